@@ -1,0 +1,147 @@
+// The contracts between the engine, the operations and the runtime layers.
+// An operation is a spec `{ type, attributesSchema, compile }` (the ajv keyword shape):
+// `compile` runs once per transform and returns a closure that only evaluates.
+
+import type { JSONSchema7 } from './json-schema.js';
+import type { MaybePromise } from './maybe.js';
+import type { Identity, IdentityGraph, Providers } from '../providers/types.js';
+import type { TransformsError } from '../errors.js';
+import type { FilterNode } from '../filter/ast.js';
+import type { JavaPattern, JavaReplacement } from '../runtime/regex.js';
+import type { CompiledTemplate } from '../runtime/velocity/index.js';
+
+/** What a transform evaluates to: a string in most cases, a list for multi-valued attributes. */
+export type Value = string | number | boolean | null | readonly Value[] | { readonly [key: string]: Value };
+
+/** A compiled transform or attribute: given the effective input, produce a value. */
+export type Evaluator = (input: Value, ev: Evaluation) => MaybePromise<Value>;
+
+export interface Limits {
+  /** Maximum nesting depth of transforms (validation and compile). */
+  maxDepth: number;
+  /** Maximum length of one Velocity template, in characters. */
+  maxTemplateLength: number;
+  /** Maximum evaluation steps (transform nodes entered) of one evaluation. */
+  maxSteps: number;
+  /** Maximum length of a filter string. */
+  maxFilterLength: number;
+}
+
+/** A user-registered rule (the `rule` operation): receives its evaluated attributes. */
+export type RuleFunction = (args: {
+  input: Value;
+  attributes: Record<string, Value>;
+  identity: Identity | null;
+  now: Date;
+  random: () => number;
+}) => MaybePromise<Value>;
+
+/** Per-evaluation state. Created by engine.evaluate; never shared between evaluations. */
+export interface Evaluation {
+  readonly identity: Identity | null;
+  readonly providers: Providers;
+  /** The evaluation instant (the engine clock read once per evaluation). */
+  readonly now: Date;
+  /** Uniform random number in [0, 1). */
+  readonly random: () => number;
+  /** Extra template variables of the context (oldValue, attributeDefinition, …). */
+  readonly variables: Readonly<Record<string, unknown>>;
+  /** Names of referenced transforms being evaluated (cycle detection). */
+  readonly referenceStack: string[];
+  /** Steps taken so far (limits.maxSteps). */
+  steps: number;
+  readonly limits: Limits;
+  /** Per-evaluation memo (accounts by source, the identity graph, …). */
+  readonly memo: Map<string, unknown>;
+  /** The identity with all its accounts, their sources and its manager, loaded once. */
+  identityGraph(): MaybePromise<IdentityGraph | null>;
+  /** Resolve and compile a named transform (reference, rule chains). */
+  resolveTransform(name: string, pointer: string): MaybePromise<CompiledTransform>;
+  /** A registered rule function, or undefined. */
+  rule(name: string): RuleFunction | undefined;
+}
+
+/** Where a string attribute comes from: fixed at compile time, or computed per evaluation. */
+export type StringAttribute =
+  | { readonly kind: 'constant'; readonly value: string }
+  | { readonly kind: 'dynamic'; readonly evaluate: Evaluator };
+
+export interface CompileContext {
+  /** JSON Pointer of the transform being compiled. */
+  readonly pointer: string;
+  /** Its raw attributes object ({} when absent or null). */
+  readonly attributes: Readonly<Record<string, unknown>>;
+  /** Nesting depth of this transform (root = 0). */
+  readonly depth: number;
+  readonly limits: Limits;
+
+  /** Pointer of an attribute (or an element inside it). */
+  at(...tokens: (string | number)[]): string;
+  /** Whether the attribute is present and not null. */
+  has(name: string): boolean;
+
+  /**
+   * Compile an attribute value that may be a literal, a template string (contains $ or #),
+   * a nested transform, or an array of those. Returns undefined when absent.
+   */
+  value(name: string): Evaluator | undefined;
+  /** Compile any JSON value found at `tokens` below the attributes (same rules as value()). */
+  valueAt(value: unknown, ...tokens: (string | number)[]): Evaluator;
+  /** Compile every element of an array attribute. */
+  list(name: string): Evaluator[];
+  /** A string attribute (template rendered per evaluation when it contains $ or #). */
+  string(name: string, options?: { required?: boolean; default?: string }): StringAttribute | undefined;
+  /** An integer attribute ("8", 8, 8.0, -1.0 accepted); may be a nested transform. */
+  integer(name: string, options?: { required?: boolean; default?: number; min?: number; max?: number }): Evaluator | undefined;
+  /** A constant integer attribute (no nested transform allowed). */
+  constantInteger(name: string, options?: { required?: boolean; default?: number; min?: number; max?: number }): number | undefined;
+  /** A constant boolean attribute (true/"true"/false/"false"). */
+  boolean(name: string, defaultValue: boolean): boolean;
+  /** Every attribute not in `reserved`, compiled: the dynamic variables of static & co. */
+  dynamicVariables(reserved: readonly string[]): ReadonlyArray<readonly [string, Evaluator]>;
+
+  /** Compile a Velocity template (cached on the engine). */
+  template(source: string, pointer: string): CompiledTemplate;
+  /**
+   * Render a template with dynamic variables: evaluates the variables (null and "" are not
+   * put in the context, as on the platform), loads the identity graph when the template
+   * uses $identity, and renders.
+   */
+  renderer(template: CompiledTemplate, variables: ReadonlyArray<readonly [string, Evaluator]>): Evaluator;
+  /** Compile a Java regex (cached on the engine). */
+  regex(source: string, pointer: string): JavaPattern;
+  /** Compile a Java replacement string. */
+  replacement(source: string, pointer: string): JavaReplacement;
+  /** Parse an object-filter string (cached on the engine). */
+  objectFilter(text: string, pointer: string): FilterNode;
+
+  /** A coded error located at this transform (or one of its attributes). */
+  error(code: string, message: string, options?: { attribute?: string | (string | number)[]; cause?: unknown }): TransformsError;
+}
+
+export interface OperationSpec {
+  /** The transform type it implements. */
+  readonly type: string;
+  /** Reference section / doc page it follows (one line, for the header and docs). */
+  readonly doc: string;
+  /** JSON Schema of the `attributes` object (draft-07). Nested transforms: {$ref:'#/definitions/transformOrValue'} etc. */
+  readonly attributesSchema: JSONSchema7;
+  /** Whether `attributes` must be present. */
+  readonly attributesRequired: boolean;
+  /**
+   * Build the evaluator. Absent: the type validates but cannot be evaluated by this engine
+   * (evaluation fails with EVAL_NOT_EVALUABLE).
+   */
+  readonly compile?: (ctx: CompileContext) => Evaluator;
+}
+
+/** A compiled transform, ready to evaluate many times. */
+export interface CompiledTransform {
+  readonly name: string | undefined;
+  readonly type: string;
+  readonly source: unknown;
+  /** Evaluate with an explicit implicit input (used by reference and profiles). */
+  readonly evaluator: Evaluator;
+}
+
+export type { IdentityGraph };

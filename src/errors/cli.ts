@@ -1,0 +1,8 @@
+import type { ErrorDefinition } from './types.js';
+
+// The command line. Prefix CLI_. CLI usage errors exit 2.
+export const cliErrors: Record<string, ErrorDefinition> = {
+  CLI_USAGE: { status: 400, description: 'The command line is wrong: an unknown flag, a missing argument.' },
+  CLI_READ: { status: 400, description: 'An input file or directory cannot be read.' },
+  CLI_FIXTURES: { status: 400, description: 'A fixtures directory is missing a file or holds data of the wrong shape.' },
+};

@@ -1,0 +1,32 @@
+import type { ErrorDefinition } from './types.js';
+
+// Engine options, compilation and evaluation. Prefixes ENGINE_, COMPILE_, EVAL_.
+export const engineErrors: Record<string, ErrorDefinition> = {
+  ENGINE_OPTION_UNKNOWN: { status: 500, description: 'createEngine received an option key it does not define.' },
+  ENGINE_OPTION_INVALID: { status: 500, description: 'An engine option has an invalid value (a negative limit, a clock that is not a function, …).' },
+  ENGINE_DUPLICATE_OPERATION: { status: 500, description: 'Two operation specs register the same type.' },
+  COMPILE_UNKNOWN_TYPE: { status: 400, description: 'The transform type is not registered on the engine.' },
+  COMPILE_NOT_EVALUABLE: { status: 400, description: 'The operation is registered (it validates) but this engine has no evaluator for it.' },
+  COMPILE_INVALID_ATTRIBUTE: { status: 400, description: 'An attribute has a value the operation cannot use (a non-integer length, a malformed expression, …).' },
+  COMPILE_FILTER_PROPERTY: { status: 400, description: 'accountFilter uses a property the platform cannot search (only nativeIdentity, displayName and entitlements are searchable).' },
+  COMPILE_TOO_DEEP: { status: 400, description: 'The transform is nested deeper than the engine limit maxDepth.' },
+  COMPILE_TEMPLATE_TOO_LARGE: { status: 400, description: 'A Velocity template is longer than the engine limit maxTemplateLength.' },
+  EVAL_UNKNOWN_REFERENCE: { status: 400, description: 'reference (or a provider lookup) names a transform that does not exist.' },
+  EVAL_REFERENCE_CYCLE: { status: 400, description: 'A reference chain comes back to a transform already being evaluated.' },
+  EVAL_STEP_LIMIT: { status: 400, description: 'Evaluation took more steps than the engine limit maxSteps.' },
+  EVAL_LOOKUP_NO_MATCH: { status: 400, description: 'lookup: the input matches no key and the table has no default.' },
+  EVAL_UNKNOWN_SOURCE: { status: 400, description: 'accountAttribute names a source that no provider knows.' },
+  EVAL_NO_IDENTITY: { status: 400, description: 'The operation needs an identity in the evaluation context and none was given.' },
+  EVAL_PROVIDER_MISSING: { status: 400, description: 'The operation needs a provider (accounts, sources, identities, transforms, uniqueness) the engine was not given.' },
+  EVAL_PROVIDER_FAILED: { status: 502, description: 'A provider threw or rejected; the cause is chained.' },
+  EVAL_ILLEGAL_ARGUMENT: { status: 400, description: 'Java IllegalArgumentException: a null operand or an invalid expression (conditional, replacement group reference, …).' },
+  EVAL_INDEX_OUT_OF_BOUNDS: { status: 400, description: 'Java IndexOutOfBoundsException / StringIndexOutOfBoundsException (split with throws, substring out of range).' },
+  EVAL_ILLEGAL_STATE: { status: 400, description: 'Java IllegalStateException: usernameGenerator exhausted cloudMaxUniqueChecks.' },
+  EVAL_DATE_PARSE: { status: 400, description: 'A date string does not match the expected format.' },
+  EVAL_DATE_MATH: { status: 400, description: 'A dateMath expression is invalid (including rounding by week).' },
+  EVAL_NUMBER_FORMAT: { status: 400, description: 'Java NumberFormatException: a value that must be a number is not.' },
+  EVAL_UNKNOWN_RULE: { status: 400, description: 'A rule transform names a rule that is neither built in nor registered on the engine.' },
+  EVAL_RULE_FAILED: { status: 400, description: 'A registered rule threw; the cause is chained.' },
+  EVAL_NOT_EVALUABLE: { status: 400, description: 'The operation has no evaluator in this engine.' },
+  EVAL_INTERNAL: { status: 500, description: 'An unexpected exception inside an operation; the cause is chained. Report it as a bug.' },
+};

@@ -1,0 +1,114 @@
+// The data model the engine reads and the provider interfaces it is given. Providers may answer
+// synchronously or with a promise; the engine keeps a synchronous path when every answer is
+// synchronous (refresh jobs depend on it).
+
+import type { FilterNode } from '../filter/ast.js';
+import type { MaybePromise } from '../engine/maybe.js';
+
+/** A source (spec §2.5 shape; only id and name are required). */
+export interface Source {
+  id: string;
+  name: string;
+  /** The immutable application name ("Active Directory [source]"); defaults to `${name} [source]`. */
+  applicationName?: string;
+  /** The source's external GUID (accountAttribute's applicationId); defaults to id. */
+  externalId?: string;
+  [key: string]: unknown;
+}
+
+/** An identity: fixture shape `{ id, name, attributes, managerId? }`. */
+export interface Identity {
+  id: string;
+  name: string;
+  attributes: Record<string, unknown>;
+  managerId?: string | null;
+  [key: string]: unknown;
+}
+
+/** An account (a "link" in the platform's object model). */
+export interface Account {
+  id: string;
+  identityId: string;
+  sourceId: string;
+  nativeIdentity: string;
+  /** The account's display name. */
+  name: string;
+  /** ISO 8601 creation date-time. */
+  created: string;
+  hasEntitlements: boolean;
+  attributes: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** How an accountAttribute names its source. Precedence: sourceId, applicationId, applicationName, sourceName. */
+export interface SourceRef {
+  sourceId?: string;
+  sourceName?: string;
+  applicationId?: string;
+  applicationName?: string;
+}
+
+export interface AccountQuery {
+  identityId: string;
+  /** The source; absent means every account of the identity (for $identity.getLinks()). */
+  sourceId?: string;
+  /**
+   * The parsed accountFilter (object-filter AST over nativeIdentity, displayName, entitlements),
+   * so that a database-backed provider can push it down. Providers may ignore it: the engine
+   * applies it again in memory.
+   */
+  filter?: FilterNode;
+}
+
+export interface AccountProvider {
+  listAccounts(query: AccountQuery): MaybePromise<readonly Account[]>;
+}
+
+export interface SourceProvider {
+  resolveSource(ref: SourceRef): MaybePromise<Source | null>;
+}
+
+export interface IdentityProvider {
+  getIdentity(id: string): MaybePromise<Identity | null>;
+  /** Look an identity up by its name (uid), for getReferenceIdentityAttribute. */
+  findIdentityByName?(name: string): MaybePromise<Identity | null>;
+}
+
+/** A stored transform: `{ id?, name, type, attributes, internal? }`. */
+export interface TransformDocument {
+  id?: string;
+  name?: string;
+  type: string;
+  attributes?: Record<string, unknown> | null;
+  internal?: boolean;
+  requiresPeriodicRefresh?: boolean;
+  [key: string]: unknown;
+}
+
+export interface TransformProvider {
+  getTransform(name: string): MaybePromise<TransformDocument | null>;
+}
+
+/** usernameGenerator's uniqueness oracle. */
+export interface UniquenessProvider {
+  isUnique(candidate: string, context: { identityId?: string; sourceCheck: boolean; attribute?: string }): MaybePromise<boolean>;
+}
+
+export interface Providers {
+  accounts?: AccountProvider;
+  sources?: SourceProvider;
+  identities?: IdentityProvider;
+  transforms?: TransformProvider;
+  uniqueness?: UniquenessProvider;
+}
+
+/** An identity with everything templates can reach through $identity: loaded once per evaluation. */
+export interface IdentityGraph {
+  identity: Identity;
+  /** Every account of the identity, on every source. */
+  accounts: readonly Account[];
+  /** The sources of those accounts, by id. */
+  sources: ReadonlyMap<string, Source>;
+  /** The manager (managerId resolved), or null. */
+  manager: Identity | null;
+}
