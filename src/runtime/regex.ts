@@ -1,0 +1,303 @@
+// Java java.util.regex semantics over RE2 (reference §5.2, §11 "Regex"): the platform runs
+// replace/replaceAll/split and Velocity's String.matches/replaceAll/split with java.util.regex,
+// so patterns are translated from Java syntax to RE2 once, and matching, replacement and split
+// follow java.util.regex.Matcher and java.lang.String rather than JavaScript.
+//
+// The translator (Java syntax → RE2 syntax) lives in ./regex/translate.ts; this module is the
+// public surface: compiled patterns, Java replacement strings, replaceAll/split/matches/find.
+
+import RE2 from 're2';
+import { codedError } from '../errors.js';
+import { translateJavaPattern, type Translation } from './regex/translate.js';
+
+export interface JavaPattern {
+  readonly source: string;
+  /** Number of capturing groups in the Java pattern. */
+  readonly groupCount: number;
+  /** Java String.replaceAll(regex, replacement). */
+  replaceAll(input: string, replacement: JavaReplacement): string;
+  /** Java String.replaceFirst(regex, replacement). */
+  replaceFirst(input: string, replacement: JavaReplacement): string;
+  /** Java String.split(regex, limit); limit 0 (default) removes trailing empty strings. */
+  split(input: string, limit?: number): string[];
+  /** Whole-string match (String.matches). */
+  matches(input: string): boolean;
+  /** Any match (Matcher.find). */
+  find(input: string): boolean;
+}
+
+type ReplacementPart =
+  | { kind: 'text'; text: string }
+  /** `$` followed by digits: Java takes the longest prefix that is a valid group number. */
+  | { kind: 'number'; digits: string; index: number }
+  | { kind: 'name'; name: string; index: number };
+
+export interface JavaReplacement {
+  readonly source: string;
+  /** @internal parsed form */
+  readonly parts: readonly ReplacementPart[];
+}
+
+/** A match with Java group numbering already applied (group 0 is the whole match). */
+interface JavaMatch {
+  start: number;
+  end: number;
+  group(n: number): string | null;
+}
+
+const LINE_TERMINATOR_GROUP = /^(?:\r\n|[\n\r\u0085\u2028\u2029])$/;
+
+/**
+ * Parse a Java replacement string (Matcher.appendReplacement syntax): `$n`, `${name}`, `\x`
+ * quotes x. Errors that do not depend on the pattern are raised here (compile time); a group
+ * number or name the pattern lacks is raised by replaceAll when a match occurs, as in Java.
+ */
+export function compileJavaReplacement(source: string): JavaReplacement {
+  const parts: ReplacementPart[] = [];
+  let text = '';
+  let i = 0;
+  while (i < source.length) {
+    const c = source[i]!;
+    if (c === '\\') {
+      if (i + 1 >= source.length) {
+        throw codedError('REGEX_REPLACEMENT', 'character to be escaped is missing', { details: { index: i } });
+      }
+      text += source[i + 1];
+      i += 2;
+    } else if (c === '$') {
+      const at = i;
+      i++;
+      if (i >= source.length) {
+        throw codedError('REGEX_REPLACEMENT', 'Illegal group reference: group index is missing', { details: { index: at } });
+      }
+      if (source[i] === '{') {
+        i++;
+        let name = '';
+        while (i < source.length && /[A-Za-z0-9]/.test(source[i]!)) name += source[i++];
+        if (name.length === 0) {
+          throw codedError('REGEX_REPLACEMENT', 'named capturing group has 0 length name', { details: { index: at } });
+        }
+        if (source[i] !== '}') {
+          throw codedError('REGEX_REPLACEMENT', "named capturing group is missing trailing '}'", { details: { index: at } });
+        }
+        if (/^[0-9]/.test(name)) {
+          throw codedError('REGEX_REPLACEMENT', `capturing group name {${name}} starts with digit character`, { details: { index: at } });
+        }
+        i++;
+        if (text) parts.push({ kind: 'text', text });
+        text = '';
+        parts.push({ kind: 'name', name, index: at });
+      } else if (/[0-9]/.test(source[i]!)) {
+        let digits = '';
+        while (i < source.length && /[0-9]/.test(source[i]!)) digits += source[i++];
+        if (text) parts.push({ kind: 'text', text });
+        text = '';
+        parts.push({ kind: 'number', digits, index: at });
+      } else {
+        throw codedError('REGEX_REPLACEMENT', 'Illegal group reference', { details: { index: at } });
+      }
+    } else {
+      text += c;
+      i++;
+    }
+  }
+  if (text) parts.push({ kind: 'text', text });
+  return Object.freeze({ source, parts: Object.freeze(parts) });
+}
+
+/** Resolved against one pattern: group numbers (Java numbering) and literal text. */
+type BoundPart = string | number;
+
+/** Compile a Java regular expression. Throws REGEX_SYNTAX or REGEX_UNSUPPORTED with details.index. */
+export function compileJavaRegex(source: string): JavaPattern {
+  const translation = translateJavaPattern(source);
+  return new Re2JavaPattern(source, translation);
+}
+
+class Re2JavaPattern implements JavaPattern {
+  readonly groupCount: number;
+  private readonly global: RE2;
+  private anchored: RE2 | undefined;
+  private readonly hasHidden: boolean;
+  private readonly bound = new WeakMap<JavaReplacement, BoundPart[] | { error: () => never }>();
+
+  constructor(
+    readonly source: string,
+    private readonly t: Translation,
+  ) {
+    this.groupCount = t.groupCount;
+    this.hasHidden = t.hidden.length > 0;
+    this.global = makeRe2(t.re2, this.hasHidden ? 'gud' : 'gu', source);
+  }
+
+  find(input: string): boolean {
+    this.global.lastIndex = 0;
+    return this.global.test(input);
+  }
+
+  matches(input: string): boolean {
+    if (!this.anchored) this.anchored = makeRe2(`\\A(?:${this.t.re2})\\z`, this.hasHidden ? 'ud' : 'u', this.source);
+    const m = this.anchored.exec(input);
+    if (!m) return false;
+    // A trailing line terminator taken by a translated `$` is not part of the match in Java.
+    return this.effectiveEnd(m) === input.length;
+  }
+
+  replaceAll(input: string, replacement: JavaReplacement): string {
+    return this.replace(input, replacement, true);
+  }
+
+  replaceFirst(input: string, replacement: JavaReplacement): string {
+    return this.replace(input, replacement, false);
+  }
+
+  split(input: string, limit = 0): string[] {
+    const list: string[] = [];
+    const limited = limit > 0;
+    let index = 0;
+    for (let m = this.next(input, 0, null); m; m = this.next(input, m.end, m)) {
+      if (limited && list.length >= limit - 1) break;
+      // Java 8+: a zero-width match at the beginning never produces a leading empty string.
+      if (index === 0 && m.start === 0 && m.end === 0) continue;
+      list.push(input.slice(index, m.start));
+      index = m.end;
+    }
+    if (index === 0 && list.length === 0) return [input];
+    list.push(input.slice(index));
+    if (limit === 0) {
+      let size = list.length;
+      while (size > 0 && list[size - 1] === '') size--;
+      list.length = size;
+    }
+    return list;
+  }
+
+  private replace(input: string, replacement: JavaReplacement, all: boolean): string {
+    const first = this.next(input, 0, null);
+    // Java returns the input untouched when nothing matches, without reading the replacement.
+    if (!first) return input;
+    const parts = this.bind(replacement);
+    let out = '';
+    let index = 0;
+    for (let m: JavaMatch | null = first; m; m = all ? this.next(input, m.end, m) : null) {
+      out += input.slice(index, m.start);
+      for (const p of parts) {
+        if (typeof p === 'string') out += p;
+        else out += m.group(p) ?? '';
+      }
+      index = m.end;
+    }
+    return out + input.slice(index);
+  }
+
+  /** Resolve `$n` / `${name}` against this pattern, as Matcher.appendReplacement does. */
+  private bind(replacement: JavaReplacement): BoundPart[] {
+    const cached = this.bound.get(replacement);
+    if (cached) {
+      if (Array.isArray(cached)) return cached;
+      return cached.error();
+    }
+    try {
+      const out: BoundPart[] = [];
+      for (const p of replacement.parts) {
+        if (p.kind === 'text') {
+          out.push(p.text);
+        } else if (p.kind === 'name') {
+          const n = this.t.names.get(p.name);
+          if (n === undefined) {
+            throw codedError('REGEX_REPLACEMENT', `No group with name {${p.name}}`, { details: { index: p.index, name: p.name } });
+          }
+          out.push(n);
+        } else {
+          let ref = Number(p.digits[0]);
+          let used = 1;
+          while (used < p.digits.length) {
+            const next = ref * 10 + Number(p.digits[used]);
+            if (next > this.groupCount) break;
+            ref = next;
+            used++;
+          }
+          if (ref > this.groupCount) {
+            throw codedError('REGEX_REPLACEMENT', `No group ${ref}`, { details: { index: p.index, group: ref } });
+          }
+          out.push(ref);
+          if (used < p.digits.length) out.push(p.digits.slice(used));
+        }
+      }
+      this.bound.set(replacement, out);
+      return out;
+    } catch (error) {
+      this.bound.set(replacement, {
+        error: () => {
+          throw error;
+        },
+      });
+      throw error;
+    }
+  }
+
+  /**
+   * The next match at or after `from`, following Matcher.find: after an empty match the search
+   * resumes one character further on (one code point, so that a surrogate pair is never split).
+   */
+  private next(input: string, from: number, previous: JavaMatch | null): JavaMatch | null {
+    let start = from;
+    if (previous && previous.start === previous.end) {
+      if (start >= input.length) return null;
+      const cp = input.codePointAt(start)!;
+      start += cp > 0xffff ? 2 : 1;
+    }
+    if (start > input.length) return null;
+    const re = this.global;
+    re.lastIndex = start;
+    const m = re.exec(input);
+    if (!m) return null;
+    return this.toJava(m);
+  }
+
+  private effectiveEnd(m: RegExpExecArray): number {
+    const end = m.index + m[0].length;
+    if (!this.hasHidden) return end;
+    let cut = 0;
+    for (const h of this.t.hidden) {
+      const text = m[h];
+      if (text !== undefined && text !== null && LINE_TERMINATOR_GROUP.test(text)) cut = Math.max(cut, text.length);
+    }
+    return end - cut;
+  }
+
+  private toJava(m: RegExpExecArray): JavaMatch {
+    const map = this.t.groupMap;
+    const start = m.index;
+    const end = this.effectiveEnd(m);
+    const trimmed = end !== m.index + m[0].length;
+    const indices = (m as RegExpExecArray & { indices?: Array<[number, number] | undefined> }).indices;
+    const input = m.input;
+    return {
+      start,
+      end,
+      group(n: number): string | null {
+        if (n === 0) return input.slice(start, end);
+        const g = m[map[n]!];
+        if (g === undefined || g === null) return null;
+        if (!trimmed || !indices) return g;
+        // A group that reached into the line terminator taken by a translated `$` stops at `$`.
+        const span = indices[map[n]!];
+        if (!span) return g;
+        return input.slice(span[0], Math.min(span[1], end));
+      },
+    };
+  }
+}
+
+function makeRe2(pattern: string, flags: string, javaSource: string): RE2 {
+  try {
+    return new RE2(pattern, flags);
+  } catch (cause) {
+    // RE2 rejects what the translation passed through unchanged: repetition counts above 1000,
+    // unknown script names. Java accepts the former and rejects the latter.
+    const message = cause instanceof Error ? cause.message : String(cause);
+    const code = /invalid repetition size/.test(message) ? 'REGEX_UNSUPPORTED' : 'REGEX_SYNTAX';
+    throw codedError(code, `${message} in regex ${JSON.stringify(javaSource)}`, { cause, details: { index: 0 } });
+  }
+}

@@ -1,0 +1,559 @@
+// Java Pattern syntax → RE2 syntax (reference §5.2, §11 "Regex"). One recursive-descent pass
+// over the Java pattern that emits RE2 text, so that every construct is read the way
+// java.util.regex reads it: Java-only syntax RE2 can express is rewritten (\p{In…} blocks,
+// POSIX and java.lang.Character classes, \Q…\E, \Z, Java's `$` and `.`, \s with \x0B, ASCII-only
+// (?i)), constructs RE2 cannot run are REGEX_UNSUPPORTED, and Java syntax errors are
+// REGEX_SYNTAX with the index Java would report. Kept as one piece (with ./classes.ts for the
+// character-class tables) because the parser's states share the flag stack and group counters.
+
+import { codedError } from '../../errors.js';
+import { complement, foldAsciiCase, resolveProperty, type CodeSet, SETS } from './classes.js';
+
+export interface Translation {
+  /** RE2 pattern text (compile with the `u` flag). */
+  re2: string;
+  /** Capturing groups of the Java pattern. */
+  groupCount: number;
+  /** Java group number → RE2 group number (hidden groups shift the numbering). */
+  groupMap: number[];
+  /** Named groups → Java group number. */
+  names: Map<string, number>;
+  /** RE2 numbers of the hidden groups that capture the line terminator Java's `$`/`\Z` may stand before. */
+  hidden: number[];
+}
+
+interface Flags {
+  i: boolean;
+  d: boolean;
+  m: boolean;
+  s: boolean;
+  u: boolean;
+  x: boolean;
+}
+
+const META = new Set('\\.+*?()|[]{}^$'.split(''));
+
+function syntax(message: string, index: number, pattern: string): never {
+  throw codedError('REGEX_SYNTAX', `${message} near index ${index}\n${pattern}`, { details: { index } });
+}
+function unsupported(message: string, index: number, pattern: string): never {
+  throw codedError('REGEX_UNSUPPORTED', `${message} (RE2 cannot run it) near index ${index}\n${pattern}`, {
+    details: { index },
+  });
+}
+
+/** java.util.regex.Pattern.RemoveQEQuoting: \Q…\E becomes escaped text before parsing. */
+function removeQuoting(p: string): string {
+  if (!p.includes('\\Q')) return p;
+  let out = '';
+  let i = 0;
+  while (i < p.length) {
+    const c = p[i]!;
+    if (c === '\\' && p[i + 1] === 'Q') {
+      i += 2;
+      const end = p.indexOf('\\E', i);
+      const quoted = end < 0 ? p.slice(i) : p.slice(i, end);
+      for (const ch of quoted) out += /[A-Za-z0-9]/.test(ch) || ch.codePointAt(0)! > 0x7f ? ch : '\\' + ch;
+      i = end < 0 ? p.length : end + 2;
+    } else if (c === '\\' && i + 1 < p.length) {
+      out += c + p[i + 1];
+      i += 2;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+function hex(cp: number): string {
+  return `\\x{${cp.toString(16).toUpperCase()}}`;
+}
+
+/** A literal code point as RE2 text outside a class. */
+function literal(cp: number): string {
+  const ch = String.fromCodePoint(cp);
+  if (META.has(ch)) return '\\' + ch;
+  if (cp > 0x20 && cp < 0x7f) return ch;
+  return hex(cp);
+}
+
+/** A code set as RE2 text: a single literal, or a bracketed class. */
+function emitSet(set: CodeSet, negated: boolean): string {
+  if (!negated && set.props.length === 0 && set.ranges.length === 1 && set.ranges[0]![0] === set.ranges[0]![1]) {
+    return literal(set.ranges[0]![0]);
+  }
+  if (set.ranges.length === 0 && set.props.length === 0) {
+    // The empty class: nothing matches (or, negated, everything does).
+    return negated ? '[\\x{0}-\\x{10FFFF}]' : '[^\\x{0}-\\x{10FFFF}]';
+  }
+  let body = '';
+  for (const [lo, hi] of set.ranges) body += lo === hi ? classChar(lo) : `${classChar(lo)}-${classChar(hi)}`;
+  for (const p of set.props) body += p;
+  return `[${negated ? '^' : ''}${body}]`;
+}
+
+function classChar(cp: number): string {
+  if ((cp >= 0x30 && cp <= 0x39) || (cp >= 0x41 && cp <= 0x5a) || (cp >= 0x61 && cp <= 0x7a)) return String.fromCharCode(cp);
+  return hex(cp);
+}
+
+export function translateJavaPattern(source: string): Translation {
+  return new Translator(source).run();
+}
+
+class Translator {
+  private readonly p: string;
+  private i = 0;
+  private javaGroups = 0;
+  private re2Groups = 0;
+  private readonly groupMap: number[] = [0];
+  private readonly names = new Map<string, number>();
+  private readonly hidden: number[] = [];
+
+  constructor(private readonly original: string) {
+    this.p = removeQuoting(original);
+  }
+
+  run(): Translation {
+    const flags: Flags = { i: false, d: false, m: false, s: false, u: false, x: false };
+    const re2 = this.alternation(flags);
+    if (this.i < this.p.length) {
+      // Only an unbalanced `)` stops the top-level alternation early.
+      this.fail('Unmatched closing \')\'', this.i - 1);
+    }
+    return { re2, groupCount: this.javaGroups, groupMap: this.groupMap, names: this.names, hidden: this.hidden };
+  }
+
+  private fail(message: string, index = this.i): never {
+    return syntax(message, index, this.p);
+  }
+  private refuse(message: string, index = this.i): never {
+    return unsupported(message, index, this.p);
+  }
+
+  /** In COMMENTS mode (?x), whitespace and #-comments are skipped wherever a token may start. */
+  private skip(flags: Flags): void {
+    if (!flags.x) return;
+    for (;;) {
+      const c = this.p[this.i];
+      if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\x0B') this.i++;
+      else if (c === '#') {
+        while (this.i < this.p.length && this.p[this.i] !== '\n' && this.p[this.i] !== '\r') this.i++;
+      } else return;
+    }
+  }
+
+  private peek(flags: Flags): string | undefined {
+    this.skip(flags);
+    return this.p[this.i];
+  }
+
+  private alternation(flags: Flags): string {
+    const branches = [this.sequence(flags)];
+    while (this.peek(flags) === '|') {
+      this.i++;
+      branches.push(this.sequence(flags));
+    }
+    return branches.join('|');
+  }
+
+  private sequence(flags: Flags): string {
+    let out = '';
+    for (;;) {
+      const c = this.peek(flags);
+      if (c === undefined || c === '|' || c === ')') return out;
+      const start = this.i;
+      const atom = this.atom(flags);
+      if (atom === null) continue; // a flag group such as (?i): nothing to quantify
+      out += this.quantified(atom, flags, start);
+    }
+  }
+
+  private quantified(atom: string, flags: Flags, start: number): string {
+    const c = this.peek(flags);
+    let q = '';
+    if (c === '*' || c === '+' || c === '?') {
+      q = c;
+      this.i++;
+    } else if (c === '{') {
+      const m = /^\{(\d+)(,(\d*))?\}/.exec(this.p.slice(this.i));
+      if (!m) this.fail('Illegal repetition', this.i);
+      const min = Number(m[1]);
+      const max = m[3] === undefined || m[3] === '' ? undefined : Number(m[3]);
+      if (max !== undefined && max < min) this.fail('Illegal repetition range', this.i);
+      q = m[0];
+      this.i += m[0].length;
+    } else {
+      return atom;
+    }
+    const mod = this.p[this.i];
+    if (mod === '?') {
+      q += '?';
+      this.i++;
+    } else if (mod === '+') {
+      this.refuse('Possessive quantifier', this.i);
+    }
+    void start;
+    return atom + q;
+  }
+
+  /** One atom as RE2 text, or null for an inline flag group that changes `flags` in place. */
+  private atom(flags: Flags): string | null {
+    const at = this.i;
+    const cp = this.p.codePointAt(at)!;
+    const c = String.fromCodePoint(cp);
+    switch (c) {
+      case '(':
+        return this.group(flags);
+      case '[': {
+        this.i++;
+        const { set, negated } = this.klass(flags, at);
+        return wrapCase(emitSet(set, negated), flags, set);
+      }
+      case '.':
+        this.i++;
+        if (flags.s) return '(?s:.)';
+        return flags.d ? '[^\\n]' : '[^\\n\\r\\x{85}\\x{2028}\\x{2029}]';
+      case '^':
+        this.i++;
+        return flags.m ? '(?m:^)' : '^';
+      case '$':
+        this.i++;
+        return this.dollar(flags);
+      case '\\':
+        return this.escape(flags);
+      case '*':
+      case '+':
+      case '?':
+        return this.fail(`Dangling meta character '${c}'`, at);
+      case '{':
+        return this.fail('Illegal repetition', at);
+      default:
+        this.i += c.length;
+        return this.literalCase(cp, flags);
+    }
+  }
+
+  /** Java's `$` without MULTILINE: end of input, or before a final line terminator. */
+  private dollar(flags: Flags): string {
+    if (flags.m) return '(?m:$)';
+    this.re2Groups++;
+    this.hidden.push(this.re2Groups);
+    return flags.d ? '(?:(\\n)?\\z)' : '(?:(\\r\\n|[\\n\\r\\x{85}\\x{2028}\\x{2029}])?\\z)';
+  }
+
+  private literalCase(cp: number, flags: Flags): string {
+    if (flags.i) {
+      if (flags.u) return `(?i:${literal(cp)})`;
+      const folded = foldAsciiCase({ ranges: [[cp, cp]], props: [] });
+      return emitSet(folded, false);
+    }
+    return literal(cp);
+  }
+
+  private group(outer: Flags): string | null {
+    const at = this.i;
+    this.i++; // (
+    const flags = { ...outer };
+    let open = '(';
+    if (this.p[this.i] === '?') {
+      const rest = this.p.slice(this.i + 1);
+      if (rest.startsWith(':')) {
+        open = '(?:';
+        this.i += 2;
+      } else if (rest.startsWith('=') || rest.startsWith('!') || rest.startsWith('<=') || rest.startsWith('<!')) {
+        return this.refuse('Lookaround', at);
+      } else if (rest.startsWith('>')) {
+        return this.refuse('Atomic group', at);
+      } else if (rest.startsWith('<')) {
+        const m = /^<([A-Za-z][A-Za-z0-9]*)>/.exec(rest);
+        if (!m) this.fail('named capturing group is missing trailing \'>\' or has an illegal name', at);
+        if (this.names.has(m[1]!)) this.fail(`Named capturing group <${m[1]}> is already defined`, at);
+        this.i += 1 + m[0].length;
+        this.javaGroups++;
+        this.re2Groups++;
+        this.groupMap[this.javaGroups] = this.re2Groups;
+        this.names.set(m[1]!, this.javaGroups);
+      } else {
+        const m = /^([idmsuxU]*)(?:-([idmsuxU]*))?([:)])/.exec(rest);
+        if (!m) this.fail('Unknown inline modifier', this.i + 1);
+        const on = m[1]!;
+        const off = m[2] ?? '';
+        if ((on + off).includes('U')) this.refuse('UNICODE_CHARACTER_CLASS flag (?U)', at);
+        for (const f of on) flags[f as keyof Flags] = true;
+        for (const f of off) flags[f as keyof Flags] = false;
+        this.i += 1 + m[0].length;
+        if (m[3] === ')') {
+          // (?flags) applies to the rest of the enclosing group: Java semantics, tracked here.
+          Object.assign(outer, flags);
+          return null;
+        }
+        open = '(?:';
+      }
+    } else {
+      this.javaGroups++;
+      this.re2Groups++;
+      this.groupMap[this.javaGroups] = this.re2Groups;
+    }
+    const body = this.alternation(flags);
+    if (this.p[this.i] !== ')') this.fail('Unclosed group', this.p.length);
+    this.i++;
+    return open + body + ')';
+  }
+
+  /** A backslash escape outside a character class. */
+  private escape(flags: Flags): string {
+    const at = this.i;
+    const c = this.p[at + 1];
+    if (c === undefined) this.fail('Unexpected internal error', at + 1);
+    switch (c) {
+      case 'A':
+        this.i += 2;
+        return '\\A';
+      case 'z':
+        this.i += 2;
+        return '\\z';
+      case 'Z': {
+        this.i += 2;
+        return this.dollar({ ...flags, m: false });
+      }
+      case 'b':
+        if (this.p[at + 2] === '{') this.refuse('Grapheme boundary \\b{g}', at);
+        this.i += 2;
+        return '\\b';
+      case 'B':
+        this.i += 2;
+        return '\\B';
+      case 'G':
+        return this.refuse('\\G (end of previous match)', at);
+      case 'X':
+        return this.refuse('\\X (grapheme cluster)', at);
+      case 'R':
+        this.i += 2;
+        return '(?:\\r\\n|[\\n\\x{B}\\f\\r\\x{85}\\x{2028}\\x{2029}])';
+      case 'k':
+        return this.refuse('Named backreference', at);
+      default:
+        if (c >= '1' && c <= '9') return this.refuse('Backreference', at);
+    }
+    const item = this.classEscape(flags, false);
+    if (typeof item === 'number') return this.literalCase(item, flags);
+    const set = flags.i ? caseSet(item.set, flags) : item.set;
+    return wrapCase(emitSet(set, item.negated), flags, item.set);
+  }
+
+  /**
+   * An escape usable inside or outside a class: a code point, or a set (\d, \p{…}, …).
+   * Advances past the escape.
+   */
+  private classEscape(flags: Flags, inClass: boolean): number | { set: CodeSet; negated: boolean } {
+    const at = this.i;
+    const c = this.p[at + 1]!;
+    this.i += 2;
+    switch (c) {
+      case 't': return 0x09;
+      case 'n': return 0x0a;
+      case 'r': return 0x0d;
+      case 'f': return 0x0c;
+      case 'a': return 0x07;
+      case 'e': return 0x1b;
+      case '0': {
+        const m = /^[0-7]{1,3}/.exec(this.p.slice(this.i));
+        if (!m) this.fail('Illegal octal escape sequence', this.i);
+        let digits = m[0];
+        if (digits.length === 3 && Number(digits[0]) > 3) digits = digits.slice(0, 2);
+        this.i += digits.length;
+        return parseInt(digits, 8);
+      }
+      case 'x': {
+        if (this.p[this.i] === '{') {
+          const m = /^\{([0-9a-fA-F]+)\}/.exec(this.p.slice(this.i));
+          if (!m) this.fail('Unclosed hexadecimal escape sequence', this.i);
+          const v = parseInt(m[1]!, 16);
+          if (v > 0x10ffff) this.fail('Hexadecimal codepoint is too big', this.i);
+          this.i += m[0].length;
+          return v;
+        }
+        const m = /^[0-9a-fA-F]{2}/.exec(this.p.slice(this.i));
+        if (!m) this.fail('Illegal hexadecimal escape sequence', this.i);
+        this.i += 2;
+        return parseInt(m[0], 16);
+      }
+      case 'u': {
+        const hi = this.hex4();
+        // A surrogate pair written as two \u escapes is one code point, as in Java.
+        if (hi >= 0xd800 && hi <= 0xdbff && this.p.startsWith('\\u', this.i)) {
+          const save = this.i;
+          this.i += 2;
+          const lo = this.hex4();
+          if (lo >= 0xdc00 && lo <= 0xdfff) return 0x10000 + ((hi - 0xd800) << 10) + (lo - 0xdc00);
+          this.i = save;
+        }
+        return hi;
+      }
+      case 'c': {
+        const x = this.p.codePointAt(this.i);
+        if (x === undefined) this.fail('Illegal control escape sequence', this.i);
+        this.i++;
+        return x ^ 64;
+      }
+      case 'd': return { set: SETS.digit, negated: false };
+      case 'D': return { set: SETS.digit, negated: true };
+      case 's': return { set: SETS.space, negated: false };
+      case 'S': return { set: SETS.space, negated: true };
+      case 'w': return { set: SETS.word, negated: false };
+      case 'W': return { set: SETS.word, negated: true };
+      case 'h': return { set: SETS.horizontal, negated: false };
+      case 'H': return { set: SETS.horizontal, negated: true };
+      case 'v': return { set: SETS.vertical, negated: false };
+      case 'V': return { set: SETS.vertical, negated: true };
+      case 'p':
+      case 'P': {
+        let name: string;
+        if (this.p[this.i] === '{') {
+          const end = this.p.indexOf('}', this.i);
+          if (end < 0) this.fail('Unclosed character family', this.i);
+          name = this.p.slice(this.i + 1, end);
+          this.i = end + 1;
+        } else {
+          name = this.p[this.i] ?? '';
+          if (!name) this.fail('Illegal character family', this.i);
+          this.i++;
+        }
+        const resolved = resolveProperty(name);
+        if (resolved === 'unknown') this.fail(`Unknown character property name {${name}}`, at);
+        if (resolved === 'unsupported') this.refuse(`Character property {${name}}`, at);
+        return { set: resolved, negated: c === 'P' };
+      }
+      case 'N':
+        return this.refuse('Named character \\N{…}', at);
+      default:
+        if (/[A-Za-z]/.test(c)) {
+          if (inClass && /[bBAGZzRXk1-9]/.test(c)) this.fail('Illegal/unsupported escape sequence', at + 1);
+          return this.fail('Illegal/unsupported escape sequence', at + 1);
+        }
+        if (/[0-9]/.test(c)) return this.fail('Illegal/unsupported escape sequence', at + 1);
+        // Any other escaped character stands for itself (code point, so surrogate pairs stay whole).
+        this.i = at + 1;
+        {
+          const cp = this.p.codePointAt(this.i)!;
+          this.i += cp > 0xffff ? 2 : 1;
+          return cp;
+        }
+    }
+  }
+
+  private hex4(): number {
+    const m = /^[0-9a-fA-F]{4}/.exec(this.p.slice(this.i));
+    if (!m) this.fail('Illegal Unicode escape sequence', this.i);
+    this.i += 4;
+    return parseInt(m[0], 16);
+  }
+
+  /**
+   * A character class after its `[`: unions of items and nested classes, flattened into one
+   * set. Intersection (&&) has no RE2 form and is refused rather than misread as literals.
+   */
+  private klass(flags: Flags, open: number): { set: CodeSet; negated: boolean } {
+    let negated = false;
+    if (this.p[this.i] === '^') {
+      negated = true;
+      this.i++;
+    }
+    const ranges: Array<[number, number]> = [];
+    const props: string[] = [];
+    let first = true;
+    for (;;) {
+      this.skip(flags);
+      const at = this.i;
+      const c = this.p[at];
+      if (c === undefined) this.fail('Unclosed character class', this.p.length - 1);
+      if (c === ']' && !first) {
+        this.i++;
+        break;
+      }
+      first = false;
+      if (c === '&' && this.p[at + 1] === '&') this.refuse('Character class intersection (&&)', at);
+      if (c === '[') {
+        this.i++;
+        const inner = this.klass(flags, at);
+        this.union(ranges, props, inner.set, inner.negated, at);
+        continue;
+      }
+      let lo: number;
+      if (c === '\\') {
+        const item = this.classEscape(flags, true);
+        if (typeof item !== 'number') {
+          this.union(ranges, props, item.set, item.negated, at);
+          continue;
+        }
+        lo = item;
+      } else {
+        lo = this.p.codePointAt(at)!;
+        this.i += lo > 0xffff ? 2 : 1;
+      }
+      // A range a-b, unless the `-` is the last character before `]`.
+      if (this.p[this.i] === '-' && this.p[this.i + 1] !== ']' && this.p[this.i + 1] !== undefined) {
+        this.i++;
+        this.skip(flags);
+        let hi: number;
+        if (this.p[this.i] === '[') this.fail('Illegal character range', this.i);
+        if (this.p[this.i] === '\\') {
+          const item = this.classEscape(flags, true);
+          if (typeof item !== 'number') this.fail('Illegal character range', this.i);
+          hi = item;
+        } else {
+          hi = this.p.codePointAt(this.i)!;
+          this.i += hi > 0xffff ? 2 : 1;
+        }
+        if (hi < lo) this.fail('Illegal character range', this.i - 1);
+        ranges.push([lo, hi]);
+      } else {
+        ranges.push([lo, lo]);
+      }
+    }
+    let set: CodeSet = { ranges: normalize(ranges), props };
+    if (flags.i) set = caseSet(set, flags);
+    void open;
+    return { set, negated };
+  }
+
+  private union(ranges: Array<[number, number]>, props: string[], set: CodeSet, negated: boolean, at: number): void {
+    if (!negated) {
+      ranges.push(...set.ranges);
+      props.push(...set.props);
+    } else if (set.props.length === 0) {
+      ranges.push(...complement(set.ranges));
+    } else if (set.ranges.length === 0 && set.props.length === 1) {
+      props.push(flipProp(set.props[0]!));
+    } else {
+      this.refuse('Negated multi-property set inside a character class', at);
+    }
+  }
+}
+
+function flipProp(p: string): string {
+  return p.startsWith('\\p') ? '\\P' + p.slice(2) : '\\p' + p.slice(2);
+}
+
+function normalize(ranges: Array<[number, number]>): Array<[number, number]> {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  const out: Array<[number, number]> = [];
+  for (const [lo, hi] of sorted) {
+    const last = out[out.length - 1];
+    if (last && lo <= last[1] + 1) last[1] = Math.max(last[1], hi);
+    else out.push([lo, hi]);
+  }
+  return out;
+}
+
+/** Java (?i) folds ASCII only; with (?iu) RE2's Unicode folding is applied by wrapCase. */
+function caseSet(set: CodeSet, flags: Flags): CodeSet {
+  if (flags.u) return set;
+  return foldAsciiCase(set);
+}
+
+function wrapCase(text: string, flags: Flags, set: CodeSet): string {
+  return flags.i && flags.u && set.ranges.length > 0 ? `(?i:${text})` : text;
+}
