@@ -1,0 +1,100 @@
+// dateFormat's inputFormat / outputFormat (reference §4 dateFormat, §6, §11): a SimpleDateFormat
+// pattern or one of the named constructs ISO8601, LDAP, PEOPLE_SOFT, EPOCH_TIME_JAVA,
+// EPOCH_TIME_WIN32. Decisions: docs/decisions/runtime-java.md.
+
+import { TransformsError } from '../../errors.js';
+import { utcMillis } from './calendar.js';
+import { formatIso8601, parseIso8601 } from './iso8601.js';
+import { compileSimpleDateFormat, type ParseOptions } from './simple-date-format.js';
+
+export interface DateFormat {
+  /** The named construct or the pattern as written. */
+  readonly name: string;
+  /** Epoch milliseconds of `text`; throws EVAL_DATE_PARSE. */
+  parse(text: string, options: ParseOptions): number;
+  format(epochMs: number): string;
+}
+
+export const NAMED_DATE_FORMATS = ['ISO8601', 'LDAP', 'PEOPLE_SOFT', 'EPOCH_TIME_JAVA', 'EPOCH_TIME_WIN32'] as const;
+
+/** Milliseconds between 1601-01-01 (the Windows FILETIME epoch) and 1970-01-01. */
+const WIN32_EPOCH_OFFSET_MS = 11_644_473_600_000n;
+const TICKS_PER_MS = 10_000n;
+/** java.util.Date's usable range in JavaScript: ±8.64e15 ms. */
+const MAX_MS = 8_640_000_000_000_000n;
+
+function parseError(text: string, name: string, reason: string): TransformsError {
+  return new TransformsError('EVAL_DATE_PARSE', `Unparseable date: "${text}" (${name}: ${reason})`, {
+    details: { input: text, format: name },
+  });
+}
+
+/** Long.parseLong: an optional sign and decimal digits, nothing else (no blanks, no decimals). */
+function parseLong(text: string, name: string): bigint {
+  if (!/^[+-]?\d{1,19}$/.test(text)) throw parseError(text, name, 'not a whole number');
+  return BigInt(text);
+}
+
+function inRange(ms: bigint, text: string, name: string): number {
+  if (ms > MAX_MS || ms < -MAX_MS) throw parseError(text, name, 'outside the representable date range');
+  return Number(ms);
+}
+
+const LDAP_PATTERN = 'yyyyMMddHHmmss.Z';
+const LDAP_FORMAT = compileSimpleDateFormat(LDAP_PATTERN);
+/** LDAP GeneralizedTime as directories send it: 20201028120000Z, 20201028120000.0Z, …+0100. */
+const GENERALIZED_TIME = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})?(\d{2})?(?:[.,](\d{1,9}))?(Z|[+-]\d{2}(?:\d{2})?)?$/;
+
+function parseLdap(text: string, options: ParseOptions): number {
+  const m = GENERALIZED_TIME.exec(text);
+  if (!m) return LDAP_FORMAT.parse(text, options);
+  const ms = m[7] === undefined ? 0 : Number(m[7].slice(0, 3).padEnd(3, '0'));
+  const local = utcMillis(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5] ?? 0), Number(m[6] ?? 0), ms);
+  const zone = m[8];
+  if (zone === undefined || zone === 'Z') return local;
+  const minutes = Number(zone.slice(1, 3)) * 60 + Number(zone.slice(3, 5) || 0);
+  return local - (zone.startsWith('-') ? -minutes : minutes) * 60_000;
+}
+
+const NAMED: Readonly<Record<(typeof NAMED_DATE_FORMATS)[number], DateFormat>> = {
+  // Parsing accepts every ISO 8601 extended form (Z or an offset); formatting uses
+  // yyyy-MM-dd'T'HH:mm:ss.SSSX — decision "ISO8601 Z vs X".
+  ISO8601: { name: 'ISO8601', parse: (text) => parseIso8601(text), format: formatIso8601 },
+  // Formats with the documented pattern yyyyMMddHHmmss.Z; parses that pattern and real
+  // GeneralizedTime values, which the documented pattern alone cannot read.
+  LDAP: { name: 'LDAP', parse: parseLdap, format: (ms) => LDAP_FORMAT.format(ms) },
+  PEOPLE_SOFT: (() => {
+    const f = compileSimpleDateFormat('MM/dd/yyyy');
+    return { name: 'PEOPLE_SOFT', parse: (text: string, o: ParseOptions) => f.parse(text, o), format: (ms: number) => f.format(ms) };
+  })(),
+  EPOCH_TIME_JAVA: {
+    name: 'EPOCH_TIME_JAVA',
+    parse: (text) => inRange(parseLong(text, 'EPOCH_TIME_JAVA'), text, 'EPOCH_TIME_JAVA'),
+    format: (ms) => String(ms),
+  },
+  EPOCH_TIME_WIN32: {
+    name: 'EPOCH_TIME_WIN32',
+    // 100-ns ticks since 1601-01-01; sub-millisecond ticks are dropped (floor), as Date has none.
+    parse: (text) => {
+      const ticks = parseLong(text, 'EPOCH_TIME_WIN32');
+      const q = ticks / TICKS_PER_MS;
+      const floor = ticks < 0n && q * TICKS_PER_MS !== ticks ? q - 1n : q;
+      return inRange(floor - WIN32_EPOCH_OFFSET_MS, text, 'EPOCH_TIME_WIN32');
+    },
+    format: (ms) => String((BigInt(ms) + WIN32_EPOCH_OFFSET_MS) * TICKS_PER_MS),
+  },
+};
+
+export function isNamedDateFormat(name: string): name is (typeof NAMED_DATE_FORMATS)[number] {
+  return (NAMED_DATE_FORMATS as readonly string[]).includes(name);
+}
+
+/**
+ * A named construct (exact, case-sensitive name) or a SimpleDateFormat pattern. An invalid
+ * pattern throws EVAL_ILLEGAL_ARGUMENT with the offending position in `details`.
+ */
+export function compileDateFormat(nameOrPattern: string): DateFormat {
+  if (isNamedDateFormat(nameOrPattern)) return NAMED[nameOrPattern];
+  const f = compileSimpleDateFormat(nameOrPattern);
+  return Object.freeze({ name: nameOrPattern, parse: (text: string, o: ParseOptions) => f.parse(text, o), format: (ms: number) => f.format(ms) });
+}
