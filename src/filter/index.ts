@@ -1,0 +1,28 @@
+// The public sub-path `identity-transforms/filter` (transforms.md §7, platform-api.md §4.8):
+// both filter languages, their shared AST and its back ends. Every export is named.
+
+export type {
+  AndNode,
+  CollectionConditionNode,
+  CompareNode,
+  CompareOp,
+  ContainsAllNode,
+  FilterKind,
+  FilterLiteral,
+  FilterNode,
+  InNode,
+  JoinNode,
+  LeafNode,
+  LikeMode,
+  LikeNode,
+  NotNode,
+  OrNode,
+  SourceRange,
+  SubqueryNode,
+  UnaryTestNode,
+} from './ast.js';
+export { childrenOf, collect, countNodes, filterProperties, isLeaf, stripRanges, UNSUPPORTED_KINDS, walk } from './ast.js';
+export { caretExcerpt, DEFAULT_FILTER_LIMITS, FilterSyntaxError, FilterUnsupportedError, type FilterLimits } from './errors.js';
+export { parseObjectFilter } from './parse-object-filter.js';
+export { compilePredicate, type Predicate, type PredicateOptions } from './to-predicate.js';
+export { OPERATOR_NAMES, type FieldMap, type FieldSpec, type FieldType, type OperatorName } from './fields.js';
