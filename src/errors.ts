@@ -53,7 +53,8 @@ export interface CodedErrorOptions {
  */
 export class TransformsError extends Error {
   readonly code: string;
-  readonly path: string | undefined;
+  /** Set once, by the innermost transform that sees the error when it has none. */
+  path: string | undefined;
   readonly details: Record<string, unknown> | undefined;
 
   constructor(code: string, message: string, options: CodedErrorOptions = {}) {

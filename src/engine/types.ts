@@ -46,10 +46,12 @@ export interface Evaluation {
   readonly random: () => number;
   /** Extra template variables of the context (oldValue, attributeDefinition, …). */
   readonly variables: Readonly<Record<string, unknown>>;
-  /** Names of referenced transforms being evaluated (cycle detection). */
-  readonly referenceStack: string[];
-  /** Steps taken so far (limits.maxSteps). */
-  steps: number;
+  /** Names of referenced transforms being evaluated, outermost first (cycle detection). */
+  readonly referenceStack: readonly string[];
+  /** The same evaluation with `name` pushed on the reference stack. */
+  enterReference(name: string): Evaluation;
+  /** Steps taken so far (limits.maxSteps), shared by every scope of one evaluation. */
+  readonly counter: { steps: number };
   readonly limits: Limits;
   /** Per-evaluation memo (accounts by source, the identity graph, …). */
   readonly memo: Map<string, unknown>;

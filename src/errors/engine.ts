@@ -4,6 +4,7 @@ import type { ErrorDefinition } from './types.js';
 export const engineErrors: Record<string, ErrorDefinition> = {
   ENGINE_OPTION_UNKNOWN: { status: 500, description: 'createEngine received an option key it does not define.' },
   ENGINE_OPTION_INVALID: { status: 500, description: 'An engine option has an invalid value (a negative limit, a clock that is not a function, …).' },
+  ENGINE_ASYNC_PROVIDER: { status: 500, description: 'evaluateSync was used but a provider answered with a promise; use evaluate().' },
   ENGINE_DUPLICATE_OPERATION: { status: 500, description: 'Two operation specs register the same type.' },
   COMPILE_UNKNOWN_TYPE: { status: 400, description: 'The transform type is not registered on the engine.' },
   COMPILE_NOT_EVALUABLE: { status: 400, description: 'The operation is registered (it validates) but this engine has no evaluator for it.' },

@@ -1,0 +1,105 @@
+// Shared pieces of the CLI commands: usage errors (exit 2), reading inputs, and resolving a
+// JSON Pointer or a parse error offset to a line and column of the source text.
+
+import { readFileSync, statSync } from 'node:fs';
+import jsonc from 'jsonc-parser';
+import { pointerTokens, TransformsError } from '../errors.js';
+
+export const EXIT_OK = 0;
+export const EXIT_INVALID = 1;
+export const EXIT_USAGE = 2;
+
+/** A command-line usage problem: reported in one line, exit code 2. */
+export class UsageError extends TransformsError {
+  constructor(message: string) {
+    super('CLI_USAGE', message);
+  }
+}
+
+export interface Output {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+export const processOutput: Output = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+};
+
+/** Read all of standard input as UTF-8. */
+export async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Read a file; a missing or unreadable file is a CLI_READ error. */
+export function readText(file: string): string {
+  try {
+    if (statSync(file).isDirectory()) throw new Error('is a directory');
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new TransformsError('CLI_READ', `cannot read ${file}: ${(error as Error).message}`, { cause: error, details: { file } });
+  }
+}
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** 1-based line and column of a character offset. */
+export function positionOf(text: string, offset: number): Position {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/**
+ * Locate a JSON Pointer in the source text with a position-keeping parser (jsonc-parser).
+ * A missing member points at its parent object; an unlocatable pointer (or a document too
+ * deep to build a tree for) falls back to line 1, column 1.
+ */
+export function locatePointer(text: string, tree: jsonc.Node | undefined, pointer: string): Position {
+  if (!tree) return { line: 1, column: 1 };
+  const tokens = pointerTokens(pointer);
+  const path: (string | number)[] = [];
+  let node: jsonc.Node | undefined = tree;
+  for (const token of tokens) {
+    const next: jsonc.Node | undefined = jsonc.findNodeAtLocation(node, [node.type === 'array' ? Number(token) : token]);
+    if (!next) break;
+    path.push(token);
+    node = next;
+  }
+  // For a property, point at its key (where editors underline), otherwise at the value.
+  const target = node.parent?.type === 'property' && node.parent.children?.[1] === node ? node.parent : node;
+  return positionOf(text, target.offset);
+}
+
+/** Build a position tree, or undefined when the document is too deep for a recursive parser. */
+export function positionTree(text: string): jsonc.Node | undefined {
+  try {
+    return jsonc.parseTree(text, [], { disallowComments: true, allowTrailingComma: false });
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first syntax error of a JSON text, with its position, or undefined when it parses. */
+export function syntaxError(text: string): { message: string; position: Position } | undefined {
+  const errors: jsonc.ParseError[] = [];
+  try {
+    jsonc.parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  } catch {
+    return undefined;
+  }
+  const first = errors[0];
+  if (!first) return undefined;
+  return { message: jsonc.printParseErrorCode(first.error), position: positionOf(text, first.offset) };
+}

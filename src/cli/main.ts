@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// The command line: parse the command name, hand the rest to its module, map errors to exit
+// codes. Commands load lazily so that `validate` starts fast.
+
+import { readFileSync } from 'node:fs';
+import { isTransformsError } from '../errors.js';
+import { EXIT_INVALID, EXIT_USAGE, processOutput, type Output } from './io.js';
+
+const HELP = `Usage: identity-transforms <command> [options]
+
+Commands:
+  validate <files|dirs|globs|->   Validate transforms (schema + compile + set checks)
+  evaluate <transform.json|->      Evaluate a transform for one identity of a fixture tenant
+  refresh                          Evaluate an identity profile for every identity (NDJSON)
+  serve                            Serve the platform API over a fixture tenant
+
+Run 'identity-transforms <command> --help' for the options of a command.
+`;
+
+type Command = (argv: string[], io: Output) => Promise<number>;
+
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  validate: async () => (await import('./validate.js')).validateCommand,
+  evaluate: async () => (await import('./evaluate.js')).evaluateCommand,
+  refresh: async () => (await import('./refresh.js')).refreshCommand,
+  serve: async () => (await import('./serve.js')).serveCommand,
+};
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+export async function main(argv: string[], io: Output = processOutput): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.out(HELP);
+    return name === undefined ? EXIT_USAGE : 0;
+  }
+  if (name === '--version' || name === '-v') {
+    io.out(version() + '\n');
+    return 0;
+  }
+  const load = Object.prototype.hasOwnProperty.call(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!load) {
+    io.err(`CLI_USAGE unknown command "${name}"\n\n${HELP}`);
+    return EXIT_USAGE;
+  }
+  try {
+    const command = await load();
+    return await command(rest, io);
+  } catch (error) {
+    return report(error, io);
+  }
+}
+
+function report(error: unknown, io: Output): number {
+  if (isTransformsError(error)) {
+    const where = error.details?.file !== undefined ? ` (${String(error.details.file)})` : error.path ? ` (${error.path})` : '';
+    io.err(`${error.code} ${error.message}${where}\n`);
+    // Usage errors and unreadable input exit 2, as ajv-cli and check-jsonschema do.
+    return error.code.startsWith('CLI_') ? EXIT_USAGE : EXIT_INVALID;
+  }
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
+    io.err(`CLI_USAGE ${(error as Error).message}\n`);
+    return EXIT_USAGE;
+  }
+  // An unexpected failure: one line, no stack trace unless asked for.
+  io.err(`internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+  if (process.env.IDT_DEBUG && error instanceof Error) io.err(`${error.stack}\n`);
+  return EXIT_INVALID;
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop()!);
+if (invokedDirectly) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error) => {
+      process.stderr.write(`internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = EXIT_INVALID;
+    },
+  );
+}

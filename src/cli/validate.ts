@@ -1,0 +1,192 @@
+// `identity-transforms validate <files|dirs|globs|->`: schema + compile + set checks, reported
+// as text (file:line:column), GitHub workflow commands, or JSON. Exit codes follow ajv-cli and
+// check-jsonschema: 0 valid, 1 invalid, 2 usage error or unreadable input.
+
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { globSync } from 'tinyglobby';
+import { createEngine } from '../engine/engine.js';
+import type { ValidationIssue } from '../schema/issues.js';
+import { validateTransformSet, type SetEntry } from '../schema/validate.js';
+import {
+  EXIT_INVALID,
+  EXIT_OK,
+  EXIT_USAGE,
+  locatePointer,
+  positionTree,
+  readStdin,
+  readText,
+  syntaxError,
+  UsageError,
+  type Output,
+  type Position,
+} from './io.js';
+
+export const VALIDATE_HELP = `Usage: identity-transforms validate <file|dir|glob|->... [options]
+
+Validate transform JSON files: the JSON Schema built from the operation registry, then each
+operation's compile step (regexes, templates, filters), then checks across the whole set
+(duplicate names, unknown references, reference cycles, the 400 KB limit, nesting depth).
+
+Options:
+  --format <text|json|github>  Report format (default: text)
+  --strict                     Warnings fail validation too
+  --external-references        Allow references to transforms outside the validated set
+  --max-depth <n>              Maximum transform nesting depth (default: 64)
+  -h, --help                   Show this help
+
+Exit codes: 0 valid, 1 invalid, 2 usage error or unreadable input.
+`;
+
+interface FileReport {
+  file: string;
+  valid: boolean;
+  issues: (ValidationIssue & Position)[];
+}
+
+interface Loaded {
+  file: string;
+  text: string;
+}
+
+function expand(args: readonly string[]): string[] {
+  const files: string[] = [];
+  for (const arg of args) {
+    if (arg === '-') {
+      files.push('-');
+    } else if (existsSync(arg) && statSync(arg).isDirectory()) {
+      files.push(...globSync(['**/*.json'], { cwd: arg, dot: false }).sort().map((f) => join(arg, f)));
+    } else if (existsSync(arg)) {
+      files.push(arg);
+    } else if (/[*?[\]{}]/.test(arg)) {
+      const matched = globSync([arg], { dot: false }).sort();
+      if (matched.length === 0) throw new UsageError(`no file matches ${arg}`);
+      files.push(...matched);
+    } else {
+      throw new UsageError(`no such file or directory: ${arg}`);
+    }
+  }
+  return [...new Set(files)];
+}
+
+export async function validateCommand(argv: string[], io: Output): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      format: { type: 'string', default: 'text' },
+      strict: { type: 'boolean', default: false },
+      'external-references': { type: 'boolean', default: false },
+      'max-depth': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    io.out(VALIDATE_HELP);
+    return EXIT_OK;
+  }
+  const format = values.format;
+  if (format !== 'text' && format !== 'json' && format !== 'github') throw new UsageError(`--format must be text, json or github, not "${format}"`);
+  if (positionals.length === 0) throw new UsageError('validate needs at least one file, directory, glob or - (see --help)');
+  let maxDepth: number | undefined;
+  if (values['max-depth'] !== undefined) {
+    maxDepth = Number(values['max-depth']);
+    if (!Number.isInteger(maxDepth) || maxDepth < 1) throw new UsageError('--max-depth must be a positive integer');
+  }
+
+  const files = expand(positionals);
+  const loaded: Loaded[] = [];
+  for (const file of files) {
+    loaded.push({ file: file === '-' ? '<stdin>' : file, text: file === '-' ? await readStdin() : readText(file) });
+  }
+
+  const reports = new Map<string, FileReport>();
+  const entries: (SetEntry & { text: string })[] = [];
+  for (const { file, text } of loaded) {
+    const report: FileReport = { file, valid: true, issues: [] };
+    reports.set(file, report);
+    if (text.trim() === '') {
+      report.valid = false;
+      report.issues.push({ severity: 'error', code: 'VALIDATE_EMPTY_FILE', message: 'the file is empty', path: '', line: 1, column: 1 });
+      continue;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      const found = syntaxError(text);
+      report.valid = false;
+      report.issues.push({
+        severity: 'error',
+        code: 'VALIDATE_JSON_SYNTAX',
+        message: `invalid JSON: ${found?.message ?? (error as Error).message}`,
+        path: '',
+        ...(found?.position ?? { line: 1, column: 1 }),
+      });
+      continue;
+    }
+    entries.push({ source: file, json, sourceBytes: Buffer.byteLength(text, 'utf8'), text });
+  }
+
+  const engine = createEngine(maxDepth === undefined ? {} : { limits: { maxDepth } });
+  const results = validateTransformSet(entries, { engine, ...(values['external-references'] ? { knownNames: [] } : {}) });
+  results.forEach((result, i) => {
+    const entry = entries[i]!;
+    const report = reports.get(result.source)!;
+    let issues = result.issues;
+    if (values['external-references']) issues = issues.filter((x) => x.code !== 'VALIDATE_UNKNOWN_REFERENCE');
+    let tree: ReturnType<typeof positionTree> | undefined;
+    let treeBuilt = false;
+    for (const issue of issues) {
+      if (!treeBuilt) {
+        tree = positionTree(entry.text);
+        treeBuilt = true;
+      }
+      report.issues.push({ ...issue, ...locatePointer(entry.text, tree, issue.path) });
+    }
+  });
+
+  let failed = false;
+  for (const report of reports.values()) {
+    report.valid = !report.issues.some((i) => i.severity === 'error' || (values.strict && i.severity === 'warning'));
+    if (!report.valid) failed = true;
+  }
+  io.out(render(format, [...reports.values()]));
+  return failed ? EXIT_INVALID : EXIT_OK;
+}
+
+function render(format: 'text' | 'json' | 'github', reports: FileReport[]): string {
+  const errors = reports.reduce((n, r) => n + r.issues.filter((i) => i.severity === 'error').length, 0);
+  const warnings = reports.reduce((n, r) => n + r.issues.filter((i) => i.severity === 'warning').length, 0);
+  const invalid = reports.filter((r) => !r.valid).length;
+  if (format === 'json') {
+    return JSON.stringify({ valid: invalid === 0, summary: { files: reports.length, invalid, errors, warnings }, files: reports }, null, 2) + '\n';
+  }
+  let out = '';
+  for (const r of reports) {
+    for (const i of r.issues) {
+      const pointer = i.path === '' ? '' : ` (${i.path})`;
+      if (format === 'github') {
+        const kind = i.severity === 'error' ? 'error' : 'warning';
+        out += `::${kind} file=${escapeProperty(r.file)},line=${i.line},col=${i.column},title=${escapeProperty(i.code)}::${escapeData(`${i.code} ${i.message}${pointer}`)}\n`;
+      } else {
+        out += `${r.file}:${i.line}:${i.column} ${i.severity} ${i.code} ${i.message}${pointer}\n`;
+      }
+    }
+  }
+  if (format === 'text') {
+    out += `${reports.length} file${reports.length === 1 ? '' : 's'} checked: ${reports.length - invalid} valid, ${invalid} invalid (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'})\n`;
+  }
+  return out;
+}
+
+// GitHub Actions workflow-command escaping.
+function escapeData(s: string): string {
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+function escapeProperty(s: string): string {
+  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+

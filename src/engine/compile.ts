@@ -1,0 +1,312 @@
+// Compiling a transform tree into closures (reference §3.1 input rules, §3.2 templates).
+// Every node is compiled once: the operation's compile step builds its closure, this module
+// wraps it with the explicit-input rule, step counting and error location.
+
+import { TransformsError, codedError, isTransformsError, pointerJoin } from '../errors.js';
+import type { FilterNode } from '../filter/ast.js';
+import { needsTemplate, type CompiledTemplate } from '../runtime/velocity/index.js';
+import type { JavaPattern, JavaReplacement } from '../runtime/regex.js';
+import { attempt, isPromise, then, all, type MaybePromise } from './maybe.js';
+import type { CompileContext, Evaluation, Evaluator, Limits, OperationSpec, StringAttribute, Value } from './types.js';
+import { coerceBoolean, coerceInteger } from './coerce.js';
+import { templateGlobals } from './globals.js';
+
+/** What compile needs from the engine: the registry, the limits and the caches. */
+export interface CompileHost {
+  readonly limits: Limits;
+  operation(type: string): OperationSpec | undefined;
+  template(source: string): CompiledTemplate;
+  regex(source: string): JavaPattern;
+  replacement(source: string): JavaReplacement;
+  objectFilter(text: string): FilterNode;
+}
+
+/** Attribute keys every transform may carry besides its operation's own. */
+export const COMMON_ATTRIBUTES = ['input', 'requiresPeriodicRefresh', 'id', 'internal'] as const;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+export function isTransformNode(value: unknown): value is { type: unknown; attributes?: unknown } {
+  return isObject(value) && 'type' in value;
+}
+
+/** Re-throw `error` located at `pointer` (coded errors keep the innermost location). */
+export function locate(error: unknown, pointer: string): TransformsError {
+  if (isTransformsError(error)) {
+    if (error.path === undefined) error.path = pointer;
+    return error;
+  }
+  return codedError('EVAL_INTERNAL', `unexpected error: ${error instanceof Error ? error.message : String(error)}`, {
+    path: pointer,
+    cause: error,
+  });
+}
+
+const constant = (value: Value): Evaluator => () => value;
+
+/** Compile one transform node found at `pointer`. */
+export function compileNode(host: CompileHost, node: unknown, pointer: string, depth: number): Evaluator {
+  if (!isTransformNode(node)) {
+    throw codedError('SCHEMA_NOT_OBJECT', 'a transform must be an object with a "type"', { path: pointer });
+  }
+  if (depth > host.limits.maxDepth) {
+    throw codedError('COMPILE_TOO_DEEP', `transforms are nested deeper than ${host.limits.maxDepth}`, { path: pointer });
+  }
+  const type = node.type;
+  const spec = typeof type === 'string' ? host.operation(type) : undefined;
+  if (spec === undefined) {
+    throw codedError('COMPILE_UNKNOWN_TYPE', `unknown transform type ${JSON.stringify(type)}`, { path: pointerJoin(pointer, 'type') });
+  }
+  const attributes = isObject(node.attributes) ? node.attributes : {};
+  const ctx = new Context(host, pointer, attributes, depth);
+  const explicitInput = 'input' in attributes && attributes.input !== undefined ? ctx.valueAt(attributes.input, 'input') : undefined;
+
+  let body: Evaluator;
+  if (spec.compile === undefined) {
+    const error = () => {
+      throw codedError('EVAL_NOT_EVALUABLE', `transform type "${spec.type}" cannot be evaluated by this engine`, { path: pointer });
+    };
+    body = error;
+  } else {
+    try {
+      body = spec.compile(ctx);
+    } catch (error) {
+      throw locate(error, pointer);
+    }
+  }
+  return wrap(body, explicitInput, pointer);
+}
+
+/** The explicit-input rule, step counting and error location around an operation's closure. */
+function wrap(body: Evaluator, explicitInput: Evaluator | undefined, pointer: string): Evaluator {
+  const run = (input: Value, ev: Evaluation): MaybePromise<Value> => {
+    try {
+      const out = body(input, ev);
+      return isPromise<Value>(out) ? out.then(undefined, (e) => Promise.reject(locate(e, pointer))) : out;
+    } catch (error) {
+      throw locate(error, pointer);
+    }
+  };
+  return (input, ev) => {
+    if (++ev.counter.steps > ev.limits.maxSteps) {
+      throw codedError('EVAL_STEP_LIMIT', `evaluation exceeded ${ev.limits.maxSteps} steps`, { path: pointer });
+    }
+    if (explicitInput === undefined) return run(input, ev);
+    // Explicit input wins over the implicit one (reference §3.1); a nested input transform
+    // without its own input still receives the outer input.
+    return then(explicitInput(input, ev), (explicit) => run(explicit, ev));
+  };
+}
+
+class Context implements CompileContext {
+  constructor(
+    private readonly host: CompileHost,
+    readonly pointer: string,
+    readonly attributes: Readonly<Record<string, unknown>>,
+    readonly depth: number,
+  ) {}
+
+  get limits(): Limits {
+    return this.host.limits;
+  }
+
+  at(...tokens: (string | number)[]): string {
+    return pointerJoin(this.pointer, 'attributes', ...tokens);
+  }
+
+  has(name: string): boolean {
+    return Object.prototype.hasOwnProperty.call(this.attributes, name) && this.attributes[name] !== null && this.attributes[name] !== undefined;
+  }
+
+  value(name: string): Evaluator | undefined {
+    if (!Object.prototype.hasOwnProperty.call(this.attributes, name) || this.attributes[name] === undefined) return undefined;
+    return this.valueAt(this.attributes[name], name);
+  }
+
+  valueAt(value: unknown, ...tokens: (string | number)[]): Evaluator {
+    const pointer = this.at(...tokens);
+    if (typeof value === 'string') {
+      if (!needsTemplate(value)) return constant(value);
+      const template = this.template(value, pointer);
+      if (template.isConstant) return constant(value);
+      return this.renderer(template, []);
+    }
+    if (value === null || typeof value === 'number' || typeof value === 'boolean') return constant(value);
+    if (Array.isArray(value)) {
+      const items = value.map((item, i) => this.valueAt(item, ...tokens, i));
+      return (input, ev) => all(items.map((item) => item(input, ev)));
+    }
+    if (isTransformNode(value)) return compileNode(this.host, value, pointer, this.depth + 1);
+    if (isObject(value)) {
+      // A plain object literal (a lookup table, say): values are compiled like attributes.
+      const entries = Object.entries(value).map(([k, v]) => [k, this.valueAt(v, ...tokens, k)] as const);
+      return (input, ev) =>
+        then(all(entries.map(([, e]) => e(input, ev))), (vals) => Object.fromEntries(entries.map(([k], i) => [k, vals[i]!])));
+    }
+    throw this.error('SCHEMA_TYPE', 'unsupported attribute value', { attribute: tokens });
+  }
+
+  list(name: string): Evaluator[] {
+    const raw = this.attributes[name];
+    if (raw === undefined || raw === null) return [];
+    if (!Array.isArray(raw)) throw this.error('SCHEMA_TYPE', `"${name}" must be an array`, { attribute: name });
+    return raw.map((item, i) => this.valueAt(item, name, i));
+  }
+
+  string(name: string, options: { required?: boolean; default?: string } = {}): StringAttribute | undefined {
+    const raw = this.attributes[name];
+    if (raw === undefined || raw === null) {
+      if (options.default !== undefined) return { kind: 'constant', value: options.default };
+      if (options.required) throw this.error('SCHEMA_REQUIRED', `attribute "${name}" is required`, { attribute: name });
+      return undefined;
+    }
+    if (typeof raw === 'string' && !needsTemplate(raw)) return { kind: 'constant', value: raw };
+    if (typeof raw === 'number' || typeof raw === 'boolean') return { kind: 'constant', value: String(raw) };
+    if (typeof raw === 'string') {
+      const template = this.template(raw, this.at(name));
+      if (template.isConstant) return { kind: 'constant', value: raw };
+    }
+    const inner = this.valueAt(raw, name);
+    return { kind: 'dynamic', evaluate: (input, ev) => then(inner(input, ev), (v) => (v === null ? null : toJavaString(v))) };
+  }
+
+  integer(name: string, options: { required?: boolean; default?: number; min?: number; max?: number } = {}): Evaluator | undefined {
+    const raw = this.attributes[name];
+    if (raw === undefined || raw === null) {
+      if (options.default !== undefined) return constant(options.default);
+      if (options.required) throw this.error('SCHEMA_REQUIRED', `attribute "${name}" is required`, { attribute: name });
+      return undefined;
+    }
+    const pointer = this.at(name);
+    const check = (n: number): number => {
+      if ((options.min !== undefined && n < options.min) || (options.max !== undefined && n > options.max)) {
+        throw codedError('COMPILE_INVALID_ATTRIBUTE', `"${name}" must be between ${options.min ?? '-∞'} and ${options.max ?? '∞'}, got ${n}`, { path: pointer });
+      }
+      return n;
+    };
+    if (typeof raw === 'number' || (typeof raw === 'string' && !needsTemplate(raw))) {
+      const n = coerceInteger(raw);
+      if (n === undefined) throw this.error('SCHEMA_TYPE', `"${name}" must be an integer, got ${JSON.stringify(raw)}`, { attribute: name });
+      return constant(check(n));
+    }
+    const inner = this.valueAt(raw, name);
+    return (input, ev) =>
+      then(inner(input, ev), (v) => {
+        const n = coerceInteger(v);
+        if (n === undefined) throw codedError('EVAL_NUMBER_FORMAT', `"${name}" must be an integer, got ${JSON.stringify(v)}`, { path: pointer });
+        return check(n);
+      });
+  }
+
+  constantInteger(name: string, options: { required?: boolean; default?: number; min?: number; max?: number } = {}): number | undefined {
+    const raw = this.attributes[name];
+    if (raw === undefined || raw === null) {
+      if (options.default !== undefined) return options.default;
+      if (options.required) throw this.error('SCHEMA_REQUIRED', `attribute "${name}" is required`, { attribute: name });
+      return undefined;
+    }
+    const n = coerceInteger(raw);
+    if (n === undefined) throw this.error('SCHEMA_TYPE', `"${name}" must be an integer, got ${JSON.stringify(raw)}`, { attribute: name });
+    if ((options.min !== undefined && n < options.min) || (options.max !== undefined && n > options.max)) {
+      throw this.error('COMPILE_INVALID_ATTRIBUTE', `"${name}" must be between ${options.min ?? '-∞'} and ${options.max ?? '∞'}, got ${n}`, { attribute: name });
+    }
+    return n;
+  }
+
+  boolean(name: string, defaultValue: boolean): boolean {
+    const raw = this.attributes[name];
+    if (raw === undefined || raw === null) return defaultValue;
+    const b = coerceBoolean(raw);
+    if (b === undefined) throw this.error('SCHEMA_TYPE', `"${name}" must be a boolean (true, false, "true" or "false")`, { attribute: name });
+    return b;
+  }
+
+  dynamicVariables(reserved: readonly string[]): ReadonlyArray<readonly [string, Evaluator]> {
+    const skip = new Set<string>([...reserved, ...COMMON_ATTRIBUTES]);
+    const out: [string, Evaluator][] = [];
+    for (const [key, value] of Object.entries(this.attributes)) {
+      if (skip.has(key) || value === undefined) continue;
+      out.push([key, this.valueAt(value, key)]);
+    }
+    return out;
+  }
+
+  template(source: string, pointer: string): CompiledTemplate {
+    if (source.length > this.host.limits.maxTemplateLength) {
+      throw codedError('COMPILE_TEMPLATE_TOO_LARGE', `template is ${source.length} characters, above the limit of ${this.host.limits.maxTemplateLength}`, { path: pointer });
+    }
+    try {
+      return this.host.template(source);
+    } catch (error) {
+      throw locate(error, pointer);
+    }
+  }
+
+  renderer(template: CompiledTemplate, variables: ReadonlyArray<readonly [string, Evaluator]>): Evaluator {
+    if (template.isConstant) return constant(template.source);
+    // Only the variables the template mentions are evaluated: an unused dynamic variable
+    // cannot fail the transform. (Its value is rendered to a string first: reference §3.2.)
+    const used = variables.filter(([name]) => template.references.has(name));
+    return (input, ev) => {
+      const values = all(used.map(([, evaluate]) => evaluate(input, ev)));
+      const graph = template.usesIdentity ? ev.identityGraph() : null;
+      return then(values, (vals) =>
+        then(graph, (identity) => {
+          const vars: Record<string, unknown> = {};
+          for (let i = 0; i < used.length; i++) {
+            const v = vals[i];
+            // The platform does not inject null or empty values into the Velocity context.
+            if (v === null || v === undefined || v === '') continue;
+            vars[used[i]![0]] = toJavaString(v);
+          }
+          return template.render(vars, templateGlobals(ev, identity));
+        }),
+      );
+    };
+  }
+
+  regex(source: string, pointer: string): JavaPattern {
+    try {
+      return this.host.regex(source);
+    } catch (error) {
+      throw locate(error, pointer);
+    }
+  }
+
+  replacement(source: string, pointer: string): JavaReplacement {
+    try {
+      return this.host.replacement(source);
+    } catch (error) {
+      throw locate(error, pointer);
+    }
+  }
+
+  objectFilter(text: string, pointer: string): FilterNode {
+    try {
+      return this.host.objectFilter(text);
+    } catch (error) {
+      throw locate(error, pointer);
+    }
+  }
+
+  error(code: string, message: string, options: { attribute?: string | (string | number)[]; cause?: unknown } = {}): TransformsError {
+    const tokens = options.attribute === undefined ? undefined : Array.isArray(options.attribute) ? options.attribute : [options.attribute];
+    return codedError(code, message, { path: tokens === undefined ? this.pointer : this.at(...tokens), cause: options.cause });
+  }
+}
+
+/** How Java's String.valueOf renders a value that reaches a string context. */
+export function toJavaString(value: Value | unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return '[' + value.map(toJavaString).join(', ') + ']';
+  if (typeof value === 'object') {
+    return '{' + Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}=${toJavaString(v)}`).join(', ') + '}';
+  }
+  return String(value);
+}
+
+/** Evaluate a possibly-failing step; used by firstValid's ignoreErrors. */
+export { attempt };

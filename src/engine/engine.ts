@@ -1,0 +1,237 @@
+// createEngine: one instance owns its registry, providers, caches and limits (STYLE §3).
+// Compile does all parsing and building; evaluate only runs closures.
+
+import { codedError, isTransformsError, TransformsError } from '../errors.js';
+import { parseObjectFilter } from '../filter/index.js';
+import type { FilterNode } from '../filter/ast.js';
+import { compileJavaRegex, compileJavaReplacement, type JavaPattern, type JavaReplacement } from '../runtime/regex.js';
+import { compileTemplate, type CompiledTemplate } from '../runtime/velocity/index.js';
+import type { Identity, IdentityGraph, Providers, TransformDocument } from '../providers/types.js';
+import { builtinOperations } from '../operations/index.js';
+import { buildTransformSchema } from '../schema/build.js';
+import { createSchemaValidator, type SchemaValidator } from '../schema/validator.js';
+import type { ValidationIssue } from '../schema/issues.js';
+import { CountingCache, type CacheStats } from './caches.js';
+import { canonicalJson } from './canonical.js';
+import { compileNode, locate, type CompileHost } from './compile.js';
+import { loadIdentityGraph } from './identity-graph.js';
+import { isPromise, then, type MaybePromise } from './maybe.js';
+import { resolveOptions, type EngineOptions, type ResolvedOptions } from './options.js';
+import { createRegistry, type Registry } from './registry.js';
+import type { CompiledTransform, Evaluation, Limits, OperationSpec, RuleFunction, Value } from './types.js';
+
+export interface EvaluationContext {
+  /** The identity being evaluated: the object, or its id (resolved through the identity provider). */
+  identity?: Identity | string | null;
+  /** The implicit input (for a profile mapping, the value the mapping feeds the transform). */
+  input?: Value;
+  /** Extra template variables: oldValue, attributeDefinition, … */
+  variables?: Record<string, unknown>;
+}
+
+export interface Engine {
+  readonly registry: Registry;
+  readonly limits: Readonly<Limits>;
+  readonly providers: Readonly<Providers>;
+  /** Validate (schema) and build closures once; cached by canonical JSON. Throws the first issue as a coded error. */
+  compile(transform: unknown): CompiledTransform;
+  /** Evaluate; resolves to the value or rejects with a coded error. */
+  evaluate(transform: unknown, context?: EvaluationContext): Promise<Value>;
+  /** Evaluate synchronously; throws ENGINE_ASYNC_PROVIDER when a provider answers with a promise. */
+  evaluateSync(transform: unknown, context?: EvaluationContext): Value;
+  /** The core: synchronous when every provider is. */
+  evaluateMaybe(transform: unknown, context?: EvaluationContext): MaybePromise<Value>;
+  /** Schema validation only (no compile), with JSON Pointer issues. */
+  validateSchema(transform: unknown): ValidationIssue[];
+  /** The transform JSON Schema built from this engine's registry. */
+  transformSchema(): Record<string, unknown>;
+  /** Cache hit and miss counters. */
+  cacheStats(): Record<string, CacheStats>;
+  /** A registered rule function. */
+  rule(name: string): RuleFunction | undefined;
+}
+
+export function createEngine(options: EngineOptions = {}): Engine {
+  const resolved = resolveOptions(options);
+  return new EngineImpl(resolved);
+}
+
+class EngineImpl implements Engine {
+  readonly registry: Registry;
+  readonly limits: Readonly<Limits>;
+  readonly providers: Readonly<Providers>;
+  private readonly options: ResolvedOptions;
+  private readonly transforms: CountingCache<CompiledTransform>;
+  private readonly regexes: CountingCache<JavaPattern>;
+  private readonly replacements: CountingCache<JavaReplacement>;
+  private readonly templates: CountingCache<CompiledTemplate>;
+  private readonly filters: CountingCache<FilterNode>;
+  private readonly byDocument = new WeakMap<object, CompiledTransform>();
+  private readonly host: CompileHost;
+  private schemaValidator: SchemaValidator | undefined;
+  private schema: Record<string, unknown> | undefined;
+
+  constructor(options: ResolvedOptions) {
+    this.options = options;
+    this.limits = options.limits;
+    this.providers = options.providers;
+    this.registry = createRegistry([...builtinOperations, ...options.operations]);
+    this.transforms = new CountingCache(options.cacheSizes.transforms);
+    this.regexes = new CountingCache(options.cacheSizes.regexes);
+    this.replacements = new CountingCache(options.cacheSizes.regexes);
+    this.templates = new CountingCache(options.cacheSizes.templates);
+    this.filters = new CountingCache(options.cacheSizes.filters);
+    const limits = this.limits;
+    this.host = {
+      limits,
+      operation: (type) => this.registry.get(type),
+      template: (source) =>
+        this.templates.getOrBuild(source, () => compileTemplate(source, { maxLength: limits.maxTemplateLength, regex: (s: string) => this.host.regex(s) })),
+      regex: (source) => this.regexes.getOrBuild(source, () => compileJavaRegex(source)),
+      replacement: (source) => this.replacements.getOrBuild(source, () => compileJavaReplacement(source)),
+      objectFilter: (text) => this.filters.getOrBuild(text, () => parseObjectFilter(text, { maxLength: limits.maxFilterLength })),
+    };
+  }
+
+  transformSchema(): Record<string, unknown> {
+    this.schema ??= buildTransformSchema(this.registry);
+    return this.schema;
+  }
+
+  validateSchema(transform: unknown): ValidationIssue[] {
+    this.schemaValidator ??= createSchemaValidator(this.transformSchema());
+    return this.schemaValidator(transform);
+  }
+
+  compile(transform: unknown): CompiledTransform {
+    if (transform !== null && typeof transform === 'object') {
+      const known = this.byDocument.get(transform);
+      if (known) return known;
+    }
+    const key = canonicalJson(transform);
+    const compiled = this.transforms.getOrBuild(key, () => this.build(transform));
+    if (transform !== null && typeof transform === 'object') this.byDocument.set(transform, compiled);
+    return compiled;
+  }
+
+  private build(transform: unknown): CompiledTransform {
+    const issues = this.validateSchema(transform).filter((i) => i.severity === 'error');
+    if (issues.length > 0) {
+      const first = issues[0]!;
+      throw codedError(first.code, first.message, { path: first.path, details: { issues } });
+    }
+    const doc = transform as TransformDocument;
+    const evaluator = compileNode(this.host, doc, '', 0);
+    return Object.freeze({ name: doc.name, type: doc.type, source: transform, evaluator });
+  }
+
+  rule(name: string): RuleFunction | undefined {
+    return Object.prototype.hasOwnProperty.call(this.options.rules, name) ? this.options.rules[name] : undefined;
+  }
+
+  cacheStats(): Record<string, CacheStats> {
+    return {
+      transforms: this.transforms.stats(),
+      regexes: this.regexes.stats(),
+      templates: this.templates.stats(),
+      filters: this.filters.stats(),
+    };
+  }
+
+  evaluateMaybe(transform: unknown, context: EvaluationContext = {}): MaybePromise<Value> {
+    const compiled = isCompiled(transform) ? transform : this.compile(transform);
+    const identity = context.identity;
+    const start = (resolvedIdentity: Identity | null): MaybePromise<Value> => {
+      const ev = this.newEvaluation(resolvedIdentity, context.variables ?? {});
+      return compiled.evaluator(context.input === undefined ? null : context.input, ev);
+    };
+    if (typeof identity === 'string') {
+      const provider = this.providers.identities;
+      if (!provider) throw codedError('EVAL_PROVIDER_MISSING', 'an identity id was given but the engine has no identity provider');
+      return then(provider.getIdentity(identity), (found) => {
+        if (!found) throw codedError('EVAL_NO_IDENTITY', `no identity with id ${JSON.stringify(identity)}`);
+        return start(found);
+      });
+    }
+    return start(identity ?? null);
+  }
+
+  async evaluate(transform: unknown, context?: EvaluationContext): Promise<Value> {
+    return this.evaluateMaybe(transform, context);
+  }
+
+  evaluateSync(transform: unknown, context?: EvaluationContext): Value {
+    const out = this.evaluateMaybe(transform, context);
+    if (isPromise(out)) {
+      out.catch(() => undefined);
+      throw codedError('ENGINE_ASYNC_PROVIDER', 'evaluateSync: a provider answered asynchronously; use evaluate()');
+    }
+    return out;
+  }
+
+  /** A fresh per-evaluation state. */
+  newEvaluation(identity: Identity | null, variables: Record<string, unknown>): Evaluation {
+    const engine = this;
+    const memo = new Map<string, unknown>();
+    const counter = { steps: 0 };
+    const now = this.options.clock();
+    let graph: MaybePromise<IdentityGraph | null> | undefined;
+    const make = (referenceStack: readonly string[]): Evaluation => ({
+      identity,
+      providers: engine.providers,
+      now,
+      random: engine.options.random,
+      variables,
+      referenceStack,
+      counter,
+      limits: engine.limits,
+      memo,
+      enterReference(name: string): Evaluation {
+        if (referenceStack.includes(name)) {
+          throw codedError('EVAL_REFERENCE_CYCLE', `reference cycle: ${[...referenceStack, name].join(' → ')}`);
+        }
+        return make([...referenceStack, name]);
+      },
+      identityGraph() {
+        graph ??= identity === null ? null : loadIdentityGraph(identity, engine.providers);
+        return graph;
+      },
+      resolveTransform(name: string, pointer: string) {
+        return engine.resolveTransform(name, pointer);
+      },
+      rule(name: string) {
+        return engine.rule(name);
+      },
+    });
+    return make([]);
+  }
+
+  resolveTransform(name: string, pointer: string): MaybePromise<CompiledTransform> {
+    const provider = this.providers.transforms;
+    if (!provider) {
+      throw codedError('EVAL_PROVIDER_MISSING', `reference to "${name}" needs a transform provider`, { path: pointer });
+    }
+    const found = provider.getTransform(name);
+    return then(found, (doc) => {
+      if (!doc) throw codedError('EVAL_UNKNOWN_REFERENCE', `no transform named ${JSON.stringify(name)}`, { path: pointer });
+      try {
+        return this.compile(doc);
+      } catch (error) {
+        if (isTransformsError(error)) {
+          throw new TransformsError(error.code, `in referenced transform "${name}": ${error.message}`, {
+            path: pointer,
+            cause: error,
+            details: { ...(error.details ?? {}), transform: name, transformPath: error.path },
+          });
+        }
+        throw locate(error, pointer);
+      }
+    });
+  }
+}
+
+function isCompiled(value: unknown): value is CompiledTransform {
+  return value !== null && typeof value === 'object' && typeof (value as CompiledTransform).evaluator === 'function';
+}
+
+export type { EngineOptions, OperationSpec };

@@ -1,0 +1,107 @@
+// Engine options: validated, defaulted, frozen; an unknown key is an error (STYLE §7).
+
+import { codedError } from '../errors.js';
+import type { Providers } from '../providers/types.js';
+import { DEFAULT_CACHE_SIZES, type CacheSizes } from './caches.js';
+import type { Limits, OperationSpec, RuleFunction } from './types.js';
+
+export interface EngineOptions {
+  /** Where accounts, sources, identities, transforms and the uniqueness check come from. */
+  providers?: Providers;
+  /** The clock; read once per evaluation ("now" in dateMath and dateCompare). Default: the system clock. */
+  clock?: () => Date;
+  /** Uniform random numbers in [0, 1) for the random operations. Default: crypto-strength. */
+  random?: () => number;
+  /** Resource limits. */
+  limits?: Partial<Limits>;
+  /** Cache sizes (entries). */
+  cacheSizes?: Partial<CacheSizes>;
+  /** Transform rules by name, for the `rule` operation. */
+  rules?: Record<string, RuleFunction>;
+  /** Extra operation types (a type the built-ins already have is an error). */
+  operations?: readonly OperationSpec[];
+}
+
+export interface ResolvedOptions {
+  providers: Readonly<Providers>;
+  clock: () => Date;
+  random: () => number;
+  limits: Readonly<Limits>;
+  cacheSizes: Readonly<CacheSizes>;
+  rules: Readonly<Record<string, RuleFunction>>;
+  operations: readonly OperationSpec[];
+}
+
+export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
+  maxDepth: 64,
+  maxTemplateLength: 100_000,
+  maxSteps: 100_000,
+  maxFilterLength: 10_000,
+});
+
+const OPTION_KEYS = new Set(['providers', 'clock', 'random', 'limits', 'cacheSizes', 'rules', 'operations']);
+const PROVIDER_KEYS = new Set(['accounts', 'sources', 'identities', 'transforms', 'uniqueness']);
+
+function invalid(message: string): never {
+  throw codedError('ENGINE_OPTION_INVALID', message);
+}
+
+function positiveIntegers<T extends object>(name: string, given: Partial<T> | undefined, defaults: T): T {
+  if (given === undefined) return defaults;
+  if (given === null || typeof given !== 'object') invalid(`${name} must be an object`);
+  const out = { ...defaults };
+  for (const [key, value] of Object.entries(given)) {
+    if (!(key in defaults)) throw codedError('ENGINE_OPTION_UNKNOWN', `unknown ${name} key "${key}"`);
+    if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) invalid(`${name}.${key} must be a positive integer`);
+    (out as Record<string, unknown>)[key] = value;
+  }
+  return Object.freeze(out);
+}
+
+function defaultRandom(): () => number {
+  // Buffered crypto randomness: a uniform double from 53 random bits.
+  const buffer = new Uint32Array(512);
+  let index = buffer.length;
+  return () => {
+    if (index + 2 > buffer.length) {
+      globalThis.crypto.getRandomValues(buffer);
+      index = 0;
+    }
+    const hi = buffer[index++]! >>> 5;
+    const lo = buffer[index++]! >>> 6;
+    return (hi * 67108864 + lo) / 9007199254740992;
+  };
+}
+
+export function resolveOptions(options: EngineOptions): ResolvedOptions {
+  if (options === null || typeof options !== 'object') invalid('engine options must be an object');
+  for (const key of Object.keys(options)) {
+    if (!OPTION_KEYS.has(key)) throw codedError('ENGINE_OPTION_UNKNOWN', `unknown engine option "${key}"`);
+  }
+  const providers = options.providers ?? {};
+  for (const key of Object.keys(providers)) {
+    if (!PROVIDER_KEYS.has(key)) throw codedError('ENGINE_OPTION_UNKNOWN', `unknown provider "${key}"`);
+  }
+  if (options.clock !== undefined && typeof options.clock !== 'function') invalid('clock must be a function returning a Date');
+  if (options.random !== undefined && typeof options.random !== 'function') invalid('random must be a function returning a number in [0, 1)');
+  const rules = options.rules ?? {};
+  for (const [name, fn] of Object.entries(rules)) {
+    if (typeof fn !== 'function') invalid(`rule "${name}" must be a function`);
+  }
+  const operations = options.operations ?? [];
+  if (!Array.isArray(operations)) invalid('operations must be an array of operation specs');
+  const clock = options.clock ?? (() => new Date());
+  return Object.freeze({
+    providers: Object.freeze({ ...providers }),
+    clock: () => {
+      const d = clock();
+      if (!(d instanceof Date) || Number.isNaN(d.getTime())) invalid('the clock returned an invalid Date');
+      return d;
+    },
+    random: options.random ?? defaultRandom(),
+    limits: positiveIntegers('limits', options.limits, DEFAULT_LIMITS),
+    cacheSizes: positiveIntegers('cacheSizes', options.cacheSizes, DEFAULT_CACHE_SIZES),
+    rules: Object.freeze({ ...rules }),
+    operations: Object.freeze([...operations]),
+  });
+}

@@ -1,0 +1,49 @@
+// The public API of identity-transforms. Every export is named here; the optional parts live
+// under sub-paths: identity-transforms/filter, identity-transforms/api, identity-transforms/testing.
+
+export { createEngine } from './engine/engine.js';
+export type { Engine, EvaluationContext } from './engine/engine.js';
+export type { EngineOptions } from './engine/options.js';
+export { DEFAULT_LIMITS } from './engine/options.js';
+export type {
+  CompileContext,
+  CompiledTransform,
+  Evaluation,
+  Evaluator,
+  Limits,
+  OperationSpec,
+  RuleFunction,
+  StringAttribute,
+  Value,
+} from './engine/types.js';
+export type { MaybePromise } from './engine/maybe.js';
+export type { CacheStats } from './engine/caches.js';
+
+export { builtinOperations, PLATFORM_TYPES } from './operations/index.js';
+export { attributesSchema, defineOperation, ref as schemaRef } from './operations/spec.js';
+
+export { validateTransform, validateTransformSet, MAX_TRANSFORM_BYTES } from './schema/validate.js';
+export type { ValidateOptions, SetEntry, SetResult } from './schema/validate.js';
+export type { ValidationIssue, ValidationResult, Severity } from './schema/issues.js';
+export { buildTransformSchema, SCHEMA_ID } from './schema/build.js';
+
+export { loadFixtures, createMemoryProviders } from './providers/memory.js';
+export type { Fixtures, IdentityProfile } from './providers/memory.js';
+export type {
+  Account,
+  AccountProvider,
+  AccountQuery,
+  Identity,
+  IdentityGraph,
+  IdentityProvider,
+  Providers,
+  Source,
+  SourceProvider,
+  SourceRef,
+  TransformDocument,
+  TransformProvider,
+  UniquenessProvider,
+} from './providers/types.js';
+
+export { TransformsError, ERROR_CATALOGUE, isTransformsError } from './errors.js';
+export type { ErrorDefinition } from './errors.js';

@@ -1,0 +1,159 @@
+// §5.1 accountAttribute — an attribute of the identity's account on a source. Reference: ../shared/reference/transforms.md.
+
+import { codedError } from '../errors.js';
+import { compilePredicate, filterProperties } from '../filter/index.js';
+import { attempt, then, type MaybePromise } from '../engine/maybe.js';
+import type { Evaluation, Value } from '../engine/types.js';
+import type { Account, Source, SourceRef } from '../providers/types.js';
+import { compareAccounts, sortKey } from './support/account-sort.js';
+import { attributesSchema, defineOperation, ref } from './spec.js';
+
+/** The only properties accountFilter can query: the platform runs it against its database (reference §5.1). */
+const SEARCHABLE = new Set(['nativeIdentity', 'displayName', 'entitlements']);
+const SOURCE_KEYS = ['sourceId', 'applicationId', 'applicationName', 'sourceName'] as const;
+
+export const accountAttribute = defineOperation({
+  type: 'accountAttribute',
+  doc: '§5.1 accountAttribute — candidate accounts on the source, accountFilter, accountPropertyFilter, sort, first (non-null) value',
+  attributesRequired: false,
+  attributesSchema: attributesSchema({
+    properties: {
+      sourceName: ref.string,
+      applicationId: ref.string,
+      applicationName: ref.string,
+      sourceId: ref.string,
+      attributeName: ref.string,
+      accountSortAttribute: ref.string,
+      accountSortDescending: ref.boolean,
+      accountReturnFirstLink: ref.boolean,
+      accountFilter: ref.string,
+      accountPropertyFilter: ref.string,
+    },
+    required: ['attributeName'],
+  }),
+  compile(ctx) {
+    const attributeName = constantString(ctx.attributes.attributeName);
+    const sourceRef: SourceRef = {};
+    for (const key of SOURCE_KEYS) {
+      const v = ctx.attributes[key];
+      if (v !== undefined && v !== null) sourceRef[key] = String(v);
+    }
+    if (Object.keys(sourceRef).length === 0) {
+      throw ctx.error('SCHEMA_REQUIRED', 'accountAttribute needs sourceName, applicationId or applicationName', { attribute: 'sourceName' });
+    }
+    const sortAttribute = ctx.has('accountSortAttribute') ? String(ctx.attributes.accountSortAttribute) : 'created';
+    const descending = ctx.boolean('accountSortDescending', false);
+    const firstLink = ctx.boolean('accountReturnFirstLink', false);
+
+    const accountFilterText = ctx.has('accountFilter') ? String(ctx.attributes.accountFilter) : undefined;
+    const accountFilter = accountFilterText === undefined ? undefined : ctx.objectFilter(accountFilterText, ctx.at('accountFilter'));
+    if (accountFilter) {
+      for (const property of filterProperties(accountFilter)) {
+        if (!SEARCHABLE.has(property)) {
+          throw ctx.error(
+            'COMPILE_FILTER_PROPERTY',
+            `accountFilter can only query nativeIdentity, displayName and entitlements, not "${property}" (use accountPropertyFilter)`,
+            { attribute: 'accountFilter' },
+          );
+        }
+      }
+    }
+    const accountPredicate = accountFilter ? compileFilter(() => compilePredicate(accountFilter), ctx, 'accountFilter') : undefined;
+    const propertyFilter = ctx.has('accountPropertyFilter')
+      ? ctx.objectFilter(String(ctx.attributes.accountPropertyFilter), ctx.at('accountPropertyFilter'))
+      : undefined;
+    const propertyPredicate = propertyFilter ? compileFilter(() => compilePredicate(propertyFilter), ctx, 'accountPropertyFilter') : undefined;
+    const sourceKey = 'source:' + JSON.stringify(sourceRef);
+    const accountsKey = 'accounts:' + JSON.stringify(sourceRef) + ':' + (accountFilterText ?? '');
+    const pointer = ctx.pointer;
+
+    const pick = (accounts: readonly Account[]): Value => {
+      let candidates = accounts as Account[];
+      if (accountPredicate) candidates = candidates.filter((a) => accountPredicate(searchableView(a)));
+      if (propertyPredicate) candidates = candidates.filter((a) => propertyPredicate(a.attributes));
+      if (candidates.length === 0) return null;
+      if (candidates.length > 1) {
+        const keyed = candidates.map((account, index) => ({ account, index, key: sortKey(account, sortAttribute) }));
+        keyed.sort((a, b) => compareAccounts(a, b, descending));
+        candidates = keyed.map((k) => k.account);
+      }
+      if (firstLink) return readAttribute(candidates[0]!, attributeName);
+      for (const account of candidates) {
+        const v = readAttribute(account, attributeName);
+        if (v !== null) return v;
+      }
+      return null;
+    };
+
+    return (_input, ev) => {
+      const identity = ev.identity;
+      if (!identity) throw codedError('EVAL_NO_IDENTITY', 'accountAttribute needs an identity in the evaluation context', { path: pointer });
+      const accounts = memo(ev, accountsKey, () =>
+        then(resolveSource(ev, sourceKey, sourceRef, pointer), (source) => {
+          const provider = ev.providers.accounts;
+          if (!provider) throw codedError('EVAL_PROVIDER_MISSING', 'accountAttribute needs an account provider', { path: pointer });
+          return attempt(
+            () => provider.listAccounts({ identityId: identity.id, sourceId: source.id, ...(accountFilter ? { filter: accountFilter } : {}) }),
+            (error) => {
+              throw codedError('EVAL_PROVIDER_FAILED', `listing accounts failed: ${error instanceof Error ? error.message : String(error)}`, { path: pointer, cause: error });
+            },
+          );
+        }),
+      );
+      return then(accounts, pick);
+    };
+  },
+});
+
+function constantString(value: unknown): string {
+  return typeof value === 'string' ? value : String(value);
+}
+
+function compileFilter<T>(build: () => T, ctx: { error: (code: string, message: string, o?: { attribute?: string; cause?: unknown }) => Error }, attribute: string): T {
+  try {
+    return build();
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? 'COMPILE_INVALID_ATTRIBUTE';
+    throw ctx.error(code, (error as Error).message, { attribute, cause: error });
+  }
+}
+
+/** The record accountFilter sees: the three searchable account properties. */
+function searchableView(account: Account): Record<string, unknown> {
+  return { nativeIdentity: account.nativeIdentity, displayName: account.name, entitlements: account.hasEntitlements };
+}
+
+/** An account attribute as stored (lists stay lists); undefined and [] count as no value. */
+function readAttribute(account: Account, name: string): Value {
+  const attributes = account.attributes;
+  const v = attributes && Object.prototype.hasOwnProperty.call(attributes, name) ? attributes[name] : undefined;
+  if (v === undefined || v === null) return null;
+  if (Array.isArray(v) && v.length === 0) return null;
+  return v as Value;
+}
+
+function memo<T>(ev: Evaluation, key: string, load: () => MaybePromise<T>): MaybePromise<T> {
+  if (ev.memo.has(key)) return ev.memo.get(key) as MaybePromise<T>;
+  const value = load();
+  ev.memo.set(key, value);
+  return value;
+}
+
+function resolveSource(ev: Evaluation, key: string, sourceRef: SourceRef, pointer: string): MaybePromise<Source> {
+  return memo(ev, key, () => {
+    const provider = ev.providers.sources;
+    if (!provider) throw codedError('EVAL_PROVIDER_MISSING', 'accountAttribute needs a source provider', { path: pointer });
+    return then(
+      attempt(
+        () => provider.resolveSource(sourceRef),
+        (error) => {
+          throw codedError('EVAL_PROVIDER_FAILED', `resolving the source failed: ${error instanceof Error ? error.message : String(error)}`, { path: pointer, cause: error });
+        },
+      ),
+      (source) => {
+        if (!source) throw codedError('EVAL_UNKNOWN_SOURCE', `no source matches ${JSON.stringify(sourceRef)}`, { path: pointer });
+        return source;
+      },
+    );
+  });
+}

@@ -1,0 +1,49 @@
+// §5.5 firstValid — the first entry that evaluates to a non-null value, lazily in order. Reference: ../shared/reference/transforms.md.
+
+import { attempt, isPromise, sequence } from '../engine/maybe.js';
+import type { Value } from '../engine/types.js';
+import { attributesSchema, defineOperation, ref } from './spec.js';
+
+export const firstValid = defineOperation({
+  type: 'firstValid',
+  doc: '§5.5 firstValid — first non-null entry; "" is a value; ignoreErrors skips failing entries',
+  attributesRequired: false,
+  attributesSchema: attributesSchema({
+    properties: { values: ref.values, ignoreErrors: ref.boolean },
+    required: ['values'],
+  }),
+  compile(ctx) {
+    const entries = ctx.list('values');
+    const ignoreErrors = ctx.boolean('ignoreErrors', false);
+    const notFound = (): Value => null;
+    if (!ignoreErrors) {
+      // Without ignoreErrors the first error aborts the whole transform (reference §3.3).
+      return (input, ev) =>
+        sequence<Value>(
+          entries.length,
+          (i) => {
+            const out = entries[i]!(input, ev);
+            return isPromise<Value>(out) ? out.then(done) : done(out);
+          },
+          notFound,
+        );
+    }
+    return (input, ev) =>
+      sequence<Value>(
+        entries.length,
+        (i) =>
+          attempt(
+            () => {
+              const out = entries[i]!(input, ev);
+              return isPromise<Value>(out) ? out.then(done) : done(out);
+            },
+            () => ({ done: false as const }),
+          ),
+        notFound,
+      );
+  },
+});
+
+function done(value: Value): { done: true; value: Value } | { done: false } {
+  return value === null || value === undefined ? { done: false } : { done: true, value };
+}

@@ -1,0 +1,37 @@
+// §5.4 lookup — exact, case-sensitive match of the stringified input against the table. Reference: ../shared/reference/transforms.md.
+
+import { codedError } from '../errors.js';
+import { toJavaString } from '../engine/compile.js';
+
+import type { Evaluator, Value } from '../engine/types.js';
+import { attributesSchema, defineOperation, ref } from './spec.js';
+
+export const lookup = defineOperation({
+  type: 'lookup',
+  doc: '§5.4 lookup — table match on the input, "default" when no key matches, error without one',
+  attributesRequired: false,
+  attributesSchema: attributesSchema({
+    properties: { table: { type: 'object', additionalProperties: ref.value } },
+    required: ['table'],
+  }),
+  compile(ctx) {
+    const table = ctx.attributes.table as Record<string, unknown>;
+    const entries = new Map<string, Evaluator>();
+    let fallback: Evaluator | undefined;
+    for (const key of Object.keys(table)) {
+      const evaluate = ctx.valueAt(table[key], 'table', key);
+      // The literal key "default" is reserved for the fallback (reference §5.4).
+      if (key === 'default') fallback = evaluate;
+      else entries.set(key, evaluate);
+    }
+    const pointer = ctx.at('table');
+    return (input, ev) => {
+      // A null input matches no key (it is not the string "null"): it takes the default.
+      const hit = input === null ? undefined : entries.get(toJavaString(input as Value));
+      if (hit) return hit(input, ev);
+      if (fallback) return fallback(input, ev);
+      throw codedError('EVAL_LOOKUP_NO_MATCH', `no table key matches ${JSON.stringify(input)} and the table has no default`, { path: pointer });
+    };
+  },
+});
+

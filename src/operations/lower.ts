@@ -1,0 +1,11 @@
+// §4 lower — lower case in the root locale. Reference: ../shared/reference/transforms.md.
+// Schema only until its evaluator lands (issue 5): evaluation fails with EVAL_NOT_EVALUABLE.
+
+import { attributesSchema, defineOperation } from './spec.js';
+
+export const lower = defineOperation({
+  type: 'lower',
+  doc: '§4 lower — lower case in the root locale',
+  attributesRequired: false,
+  attributesSchema: attributesSchema({}),
+});

@@ -1,0 +1,36 @@
+// §5.2 replace — Java String.replaceAll(regex, replacement): every match is replaced. Reference: ../shared/reference/transforms.md.
+
+import { toJavaString } from '../engine/compile.js';
+import type { Value } from '../engine/types.js';
+import type { JavaPattern, JavaReplacement } from '../runtime/regex.js';
+import { then } from '../engine/maybe.js';
+import { attributesSchema, defineOperation, ref } from './spec.js';
+import { resolver } from './support/resolve.js';
+
+export const replace = defineOperation({
+  type: 'replace',
+  doc: '§5.2 replace — replace all matches of a Java regex, Java replacement syntax ($1, ${name}, \\$)',
+  attributesRequired: false,
+  attributesSchema: attributesSchema({
+    properties: { regex: ref.string, replacement: ref.string },
+    required: ['regex', 'replacement'],
+  }),
+  compile(ctx) {
+    const regexAt = ctx.at('regex');
+    const replacementAt = ctx.at('replacement');
+    const regex = ctx.string('regex', { required: true })!;
+    const replacement = ctx.string('replacement', { required: true })!;
+    // Constant attributes (the usual case) are compiled here, once; a templated regex is
+    // compiled per distinct rendered text through the engine's regex cache.
+    const pattern = resolver(regex, (s) => ctx.regex(s, regexAt));
+    const repl = resolver(replacement, (s) => ctx.replacement(s, replacementAt));
+    const run = (input: Value, p: JavaPattern, r: JavaReplacement): Value =>
+      input === null ? null : p.replaceAll(toJavaString(input), r);
+    if (pattern.kind === 'constant' && repl.kind === 'constant') {
+      const p = pattern.value;
+      const r = repl.value;
+      return (input) => run(input, p, r);
+    }
+    return (input, ev) => then(pattern.get(input, ev), (p) => then(repl.get(input, ev), (r) => run(input, p, r)));
+  },
+});

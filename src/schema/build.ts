@@ -1,0 +1,49 @@
+// Builds the transform JSON Schema (draft-07, which VS Code understands best) from an engine's
+// registry: `npm run schemas` writes it to schemas/transform.schema.json, and a test fails when
+// the committed file is stale.
+
+import type { JSONSchema7 } from '../engine/json-schema.js';
+import type { Registry } from '../engine/registry.js';
+import { ref, sharedDefinitions } from './definitions.js';
+
+export const SCHEMA_ID = 'https://identity-transforms.dev/schemas/transform.schema.json';
+
+export function buildTransformSchema(registry: Registry): Record<string, unknown> {
+  const types = [...registry.keys()];
+  const perType: JSONSchema7[] = [...registry.values()].map((spec) => {
+    const needsObject = spec.attributesRequired || (spec.attributesSchema.required?.length ?? 0) > 0;
+    const attributes: JSONSchema7 = spec.attributesRequired ? { ...spec.attributesSchema, type: 'object' } : spec.attributesSchema;
+    const then: JSONSchema7 = { properties: { attributes } };
+    if (needsObject) then.required = ['attributes'];
+    return {
+      if: { properties: { type: { const: spec.type } }, required: ['type'] },
+      then,
+    };
+  });
+  const transform: JSONSchema7 = {
+    type: 'object',
+    description: 'A transform: { type, attributes } (nested transforms have no name).',
+    required: ['type'],
+    properties: {
+      type: { type: 'string', enum: types, description: 'The operation.' },
+      name: { type: 'string', minLength: 1, maxLength: 50, description: 'Unique name (root transform only).' },
+      attributes: { description: 'Operation configuration.' },
+      id: { type: 'string', description: 'Read-only id (as saved by the platform).' },
+      $schema: { type: 'string', description: 'The JSON Schema this file follows (for editors).' },
+      internal: { ...ref.boolean, description: 'Read-only: SailPoint-provided transform.' },
+      requiresPeriodicRefresh: { ...ref.boolean, description: 'Re-evaluate on every nightly refresh.' },
+    },
+    additionalProperties: false,
+    allOf: perType,
+  };
+  const schema: JSONSchema7 = {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: SCHEMA_ID,
+    title: 'Identity Security Cloud transform',
+    description: 'A transform as uploaded to the platform: name, type and attributes; generated from the identity-transforms registry.',
+    allOf: [{ $ref: '#/definitions/transform' }],
+    required: ['name', 'type', 'attributes'],
+    definitions: { ...sharedDefinitions, transform },
+  };
+  return schema as Record<string, unknown>;
+}

@@ -1,0 +1,16 @@
+// A validation finding: data with a stable code and a JSON Pointer (STYLE: zod-style issues).
+
+export type Severity = 'error' | 'warning';
+
+export interface ValidationIssue {
+  severity: Severity;
+  code: string;
+  message: string;
+  /** JSON Pointer into the transform ('' is the root). */
+  path: string;
+}
+
+export interface ValidationResult {
+  valid: boolean;
+  issues: ValidationIssue[];
+}

@@ -1,0 +1,180 @@
+// validateTransform: schema + compile (compiling is where each operation parses its regexes,
+// templates and filters), plus the checks that need more than one node or file: size, depth,
+// lookup without default, unknown references, duplicate names and reference cycles.
+
+import { isTransformsError, pointerJoin } from '../errors.js';
+import { createEngine, type Engine } from '../engine/engine.js';
+import type { ValidationIssue, ValidationResult } from './issues.js';
+
+export type { ValidationIssue, ValidationResult } from './issues.js';
+
+/** The platform's upload limit: "it cannot exceed 400KB" (reference §2). */
+export const MAX_TRANSFORM_BYTES = 400 * 1024;
+
+export interface ValidateOptions {
+  /** The engine whose registry defines the schema (default: a built-in engine). */
+  engine?: Engine;
+  /** Names of transforms a `reference` may name; when given, other names are reported. */
+  knownNames?: ReadonlySet<string> | readonly string[];
+  /** Maximum nesting depth of transforms (default: the engine's limit). */
+  maxDepth?: number;
+  /** Size of the source text in bytes, when known (otherwise measured from the value). */
+  sourceBytes?: number;
+}
+
+let defaultEngine: Engine | undefined;
+function engineOf(options: ValidateOptions): Engine {
+  if (options.engine) return options.engine;
+  defaultEngine ??= createEngine();
+  return defaultEngine;
+}
+
+interface NodeInfo {
+  depth: number;
+  references: { name: string; path: string }[];
+  lookupsWithoutDefault: string[];
+}
+
+/**
+ * Walk the tree iteratively (a 10,000-level document must not overflow the stack) and collect
+ * what the cross-node checks need. Stops descending below `maxDepth + 1`.
+ */
+function scan(root: unknown, maxDepth: number): NodeInfo {
+  const info: NodeInfo = { depth: 0, references: [], lookupsWithoutDefault: [] };
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: root, path: '', depth: 0 }];
+  while (stack.length > 0) {
+    const { value, path, depth } = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (Array.isArray(value)) {
+      value.forEach((v, i) => stack.push({ value: v, path: pointerJoin(path, i), depth }));
+      continue;
+    }
+    const obj = value as Record<string, unknown>;
+    let childDepth = depth;
+    if (typeof obj.type === 'string') {
+      info.depth = Math.max(info.depth, depth);
+      if (depth > maxDepth) continue;
+      childDepth = depth + 1;
+      const attrs = obj.attributes;
+      if (attrs && typeof attrs === 'object' && !Array.isArray(attrs)) {
+        const a = attrs as Record<string, unknown>;
+        if (obj.type === 'reference' && typeof a.id === 'string') info.references.push({ name: a.id, path: pointerJoin(path, 'attributes', 'id') });
+        if (obj.type === 'lookup' && a.table && typeof a.table === 'object' && !Object.prototype.hasOwnProperty.call(a.table, 'default')) {
+          info.lookupsWithoutDefault.push(pointerJoin(path, 'attributes', 'table'));
+        }
+        for (const [k, v] of Object.entries(a)) stack.push({ value: v, path: pointerJoin(path, 'attributes', k), depth: childDepth });
+      }
+      continue;
+    }
+    for (const [k, v] of Object.entries(obj)) stack.push({ value: v, path: pointerJoin(path, k), depth: childDepth });
+  }
+  return info;
+}
+
+/** Validate one transform document. */
+export function validateTransform(json: unknown, options: ValidateOptions = {}): ValidationResult {
+  const engine = engineOf(options);
+  const maxDepth = options.maxDepth ?? engine.limits.maxDepth;
+  const issues: ValidationIssue[] = [];
+  const bytes = options.sourceBytes ?? Buffer.byteLength(JSON.stringify(json) ?? '', 'utf8');
+  if (bytes > MAX_TRANSFORM_BYTES) {
+    issues.push({ severity: 'error', code: 'VALIDATE_TOO_LARGE', path: '', message: `the transform is ${bytes} bytes; the platform rejects transforms above ${MAX_TRANSFORM_BYTES} bytes (400 KB)` });
+    // The platform refuses the upload outright; checking the content of a huge file only costs time.
+    return { valid: false, issues };
+  }
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+    issues.push({ severity: 'error', code: 'SCHEMA_NOT_OBJECT', path: '', message: 'a transform must be a JSON object' });
+    return { valid: false, issues };
+  }
+  const info = scan(json, maxDepth);
+  if (info.depth > maxDepth) {
+    issues.push({ severity: 'error', code: 'VALIDATE_TOO_DEEP', path: '', message: `transforms are nested ${info.depth} levels deep; the limit is ${maxDepth}` });
+    return { valid: false, issues };
+  }
+  const schemaIssues = engine.validateSchema(json);
+  issues.push(...schemaIssues);
+  if (schemaIssues.length === 0) {
+    try {
+      engine.compile(json);
+    } catch (error) {
+      if (isTransformsError(error)) {
+        issues.push({ severity: 'error', code: error.code, path: error.path ?? '', message: error.message });
+      } else throw error;
+    }
+  }
+  for (const path of info.lookupsWithoutDefault) {
+    issues.push({ severity: 'warning', code: 'VALIDATE_LOOKUP_NO_DEFAULT', path, message: 'lookup table has no "default": an unmatched input is an error' });
+  }
+  if (options.knownNames) {
+    const known = options.knownNames instanceof Set ? options.knownNames : new Set(options.knownNames as readonly string[]);
+    for (const r of info.references) {
+      if (!known.has(r.name)) issues.push({ severity: 'error', code: 'VALIDATE_UNKNOWN_REFERENCE', path: r.path, message: `reference to unknown transform "${r.name}"` });
+    }
+  }
+  return { valid: !issues.some((i) => i.severity === 'error'), issues };
+}
+
+export interface SetEntry {
+  /** Where the transform comes from (a file name), echoed in the results. */
+  source: string;
+  json: unknown;
+  sourceBytes?: number;
+}
+
+export interface SetResult extends ValidationResult {
+  source: string;
+}
+
+/**
+ * Validate a set of transforms (a directory): each one alone, then duplicate names, references
+ * to names outside the set (and outside `knownNames`), and reference cycles.
+ */
+export function validateTransformSet(entries: readonly SetEntry[], options: ValidateOptions = {}): SetResult[] {
+  const names = new Map<string, number[]>();
+  entries.forEach((e, i) => {
+    const n = (e.json as { name?: unknown } | null)?.name;
+    if (typeof n === 'string') names.set(n, [...(names.get(n) ?? []), i]);
+  });
+  const known = new Set<string>([...names.keys(), ...(options.knownNames ? [...options.knownNames] : [])]);
+  const engine = engineOf(options);
+  const results: SetResult[] = entries.map((e) => ({
+    source: e.source,
+    ...validateTransform(e.json, { ...options, engine, knownNames: known, ...(e.sourceBytes !== undefined ? { sourceBytes: e.sourceBytes } : {}) }),
+  }));
+  for (const [name, indexes] of names) {
+    if (indexes.length < 2) continue;
+    for (const i of indexes) {
+      const others = indexes.filter((j) => j !== i).map((j) => entries[j]!.source);
+      results[i]!.issues.push({ severity: 'error', code: 'VALIDATE_DUPLICATE_NAME', path: '/name', message: `the name "${name}" is also used by ${others.join(', ')}` });
+      results[i]!.valid = false;
+    }
+  }
+  // Reference cycles: depth-first search over name → referenced names.
+  const edges = new Map<string, { name: string; path: string }[]>();
+  entries.forEach((e) => {
+    const n = (e.json as { name?: unknown } | null)?.name;
+    if (typeof n === 'string' && !edges.has(n)) edges.set(n, scan(e.json, Number.MAX_SAFE_INTEGER).references);
+  });
+  const state = new Map<string, 'active' | 'done'>();
+  const reported = new Set<string>();
+  const visit = (name: string, trail: string[]): void => {
+    state.set(name, 'active');
+    for (const ref of edges.get(name) ?? []) {
+      const s = state.get(ref.name);
+      if (s === 'active') {
+        const cycle = [...trail.slice(trail.indexOf(ref.name)), name, ref.name].filter((v, i, a) => i === 0 || v !== a[i - 1]);
+        const i = names.get(name)?.[0];
+        if (i !== undefined && !reported.has(name)) {
+          reported.add(name);
+          results[i]!.issues.push({ severity: 'error', code: 'VALIDATE_REFERENCE_CYCLE', path: ref.path, message: `reference cycle: ${cycle.join(' → ')}` });
+          results[i]!.valid = false;
+        }
+      } else if (s === undefined && edges.has(ref.name)) {
+        visit(ref.name, [...trail, name]);
+      }
+    }
+    state.set(name, 'done');
+  };
+  for (const name of edges.keys()) if (!state.has(name)) visit(name, []);
+  return results;
+}

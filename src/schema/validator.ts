@@ -1,0 +1,89 @@
+// Schema validation with ajv, compiled once per engine, and the mapping of ajv's errors to
+// coded issues with JSON Pointers. The schema uses if/then/else (never anyOf) so that ajv
+// reports only the branch that applies: one precise error per problem.
+
+import { Ajv, type ErrorObject } from 'ajv';
+import type { ValidationIssue } from './issues.js';
+import { LOOSE_SCALARS } from './definitions.js';
+
+export type SchemaValidator = (value: unknown) => ValidationIssue[];
+
+export function createSchemaValidator(schema: Record<string, unknown>): SchemaValidator {
+  const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+  const validate = ajv.compile(schema);
+  return (value) => {
+    if (validate(value)) return [];
+    return mapErrors(validate.errors ?? []);
+  };
+}
+
+function definitionOf(schemaPath: string): string | undefined {
+  const m = /#\/definitions\/([^/]+)\//.exec(schemaPath);
+  return m?.[1];
+}
+
+function describeLoose(def: string): string {
+  switch (def) {
+    case 'integer':
+      return 'must be an integer (8, 8.0 or "8")';
+    case 'boolean':
+      return 'must be a boolean (true, false, "true" or "false")';
+    default:
+      return 'must be a string';
+  }
+}
+
+export function mapErrors(errors: readonly ErrorObject[]): ValidationIssue[] {
+  const out: ValidationIssue[] = [];
+  const seen = new Set<string>();
+  const push = (code: string, path: string, message: string) => {
+    const key = code + '\u0000' + path;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push({ severity: 'error', code, path, message });
+  };
+  for (const e of errors) {
+    const at = e.instancePath;
+    const def = definitionOf(e.schemaPath);
+    switch (e.keyword) {
+      case 'if':
+        break; // "must match then schema": the then-branch error itself is reported
+      case 'required': {
+        const missing = (e.params as { missingProperty: string }).missingProperty;
+        push('SCHEMA_REQUIRED', `${at}/${missing}`, `"${missing}" is required`);
+        break;
+      }
+      case 'additionalProperties': {
+        const extra = (e.params as { additionalProperty: string }).additionalProperty;
+        const where = /\/attributes$/.test(at) ? 'attribute' : 'property';
+        push('SCHEMA_UNKNOWN_PROPERTY', `${at}/${extra}`, `unknown ${where} "${extra}"`);
+        break;
+      }
+      case 'type':
+      case 'pattern':
+        if (e.schemaPath.startsWith('#/definitions/transform/type')) {
+          push('SCHEMA_NOT_OBJECT', at, 'a transform must be a JSON object');
+        } else if (def !== undefined && LOOSE_SCALARS.has(def)) {
+          push('SCHEMA_TYPE', at, describeLoose(def));
+        } else if (e.keyword === 'pattern') {
+          push('SCHEMA_CONSTRAINT', at, `must match ${(e.params as { pattern: string }).pattern}`);
+        } else {
+          push('SCHEMA_TYPE', at, `must be ${String((e.params as { type: string | string[] }).type).replace(',', ' or ')}`);
+        }
+        break;
+      case 'enum':
+      case 'const': {
+        if (/\/type$/.test(at) && e.schemaPath.includes('#/definitions/transform/properties/type')) {
+          push('SCHEMA_ENUM', at, `unknown transform type ${JSON.stringify(e.data)}`);
+        } else {
+          const allowed = (e.params as { allowedValues?: unknown[] }).allowedValues;
+          push('SCHEMA_ENUM', at, `must be one of ${JSON.stringify(allowed ?? (e.params as { allowedValue: unknown }).allowedValue)}`);
+        }
+        break;
+      }
+      default:
+        push('SCHEMA_CONSTRAINT', at, e.message ?? 'invalid value');
+    }
+  }
+  return out;
+}
