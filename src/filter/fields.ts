@@ -38,6 +38,7 @@ export type FieldMap = Readonly<Record<string, FieldSpec>>;
 const FIELD_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'boolean', 'datetime', 'strings']);
 const SPEC_KEYS: ReadonlySet<string> = new Set(['type', 'column', 'json', 'operators', 'caseSensitive']);
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const JSON_PATH = /^\$(?:\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])*$/;
 
 /** Validate a field map once (unknown keys, bad types and bad column names are errors). */
 export function validateFieldMap(fields: FieldMap, requireColumn: boolean): void {
@@ -49,7 +50,7 @@ export function validateFieldMap(fields: FieldMap, requireColumn: boolean): void
     }
     if (!FIELD_TYPES.has(spec.type)) throw optionError(`field '${name}' has an unknown type '${String(spec.type)}'`);
     if (spec.column !== undefined && !IDENT.test(spec.column)) throw optionError(`field '${name}' has an invalid column name`);
-    if (spec.json !== undefined && (!IDENT.test(spec.json.column) || typeof spec.json.path !== 'string' || !spec.json.path.startsWith('$'))) {
+    if (spec.json !== undefined && (!IDENT.test(spec.json.column) || typeof spec.json.path !== 'string' || !JSON_PATH.test(spec.json.path))) {
       throw optionError(`field '${name}' has an invalid json column or path`);
     }
     if (requireColumn && (spec.column === undefined) === (spec.json === undefined)) {

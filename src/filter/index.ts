@@ -26,3 +26,6 @@ export { caretExcerpt, DEFAULT_FILTER_LIMITS, FilterSyntaxError, FilterUnsupport
 export { parseObjectFilter } from './parse-object-filter.js';
 export { compilePredicate, type Predicate, type PredicateOptions } from './to-predicate.js';
 export { OPERATOR_NAMES, type FieldMap, type FieldSpec, type FieldType, type OperatorName } from './fields.js';
+export { parseApiFilter } from './parse-api-filter.js';
+export { formatFilter, type FilterLanguage } from './format.js';
+export { compileSql, registerSqlFunctions, SQL_FUNCTIONS, type SqlFunctionHost, type SqlParam, type SqlWhere } from './to-sql.js';

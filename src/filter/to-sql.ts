@@ -1,0 +1,194 @@
+// The SQLite back end of the filter AST (platform-api.md §4.8 and §7: a field or operator the
+// endpoint does not list is a 400). Values are always bound parameters, never interpolated.
+// Case folding and ISO instants go through registered functions that run the very code the
+// predicate runs, so a WHERE clause and compilePredicate agree on every record.
+
+import { TransformsError } from '../errors.js';
+import type { CompareOp, FilterLiteral, FilterNode, LeafNode } from './ast.js';
+import { FilterUnsupportedError } from './errors.js';
+import { fieldFor, typedOperand, unsupported, validateFieldMap, type FieldMap, type FieldSpec, type Operand } from './fields.js';
+import { fold, isoInstant } from './values.js';
+
+export type SqlParam = string | number;
+
+export interface SqlWhere {
+  /** A boolean SQL expression for a WHERE clause, with `?` placeholders. */
+  readonly text: string;
+  /** The placeholder values, in order. */
+  readonly params: readonly SqlParam[];
+}
+
+/** The functions compiled SQL may call; register them on a connection with registerSqlFunctions. */
+export const SQL_FUNCTIONS = {
+  /** filter_fold(text) → the text case-folded exactly as the predicate folds it. */
+  filter_fold: (value: unknown): unknown => (typeof value === 'string' ? fold(value) : value),
+  /** filter_time(text) → milliseconds since the epoch of an ISO 8601 value, else NULL. */
+  filter_time: (value: unknown): number | null => isoInstant(value) ?? null,
+} as const;
+
+/** The part of a better-sqlite3 Database this module needs. */
+export interface SqlFunctionHost {
+  function(name: string, options: { deterministic: boolean }, fn: (value: unknown) => unknown): unknown;
+}
+
+/** Register filter_fold and filter_time on a better-sqlite3 connection (once per connection). */
+export function registerSqlFunctions(db: SqlFunctionHost): void {
+  for (const [name, fn] of Object.entries(SQL_FUNCTIONS)) db.function(name, { deterministic: true }, fn);
+}
+
+/**
+ * Compile an AST to a parameterized WHERE expression over the declared fields. Throws
+ * FILTER_FIELD, FILTER_OPERATOR, FILTER_VALUE, or FILTER_UNSUPPORTED (join, …).
+ */
+export function compileSql(ast: FilterNode, fields: FieldMap): SqlWhere {
+  validateFieldMap(fields, true);
+  const params: SqlParam[] = [];
+  const text = new SqlCompiler(fields, params).node(ast);
+  return { text, params };
+}
+
+const SQL_OPS: Readonly<Record<CompareOp, string>> = { eq: '=', ne: '=', lt: '<', le: '<=', gt: '>', ge: '>=' };
+
+class SqlCompiler {
+  constructor(
+    private readonly fields: FieldMap,
+    private readonly params: SqlParam[],
+  ) {}
+
+  node(node: FilterNode): string {
+    switch (node.kind) {
+      case 'and':
+      case 'or':
+        return `(${node.children.map((c) => this.node(c)).join(node.kind === 'and' ? ' AND ' : ' OR ')})`;
+      case 'not':
+        // Leaves are NULL at worst, never "true by accident": COALESCE makes NOT two-valued.
+        return `(NOT COALESCE(${this.node(node.operand)}, 0))`;
+      default:
+        return this.leaf(node);
+    }
+  }
+
+  private leaf(node: LeafNode): string {
+    const spec = fieldFor(this.fields, node);
+    const x = this.column(spec);
+    const multi = spec.type === 'strings';
+    const foldCase = 'ignoreCase' in node && node.ignoreCase && spec.caseSensitive !== true && (spec.type === 'string' || multi);
+    // `each(test)` applies an element test to the value, or to any element of a list value.
+    const each = (test: (v: string) => string): string =>
+      multi ? `EXISTS (SELECT 1 FROM json_each(${x}) WHERE ${test('value')})` : `(${test(x)})`;
+    switch (node.kind) {
+      case 'compare': {
+        if (node.value.type === 'null') {
+          if (node.op === 'eq') return `(${x} IS NULL)`;
+          if (node.op === 'ne') return `(${x} IS NOT NULL)`;
+          throw this.valueError(node, 'null can only be compared with == and !=');
+        }
+        const o = typedOperand(node.value, spec.type, node);
+        const test = each((v) => this.compare(v, o, node.op, foldCase));
+        return node.op === 'ne' ? `(NOT COALESCE(${test}, 0))` : test;
+      }
+      case 'in': {
+        const literals = node.values.filter((l) => l.type !== 'null');
+        const parts: string[] = [];
+        if (literals.length < node.values.length) parts.push(`${x} IS NULL`);
+        if (literals.length > 0) {
+          parts.push(each((v) => `${this.cast(v, spec, foldCase)} COLLATE BINARY IN (${literals.map((l) => this.param(this.bind(l, spec, node, foldCase))).join(', ')})`));
+        }
+        return parts.length === 0 ? '(0)' : `(${parts.join(' OR ')})`;
+      }
+      case 'containsAll': {
+        if (node.values.some((l) => l.type === 'null')) throw this.valueError(node, 'containsAll() cannot list null');
+        if (node.values.length === 0) return '(1)';
+        const parts = node.values.map((l) => {
+          const o = typedOperand(l, spec.type, node);
+          return each((v) => this.compare(v, o, 'eq', foldCase));
+        });
+        return `(${parts.join(' AND ')})`;
+      }
+      case 'like': {
+        if (node.value.type !== 'string' && node.value.type !== 'identifier') throw this.valueError(node, 'the pattern must be a string');
+        const pattern = foldCase ? fold(node.value.value) : node.value.value;
+        return each((v) => {
+          const subject = foldCase ? `filter_fold(${v})` : v;
+          // An empty pattern matches every string; instr/substr would need special cases.
+          if (pattern === '') return `typeof(${v}) = 'text'`;
+          if (node.mode === 'start') return `instr(${subject}, ${this.param(pattern)}) = 1`;
+          if (node.mode === 'anywhere') return `instr(${subject}, ${this.param(pattern)}) > 0`;
+          return `substr(${subject}, ${this.param(-[...pattern].length)}) = ${this.param(pattern)} COLLATE BINARY`;
+        });
+      }
+      case 'isNull':
+        return `(${x} IS NULL)`;
+      case 'notNull':
+      case 'present':
+        return `(${x} IS NOT NULL)`;
+      case 'isEmpty':
+        if (spec.type === 'string') return `(${x} IS NULL OR ${x} = '')`;
+        if (multi) return `(${x} IS NULL OR json_array_length(${x}) = 0)`;
+        return `(${x} IS NULL)`;
+      default:
+        throw unsupported(node);
+    }
+  }
+
+  /** One scalar comparison `v OP operand`; NULL (never true) when v is NULL. */
+  private compare(v: string, o: Operand, op: CompareOp, foldCase: boolean): string {
+    const sqlOp = SQL_OPS[op];
+    switch (o.domain) {
+      case 'string':
+      case 'loose':
+        return `${foldCase ? `filter_fold(${v})` : v} ${sqlOp} ${this.param(foldCase ? fold(o.text) : o.text)} COLLATE BINARY`;
+      case 'number':
+        return `${v} ${sqlOp} ${this.param(o.n)}`;
+      case 'boolean':
+        return `${v} ${sqlOp} ${this.param(o.b ? 1 : 0)}`;
+      case 'datetime':
+        return `filter_time(${v}) ${sqlOp} ${this.param(o.ms)}`;
+    }
+  }
+
+  /** The expression an `in` list is matched against, in the field's comparison domain. */
+  private cast(v: string, spec: FieldSpec, foldCase: boolean): string {
+    if (spec.type === 'datetime') return `filter_time(${v})`;
+    return foldCase ? `filter_fold(${v})` : v;
+  }
+
+  private bind(literal: FilterLiteral, spec: FieldSpec, node: LeafNode, foldCase: boolean): SqlParam {
+    const o = typedOperand(literal, spec.type, node);
+    switch (o.domain) {
+      case 'string':
+      case 'loose':
+        return foldCase ? fold(o.text) : o.text;
+      case 'number':
+        return o.n;
+      case 'boolean':
+        return o.b ? 1 : 0;
+      case 'datetime':
+        return o.ms;
+    }
+  }
+
+  /**
+   * The value expression of a field: a quoted column, or json_extract. The path is written
+   * inline because the expression may repeat; it comes from the trusted field map and
+   * validateFieldMap allows only `$`, `.name` and `[n]` steps in it.
+   */
+  private column(spec: FieldSpec): string {
+    if (spec.column !== undefined) return `"${spec.column}"`;
+    const json = spec.json!;
+    return `json_extract("${json.column}", '${json.path}')`;
+  }
+
+  private param(value: SqlParam): string {
+    this.params.push(value);
+    return '?';
+  }
+
+  private valueError(node: LeafNode, message: string): TransformsError {
+    return new FilterUnsupportedError('FILTER_VALUE', `${node.property}: ${message}`, {
+      property: node.property,
+      start: node.range.start,
+      end: node.range.end,
+    });
+  }
+}
