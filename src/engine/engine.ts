@@ -18,6 +18,7 @@ import { loadIdentityGraph } from './identity-graph.js';
 import { isPromise, then, type MaybePromise } from './maybe.js';
 import { resolveOptions, type EngineOptions, type ResolvedOptions } from './options.js';
 import { createRegistry, type Registry } from './registry.js';
+import { compileProfile, runProfile, type CompiledMapping, type ProfileLike, type ProfileOptions, type ProfileResult } from './profile.js';
 import type { CompiledTransform, Evaluation, Limits, OperationSpec, RuleFunction, Value } from './types.js';
 
 export interface EvaluationContext {
@@ -41,6 +42,14 @@ export interface Engine {
   evaluateSync(transform: unknown, context?: EvaluationContext): Value;
   /** The core: synchronous when every provider is. */
   evaluateMaybe(transform: unknown, context?: EvaluationContext): MaybePromise<Value>;
+  /** Compile a nested transform definition (an identity-profile mapping: no name required). */
+  compileDefinition(definition: unknown): CompiledTransform;
+  /** Evaluate every attribute of an identity profile for one identity; errors are per attribute. */
+  evaluateProfile(profile: ProfileLike, identity: Identity, options?: ProfileOptions): Promise<ProfileResult>;
+  /** The same, synchronously (throws ENGINE_ASYNC_PROVIDER when a provider is asynchronous). */
+  evaluateProfileSync(profile: ProfileLike, identity: Identity, options?: ProfileOptions): ProfileResult;
+  /** The core of evaluateProfile: synchronous when every provider is. */
+  evaluateProfileMaybe(profile: ProfileLike, identity: Identity, options?: ProfileOptions): MaybePromise<ProfileResult>;
   /** Schema validation only (no compile), with JSON Pointer issues. */
   validateSchema(transform: unknown): ValidationIssue[];
   /** The transform JSON Schema built from this engine's registry. */
@@ -69,6 +78,12 @@ class EngineImpl implements Engine {
   private readonly byDocument = new WeakMap<object, CompiledTransform>();
   private readonly host: CompileHost;
   private schemaValidator: SchemaValidator | undefined;
+  private definitionValidator: SchemaValidator | undefined;
+  private readonly profiles = new WeakMap<object, CompiledMapping[]>();
+  private readonly profileHost = {
+    compileDefinition: (d: unknown) => this.compileDefinition(d),
+    run: (c: CompiledTransform, i: Identity, variables: Record<string, unknown>) => c.evaluator(null, this.newEvaluation(i, variables)),
+  };
   private schema: Record<string, unknown> | undefined;
 
   constructor(options: ResolvedOptions) {
@@ -103,6 +118,42 @@ class EngineImpl implements Engine {
     return this.schemaValidator(transform);
   }
 
+  compileDefinition(definition: unknown): CompiledTransform {
+    if (definition !== null && typeof definition === 'object') {
+      const known = this.byDocument.get(definition);
+      if (known) return known;
+    }
+    const compiled = this.transforms.getOrBuild('definition:' + canonicalJson(definition), () => {
+      this.definitionValidator ??= createSchemaValidator(definitionSchema(this.transformSchema()));
+      return this.buildChecked(definition, this.definitionValidator(definition));
+    });
+    if (definition !== null && typeof definition === 'object') this.byDocument.set(definition, compiled);
+    return compiled;
+  }
+
+  evaluateProfileMaybe(profile: ProfileLike, identity: Identity, options?: ProfileOptions): MaybePromise<ProfileResult> {
+    const host = this.profileHost;
+    let mappings = this.profiles.get(profile);
+    if (!mappings) {
+      mappings = compileProfile(host, profile);
+      this.profiles.set(profile, mappings);
+    }
+    return runProfile(host, mappings, identity, options);
+  }
+
+  async evaluateProfile(profile: ProfileLike, identity: Identity, options?: ProfileOptions): Promise<ProfileResult> {
+    return this.evaluateProfileMaybe(profile, identity, options);
+  }
+
+  evaluateProfileSync(profile: ProfileLike, identity: Identity, options?: ProfileOptions): ProfileResult {
+    const out = this.evaluateProfileMaybe(profile, identity, options);
+    if (isPromise(out)) {
+      out.catch(() => undefined);
+      throw codedError('ENGINE_ASYNC_PROVIDER', 'evaluateProfileSync: a provider answered asynchronously; use evaluateProfile()');
+    }
+    return out;
+  }
+
   compile(transform: unknown): CompiledTransform {
     if (transform !== null && typeof transform === 'object') {
       const known = this.byDocument.get(transform);
@@ -115,7 +166,11 @@ class EngineImpl implements Engine {
   }
 
   private build(transform: unknown): CompiledTransform {
-    const issues = this.validateSchema(transform).filter((i) => i.severity === 'error');
+    return this.buildChecked(transform, this.validateSchema(transform));
+  }
+
+  private buildChecked(transform: unknown, schemaIssues: ValidationIssue[]): CompiledTransform {
+    const issues = schemaIssues.filter((i) => i.severity === 'error');
     if (issues.length > 0) {
       const first = issues[0]!;
       throw codedError(first.code, first.message, { path: first.path, details: { issues } });
@@ -228,6 +283,12 @@ class EngineImpl implements Engine {
       }
     });
   }
+}
+
+/** The schema of a nested transform definition: the transform definition without the root's name requirement. */
+function definitionSchema(schema: Record<string, unknown>): Record<string, unknown> {
+  const { required: _required, ...rest } = schema;
+  return rest;
 }
 
 function isCompiled(value: unknown): value is CompiledTransform {

@@ -1,0 +1,96 @@
+// Identity profile evaluation (issue 6): every attribute of identityAttributeConfig for one
+// identity. One attribute's error does not stop the others, as in the platform's identity
+// preview (previewAttributes[].errorMessages). $oldValue carries the previous value.
+
+import { isTransformsError } from '../errors.js';
+import type { Identity } from '../providers/types.js';
+import { all, attempt, then, type MaybePromise } from './maybe.js';
+import type { CompiledTransform, Value } from './types.js';
+
+export interface ProfileLike {
+  identityAttributeConfig?: {
+    enabled?: boolean;
+    attributeTransforms?: readonly { identityAttributeName: string; transformDefinition: unknown }[];
+  } | null;
+}
+
+export interface ProfileError {
+  attribute: string;
+  code: string;
+  message: string;
+  /** JSON Pointer into the profile document. */
+  path: string;
+}
+
+export interface ProfileResult {
+  attributes: Record<string, Value>;
+  errors: ProfileError[];
+}
+
+export interface ProfileOptions {
+  /** The identity's previous attribute values ($oldValue); defaults to identity.attributes. */
+  previous?: Readonly<Record<string, unknown>>;
+}
+
+export interface CompiledMapping {
+  readonly attribute: string;
+  readonly pointer: string;
+  readonly compiled?: CompiledTransform;
+  /** A mapping that failed to compile is reported for every identity. */
+  readonly compileError?: ProfileError;
+}
+
+export interface ProfileHost {
+  compileDefinition(definition: unknown): CompiledTransform;
+  run(compiled: CompiledTransform, identity: Identity, variables: Record<string, unknown>): MaybePromise<Value>;
+}
+
+export function compileProfile(host: ProfileHost, profile: ProfileLike): CompiledMapping[] {
+  const mappings = profile.identityAttributeConfig?.attributeTransforms ?? [];
+  return mappings.map((m, i) => {
+    const pointer = `/identityAttributeConfig/attributeTransforms/${i}/transformDefinition`;
+    try {
+      return { attribute: m.identityAttributeName, pointer, compiled: host.compileDefinition(m.transformDefinition) };
+    } catch (error) {
+      if (!isTransformsError(error)) throw error;
+      return {
+        attribute: m.identityAttributeName,
+        pointer,
+        compileError: { attribute: m.identityAttributeName, code: error.code, message: error.message, path: pointer + (error.path ?? '') },
+      };
+    }
+  });
+}
+
+export function runProfile(host: ProfileHost, mappings: readonly CompiledMapping[], identity: Identity, options: ProfileOptions = {}): MaybePromise<ProfileResult> {
+  const previous = options.previous ?? identity.attributes ?? {};
+  const attributes: Record<string, Value> = {};
+  const errors: ProfileError[] = [];
+  const outcomes = mappings.map((m) => {
+    if (m.compileError) {
+      errors.push(m.compileError);
+      return undefined;
+    }
+    const oldValue = Object.prototype.hasOwnProperty.call(previous, m.attribute) ? previous[m.attribute] : undefined;
+    const variables: Record<string, unknown> = { attributeDefinition: { name: m.attribute } };
+    if (oldValue !== undefined && oldValue !== null) variables.oldValue = oldValue;
+    return attempt(
+      () => then(host.run(m.compiled!, identity, variables), (value) => {
+        attributes[m.attribute] = value;
+      }),
+      (error) => {
+        if (!isTransformsError(error)) throw error;
+        attributes[m.attribute] = null;
+        errors.push({ attribute: m.attribute, code: error.code, message: error.message, path: m.pointer + (error.path ?? '') });
+      },
+    );
+  });
+  return then(all(outcomes), () => {
+    // Keep the profile's attribute order whatever order asynchronous results arrived in.
+    const ordered: Record<string, Value> = {};
+    for (const m of mappings) if (Object.prototype.hasOwnProperty.call(attributes, m.attribute)) ordered[m.attribute] = attributes[m.attribute]!;
+    const order = new Map(mappings.map((m, i) => [m.attribute, i]));
+    errors.sort((a, b) => (order.get(a.attribute) ?? 0) - (order.get(b.attribute) ?? 0));
+    return { attributes: ordered, errors };
+  });
+}

@@ -1,0 +1,138 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { main } from '../../src/cli/main.js';
+
+function capture() {
+  let out = '';
+  let err = '';
+  return { io: { out: (t: string) => void (out += t), err: (t: string) => void (err += t) }, get out() { return out; }, get err() { return err; } };
+}
+
+async function run(...argv: string[]) {
+  const c = capture();
+  const code = await main(argv, c.io);
+  return { code, out: c.out, err: c.err };
+}
+
+let dir: string;
+const file = (name: string, content: string) => {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+};
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'idt-validate-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('identity-transforms validate', () => {
+  it('exits 0 for a valid file and says so', async () => {
+    const f = file('ok.json', JSON.stringify({ name: 'Lower', type: 'lower', attributes: {} }));
+    const r = await run('validate', f);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('1 file checked: 1 valid, 0 invalid');
+  });
+
+  it('reports file:line:column severity code message (pointer) in text format', async () => {
+    const f = file('bad.json', '{\n  "name": "Bad",\n  "type": "replace",\n  "attributes": {\n    "regex": "a",\n    "flags": "g",\n    "replacement": "b"\n  }\n}\n');
+    const r = await run('validate', f);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`${f}:6:5 error SCHEMA_UNKNOWN_PROPERTY unknown attribute "flags" (/attributes/flags)`);
+  });
+
+  it('reports JSON syntax errors with their line and column', async () => {
+    const f = file('syntax.json', '{\n  "name": "x",\n  "type": "lower"\n  "attributes": {}\n}');
+    const r = await run('validate', f);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(new RegExp(`${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:4:3 error VALIDATE_JSON_SYNTAX`));
+  });
+
+  it('writes GitHub workflow commands', async () => {
+    const f = file('gh.json', '{"name":"x","type":"nope","attributes":{}}');
+    const r = await run('validate', '--format', 'github', f);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^::error file=.*gh\.json,line=1,col=\d+,title=SCHEMA_ENUM::SCHEMA_ENUM unknown transform type "nope" \(\/type\)$/m);
+  });
+
+  it('writes a machine-readable JSON report', async () => {
+    const f = file('j.json', '{"name":"x","type":"lookup","attributes":{"table":{"a":"b"}}}');
+    const r = await run('validate', '--format', 'json', f);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out);
+    expect(report.summary).toEqual({ files: 1, invalid: 0, errors: 0, warnings: 1 });
+    expect(report.files[0].issues[0]).toMatchObject({ code: 'VALIDATE_LOOKUP_NO_DEFAULT', path: '/attributes/table', severity: 'warning' });
+  });
+
+  it('fails warnings with --strict', async () => {
+    const f = file('w.json', '{"name":"x","type":"lookup","attributes":{"table":{"a":"b"}}}');
+    expect((await run('validate', '--strict', f)).code).toBe(1);
+  });
+
+  it.each([
+    ['an empty file', '', 'VALIDATE_EMPTY_FILE'],
+    ['not JSON', 'hello', 'VALIDATE_JSON_SYNTAX'],
+    ['JSON that is not an object', '[1,2]', 'SCHEMA_NOT_OBJECT'],
+    ['a JSON string', '"lower"', 'SCHEMA_NOT_OBJECT'],
+  ])('gives %s a coded message and exit 1', async (_label, content, code) => {
+    const f = file(`bad-${code}-${content.length}.json`, content);
+    const r = await run('validate', f);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(code);
+    expect(r.err).toBe('');
+  });
+
+  it('handles a 50 MB file without hanging', async () => {
+    const f = file('huge.json', JSON.stringify({ name: 'x', type: 'static', attributes: { value: 'a'.repeat(50 * 1024 * 1024) } }));
+    const r = await run('validate', f);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('VALIDATE_TOO_LARGE');
+  });
+
+  it('handles 10,000 levels of nesting', async () => {
+    let t = '{"type":"trim","attributes":{}}';
+    for (let i = 0; i < 10_000; i++) t = `{"type":"upper","attributes":{"input":${t}}}`;
+    const f = file('deep.json', `{"name":"deep",${t.slice(1)}`);
+    const r = await run('validate', f);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('VALIDATE_TOO_DEEP');
+  });
+
+  it('validates a directory of 5,000 files with set checks', async () => {
+    const d = join(dir, 'many');
+    mkdirSync(d);
+    for (let i = 0; i < 5000; i++) {
+      writeFileSync(join(d, `t${i}.json`), JSON.stringify({ name: `T${i}`, type: 'reference', attributes: { id: `T${(i + 1) % 5000 === 0 ? 'X' : i + 1}` } }));
+    }
+    const r = await run('validate', d);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('5000 files checked: 4999 valid, 1 invalid');
+    expect(r.out).toContain('VALIDATE_UNKNOWN_REFERENCE');
+  });
+
+  it('expands globs', async () => {
+    const d = join(dir, 'globbed');
+    mkdirSync(d);
+    writeFileSync(join(d, 'a.json'), '{"name":"a","type":"lower","attributes":{}}');
+    writeFileSync(join(d, 'b.txt'), 'not json');
+    const r = await run('validate', `${d}/*.json`);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('1 file checked');
+  });
+
+  it.each([
+    [['validate'], 'at least one file'],
+    [['validate', '--format', 'xml', 'x.json'], '--format must be'],
+    [['validate', '--nope', 'x.json'], 'CLI_USAGE'],
+    [['validate', '/does/not/exist.json'], 'no such file'],
+    [['frobnicate'], 'unknown command'],
+  ])('exits 2 on usage error %j', async (argv, message) => {
+    const r = await run(...argv);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(message);
+    expect(r.err).not.toMatch(/\n\s+at /);
+  });
+});

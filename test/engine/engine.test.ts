@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/engine/engine.js';
+import { defineOperation, attributesSchema } from '../../src/operations/spec.js';
+import { IDENTITIES, codedErrorOf, rejectionOf, tenantEngine } from '../helpers.js';
+
+const john = IDENTITIES[0]!;
+
+describe('createEngine options', () => {
+  it.each([
+    [{ nope: 1 }, 'ENGINE_OPTION_UNKNOWN'],
+    [{ limits: { maxDepth: 0 } }, 'ENGINE_OPTION_INVALID'],
+    [{ limits: { depth: 3 } }, 'ENGINE_OPTION_UNKNOWN'],
+    [{ clock: 'now' }, 'ENGINE_OPTION_INVALID'],
+    [{ providers: { accountz: {} } }, 'ENGINE_OPTION_UNKNOWN'],
+    [{ rules: { x: 3 } }, 'ENGINE_OPTION_INVALID'],
+  ])('rejects %j with %s', (options, code) => {
+    expect(codedErrorOf(() => createEngine(options as never)).code).toBe(code);
+  });
+
+  it('rejects an operation type registered twice', () => {
+    const dup = defineOperation({ type: 'lower', doc: 'dup', attributesRequired: false, attributesSchema: attributesSchema({}) });
+    expect(codedErrorOf(() => createEngine({ operations: [dup] })).code).toBe('ENGINE_DUPLICATE_OPERATION');
+  });
+
+  it('registers all 35 platform types plus join', () => {
+    expect(createEngine().registry.size).toBe(36);
+  });
+});
+
+describe('compile', () => {
+  it('compiles once per canonical JSON (key order does not matter)', () => {
+    const engine = createEngine();
+    const a = engine.compile({ name: 'x', type: 'static', attributes: { value: 'v', other: 'o' } });
+    const b = engine.compile({ attributes: { other: 'o', value: 'v' }, type: 'static', name: 'x' });
+    expect(a).toBe(b);
+    expect(engine.cacheStats().transforms).toMatchObject({ hits: 1, misses: 1 });
+  });
+
+  it('throws the first schema issue as a coded error with its pointer', () => {
+    const error = codedErrorOf(() => createEngine().compile({ name: 'x', type: 'lookup', attributes: { tabel: {} } }));
+    expect(error.code).toBe('SCHEMA_UNKNOWN_PROPERTY');
+    expect(error.path).toBe('/attributes/tabel');
+  });
+
+  it('fails evaluation of an operation without evaluator with a coded error', () => {
+    const op = defineOperation({ type: 'custom', doc: 'no evaluator', attributesRequired: false, attributesSchema: attributesSchema({}) });
+    const engine = createEngine({ operations: [op] });
+    const error = codedErrorOf(() => engine.evaluateSync({ name: 'c', type: 'custom', attributes: {} }));
+    expect(error.code).toBe('EVAL_NOT_EVALUABLE');
+    expect(error.path).toBe('');
+  });
+});
+
+describe('input rules (reference §3.1)', () => {
+  const engine = createEngine();
+  it('feeds the implicit input to a transform without input', () => {
+    expect(engine.evaluateSync({ name: 'x', type: 'lookup', attributes: { table: { a: 'A', default: 'D' } } }, { input: 'a' })).toBe('A');
+  });
+  it('lets an explicit input win over the implicit one', () => {
+    const t = { name: 'x', type: 'lookup', attributes: { input: 'a', table: { a: 'A', b: 'B' } } };
+    expect(engine.evaluateSync(t, { input: 'b' })).toBe('A');
+  });
+  it('gives a nested transform without input the input of the transform that contains it', () => {
+    const t = {
+      name: 'x',
+      type: 'lookup',
+      attributes: { input: { type: 'lookup', attributes: { table: { b: 'a' } } }, table: { a: 'nested saw b' } },
+    };
+    expect(engine.evaluateSync(t, { input: 'b' })).toBe('nested saw b');
+  });
+});
+
+describe('evaluation limits and errors', () => {
+  it('stops at maxSteps with EVAL_STEP_LIMIT', () => {
+    const engine = createEngine({ limits: { maxSteps: 3 } });
+    const values = Array.from({ length: 5 }, () => ({ type: 'static', attributes: { value: null } }));
+    const t = { name: 'x', type: 'firstValid', attributes: { values: [...values, 'end'] } };
+    expect(codedErrorOf(() => engine.evaluateSync(t)).code).toBe('EVAL_STEP_LIMIT');
+  });
+
+  it('rejects deeper nesting than maxDepth at compile time', () => {
+    let t: Record<string, unknown> = { type: 'static', attributes: { value: 'x' } };
+    for (let i = 0; i < 10; i++) t = { type: 'firstValid', attributes: { values: [t] } };
+    const engine = createEngine({ limits: { maxDepth: 5 } });
+    expect(codedErrorOf(() => engine.compile({ name: 'deep', ...t })).code).toBe('COMPILE_TOO_DEEP');
+  });
+
+  it('locates an evaluation error at the innermost transform', () => {
+    const engine = createEngine();
+    const t = { name: 'x', type: 'firstValid', attributes: { values: [{ type: 'lookup', attributes: { table: { a: 'A' } } }] } };
+    const error = codedErrorOf(() => engine.evaluateSync(t, { input: 'zzz' }));
+    expect(error.code).toBe('EVAL_LOOKUP_NO_MATCH');
+    expect(error.path).toBe('/attributes/values/0/attributes/table');
+  });
+});
+
+describe('providers', () => {
+  const t = { name: 'x', type: 'accountAttribute', attributes: { sourceName: 'HR Source', attributeName: 'empType' } };
+
+  it('keeps a synchronous path when every provider is synchronous', () => {
+    expect(tenantEngine().evaluateSync(t, { identity: john })).toBe('Employee');
+  });
+
+  it('accepts asynchronous providers through evaluate()', async () => {
+    const sync = tenantEngine().providers;
+    const engine = createEngine({
+      providers: {
+        sources: { resolveSource: async (r) => sync.sources!.resolveSource(r) },
+        accounts: { listAccounts: async (q) => sync.accounts!.listAccounts(q) },
+        identities: { getIdentity: async (id) => sync.identities!.getIdentity(id) },
+      },
+    });
+    await expect(engine.evaluate(t, { identity: 'id-1' })).resolves.toBe('Employee');
+    expect(codedErrorOf(() => engine.evaluateSync(t, { identity: john })).code).toBe('ENGINE_ASYNC_PROVIDER');
+  });
+
+  it('wraps a failing provider in EVAL_PROVIDER_FAILED with the cause chained', async () => {
+    const engine = createEngine({
+      providers: {
+        sources: { resolveSource: () => ({ id: 's', name: 'HR Source' }) },
+        accounts: { listAccounts: async () => { throw new Error('database down'); } },
+      },
+    });
+    const error = await rejectionOf(engine.evaluate(t, { identity: john }));
+    expect(error.code).toBe('EVAL_PROVIDER_FAILED');
+    expect((error.cause as Error).message).toBe('database down');
+  });
+
+  it('resolves an identity id through the identity provider', async () => {
+    await expect(tenantEngine().evaluate(t, { identity: 'id-1' })).resolves.toBe('Employee');
+    expect((await rejectionOf(tenantEngine().evaluate(t, { identity: 'nobody' }))).code).toBe('EVAL_NO_IDENTITY');
+  });
+});
