@@ -90,7 +90,8 @@ class ApiFilterParser {
       const inner = this.parseOr();
       this.expectPunct(')');
       this.depth--;
-      return inner;
+      // A parenthesised condition's range covers its parentheses: the text it came from.
+      return { ...inner, range: { start, end: this.lastEnd } };
     }
     return this.parseLeaf();
   }

@@ -114,10 +114,12 @@ class ObjectFilterParser {
         const operand = this.parseUnary();
         node = this.node({ kind: 'not', operand, range: { start, end: operand.range.end } });
       } else {
-        node = this.parseOr();
+        const inner = this.parseOr();
         this.skipWs();
         if (this.text[this.pos] !== ')') this.fail("expected ')'");
         this.pos++;
+        // A parenthesised condition's range covers its parentheses: the text it came from.
+        node = { ...inner, range: this.from(start) };
       }
       this.depth--;
       return node;

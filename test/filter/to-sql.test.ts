@@ -1,0 +1,147 @@
+// compileSql: parameterized SQLite WHERE clauses for a declared field map, and the
+// differential property that they select exactly the records compilePredicate accepts.
+
+import Database from 'better-sqlite3';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compilePredicate, compileSql, parseApiFilter, parseObjectFilter, registerSqlFunctions, type FieldMap, type FilterNode } from '../../src/filter/index.js';
+import { FIELDS, record, typedAst, type Row } from './arbitraries.js';
+
+let db: Database.Database;
+
+beforeAll(() => {
+  db = new Database(':memory:');
+  registerSqlFunctions(db);
+  db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, s TEXT, cs TEXT, n REAL, b INTEGER, d TEXT, tags TEXT, doc TEXT)');
+});
+afterAll(() => db.close());
+
+function load(rows: Row[]): void {
+  db.exec('DELETE FROM t');
+  const insert = db.prepare('INSERT INTO t VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  rows.forEach((r, id) => {
+    const b = r['b'] === undefined || r['b'] === null ? null : r['b'] ? 1 : 0;
+    const tags = r['tags'] === undefined || r['tags'] === null ? null : JSON.stringify(r['tags']);
+    const doc = r['j'] === undefined ? null : JSON.stringify({ j: r['j'] });
+    insert.run(id, r['s'] ?? null, r['cs'] ?? null, r['n'] ?? null, b, r['d'] ?? null, tags, doc);
+  });
+}
+
+function selectIds(ast: FilterNode, fields: FieldMap): number[] {
+  const { text, params } = compileSql(ast, fields);
+  return db.prepare(`SELECT id FROM t WHERE ${text} ORDER BY id`).all(...params).map((r) => (r as { id: number }).id);
+}
+
+function codeOf(run: () => unknown): string | undefined {
+  try {
+    run();
+    return undefined;
+  } catch (err) {
+    return (err as { code?: string }).code ?? 'UNCODED';
+  }
+}
+
+describe('compileSql: differential against compilePredicate', () => {
+  it('typed: a predicate with the field map selects the same records as the WHERE clause', () => {
+    fc.assert(
+      fc.property(fc.array(record, { maxLength: 12 }), typedAst, (rows, ast) => {
+        const sqlCode = codeOf(() => compileSql(ast, FIELDS));
+        const predCode = codeOf(() => compilePredicate(ast, { fields: FIELDS }));
+        expect(predCode).toBe(sqlCode);
+        if (sqlCode !== undefined) return;
+        load(rows);
+        const predicate = compilePredicate(ast, { fields: FIELDS });
+        const expected = rows.flatMap((r, id) => (predicate(r) ? [id] : []));
+        expect(selectIds(ast, FIELDS)).toEqual(expected);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('untyped: a predicate without a field map agrees when the literals fit the fields', () => {
+    // The untyped predicate cannot know that `cs` is case-sensitive, so SQL gets a map without it.
+    const relaxed: FieldMap = { ...FIELDS, cs: { type: 'string', column: 'cs' } };
+    fc.assert(
+      fc.property(fc.array(record, { maxLength: 12 }), typedAst, (rows, ast) => {
+        if (codeOf(() => compileSql(ast, relaxed)) !== undefined) return;
+        load(rows);
+        const predicate = compilePredicate(ast);
+        const expected = rows.flatMap((r, id) => (predicate(r) ? [id] : []));
+        expect(selectIds(ast, relaxed)).toEqual(expected);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
+describe('compileSql: text and parameters', () => {
+  const fields: FieldMap = {
+    name: { type: 'string', column: 'name', operators: ['eq', 'sw', 'in'] },
+    id: { type: 'string', column: 'id', operators: ['eq', 'in'], caseSensitive: true },
+    created: { type: 'datetime', column: 'created', operators: ['gt', 'lt', 'ge', 'le'] },
+    count: { type: 'number', json: { column: 'doc', path: '$.stats.count' } },
+    enabled: { type: 'boolean', column: 'enabled' },
+    groups: { type: 'strings', column: 'groups' },
+  };
+
+  it.each([
+    ['name eq "Ann"', '(filter_fold("name") = ? COLLATE BINARY)', ['ann']],
+    ['id eq "Ab1"', '("id" = ? COLLATE BINARY)', ['Ab1']],
+    ['name sw "J"', '(instr(filter_fold("name"), ?) = 1)', ['j']],
+    ['created gt 2018-12-18T23:05:55Z', '(filter_time("created") > ?)', [Date.UTC(2018, 11, 18, 23, 5, 55)]],
+    ["count ge 7", `(json_extract("doc", '$.stats.count') >= ?)`, [7]],
+    ['enabled eq true', '("enabled" = ?)', [1]],
+    ['id in ("a","B")', '(("id" COLLATE BINARY IN (?, ?)))', ['a', 'B']],
+    ['groups ca ("x")', '(EXISTS (SELECT 1 FROM json_each("groups") WHERE filter_fold(value) = ? COLLATE BINARY))', ['x']],
+    ['not enabled eq false', '(NOT COALESCE(("enabled" = ?), 0))', [0]],
+    ['pr enabled', '("enabled" IS NOT NULL)', []],
+    ['groups isnull', '("groups" IS NULL)', []],
+  ])('%s', (filter, text, params) => {
+    const where = compileSql(parseApiFilter(filter), fields);
+    expect(where.text).toBe(text);
+    expect(where.params).toEqual(params);
+  });
+
+  it('never writes a value into the SQL text', () => {
+    const hostile = `x" OR 1=1; DROP TABLE t; --'`;
+    const where = compileSql(parseApiFilter(`name eq "${hostile.replace(/["\\]/g, (c) => `\\${c}`)}"`), fields);
+    expect(where.text).not.toContain('DROP');
+    expect(where.params).toEqual([hostile.toLowerCase()]);
+  });
+
+  it.each([
+    ['owner eq "x"', 'FILTER_FIELD', { property: 'owner', operator: 'eq' }],
+    ['name co "x"', 'FILTER_OPERATOR', { property: 'name', operator: 'co' }],
+    ['created eq 2018-12-18T23:05:55Z', 'FILTER_OPERATOR', { property: 'created', operator: 'eq' }],
+    ['count eq "seven"', 'FILTER_VALUE', { property: 'count' }],
+    ['enabled eq "maybe"', 'FILTER_VALUE', { property: 'enabled' }],
+    ['enabled gt true', 'FILTER_OPERATOR', { property: 'enabled' }],
+  ])('%s is %s, located', (filter, code, details) => {
+    const ast = parseApiFilter(filter);
+    let error: unknown;
+    try {
+      compileSql(ast, fields);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toMatchObject({ code, status: 400, details: { ...details, start: 0, end: filter.length } });
+  });
+
+  it('rejects join, collectionCondition and subquery as FILTER_UNSUPPORTED', () => {
+    const map: FieldMap = { a: { type: 'string', column: 'a' } };
+    for (const f of ['a.join(Identity.name)', 'a.collectionCondition("b == 1")', 'a.subquery("x", Bundle, "y", "z == 1")']) {
+      expect(() => compileSql(parseObjectFilter(f), map)).toThrow(expect.objectContaining({ code: 'FILTER_UNSUPPORTED' }));
+    }
+  });
+
+  it.each([
+    [{ a: { type: 'text', column: 'a' } }],
+    [{ a: { type: 'string' } }],
+    [{ a: { type: 'string', column: 'a; DROP' } }],
+    [{ a: { type: 'string', json: { column: 'doc', path: "$.a') OR (1" } } }],
+    [{ a: { type: 'string', column: 'a', operators: ['EQ'] } }],
+    [{ a: { type: 'string', column: 'a', sortable: true } }],
+  ])('refuses an invalid field map %j', (map) => {
+    expect(() => compileSql(parseApiFilter('a eq "x"'), map as unknown as FieldMap)).toThrow(expect.objectContaining({ code: 'FILTER_OPTION_INVALID' }));
+  });
+});
