@@ -1,0 +1,128 @@
+// Access and refresh tokens (reference/platform-api.md §2.4, §5): JWTs signed with an ES256 key
+// pair that is generated at the first start of a store and kept in it, so that tokens survive a
+// restart on the same file and a token of another store (another tenant) never verifies.
+
+import { randomUUID } from 'node:crypto';
+import { type CryptoKey, type JWK, type JWTPayload, SignJWT, calculateJwkThumbprint, errors, exportJWK, generateKeyPair, importJWK, jwtVerify } from 'jose';
+import { codedError } from '../../errors.js';
+import type { Store } from '../store/store.js';
+
+const ALG = 'ES256';
+const KEY_META = 'signing_key';
+
+export type TokenUse = 'access' | 'refresh';
+
+export interface TokenClaims extends JWTPayload {
+  token_use: TokenUse;
+  client_id: string;
+  tenant_id: string;
+  scope: string[];
+  user_id?: string;
+  identity_id?: string;
+  /** Refresh-token family (rotation chain). */
+  fam?: string;
+}
+
+export interface SignedToken {
+  token: string;
+  jti: string;
+  /** Expiry in seconds since the epoch. */
+  exp: number;
+}
+
+interface StoredKey {
+  kid: string;
+  privateJwk: JWK;
+  publicJwk: JWK;
+}
+
+export class TokenService {
+  readonly #privateKey: CryptoKey;
+  readonly #publicKey: CryptoKey;
+  readonly #kid: string;
+  readonly #publicJwk: JWK;
+  readonly #issuer: string;
+  readonly #clock: () => number;
+
+  private constructor(key: { privateKey: CryptoKey; publicKey: CryptoKey; kid: string; publicJwk: JWK }, issuer: string, clock: () => number) {
+    this.#privateKey = key.privateKey;
+    this.#publicKey = key.publicKey;
+    this.#kid = key.kid;
+    this.#publicJwk = key.publicJwk;
+    this.#issuer = issuer;
+    this.#clock = clock;
+  }
+
+  /** Load the store's key pair, generating and saving it on the first start. */
+  static async open(store: Store, tenantId: string, clock: () => number): Promise<TokenService> {
+    let stored: StoredKey;
+    const saved = store.getMeta(KEY_META);
+    if (saved === null) {
+      const pair = await generateKeyPair(ALG, { extractable: true });
+      const publicJwk = await exportJWK(pair.publicKey);
+      stored = { kid: await calculateJwkThumbprint(publicJwk), privateJwk: await exportJWK(pair.privateKey), publicJwk };
+      store.setMeta(KEY_META, JSON.stringify(stored));
+    } else {
+      stored = JSON.parse(saved) as StoredKey;
+    }
+    const privateKey = (await importJWK(stored.privateJwk, ALG)) as CryptoKey;
+    const publicKey = (await importJWK(stored.publicJwk, ALG)) as CryptoKey;
+    const publicJwk = { ...stored.publicJwk, kid: stored.kid, alg: ALG, use: 'sig' };
+    return new TokenService({ privateKey, publicKey, kid: stored.kid, publicJwk }, `urn:identity-transforms:tenant:${tenantId}`, clock);
+  }
+
+  get issuer(): string {
+    return this.#issuer;
+  }
+
+  /** The public key set, for clients that verify tokens themselves. */
+  jwks(): { keys: JWK[] } {
+    return { keys: [this.#publicJwk] };
+  }
+
+  async sign(claims: Omit<TokenClaims, 'iss' | 'iat' | 'exp' | 'jti'>, ttlSeconds: number): Promise<SignedToken> {
+    const iat = Math.floor(this.#clock() / 1000);
+    const exp = iat + ttlSeconds;
+    const jti = randomUUID();
+    const token = await new SignJWT(claims as JWTPayload)
+      .setProtectedHeader({ alg: ALG, typ: 'JWT', kid: this.#kid })
+      .setIssuer(this.#issuer)
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .setJti(jti)
+      .sign(this.#privateKey);
+    return { token, jti, exp };
+  }
+
+  /**
+   * Verify signature (ES256 only, so `alg: none` and HMAC confusion are refused), issuer, expiry
+   * against the injected clock, and the token's use. Any failure is API_UNAUTHORIZED.
+   */
+  async verify(token: string, use: TokenUse): Promise<TokenClaims> {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, this.#publicKey, {
+        algorithms: [ALG],
+        issuer: this.#issuer,
+        typ: 'JWT',
+        currentDate: new Date(this.#clock()),
+        requiredClaims: ['exp', 'jti', 'sub'],
+      }));
+    } catch (cause) {
+      throw codedError('API_UNAUTHORIZED', reason(cause), { cause });
+    }
+    const claims = payload as TokenClaims;
+    if (claims.token_use !== use || typeof claims.client_id !== 'string' || !Array.isArray(claims.scope)) {
+      throw codedError('API_UNAUTHORIZED', `the token is not an ${use} token`);
+    }
+    return claims;
+  }
+}
+
+function reason(cause: unknown): string {
+  if (cause instanceof errors.JWTExpired) return 'the token has expired';
+  if (cause instanceof errors.JWSSignatureVerificationFailed) return 'the token signature is invalid';
+  if (cause instanceof errors.JOSEAlgNotAllowed) return 'the token algorithm is not allowed';
+  if (cause instanceof errors.JWTClaimValidationFailed) return `the token claim ${cause.claim} is invalid`;
+  return 'the token is malformed';
+}

@@ -1,0 +1,154 @@
+// identity-transforms/api: buildServer (issue 7; reference/platform-api.md §1, §4, §5, §9).
+// Three listeners, as the platform has three hosts: the API gateway ({base_url}, also the token
+// endpoint), the login host ({login_url}, the authorize endpoint) and the non-employee service.
+
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { installAuthentication } from './auth/authenticate.js';
+import { SecretVerifier, hashSecret, verifySecretSync } from './auth/secrets.js';
+import { TokenService } from './auth/tokens.js';
+import { type AdminCredentials, ensureAdminPat } from './bootstrap.js';
+import type { ApiContext } from './context.js';
+import { type ResolvedOptions, type ServerOptions, type ServerUrls, resolveOptions } from './options.js';
+import { errors } from './plugins/errors.js';
+import { API_AREA_PLUGINS } from './plugins/index.js';
+import { loginPlugin } from './plugins/login.js';
+import { nonEmployeePlugin } from './plugins/nonemployee.js';
+import { openapi } from './plugins/openapi.js';
+import { API_KEY_LOOKUP_LENGTH } from './store/identity-repo.js';
+import { type SeedSummary, seedStore } from './store/seed.js';
+import { Store } from './store/store.js';
+
+export type { ApiContext } from './context.js';
+export type { AdminCredentials } from './bootstrap.js';
+export type { RateLimitOptions, ServerOptions, ServerUrls } from './options.js';
+export type { PlatformErrorBody } from './plugins/errors.js';
+export type { SeedSummary } from './store/seed.js';
+export type { Principal, RouteAuth } from './auth/authenticate.js';
+export { ALL_SCOPES, RIGHTS, CAPABILITY_RIGHTS } from './auth/rights.js';
+export { Store } from './store/store.js';
+
+export interface ListenOptions {
+  host?: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  loginPort?: number;
+  nonEmployeePort?: number;
+}
+
+export interface ApiServer {
+  /** {base_url}: every API call and the token endpoint. */
+  readonly api: FastifyInstance;
+  /** {login_url}: the authorization endpoint. */
+  readonly login: FastifyInstance;
+  /** {nonemployee_base_url}. */
+  readonly nonEmployee: FastifyInstance;
+  readonly context: ApiContext;
+  readonly store: Store;
+  readonly tenantId: string;
+  /** What was seeded from the fixtures; null when the store already existed. */
+  readonly seeded: SeedSummary | null;
+  readonly urls: ServerUrls;
+  listen(options?: ListenOptions): Promise<ServerUrls>;
+  /** The admin PAT for `serve` (see bootstrap.ts). */
+  ensureAdminPat(fixed?: { clientId: string; clientSecret: string }): Promise<AdminCredentials>;
+  close(): Promise<void>;
+}
+
+function newListener(logger: FastifyBaseLogger | false): FastifyInstance {
+  return Fastify({
+    ...(logger === false ? { logger: false } : { loggerInstance: logger }),
+    // reference §4.2 writes the list as /oauth-clients/v1/ with a trailing slash.
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1_048_576,
+  }) as unknown as FastifyInstance;
+}
+
+function addApiKeys(store: Store, options: ResolvedOptions, now: string): void {
+  for (const key of options.nonEmployeeApiKeys) {
+    const lookup = key.slice(0, API_KEY_LOOKUP_LENGTH);
+    const known = store.identity.apiKeysByLookup(lookup);
+    // Same key passed again on a restart: keep the one already stored.
+    if (known.some((k) => verifySecretSync(key, k.keyHash))) continue;
+    store.identity.insertApiKey({ id: randomUUID(), name: 'serve --nonemployee-api-key', keyHash: hashSecret(key, options.secretHashCost), created: now }, lookup);
+  }
+}
+
+export async function buildServer(options: ServerOptions = {}): Promise<ApiServer> {
+  const opts = resolveOptions(options);
+  const store = Store.open({ file: opts.db });
+  const listeners: FastifyInstance[] = [];
+  try {
+    const nowIso = new Date(opts.clock()).toISOString();
+    let seeded: SeedSummary | null = null;
+    if (store.created || store.getMeta('tenant_id') === null) {
+      store.setMeta('tenant_id', randomUUID());
+      store.setMeta('created', nowIso);
+      if (opts.fixtures !== undefined) seeded = seedStore(store, opts.fixtures, { now: new Date(opts.clock()), secretHashCost: opts.secretHashCost });
+    }
+    addApiKeys(store, opts, nowIso);
+    const tenantId = store.getMeta('tenant_id')!;
+    const tokens = await TokenService.open(store, tenantId, opts.clock);
+    const urls: ServerUrls = {
+      baseUrl: opts.urls.baseUrl ?? 'http://127.0.0.1',
+      loginUrl: opts.urls.loginUrl ?? 'http://127.0.0.1',
+      nonEmployeeUrl: opts.urls.nonEmployeeUrl ?? 'http://127.0.0.1',
+    };
+    const ctx: ApiContext = { store, tokens, secrets: new SecretVerifier(), options: opts, tenantId, urls, now: opts.clock };
+
+    const api = newListener(opts.logger);
+    const login = newListener(opts.logger);
+    const nonEmployee = newListener(opts.logger);
+    listeners.push(api, login, nonEmployee);
+
+    await api.register(errors);
+    await api.register(openapi, { ctx });
+    installAuthentication(api, ctx, { apiKeys: false });
+    for (const plugin of API_AREA_PLUGINS) await api.register(plugin, { ctx });
+
+    await login.register(errors);
+    await login.register(loginPlugin, { ctx });
+
+    await nonEmployee.register(errors);
+    installAuthentication(nonEmployee, ctx, { apiKeys: true });
+    await nonEmployee.register(nonEmployeePlugin, { ctx });
+
+    // Route schemas are compiled here, at boot, not on first request.
+    await Promise.all(listeners.map((l) => l.ready()));
+
+    return {
+      api,
+      login,
+      nonEmployee,
+      context: ctx,
+      store,
+      tenantId,
+      seeded,
+      urls,
+      async listen(lo: ListenOptions = {}): Promise<ServerUrls> {
+        const host = lo.host ?? '127.0.0.1';
+        const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+        const at = async (l: FastifyInstance, port: number | undefined) => {
+          await l.listen({ host, port: port ?? 0 });
+          const address = l.server.address();
+          return `http://${shown}:${typeof address === 'object' && address !== null ? address.port : port}`;
+        };
+        const [b, lg, ne] = [await at(api, lo.port), await at(login, lo.loginPort), await at(nonEmployee, lo.nonEmployeePort)];
+        urls.baseUrl = opts.urls.baseUrl ?? b;
+        // The login host differs from the API host (reference §5.4) by its port: another origin.
+        urls.loginUrl = opts.urls.loginUrl ?? lg;
+        urls.nonEmployeeUrl = opts.urls.nonEmployeeUrl ?? ne;
+        return { ...urls };
+      },
+      ensureAdminPat: (fixed) => ensureAdminPat(ctx, fixed),
+      async close(): Promise<void> {
+        await Promise.all(listeners.map((l) => l.close()));
+        store.close();
+      },
+    };
+  } catch (err) {
+    await Promise.all(listeners.map((l) => l.close()));
+    store.close();
+    throw err;
+  }
+}

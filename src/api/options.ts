@@ -1,0 +1,122 @@
+// buildServer options: validated, defaulted and frozen; an unknown key is an error
+// (STYLE.md practice 7). Defaults follow reference/platform-api.md (expires_in 749, §5.6).
+
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
+import { codedError } from '../errors.js';
+
+export interface RateLimitOptions {
+  /** Requests allowed per window and client address. */
+  max: number;
+  timeWindowMs: number;
+}
+
+export interface ServerUrls {
+  baseUrl: string;
+  loginUrl: string;
+  nonEmployeeUrl: string;
+}
+
+export interface ServerOptions {
+  /** Fixtures directory seeded into a new store. */
+  fixtures?: string;
+  /** SQLite file (WAL); absent for an in-memory store. */
+  db?: string;
+  tenantName?: string;
+  pod?: string;
+  /** Lifetime of access tokens (expires_in); default 749. */
+  accessTokenTtlSeconds?: number;
+  refreshTokenTtlSeconds?: number;
+  authorizationCodeTtlSeconds?: number;
+  /** Rate limit of POST /oauth/token; false to disable (benchmarks). */
+  tokenRateLimit?: RateLimitOptions | false;
+  /** Rate limit of the login form submissions. */
+  loginRateLimit?: RateLimitOptions | false;
+  /** Milliseconds since the epoch; injected for expiry tests. */
+  clock?: () => number;
+  /** A pino logger, or false for none; default pino on stderr. */
+  logger?: FastifyBaseLogger | false;
+  /** log2 of the scrypt cost for hashing secrets (10–20); default 14. */
+  secretHashCost?: number;
+  /** Public addresses to advertise (behind a proxy); by default those of the listeners. */
+  urls?: Partial<ServerUrls>;
+  /** Legacy non-employee API keys to add at start (at least 24 characters each). */
+  nonEmployeeApiKeys?: readonly string[];
+}
+
+export interface ResolvedOptions {
+  readonly fixtures: string | undefined;
+  readonly db: string | undefined;
+  readonly tenantName: string;
+  readonly pod: string;
+  readonly accessTokenTtlSeconds: number;
+  readonly refreshTokenTtlSeconds: number;
+  readonly authorizationCodeTtlSeconds: number;
+  readonly tokenRateLimit: RateLimitOptions | false;
+  readonly loginRateLimit: RateLimitOptions | false;
+  readonly clock: () => number;
+  readonly logger: FastifyBaseLogger | false;
+  readonly secretHashCost: number;
+  readonly urls: Partial<ServerUrls>;
+  readonly nonEmployeeApiKeys: readonly string[];
+}
+
+const KEYS = new Set<string>([
+  'fixtures', 'db', 'tenantName', 'pod', 'accessTokenTtlSeconds', 'refreshTokenTtlSeconds', 'authorizationCodeTtlSeconds',
+  'tokenRateLimit', 'loginRateLimit', 'clock', 'logger', 'secretHashCost', 'urls', 'nonEmployeeApiKeys',
+]);
+
+function fail(key: string, why: string): never {
+  throw codedError('API_OPTIONS', `option ${key} ${why}`, { path: `/${key}` });
+}
+
+function positiveInt(key: string, value: unknown, fallback: number, min = 1, max = 2 ** 31): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) fail(key, `must be an integer from ${min} to ${max}`);
+  return value;
+}
+
+function rateLimit(key: string, value: unknown): RateLimitOptions | false {
+  if (value === undefined) return Object.freeze({ max: 60, timeWindowMs: 60_000 });
+  if (value === false) return false;
+  if (typeof value !== 'object' || value === null) fail(key, 'must be {max, timeWindowMs} or false');
+  const v = value as Record<string, unknown>;
+  for (const k of Object.keys(v)) if (k !== 'max' && k !== 'timeWindowMs') fail(`${key}.${k}`, 'is unknown');
+  return Object.freeze({ max: positiveInt(`${key}.max`, v.max, 60), timeWindowMs: positiveInt(`${key}.timeWindowMs`, v.timeWindowMs, 60_000) });
+}
+
+function optionalString(key: string, value: unknown): string | undefined {
+  if (value !== undefined && (typeof value !== 'string' || value === '')) fail(key, 'must be a non-empty string');
+  return value as string | undefined;
+}
+
+export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
+  for (const k of Object.keys(options)) if (!KEYS.has(k)) fail(k, 'is unknown');
+  const o = options as Record<string, unknown>;
+  if (o.clock !== undefined && typeof o.clock !== 'function') fail('clock', 'must be a function');
+  const urls = (o.urls ?? {}) as Record<string, unknown>;
+  for (const [k, v] of Object.entries(urls)) {
+    if (!['baseUrl', 'loginUrl', 'nonEmployeeUrl'].includes(k)) fail(`urls.${k}`, 'is unknown');
+    if (typeof v !== 'string' || !URL.canParse(v)) fail(`urls.${k}`, 'must be an absolute URL');
+  }
+  const keys = o.nonEmployeeApiKeys ?? [];
+  if (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string' && k.length >= 24)) {
+    fail('nonEmployeeApiKeys', 'must be an array of strings of at least 24 characters');
+  }
+  return Object.freeze({
+    fixtures: optionalString('fixtures', o.fixtures),
+    db: optionalString('db', o.db),
+    tenantName: optionalString('tenantName', o.tenantName) ?? 'local',
+    pod: optionalString('pod', o.pod) ?? 'local',
+    accessTokenTtlSeconds: positiveInt('accessTokenTtlSeconds', o.accessTokenTtlSeconds, 749),
+    refreshTokenTtlSeconds: positiveInt('refreshTokenTtlSeconds', o.refreshTokenTtlSeconds, 86_400),
+    authorizationCodeTtlSeconds: positiveInt('authorizationCodeTtlSeconds', o.authorizationCodeTtlSeconds, 60, 1, 600),
+    tokenRateLimit: rateLimit('tokenRateLimit', o.tokenRateLimit),
+    loginRateLimit: rateLimit('loginRateLimit', o.loginRateLimit),
+    clock: (o.clock as (() => number) | undefined) ?? Date.now,
+    logger: o.logger === undefined ? (pino({ level: 'info' }, pino.destination(2)) as FastifyBaseLogger) : (o.logger as FastifyBaseLogger | false),
+    secretHashCost: positiveInt('secretHashCost', o.secretHashCost, 14, 10, 20),
+    urls: Object.freeze({ ...(urls as Partial<ServerUrls>) }),
+    nonEmployeeApiKeys: Object.freeze([...(keys as string[])]),
+  });
+}

@@ -1,0 +1,135 @@
+// Error responses (issue 7 "Errors"; reference/platform-api.md §7): every 4xx and 5xx carries the
+// platform's body {detailCode, trackingId, messages:[{locale, localeOrigin, text}], causes}, and
+// the trackingId is written in the pino log line of the failure. Token-endpoint errors also carry
+// RFC 6749 §5.2 `error` and `error_description`, with Cache-Control: no-store.
+
+import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isTransformsError } from '../../errors.js';
+
+export interface ErrorMessage {
+  locale: string;
+  localeOrigin: 'DEFAULT' | 'REQUEST';
+  text: string;
+}
+
+export interface PlatformErrorBody {
+  detailCode: string;
+  trackingId: string;
+  messages: ErrorMessage[];
+  causes: ErrorMessage[];
+  error?: string;
+  error_description?: string;
+}
+
+/** The platform's detail codes per status. */
+const DETAIL_CODES: Record<number, string> = {
+  400: '400.1 Bad Request Content',
+  401: '401 Unauthorized',
+  403: '403 Forbidden',
+  404: '404 Not found',
+  405: '405 Method Not Allowed',
+  413: '413 Payload Too Large',
+  415: '415 Unsupported Media Type',
+  429: '429 Too Many Requests',
+  500: '500.0 Internal Fault',
+};
+
+/** RFC 6749 §5.2 / §4.1.2.1 names of the OAuth error codes. */
+export const OAUTH_ERRORS: Readonly<Record<string, string>> = {
+  API_OAUTH_INVALID_REQUEST: 'invalid_request',
+  API_OAUTH_INVALID_CLIENT: 'invalid_client',
+  API_OAUTH_INVALID_GRANT: 'invalid_grant',
+  API_OAUTH_UNAUTHORIZED_CLIENT: 'unauthorized_client',
+  API_OAUTH_UNSUPPORTED_GRANT_TYPE: 'unsupported_grant_type',
+  API_OAUTH_UNSUPPORTED_RESPONSE_TYPE: 'unsupported_response_type',
+  API_OAUTH_INVALID_SCOPE: 'invalid_scope',
+};
+
+const message = (text: string): ErrorMessage => ({ locale: 'en-US', localeOrigin: 'DEFAULT', text });
+
+/** A 32-hex tracking id, the platform's format. */
+export function newTrackingId(): string {
+  return randomUUID().replaceAll('-', '');
+}
+
+export function errorBody(status: number, text: string, causes: string[] = [], trackingId = newTrackingId()): PlatformErrorBody {
+  return {
+    detailCode: DETAIL_CODES[status] ?? `${status}`,
+    trackingId,
+    messages: [message(text)],
+    causes: causes.map(message),
+  };
+}
+
+interface Classified {
+  status: number;
+  code: string;
+  text: string;
+  causes: string[];
+  headers: Record<string, string>;
+}
+
+/** Catalogue codes for errors raised by Fastify itself or its plugins, by status. */
+const STATUS_CODES: Record<number, string> = {
+  401: 'API_UNAUTHORIZED',
+  403: 'API_FORBIDDEN',
+  404: 'API_NOT_FOUND',
+  415: 'API_UNSUPPORTED_MEDIA_TYPE',
+  429: 'API_TOO_MANY_REQUESTS',
+};
+
+const REALM = 'realm="identity-transforms"';
+
+function classify(err: FastifyError | Error): Classified {
+  if (isTransformsError(err)) {
+    const headers: Record<string, string> = {};
+    if (err.code === 'API_UNAUTHORIZED') headers['www-authenticate'] = `Bearer ${REALM}, error="invalid_token"`;
+    if (err.code === 'API_OAUTH_INVALID_CLIENT') headers['www-authenticate'] = `Basic ${REALM}`;
+    if (err.code.startsWith('API_OAUTH_')) {
+      headers['cache-control'] = 'no-store';
+      headers.pragma = 'no-cache';
+    }
+    const causes = Array.isArray(err.details?.causes) ? (err.details.causes as string[]) : [];
+    const status = err.status;
+    // Internal failures keep their message in the log only.
+    const text = status >= 500 ? 'An internal fault occurred.' : err.message;
+    return { status, code: err.code, text, causes, headers };
+  }
+  const fe = err as FastifyError;
+  if (fe.validation) {
+    const causes = fe.validation.map((v) => `${fe.validationContext ?? 'request'}${v.instancePath} ${v.message ?? 'is invalid'}`);
+    return { status: 400, code: 'API_BAD_REQUEST', text: 'The request does not match the schema of this endpoint.', causes, headers: {} };
+  }
+  const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 600 ? fe.statusCode : 500;
+  if (status < 500) return { status, code: STATUS_CODES[status] ?? 'API_BAD_REQUEST', text: fe.message, causes: [], headers: {} };
+  return { status, code: 'API_INTERNAL', text: 'An internal fault occurred.', causes: [], headers: {} };
+}
+
+/** Send the platform error body for `err`, logging it with its trackingId. */
+export function sendError(err: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const c = classify(err);
+  const body = errorBody(c.status, c.text, c.causes);
+  if (c.code.startsWith('API_OAUTH_')) {
+    body.error = OAUTH_ERRORS[c.code];
+    body.error_description = c.text;
+  }
+  const line = { trackingId: body.trackingId, detailCode: body.detailCode, code: c.code, statusCode: c.status };
+  if (c.status >= 500) request.log.error({ ...line, err }, c.text);
+  else request.log.warn(line, c.text);
+  return reply.code(c.status).headers(c.headers).type('application/json; charset=utf-8').send(body);
+}
+
+/** Installs the error and not-found handlers on the instance it is registered on. */
+async function errorsPlugin(app: FastifyInstance): Promise<void> {
+  app.setErrorHandler((err, request, reply) => sendError(err as FastifyError, request, reply));
+  app.setNotFoundHandler((request, reply) =>
+    sendError(Object.assign(new Error(`No route ${request.method} ${request.url.split('?')[0]}`), { statusCode: 404 }), request, reply),
+  );
+}
+
+/** Not encapsulated: the handlers apply to the whole listener. */
+export const errors = Object.assign(errorsPlugin, {
+  [Symbol.for('skip-override')]: true,
+  [Symbol.for('fastify.display-name')]: 'errors',
+});

@@ -1,0 +1,12 @@
+// The area plugins of the API listener, in registration order. Part 2 (collections, search,
+// sources, transforms, preview) appends its plugins here; each receives `{ ctx }`.
+
+import type { FastifyInstance } from 'fastify';
+import type { ApiContext } from '../context.js';
+import { clientsPlugin } from './clients.js';
+import { oauthPlugin } from './oauth.js';
+import { patsPlugin } from './pats.js';
+
+export type AreaPlugin = (app: FastifyInstance, opts: { ctx: ApiContext }) => Promise<void>;
+
+export const API_AREA_PLUGINS: readonly AreaPlugin[] = [oauthPlugin, clientsPlugin, patsPlugin];

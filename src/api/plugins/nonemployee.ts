@@ -1,0 +1,77 @@
+// The non-employee service on its own listener (reference/platform-api.md §4.9, §5.9): GET
+// /api/v2025/non-employee-sources, accepting a legacy non-employee API key or an access token of
+// this server as the bearer. Non-employee sources are the store's sources whose type, connector
+// or connectorName names the non-employee connector.
+
+import type { FastifyInstance } from 'fastify';
+import { RIGHTS } from '../auth/rights.js';
+import type { ApiContext } from '../context.js';
+import { dateTime, pagingQuery } from '../schemas.js';
+import type { Doc } from '../store/resource-repo.js';
+
+const NON_EMPLOYEE = /non[-_ ]?employee/i;
+
+export function isNonEmployeeSource(doc: Doc): boolean {
+  return ['type', 'connector', 'connectorName'].some((k) => typeof doc[k] === 'string' && NON_EMPLOYEE.test(doc[k] as string));
+}
+
+const reference = { type: 'object', properties: { type: { type: 'string' }, id: { type: 'string' }, name: { type: 'string' } } } as const;
+
+const nonEmployeeSourceSchema = {
+  type: 'object',
+  required: ['id', 'sourceId', 'name'],
+  properties: {
+    id: { type: 'string' },
+    sourceId: { type: 'string' },
+    name: { type: 'string' },
+    description: { type: 'string' },
+    approvers: { type: 'array', items: reference },
+    accountManagers: { type: 'array', items: reference },
+    modified: dateTime,
+    created: dateTime,
+  },
+} as const;
+
+type Ref = { type: string; id: string; name?: string };
+
+function refs(value: unknown): Ref[] {
+  return Array.isArray(value) ? (value.filter((v) => v !== null && typeof v === 'object') as Ref[]) : [];
+}
+
+function view(doc: Doc) {
+  const owner = doc.owner as Ref | undefined;
+  return {
+    id: doc.id,
+    sourceId: doc.id,
+    name: doc.name as string,
+    description: typeof doc.description === 'string' ? doc.description : '',
+    approvers: refs(doc.approvers),
+    // The source owner manages its accounts unless the fixture names account managers.
+    accountManagers: doc.accountManagers === undefined && owner?.id !== undefined ? [{ type: 'IDENTITY', id: owner.id, name: owner.name }] : refs(doc.accountManagers),
+    created: typeof doc.created === 'string' ? doc.created : undefined,
+    modified: typeof doc.modified === 'string' ? doc.modified : undefined,
+  };
+}
+
+export async function nonEmployeePlugin(app: FastifyInstance, opts: { ctx: ApiContext }): Promise<void> {
+  const { ctx } = opts;
+  app.get(
+    '/api/v2025/non-employee-sources',
+    {
+      config: { auth: { right: RIGHTS.nonEmployeeRead } },
+      schema: {
+        summary: 'List non-employee sources',
+        operationId: 'listNonEmployeeSources',
+        tags: ['non-employee'],
+        querystring: { type: 'object', properties: { ...pagingQuery } },
+        response: { 200: { type: 'array', items: nonEmployeeSourceSchema } },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query as { limit: number; offset: number; count: boolean };
+      const all = ctx.store.resources.list('sources').filter(isNonEmployeeSource);
+      if (q.count) reply.header('x-total-count', String(all.length));
+      return all.slice(q.offset, q.offset + q.limit).map(view);
+    },
+  );
+}

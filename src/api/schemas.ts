@@ -1,0 +1,39 @@
+// Shared JSON Schemas of the API (the platform error body of reference §7 as this server sends
+// it, and small building blocks), used by route schemas and the OpenAPI document.
+
+export const errorMessageSchema = {
+  type: 'object',
+  properties: {
+    locale: { type: 'string' },
+    localeOrigin: { type: 'string', enum: ['DEFAULT', 'REQUEST'] },
+    text: { type: 'string' },
+  },
+} as const;
+
+export const errorBodySchema = {
+  type: 'object',
+  required: ['detailCode', 'trackingId', 'messages', 'causes'],
+  properties: {
+    detailCode: { type: 'string' },
+    trackingId: { type: 'string' },
+    messages: { type: 'array', items: errorMessageSchema },
+    causes: { type: 'array', items: errorMessageSchema },
+    error: { type: 'string', description: 'RFC 6749 error code (token and authorize endpoints only).' },
+    error_description: { type: 'string' },
+  },
+} as const;
+
+export const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', minLength: 1 } },
+} as const;
+
+export const dateTime = { type: 'string', format: 'date-time' } as const;
+
+/** limit/offset/count of reference §4.6 for list endpoints. */
+export const pagingQuery = {
+  limit: { type: 'integer', minimum: 0, maximum: 250, default: 250 },
+  offset: { type: 'integer', minimum: 0, default: 0 },
+  count: { type: 'boolean', default: false },
+} as const;

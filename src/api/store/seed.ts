@@ -1,0 +1,185 @@
+// Seeding a new store from a fixtures directory (issue 7 "Store"; file formats in docs/api.md
+// and issue 4 item 11). Every file is optional. Plain fixture secrets are hashed here and never
+// stored as given.
+
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv, type ErrorObject } from 'ajv';
+import { codedError } from '../../errors.js';
+import { hashSecret } from '../auth/secrets.js';
+import * as S from './fixture-schemas.js';
+import { API_KEY_LOOKUP_LENGTH, type GrantType } from './identity-repo.js';
+import type { Doc, ResourceKind } from './resource-repo.js';
+import type { Store } from './store.js';
+
+const ajv = new Ajv({ allErrors: false, strict: false, allowUnionTypes: true });
+
+/** A UUID derived from names, so that fixture records without an id get the same id every run. */
+export function stableUuid(...parts: string[]): string {
+  const h = createHash('sha256').update(parts.join('\0')).digest('hex');
+  // Version nibble 8 (RFC 9562 "custom") and the RFC variant bits.
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  } catch (cause) {
+    throw codedError('API_STORE', `cannot read fixture ${file}: ${(cause as Error).message}`, { cause, details: { file } });
+  }
+}
+
+function checked<T>(file: string, schema: object): T | null {
+  if (!existsSync(file)) return null;
+  const data = readJson(file);
+  const validate = ajv.compile(schema);
+  if (!validate(data)) {
+    const e = validate.errors![0] as ErrorObject;
+    throw codedError('API_STORE', `fixture ${file} has the wrong shape: ${e.instancePath || '/'} ${e.message ?? ''}`, {
+      path: e.instancePath,
+      details: { file },
+    });
+  }
+  return data as T;
+}
+
+function readDir(dir: string, schema: object, kind: string): Doc[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => {
+      const doc = checked<Record<string, unknown>>(join(dir, f), schema)!;
+      const id = typeof doc.id === 'string' && doc.id !== '' ? doc.id : stableUuid(kind, String(doc.name));
+      return { ...doc, id };
+    });
+}
+
+export interface SeedOptions {
+  now: Date;
+  /** log2 of the scrypt cost used to hash fixture secrets. */
+  secretHashCost?: number;
+}
+
+export interface SeedSummary {
+  users: number;
+  oauthClients: number;
+  personalAccessTokens: number;
+  nonEmployeeApiKeys: number;
+  sources: number;
+  identities: number;
+  accounts: number;
+  transforms: number;
+  identityProfiles: number;
+}
+
+interface UserFixture { id?: string; login: string; name: string; email?: string | null; identityId?: string | null; capabilities?: string[]; fixturePassword?: string; passwordHash?: string }
+interface ClientFixture { id: string; name: string; description?: string | null; enabled?: boolean; created?: string; modified?: string; grantTypes: GrantType[]; redirectUris?: string[] | null; scope?: string[] | null; accessTokenValiditySeconds?: number; refreshTokenValiditySeconds?: number; fixtureSecret?: string; secretHash?: string; [k: string]: unknown }
+interface PatFixture { id?: string; name: string; ownerLogin: string; scope?: string[] | null; created?: string; accessTokenValiditySeconds?: number; fixtureSecret?: string; secretHash?: string }
+interface KeyFixture { id?: string; name: string; created?: string; fixtureKey: string }
+
+const CLIENT_EXTRA = ['businessName', 'homepageUrl', 'accessType', 'type', 'internal', 'strongAuthSupported', 'claimsSupported'];
+
+/** Load every fixture file present in `dir` into `store`, in one transaction. */
+export function seedStore(store: Store, dir: string, options: SeedOptions): SeedSummary {
+  const cost = options.secretHashCost;
+  const now = options.now.toISOString();
+  const users = checked<UserFixture[]>(join(dir, 'users.json'), S.USERS_SCHEMA) ?? [];
+  const clients = checked<ClientFixture[]>(join(dir, 'oauth-clients.json'), S.OAUTH_CLIENTS_SCHEMA) ?? [];
+  const pats = checked<PatFixture[]>(join(dir, 'personal-access-tokens.json'), S.PATS_SCHEMA) ?? [];
+  const keys = checked<KeyFixture[]>(join(dir, 'nonemployee-api-keys.json'), S.API_KEYS_SCHEMA) ?? [];
+  const resources: [ResourceKind, Doc[]][] = [
+    ['sources', checked<Doc[]>(join(dir, 'sources.json'), S.SOURCES_SCHEMA) ?? []],
+    ['identities', checked<Doc[]>(join(dir, 'identities.json'), S.IDENTITIES_SCHEMA) ?? []],
+    ['accounts', checked<Doc[]>(join(dir, 'accounts.json'), S.ACCOUNTS_SCHEMA) ?? []],
+    ['transforms', readDir(join(dir, 'transforms'), S.TRANSFORM_SCHEMA, 'transform')],
+    ['identity_profiles', readDir(join(dir, 'identity-profiles'), S.PROFILE_SCHEMA, 'identity-profile')],
+  ];
+  const secret = (f: { fixtureSecret?: string; secretHash?: string }) => f.secretHash ?? hashSecret(f.fixtureSecret!, cost);
+
+  store.transaction(() => {
+    const userIds = new Map<string, string>();
+    for (const u of users) {
+      const id = u.id ?? stableUuid('user', u.login);
+      userIds.set(u.login.toLowerCase(), id);
+      store.identity.insertUser({
+        id,
+        login: u.login,
+        name: u.name,
+        email: u.email ?? null,
+        identityId: u.identityId ?? null,
+        capabilities: u.capabilities ?? [],
+        passwordHash: u.passwordHash ?? (u.fixturePassword === undefined ? null : hashSecret(u.fixturePassword, cost)),
+      });
+    }
+    for (const c of clients) {
+      const extra: Record<string, unknown> = {};
+      for (const k of CLIENT_EXTRA) if (c[k] !== undefined) extra[k] = c[k];
+      store.identity.insertClient({
+        id: c.id,
+        kind: 'CLIENT',
+        name: c.name,
+        description: c.description ?? null,
+        enabled: c.enabled ?? true,
+        created: c.created ?? now,
+        modified: c.modified ?? c.created ?? now,
+        grantTypes: c.grantTypes,
+        redirectUris: c.redirectUris ?? [],
+        scope: c.scope ?? null,
+        secretHash: secret(c),
+        ownerUserId: null,
+        accessTokenValiditySeconds: c.accessTokenValiditySeconds ?? null,
+        refreshTokenValiditySeconds: c.refreshTokenValiditySeconds ?? null,
+        lastUsed: null,
+        extra,
+      });
+    }
+    for (const p of pats) {
+      const owner = userIds.get(p.ownerLogin.toLowerCase()) ?? store.identity.getUserByLogin(p.ownerLogin)?.id;
+      if (owner === undefined) {
+        throw codedError('API_STORE', `personal access token "${p.name}" names an unknown owner ${p.ownerLogin}`, {
+          details: { file: join(dir, 'personal-access-tokens.json') },
+        });
+      }
+      store.identity.insertClient({
+        id: p.id ?? stableUuid('pat', p.ownerLogin, p.name),
+        kind: 'PAT',
+        name: p.name,
+        description: null,
+        enabled: true,
+        created: p.created ?? now,
+        modified: p.created ?? now,
+        grantTypes: ['CLIENT_CREDENTIALS'],
+        redirectUris: [],
+        scope: p.scope ?? null,
+        secretHash: secret(p),
+        ownerUserId: owner,
+        accessTokenValiditySeconds: p.accessTokenValiditySeconds ?? null,
+        refreshTokenValiditySeconds: null,
+        lastUsed: null,
+        extra: {},
+      });
+    }
+    for (const k of keys) {
+      store.identity.insertApiKey(
+        { id: k.id ?? stableUuid('nonemployee-api-key', k.name), name: k.name, keyHash: hashSecret(k.fixtureKey, cost), created: k.created ?? now },
+        k.fixtureKey.slice(0, API_KEY_LOOKUP_LENGTH),
+      );
+    }
+    for (const [kind, docs] of resources) store.resources.putAll(kind, docs);
+  });
+
+  return {
+    users: users.length,
+    oauthClients: clients.length,
+    personalAccessTokens: pats.length,
+    nonEmployeeApiKeys: keys.length,
+    sources: resources[0]![1].length,
+    identities: resources[1]![1].length,
+    accounts: resources[2]![1].length,
+    transforms: resources[3]![1].length,
+    identityProfiles: resources[4]![1].length,
+  };
+}
