@@ -1,0 +1,331 @@
+// VTL directives compiled to closures (reference §3.2, §5.3): text, references, #set, #if /
+// #elseif / #else / #{else} / #end, #foreach with $foreach (and Velocity 1.7's $velocityCount),
+// #break and inline #macro. #include, #parse and #evaluate would read or run other templates:
+// they are refused (TEMPLATE_FORBIDDEN).
+
+import velocity from 'velocityjs';
+import { codedError } from '../../errors.js';
+import {
+  RangeExpr, UNDEF, compileExpr, compileRange, compileReference, forbidden, posDetails, renderError,
+  type Ast, type CompileState, type Expr, type Pos, type Scope,
+} from './expressions.js';
+import { JavaObject, NO_METHOD, javaString, truthy } from './values.js';
+
+export type Render = (s: Scope) => void;
+
+/** Thrown by #break; caught by the enclosing #foreach, or by the template (which then stops). */
+export class BreakSignal {}
+const BREAK = new BreakSignal();
+
+type Node = string | Ast | Node[];
+
+interface Macro {
+  params: string[];
+  body: Render | undefined;
+  nodes: Node[];
+}
+
+export interface DirectiveState extends CompileState {
+  readonly macros: Map<string, Macro>;
+}
+
+/** Compile a node list (a template body or a block's children). */
+export function compileNodes(nodes: readonly Node[], st: DirectiveState): Render {
+  const parts: Render[] = [];
+  let text = '';
+  const flush = () => {
+    if (text) {
+      const t = text;
+      parts.push((s) => {
+        s.out += t;
+      });
+      text = '';
+    }
+  };
+  for (const node of nodes) {
+    if (typeof node === 'string') {
+      text += node;
+      continue;
+    }
+    if (Array.isArray(node)) {
+      flush();
+      const r = compileBlock(node, st);
+      if (r) parts.push(r);
+      continue;
+    }
+    st.pos = node.pos ?? st.pos;
+    switch (node.type) {
+      case 'comment':
+        continue;
+      case 'raw':
+        text += String(node.value);
+        continue;
+      case 'references':
+        flush();
+        parts.push(compileOutput(node, st));
+        continue;
+      case 'set':
+        flush();
+        parts.push(compileSet(node, st));
+        continue;
+      case 'break':
+        flush();
+        parts.push(() => {
+          throw BREAK;
+        });
+        continue;
+      case 'macro_call':
+        flush();
+        parts.push(compileMacroCall(node, st));
+        continue;
+      default:
+        throw codedError('TEMPLATE_SYNTAX', `Unsupported directive #${node.type}`, { details: posDetails(node.pos) });
+    }
+  }
+  flush();
+  if (parts.length === 1) return parts[0]!;
+  return (s) => {
+    for (const p of parts) p(s);
+  };
+}
+
+/** `$ref` in the output: null renders nothing with `$!`, is an error otherwise (strict). */
+function compileOutput(ast: Ast, st: DirectiveState): Render {
+  const expr = compileReference(ast, st);
+  const quiet = ast.leader === '$!';
+  const strict = st.strict;
+  const literal = velocity.Helper.getRefText(ast as never);
+  return (s) => {
+    const v = expr(s);
+    if (v === UNDEF) {
+      s.out += quiet ? '' : literal;
+    } else if (v === null) {
+      if (quiet) return;
+      if (strict) throw renderError(`${literal} is null`, ast.pos);
+      s.out += literal;
+    } else {
+      s.out += javaString(v);
+    }
+  };
+}
+
+/** #set: a null right-hand side leaves the variable unchanged (Velocity 1.7 / 2.x default). */
+function compileSet(ast: Ast, st: DirectiveState): Render {
+  const [lhs, rhs] = ast.equal as [Ast, Ast];
+  const name = String(lhs.id);
+  const pos = ast.pos;
+  const valueOf = compileExpr(rhs, st);
+  const path = lhs.path ?? [];
+  if (path.length === 0) {
+    return (s) => {
+      const v = valueOf(s);
+      if (v === null || v === UNDEF) return;
+      s.locals.set(name, v);
+    };
+  }
+  // #set($map.key = v) / #set($map["key"] = v) / #set($list[0] = v): on template-made collections.
+  const targetAst: Ast = { ...lhs, path: path.slice(0, -1) };
+  const target = compileReference(targetAst, st);
+  const last = path[path.length - 1]!;
+  if (last.type === 'method') throw codedError('TEMPLATE_SYNTAX', 'Cannot #set a method call', { details: posDetails(pos) });
+  const key: Expr = last.type === 'property' ? () => String(last.id) : compileExpr(last.id as Ast, st);
+  if (last.type === 'property' && String(last.id).startsWith('__')) throw forbidden(String(last.id), pos);
+  return (s) => {
+    const t = target(s);
+    const v = valueOf(s);
+    if (v === null || v === UNDEF) return;
+    const k = key(s);
+    if (t instanceof Map && !Object.isFrozen(t)) {
+      t.set(javaString(k), v);
+    } else if (Array.isArray(t) && !Object.isFrozen(t) && typeof k === 'number' && k >= 0 && k < t.length) {
+      t[k] = v;
+    } else if (st.strict) {
+      throw renderError(`cannot #set ${javaString(k)} on ${javaString(t === UNDEF ? null : t)}`, pos);
+    }
+  };
+}
+
+function compileBlock(block: Node[], st: DirectiveState): Render | undefined {
+  const head = block[0] as Ast;
+  st.pos = head.pos ?? st.pos;
+  switch (head.type) {
+    case 'if':
+      return compileIf(block, st);
+    case 'foreach':
+      return compileForeach(block, st);
+    case 'macro':
+      defineMacro(block, st);
+      return undefined;
+    default:
+      throw codedError('TEMPLATE_SYNTAX', `Unsupported block directive #${head.type}`, { details: posDetails(head.pos) });
+  }
+}
+
+function compileIf(block: Node[], st: DirectiveState): Render {
+  const branches: Array<{ cond: Expr | null; body: Render }> = [];
+  let cond: Expr | null = compileExpr((block[0] as Ast).condition as Ast, st);
+  let body: Node[] = [];
+  for (const node of block.slice(1)) {
+    if (typeof node === 'object' && !Array.isArray(node) && (node.type === 'elseif' || node.type === 'else')) {
+      branches.push({ cond, body: compileNodes(body, st) });
+      st.pos = node.pos ?? st.pos;
+      cond = node.type === 'elseif' ? compileExpr(node.condition as Ast, st) : null;
+      body = [];
+    } else {
+      body.push(node);
+    }
+  }
+  branches.push({ cond, body: compileNodes(body, st) });
+  return (s) => {
+    for (const b of branches) {
+      if (b.cond === null || truthy(value(b.cond(s)))) {
+        b.body(s);
+        return;
+      }
+    }
+  };
+}
+
+function value(v: unknown): unknown {
+  return v === UNDEF ? null : v;
+}
+
+/** $foreach: index (0-based), count (1-based), hasNext, first, last, parent. */
+class ForeachInfo extends JavaObject {
+  readonly javaClass = 'org.apache.velocity.runtime.directive.ForeachScope';
+  index = -1;
+  hasNext = false;
+  constructor(readonly parent: unknown) {
+    super();
+  }
+  call(name: string, args: readonly unknown[]): unknown {
+    if (args.length !== 0) return NO_METHOD;
+    switch (name) {
+      case 'getIndex': return this.index;
+      case 'getCount': return this.index + 1;
+      case 'hasNext':
+      case 'getHasNext': return this.hasNext;
+      case 'isFirst':
+      case 'getFirst': return this.index === 0;
+      case 'isLast':
+      case 'getLast': return !this.hasNext;
+      case 'getParent': return this.parent;
+      default: return NO_METHOD;
+    }
+  }
+  toJavaString(): string {
+    return `ForeachScope[index=${this.index}]`;
+  }
+}
+
+function compileForeach(block: Node[], st: DirectiveState): Render {
+  const head = block[0] as Ast;
+  const varName = String(head.to);
+  const pos = head.pos as Pos | undefined;
+  const from = head.from as Ast;
+  const range = from.type === 'array' && from.isRange ? compileRange(from, st) : null;
+  const source = range ? null : compileExpr(from, st);
+  st.bound.add(varName);
+  const body = compileNodes(block.slice(1), st);
+  const strict = st.strict;
+  return (s) => {
+    let items: Iterable<unknown>;
+    let size: number;
+    if (range instanceof RangeExpr) {
+      const [a, b] = range.bounds(s);
+      size = Math.abs(b - a) + 1;
+      items = countFrom(a, b);
+    } else {
+      const v = source!(s);
+      if (Array.isArray(v)) {
+        items = v;
+        size = v.length;
+      } else if (v instanceof Map) {
+        items = v.values();
+        size = v.size;
+      } else {
+        if (strict) throw renderError(`#foreach needs a list, got ${v === UNDEF ? 'an undefined reference' : javaString(v)}`, pos);
+        return;
+      }
+    }
+    const saved = saveLocals(s, [varName, 'foreach', 'velocityCount', 'velocityHasNext']);
+    const info = new ForeachInfo(s.locals.get('foreach') ?? null);
+    s.locals.set('foreach', info);
+    try {
+      for (const item of items) {
+        if (--s.budget < 0) throw renderError('#foreach iteration limit reached', pos);
+        info.index++;
+        info.hasNext = info.index + 1 < size;
+        s.locals.set('velocityCount', info.index + 1);
+        s.locals.set('velocityHasNext', info.hasNext);
+        if (item === null) s.locals.delete(varName);
+        else s.locals.set(varName, item);
+        try {
+          body(s);
+        } catch (signal) {
+          if (signal instanceof BreakSignal) break;
+          throw signal;
+        }
+      }
+    } finally {
+      restoreLocals(s, saved);
+    }
+  };
+}
+
+function* countFrom(a: number, b: number): Generator<number> {
+  const step = a <= b ? 1 : -1;
+  for (let i = a; i !== b + step; i += step) yield i;
+}
+
+function saveLocals(s: Scope, names: string[]): Array<[string, boolean, unknown]> {
+  return names.map((n) => [n, s.locals.has(n), s.locals.get(n)]);
+}
+
+function restoreLocals(s: Scope, saved: Array<[string, boolean, unknown]>): void {
+  for (const [n, had, v] of saved) {
+    if (had) s.locals.set(n, v);
+    else s.locals.delete(n);
+  }
+}
+
+function defineMacro(block: Node[], st: DirectiveState): void {
+  const head = block[0] as Ast;
+  const name = String(head.id);
+  const params = ((head.args as Ast[] | undefined) ?? []).map((a) => String(a.id));
+  for (const p of params) st.bound.add(p);
+  const macro: Macro = { params, body: undefined, nodes: block.slice(1) };
+  st.macros.set(name, macro);
+  macro.body = compileNodes(macro.nodes, st);
+}
+
+const MAX_MACRO_DEPTH = 64;
+
+function compileMacroCall(ast: Ast, st: DirectiveState): Render {
+  const name = String(ast.id);
+  const pos = ast.pos;
+  if (name === 'include' || name === 'parse' || name === 'evaluate' || name === 'define') throw forbidden(`#${name}`, pos);
+  const args = ((ast.args as Ast[] | undefined) ?? []).map((a) => compileExpr(a, st));
+  return (s) => {
+    const macro = st.macros.get(name);
+    if (!macro || !macro.body) {
+      if (st.strict) throw renderError(`#${name} is not a macro`, pos);
+      s.out += `#${name}`;
+      return;
+    }
+    if (++s.depth > MAX_MACRO_DEPTH) throw renderError(`macro #${name} recursion too deep`, pos);
+    const values = args.map((a) => a(s));
+    const saved = saveLocals(s, macro.params);
+    try {
+      macro.params.forEach((p, i) => {
+        const v = values[i];
+        if (v === undefined || v === null || v === UNDEF) s.locals.delete(p);
+        else s.locals.set(p, v);
+      });
+      macro.body(s);
+    } finally {
+      restoreLocals(s, saved);
+      s.depth--;
+    }
+  };
+}

@@ -1,0 +1,367 @@
+// VTL references and expressions compiled to closures (reference §3.2, §5.3): `$a.b(c)[0].d`,
+// literals, ranges, maps, arithmetic and comparisons with Velocity/Java semantics. Strict
+// references (the platform's "Error rendering template") are the default; the lenient mode of
+// stock Velocity exists for the Apache conformance vectors.
+
+import velocity from 'velocityjs';
+import { codedError, TransformsError } from '../../errors.js';
+import { JavaException, getProperty, invokeMethod, isForbiddenName, type MethodContext } from './methods.js';
+import type { JavaIdentity } from './identity.js';
+import {
+  ArithmeticError, JDouble, NO_METHOD, arithmetic, compareNumbers, isNumber, javaString, toJava, truthy,
+  velocityEquals, type MathOp,
+} from './values.js';
+
+/** An undefined reference (only ever produced in lenient mode: strict mode throws instead). */
+export const UNDEF: unique symbol = Symbol('undefined reference');
+
+/** Everything one render reads and writes. */
+export interface Scope {
+  out: string;
+  readonly locals: Map<string, unknown>;
+  readonly variables: Readonly<Record<string, unknown>>;
+  readonly globals: Readonly<Record<string, unknown>>;
+  identity: JavaIdentity | null | undefined;
+  readonly wrapIdentity: () => JavaIdentity | null;
+  readonly ctx: MethodContext;
+  /** Loop iterations left before the render is stopped (a guard against [0..67000000]). */
+  budget: number;
+  depth: number;
+}
+
+export type Expr = (s: Scope) => unknown;
+
+export interface Pos {
+  first_line: number;
+  first_column: number;
+}
+
+/** What the compiler records while it walks the AST. */
+export interface CompileState {
+  readonly strict: boolean;
+  readonly references: Set<string>;
+  /** Names bound by #foreach and macro parameters: not top-level references. */
+  readonly bound: Set<string>;
+  /** Called for every literal first argument of a regex method, so it is compiled once. */
+  readonly precompile: (method: string, literal: string) => void;
+  /** Compile a nested template (interpolated string literal). */
+  readonly template: (source: string, pos: Pos | undefined) => (s: Scope) => string;
+  /** Position of the directive being compiled: references inside conditions carry none. */
+  pos: Pos | undefined;
+}
+
+// velocityjs AST shapes (its published types are loose; these are the fields we read).
+export interface Ast {
+  type: string;
+  id?: unknown;
+  value?: unknown;
+  leader?: string;
+  path?: Ast[];
+  args?: Ast[];
+  expression?: Ast[];
+  operator?: string;
+  isEval?: boolean;
+  isRange?: boolean;
+  isWraped?: boolean;
+  pos?: Pos;
+  [key: string]: unknown;
+}
+
+export function renderError(message: string, pos: Pos | undefined, cause?: unknown): TransformsError {
+  const where = pos ? ` at line ${pos.first_line}, column ${pos.first_column + 1}` : '';
+  return codedError('TEMPLATE_RENDER', `Error rendering template: ${message}${where}`, {
+    cause,
+    details: pos ? { line: pos.first_line, column: pos.first_column + 1 } : undefined,
+  });
+}
+
+export function forbidden(name: string, pos: Pos | undefined): TransformsError {
+  const where = pos ? ` at line ${pos.first_line}, column ${pos.first_column + 1}` : '';
+  return codedError('TEMPLATE_FORBIDDEN', `Template reaches outside the sandbox: '${name}'${where}`, {
+    details: { name, ...(pos ? { line: pos.first_line, column: pos.first_column + 1 } : {}) },
+  });
+}
+
+/** Run a method and turn Java exceptions, regex errors and arithmetic errors into TEMPLATE_RENDER. */
+function guarded<T>(pos: Pos | undefined, f: () => T): T {
+  try {
+    return f();
+  } catch (error) {
+    if (error instanceof TransformsError && (error.code === 'TEMPLATE_RENDER' || error.code === 'TEMPLATE_FORBIDDEN')) throw error;
+    if (error instanceof JavaException || error instanceof TransformsError || error instanceof ArithmeticError) {
+      throw renderError(error.message, pos, error);
+    }
+    throw error;
+  }
+}
+
+function lookup(s: Scope, name: string): unknown {
+  if (s.locals.has(name)) return s.locals.get(name);
+  if (Object.hasOwn(s.variables, name)) {
+    const v = s.variables[name];
+    if (v !== null && v !== undefined) return toJava(v);
+  }
+  if (name === 'identity') {
+    if (s.identity === undefined) s.identity = s.wrapIdentity();
+    if (s.identity !== null) return s.identity;
+    return UNDEF;
+  }
+  if (Object.hasOwn(s.globals, name)) {
+    const v = s.globals[name];
+    if (v !== null && v !== undefined) return toJava(v);
+  }
+  return UNDEF;
+}
+
+function refText(ast: Ast): string {
+  return velocity.Helper.getRefText(ast as never);
+}
+
+/** A reference `$a.b(c)[0]` as an expression: its value, or UNDEF in lenient mode. */
+export function compileReference(ast: Ast, st: CompileState): Expr {
+  const name = String(ast.id);
+  const pos = ast.pos ?? st.pos;
+  if (ast.args !== undefined) throw forbidden(`$${name}(…)`, pos);
+  if (!st.bound.has(name)) st.references.add(name);
+  const strict = st.strict;
+  const steps = (ast.path ?? []).map((step) => compileStep(step, st, pos));
+  const text = refText(ast);
+  return (s) => {
+    let v = lookup(s, name);
+    if (v === UNDEF) {
+      if (strict) throw renderError(`$${name} is not defined`, pos);
+      return UNDEF;
+    }
+    for (const step of steps) {
+      if (v === null) {
+        if (strict) throw renderError(`${text}: a method or property was called on null`, pos);
+        return UNDEF;
+      }
+      v = step(s, v);
+      if (v === UNDEF) {
+        if (strict) throw renderError(`${text}: no such method or property`, pos);
+        return UNDEF;
+      }
+    }
+    return v;
+  };
+}
+
+type Step = (s: Scope, target: unknown) => unknown;
+
+function compileStep(step: Ast, st: CompileState, pos: Pos | undefined): Step {
+  if (step.type === 'method' || step.type === 'property') {
+    const name = String(step.id);
+    if (isForbiddenName(name)) throw forbidden(name, pos);
+    if (step.type === 'property') {
+      return (s, target) => {
+        const r = guarded(pos, () => getProperty(target, name, s.ctx));
+        return r === NO_METHOD ? UNDEF : r;
+      };
+    }
+    const argAsts = Array.isArray(step.args) ? step.args : [];
+    const args = argAsts.map((a) => compileExpr(a, st));
+    const first = argAsts[0];
+    if (first && first.type === 'string' && typeof first.value === 'string' && !(first.isEval && /[$#]/.test(first.value))) {
+      st.precompile(name, first.value);
+    }
+    return (s, target) => {
+      const values = args.map((a) => {
+        const v = a(s);
+        return v === UNDEF ? null : v;
+      });
+      const r = guarded(pos, () => invokeMethod(target, name, values, s.ctx));
+      return r === NO_METHOD ? UNDEF : r === undefined ? null : r;
+    };
+  }
+  if (step.type === 'index') {
+    const key = step.id as Ast;
+    if (key.type === 'string' && typeof key.value === 'string' && isForbiddenName(key.value)) throw forbidden(key.value, pos);
+    const index = compileExpr(key, st);
+    return (s, target) => {
+      const k = index(s);
+      return guarded(pos, () => indexInto(target, k === UNDEF ? null : k, pos));
+    };
+  }
+  throw codedError('TEMPLATE_SYNTAX', `Unsupported reference step '${step.type}'`, { details: posDetails(pos) });
+}
+
+/** `$x[i]`: lists and arrays by int (negative counts from the end, Velocity 2), maps by key. */
+function indexInto(target: unknown, key: unknown, pos: Pos | undefined): unknown {
+  if (target instanceof Map) {
+    const k = javaString(key);
+    if (isForbiddenName(k)) throw forbidden(k, pos);
+    return target.has(k) ? target.get(k) : null;
+  }
+  if (Array.isArray(target)) {
+    if (typeof key !== 'number') throw new JavaException('java.lang.IllegalArgumentException', `index ${javaString(key)} is not an integer`);
+    const at = key < 0 ? target.length + key : key;
+    if (at < 0 || at >= target.length) {
+      throw new JavaException('java.lang.IndexOutOfBoundsException', `Index ${key} out of bounds for length ${target.length}`);
+    }
+    return target[at];
+  }
+  return UNDEF;
+}
+
+export function posDetails(pos: Pos | undefined): Record<string, unknown> | undefined {
+  return pos ? { line: pos.first_line, column: pos.first_column + 1 } : undefined;
+}
+
+function integerLiteral(raw: unknown): number | bigint {
+  const text = String(raw);
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : BigInt(text);
+}
+
+/** Range bounds: integers, or strings holding integers (`[1..$b]` with $b = "5"). */
+function rangeBound(v: unknown, pos: Pos | undefined): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v)) return Number(v);
+  throw renderError(`range bound ${javaString(v)} is not an integer`, pos);
+}
+
+/** A lazily iterated range literal; materialized only when stored or called on. */
+export class RangeExpr {
+  constructor(
+    readonly from: Expr,
+    readonly to: Expr,
+    readonly pos: Pos | undefined,
+  ) {}
+  bounds(s: Scope): [number, number] {
+    return [rangeBound(this.from(s), this.pos), rangeBound(this.to(s), this.pos)];
+  }
+}
+
+export function compileRange(ast: Ast, st: CompileState): RangeExpr {
+  const [a, b] = ast.value as unknown[];
+  const bound = (x: unknown): Expr => (typeof x === 'object' && x !== null ? compileExpr(x as Ast, st) : () => integerLiteral(x));
+  return new RangeExpr(bound(a), bound(b), ast.pos);
+}
+
+const MAX_MATERIALIZED_RANGE = 100_000;
+
+export function compileExpr(ast: Ast, st: CompileState): Expr {
+  switch (ast.type) {
+    case 'references':
+      return compileReference(ast, st);
+    case 'integer': {
+      const v = integerLiteral(ast.value);
+      return () => v;
+    }
+    case 'decimal': {
+      const v = new JDouble(Number(ast.value));
+      return () => v;
+    }
+    case 'bool': {
+      const v = ast.value === 'true' ? true : ast.value === 'false' ? false : null;
+      return () => v;
+    }
+    case 'string': {
+      const text = String(ast.value);
+      if (ast.isEval && /[$#]/.test(text)) {
+        const render = st.template(text, ast.pos);
+        return (s) => render(s);
+      }
+      return () => text;
+    }
+    case 'array': {
+      if (ast.isRange) {
+        const range = compileRange(ast, st);
+        return (s) => {
+          const [from, to] = range.bounds(s);
+          if (Math.abs(to - from) >= MAX_MATERIALIZED_RANGE) throw renderError('range too large to store', ast.pos);
+          const out: number[] = [];
+          const step = from <= to ? 1 : -1;
+          for (let i = from; i !== to + step; i += step) out.push(i);
+          return out;
+        };
+      }
+      const items = (ast.value as Ast[]).map((a) => compileExpr(a, st));
+      return (s) => items.map((i) => {
+        const v = i(s);
+        return v === UNDEF ? null : v;
+      });
+    }
+    case 'map': {
+      const entries = Object.entries(ast.value as Record<string, Ast>).map(([k, v]) => [k, compileExpr(v, st)] as const);
+      return (s) => {
+        const m = new Map<string, unknown>();
+        for (const [k, v] of entries) {
+          const x = v(s);
+          m.set(k, x === UNDEF ? null : x);
+        }
+        return m;
+      };
+    }
+    case 'math':
+      return compileMath(ast, st);
+    default:
+      throw codedError('TEMPLATE_SYNTAX', `Unsupported expression '${ast.type}'`, { details: posDetails(ast.pos) });
+  }
+}
+
+function compileMath(ast: Ast, st: CompileState): Expr {
+  const operands = (ast.expression ?? []).map((e) => compileExpr(e, st));
+  const [a, b] = operands as [Expr, Expr];
+  const pos = ast.pos ?? (ast.expression?.[0]?.pos as Pos | undefined);
+  const op = ast.operator;
+  switch (op) {
+    case 'parenthesis':
+      return a;
+    case 'not':
+    case '!':
+      return (s) => !truthy(value(a(s)));
+    case '&&':
+      return (s) => truthy(value(a(s))) && truthy(value(b(s)));
+    case '||':
+      return (s) => truthy(value(a(s))) || truthy(value(b(s)));
+    case '==':
+      return (s) => velocityEquals(value(a(s)), value(b(s)));
+    case '!=':
+      return (s) => !velocityEquals(value(a(s)), value(b(s)));
+    case '<':
+    case '>':
+    case '<=':
+    case '>=':
+      return (s) => {
+        const c = compare(value(a(s)), value(b(s)), pos, st.strict);
+        if (c === null) return false;
+        return op === '<' ? c < 0 : op === '>' ? c > 0 : op === '<=' ? c <= 0 : c >= 0;
+      };
+    case '+':
+    case '-':
+    case '*':
+    case '/':
+    case '%':
+      return (s) => {
+        const x = value(a(s));
+        const y = value(b(s));
+        if (op === '+' && (typeof x === 'string' || typeof y === 'string')) {
+          if (x === null || y === null) return mathNull(`null operand of '+'`, pos, st.strict);
+          return javaString(x) + javaString(y);
+        }
+        if (!isNumber(x) || !isNumber(y)) return mathNull(`'${op}' needs numbers, got ${javaString(x)} and ${javaString(y)}`, pos, st.strict);
+        return guarded(pos, () => arithmetic(op as MathOp, x, y));
+      };
+    default:
+      throw codedError('TEMPLATE_SYNTAX', `Unsupported operator '${op}'`, { details: posDetails(pos) });
+  }
+}
+
+function value(v: unknown): unknown {
+  return v === UNDEF ? null : v;
+}
+
+function mathNull(message: string, pos: Pos | undefined, strict: boolean): null {
+  if (strict) throw renderError(message, pos);
+  return null;
+}
+
+/** Ordering: numbers numerically, strings by compareTo; anything else is an error in strict mode. */
+function compare(x: unknown, y: unknown, pos: Pos | undefined, strict: boolean): number | null {
+  if (isNumber(x) && isNumber(y)) return compareNumbers(x, y);
+  if (typeof x === 'string' && typeof y === 'string') return x < y ? -1 : x > y ? 1 : 0;
+  if (strict) throw renderError(`cannot compare ${javaString(x)} with ${javaString(y)}`, pos);
+  return null;
+}

@@ -1,0 +1,294 @@
+// Java methods reachable from templates (reference §3.2, §5.3, §11): java.lang.String, List,
+// Map, Integer/Double and Boolean, dispatched through whitelist tables keyed by method name —
+// never through JavaScript property access — so a template cannot reach anything else.
+
+import type { JavaPattern, JavaReplacement } from '../regex.js';
+import { compileJavaReplacement } from '../regex.js';
+import { JavaObject, JDouble, NO_METHOD, isNumber, javaEquals, javaString, compareNumbers, type JMap } from './values.js';
+
+/** A Java exception raised by a method: the renderer turns it into "Error rendering template". */
+export class JavaException extends Error {
+  constructor(
+    readonly javaClass: string,
+    message: string,
+  ) {
+    super(`${javaClass}: ${message}`);
+  }
+}
+
+export interface MethodContext {
+  regex(source: string): JavaPattern;
+  replacement(source: string): JavaReplacement;
+}
+
+/** Names that are the known sandbox escape routes: refused outright (TEMPLATE_FORBIDDEN). */
+export const FORBIDDEN_NAMES: ReadonlySet<string> = new Set([
+  'constructor', 'prototype', '__proto__', 'getClass', 'class', '__defineGetter__', '__defineSetter__',
+  '__lookupGetter__', '__lookupSetter__', 'forName', 'newInstance', 'getDeclaredMethod', 'getDeclaredMethods',
+  'getMethod', 'getMethods', 'invoke', 'getClassLoader', 'getRuntime', 'exec',
+]);
+
+export function isForbiddenName(name: string): boolean {
+  return FORBIDDEN_NAMES.has(name) || name.startsWith('__');
+}
+
+type Method = (self: never, args: unknown[], ctx: MethodContext) => unknown;
+type Table = Record<string, Record<number, Method>>;
+
+function npe(): never {
+  throw new JavaException('java.lang.NullPointerException', 'argument is null');
+}
+
+/** A String parameter: Velocity 2 converts numbers and booleans with toString; null is an NPE. */
+function str(v: unknown): string {
+  if (v === null || v === undefined) npe();
+  if (typeof v === 'string') return v;
+  if (isNumber(v) || typeof v === 'boolean') return javaString(v);
+  throw new JavaException('java.lang.IllegalArgumentException', `argument type mismatch: ${javaString(v)}`);
+}
+
+/** An int parameter: integral numbers, or a numeric string (Velocity 2 argument conversion). */
+function int(v: unknown): number {
+  let n: number | undefined;
+  if (typeof v === 'number') n = v;
+  else if (typeof v === 'bigint') n = Number(v);
+  else if (v instanceof JDouble && Number.isInteger(v.value)) n = v.value;
+  else if (typeof v === 'string' && /^[+-]?\d+$/.test(v.trim())) n = Number(v.trim());
+  if (n === undefined || n > 2147483647 || n < -2147483648) {
+    throw new JavaException('java.lang.IllegalArgumentException', `argument type mismatch: ${javaString(v)} is not an int`);
+  }
+  return n;
+}
+
+function outOfBounds(message: string): never {
+  throw new JavaException('java.lang.StringIndexOutOfBoundsException', message);
+}
+
+/** Java String.trim: strips every char <= U+0020 (not NBSP or other Unicode spaces). */
+export function javaTrim(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && s.charCodeAt(a) <= 0x20) a++;
+  while (b > a && s.charCodeAt(b - 1) <= 0x20) b--;
+  return s.slice(a, b);
+}
+
+/** String.hashCode: s[0]*31^(n-1) + … in 32-bit int arithmetic. */
+function hashCode(s: string): number {
+  let h = 0;
+  for (let i = 0; i < s.length; i++) h = (Math.imul(h, 31) + s.charCodeAt(i)) | 0;
+  return h;
+}
+
+function compareStrings(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const d = a.charCodeAt(i) - b.charCodeAt(i);
+    if (d !== 0) return d;
+  }
+  return a.length - b.length;
+}
+
+function foldCase(s: string): string {
+  return s.toUpperCase().toLowerCase();
+}
+
+function charArg(v: unknown): string {
+  // indexOf(int ch) receives a code point; indexOf(String) a string.
+  return typeof v === 'number' ? String.fromCodePoint(v) : str(v);
+}
+
+const STRING: Table = {
+  length: { 0: (s: string) => s.length },
+  isEmpty: { 0: (s: string) => s.length === 0 },
+  isBlank: { 0: (s: string) => javaTrim(s).length === 0 },
+  equals: { 1: (s: string, [o]) => typeof o === 'string' && o === s },
+  equalsIgnoreCase: { 1: (s: string, [o]) => typeof o === 'string' && (o === s || (o.length === s.length && foldCase(o) === foldCase(s))) },
+  compareTo: { 1: (s: string, [o]) => compareStrings(s, str(o)) },
+  compareToIgnoreCase: { 1: (s: string, [o]) => compareStrings(foldCase(s), foldCase(str(o))) },
+  contains: { 1: (s: string, [o]) => s.includes(str(o)) },
+  startsWith: {
+    1: (s: string, [p]) => s.startsWith(str(p)),
+    2: (s: string, [p, i]) => {
+      const at = int(i);
+      return at >= 0 && at <= s.length && s.startsWith(str(p), at);
+    },
+  },
+  endsWith: { 1: (s: string, [p]) => s.endsWith(str(p)) },
+  indexOf: {
+    1: (s: string, [p]) => s.indexOf(charArg(p)),
+    2: (s: string, [p, from]) => s.indexOf(charArg(p), Math.max(0, int(from))),
+  },
+  lastIndexOf: {
+    1: (s: string, [p]) => s.lastIndexOf(charArg(p)),
+    2: (s: string, [p, from]) => (int(from) < 0 ? -1 : s.lastIndexOf(charArg(p), int(from))),
+  },
+  substring: {
+    1: (s: string, [b]) => {
+      const begin = int(b);
+      if (begin < 0 || begin > s.length) outOfBounds(`begin ${begin}, end ${s.length}, length ${s.length}`);
+      return s.slice(begin);
+    },
+    2: (s: string, [b, e]) => {
+      const begin = int(b);
+      const end = int(e);
+      if (begin < 0 || end > s.length || begin > end) outOfBounds(`begin ${begin}, end ${end}, length ${s.length}`);
+      return s.slice(begin, end);
+    },
+  },
+  charAt: {
+    1: (s: string, [i]) => {
+      const at = int(i);
+      if (at < 0 || at >= s.length) outOfBounds(`index ${at}, length ${s.length}`);
+      return s[at];
+    },
+  },
+  codePointAt: {
+    1: (s: string, [i]) => {
+      const at = int(i);
+      if (at < 0 || at >= s.length) outOfBounds(`index ${at}, length ${s.length}`);
+      return s.codePointAt(at);
+    },
+  },
+  toUpperCase: { 0: (s: string) => s.toUpperCase() },
+  toLowerCase: { 0: (s: string) => s.toLowerCase() },
+  trim: { 0: (s: string) => javaTrim(s) },
+  strip: { 0: (s: string) => s.replace(/^[\s\u001c-\u001f]+|[\s\u001c-\u001f]+$/gu, '') },
+  concat: { 1: (s: string, [o]) => s + (typeof o === 'string' ? o : npeOrMismatch(o)) },
+  replace: { 2: (s: string, [a, b]) => s.split(str(a)).join(str(b)) },
+  replaceAll: { 2: (s: string, [r, x], ctx) => ctx.regex(str(r)).replaceAll(s, ctx.replacement(str(x))) },
+  replaceFirst: { 2: (s: string, [r, x], ctx) => ctx.regex(str(r)).replaceFirst(s, ctx.replacement(str(x))) },
+  matches: { 1: (s: string, [r], ctx) => ctx.regex(str(r)).matches(s) },
+  split: {
+    1: (s: string, [r], ctx) => Object.freeze(ctx.regex(str(r)).split(s)),
+    2: (s: string, [r, l], ctx) => Object.freeze(ctx.regex(str(r)).split(s, int(l))),
+  },
+  repeat: {
+    1: (s: string, [n]) => {
+      const count = int(n);
+      if (count < 0) throw new JavaException('java.lang.IllegalArgumentException', `count is negative: ${count}`);
+      return s.repeat(count);
+    },
+  },
+  toCharArray: { 0: (s: string) => Object.freeze(s.split('')) },
+  toString: { 0: (s: string) => s },
+  hashCode: { 0: (s: string) => hashCode(s) },
+};
+
+function npeOrMismatch(o: unknown): never {
+  if (o === null) npe();
+  throw new JavaException('java.lang.IllegalArgumentException', `argument type mismatch: ${javaString(o)}`);
+}
+
+function listIndex(list: readonly unknown[], i: unknown): number {
+  const at = int(i);
+  if (at < 0 || at >= list.length) {
+    throw new JavaException('java.lang.IndexOutOfBoundsException', `Index ${at} out of bounds for length ${list.length}`);
+  }
+  return at;
+}
+
+function mutable(list: readonly unknown[]): unknown[] {
+  if (Object.isFrozen(list)) throw new JavaException('java.lang.UnsupportedOperationException', 'the list is read-only');
+  return list as unknown[];
+}
+
+const LIST: Table = {
+  size: { 0: (l: unknown[]) => l.length },
+  isEmpty: { 0: (l: unknown[]) => l.length === 0 },
+  get: { 1: (l: unknown[], [i]) => l[listIndex(l, i)] },
+  contains: { 1: (l: unknown[], [o]) => l.some((x) => javaEquals(x, o)) },
+  indexOf: { 1: (l: unknown[], [o]) => l.findIndex((x) => javaEquals(x, o)) },
+  add: {
+    1: (l: unknown[], [o]) => {
+      mutable(l).push(o);
+      return true;
+    },
+  },
+  subList: {
+    2: (l: unknown[], [a, b]) => {
+      const from = int(a);
+      const to = int(b);
+      if (from < 0 || to > l.length || from > to) {
+        throw new JavaException('java.lang.IndexOutOfBoundsException', `fromIndex ${from}, toIndex ${to}, size ${l.length}`);
+      }
+      return Object.freeze(l.slice(from, to));
+    },
+  },
+  toString: { 0: (l: unknown[]) => javaString(l) },
+};
+
+const MAP: Table = {
+  get: { 1: (m: JMap, [k]) => m.get(javaString(k)) ?? null },
+  getOrDefault: { 2: (m: JMap, [k, d]) => (m.has(javaString(k)) ? m.get(javaString(k)) : d) },
+  containsKey: { 1: (m: JMap, [k]) => m.has(javaString(k)) },
+  containsValue: { 1: (m: JMap, [v]) => [...m.values()].some((x) => javaEquals(x, v)) },
+  keySet: { 0: (m: JMap) => Object.freeze([...m.keys()]) },
+  values: { 0: (m: JMap) => Object.freeze([...m.values()]) },
+  size: { 0: (m: JMap) => m.size },
+  isEmpty: { 0: (m: JMap) => m.size === 0 },
+  put: {
+    2: (m: JMap, [k, v]) => {
+      if (Object.isFrozen(m)) throw new JavaException('java.lang.UnsupportedOperationException', 'the map is read-only');
+      const key = javaString(k);
+      const old = m.get(key) ?? null;
+      m.set(key, v);
+      return old;
+    },
+  },
+  toString: { 0: (m: JMap) => javaString(m) },
+};
+
+const NUMBER: Table = {
+  toString: { 0: (n: unknown) => javaString(n) },
+  intValue: { 0: (n: number | bigint | JDouble) => (n instanceof JDouble ? Math.trunc(n.value) | 0 : Number(BigInt.asIntN(32, BigInt(n)))) },
+  longValue: { 0: (n: number | bigint | JDouble) => (n instanceof JDouble ? Math.trunc(n.value) : n) },
+  doubleValue: { 0: (n: number | bigint | JDouble) => new JDouble(n instanceof JDouble ? n.value : Number(n)) },
+  equals: { 1: (n: unknown, [o]) => javaEquals(n, o) },
+  compareTo: { 1: (n: number | bigint | JDouble, [o]) => (isNumber(o) ? compareNumbers(n, o) : npeOrMismatch(o)) },
+};
+
+const BOOLEAN: Table = {
+  toString: { 0: (b: boolean) => String(b) },
+  booleanValue: { 0: (b: boolean) => b },
+  equals: { 1: (b: boolean, [o]) => o === b },
+};
+
+function tableFor(target: unknown): Table | undefined {
+  if (typeof target === 'string') return STRING;
+  if (Array.isArray(target)) return LIST;
+  if (target instanceof Map) return MAP;
+  if (isNumber(target)) return NUMBER;
+  if (typeof target === 'boolean') return BOOLEAN;
+  return undefined;
+}
+
+/** Invoke `name` on a non-null target; NO_METHOD when no whitelisted method matches. */
+export function invokeMethod(target: unknown, name: string, args: unknown[], ctx: MethodContext): unknown {
+  if (target instanceof JavaObject) return target.call(name, args);
+  const table = tableFor(target);
+  if (!table || !Object.hasOwn(table, name)) return NO_METHOD;
+  const overloads = table[name]!;
+  const method = Object.hasOwn(overloads, args.length) ? overloads[args.length] : undefined;
+  if (!method) return NO_METHOD;
+  return (method as (self: unknown, args: unknown[], ctx: MethodContext) => unknown)(target, args, ctx);
+}
+
+/**
+ * Velocity property resolution `$x.foo`: getFoo(), getfoo(), isFoo(), then get("foo") on maps
+ * (and on objects with get(String), which here are only maps).
+ */
+export function getProperty(target: unknown, name: string, ctx: MethodContext): unknown {
+  if (target instanceof Map) {
+    return target.has(name) ? target.get(name) : null;
+  }
+  const cap = name.charAt(0).toUpperCase() + name.slice(1);
+  for (const candidate of [`get${cap}`, `get${name}`, `is${cap}`]) {
+    const r = invokeMethod(target, candidate, [], ctx);
+    if (r !== NO_METHOD) return r;
+  }
+  return NO_METHOD;
+}
+
+/** Default replacement compiler for templates that are not given one. */
+export const defaultReplacement = compileJavaReplacement;

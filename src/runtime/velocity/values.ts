@@ -1,0 +1,213 @@
+// The Java value model of templates (reference §3.2, §11): Velocity works on Java objects, so
+// integers, doubles, strings, lists and maps keep their Java identity here — an Integer renders
+// "11", a Double "11.0"; arithmetic follows org.apache.velocity.util.MathUtils (integer division
+// truncates, Integer widens to Long and then BigInteger instead of overflowing).
+
+/** A java.lang.Double (integral JS numbers are Integer/Long, bigint is a Long/BigInteger beyond 2^53). */
+export class JDouble {
+  constructor(readonly value: number) {}
+}
+
+/** Objects with Java methods (Identity, Link, $foreach): only their whitelisted methods are reachable. */
+export abstract class JavaObject {
+  abstract readonly javaClass: string;
+  /** Invoke a whitelisted method; NO_METHOD when it does not exist (never reaches JS properties). */
+  abstract call(name: string, args: readonly unknown[]): unknown;
+  abstract toJavaString(): string;
+}
+
+/** Returned by method tables when no method of that name and arity exists. */
+export const NO_METHOD: unique symbol = Symbol('no such method');
+
+/** A java.util.Map built by a template or converted from data: keys are strings. */
+export type JMap = Map<string, unknown>;
+
+/** Convert host data (variables, identity attributes) into template values. */
+export function toJava(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+    case 'bigint':
+      return value;
+    case 'number':
+      return Number.isSafeInteger(value) ? value : new JDouble(value);
+    case 'object':
+      if (value instanceof JDouble || value instanceof JavaObject || value instanceof Map) return value;
+      if (Array.isArray(value)) return Object.freeze(value.map(toJava));
+      if (value instanceof Date) return value.toISOString();
+      {
+        const map: JMap = new Map();
+        for (const key of Object.keys(value)) map.set(key, toJava((value as Record<string, unknown>)[key]));
+        return map;
+      }
+    default:
+      // Functions and symbols have no Java counterpart: a template never receives host code.
+      return null;
+  }
+}
+
+/** java.lang.Double.toString: shortest digits, plain between 10^-3 and 10^7, else d.dddE±n. */
+export function javaDoubleToString(d: number): string {
+  if (Number.isNaN(d)) return 'NaN';
+  if (d === Infinity) return 'Infinity';
+  if (d === -Infinity) return '-Infinity';
+  if (d === 0) return Object.is(d, -0) ? '-0.0' : '0.0';
+  const abs = Math.abs(d);
+  if (abs >= 1e-3 && abs < 1e7) {
+    const s = String(d);
+    if (s.includes('e')) return expandExponent(d);
+    return s.includes('.') ? s : s + '.0';
+  }
+  const [mantissa, exp] = d.toExponential().split('e') as [string, string];
+  const m = mantissa.includes('.') ? mantissa : mantissa + '.0';
+  return `${m}E${Number(exp)}`;
+}
+
+function expandExponent(d: number): string {
+  // JS switches to exponent form below 1e-6; Java keeps plain form down to 1e-3 only, so this
+  // path is reached solely for values in [1e-3, 1e7) that JS printed exponentially (none in
+  // practice); toFixed with enough digits is exact for them.
+  const s = d.toFixed(20).replace(/0+$/, '');
+  return s.endsWith('.') ? s + '0' : s;
+}
+
+/** Java's String.valueOf / toString for any template value. */
+export function javaString(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+    case 'bigint':
+      return String(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    default:
+      if (value instanceof JDouble) return javaDoubleToString(value.value);
+      if (value instanceof JavaObject) return value.toJavaString();
+      if (Array.isArray(value)) return '[' + value.map(javaString).join(', ') + ']';
+      if (value instanceof Map) {
+        const parts: string[] = [];
+        for (const [k, v] of value) parts.push(`${k}=${javaString(v)}`);
+        return '{' + parts.join(', ') + '}';
+      }
+      return 'null';
+  }
+}
+
+export function isNumber(v: unknown): v is number | bigint | JDouble {
+  return typeof v === 'number' || typeof v === 'bigint' || v instanceof JDouble;
+}
+
+function toDouble(v: number | bigint | JDouble): number {
+  return v instanceof JDouble ? v.value : Number(v);
+}
+
+/** Normalize an integral result: a JS number while it is exact, a bigint beyond 2^53. */
+function integral(v: bigint): number | bigint {
+  return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v;
+}
+
+export type MathOp = '+' | '-' | '*' | '/' | '%';
+
+/** MathUtils: Double if either side is a Double, integral otherwise (widening, never wrapping). */
+export function arithmetic(op: MathOp, a: number | bigint | JDouble, b: number | bigint | JDouble): number | bigint | JDouble {
+  if (a instanceof JDouble || b instanceof JDouble) {
+    const x = toDouble(a);
+    const y = toDouble(b);
+    if ((op === '/' || op === '%') && y === 0) throw new ArithmeticError(op);
+    switch (op) {
+      case '+': return new JDouble(x + y);
+      case '-': return new JDouble(x - y);
+      case '*': return new JDouble(x * y);
+      case '/': return new JDouble(x / y);
+      case '%': return new JDouble(x % y);
+    }
+  }
+  if (typeof a === 'number' && typeof b === 'number') {
+    let r: number;
+    switch (op) {
+      case '+': r = a + b; break;
+      case '-': r = a - b; break;
+      case '*': r = a * b; break;
+      case '/':
+        if (b === 0) throw new ArithmeticError(op);
+        r = Math.trunc(a / b);
+        break;
+      case '%':
+        if (b === 0) throw new ArithmeticError(op);
+        r = a % b;
+        break;
+    }
+    if (Number.isSafeInteger(r)) return Object.is(r, -0) ? 0 : r;
+  }
+  const x = BigInt(a as number | bigint);
+  const y = BigInt(b as number | bigint);
+  switch (op) {
+    case '+': return integral(x + y);
+    case '-': return integral(x - y);
+    case '*': return integral(x * y);
+    case '/':
+      if (y === 0n) throw new ArithmeticError(op);
+      return integral(x / y);
+    case '%':
+      if (y === 0n) throw new ArithmeticError(op);
+      return integral(x % y);
+  }
+}
+
+export class ArithmeticError extends Error {
+  constructor(op: MathOp) {
+    super(op === '/' ? 'Right side of division operation is zero. Must be non-zero' : 'Right side of modulus operation is zero. Must be non-zero');
+  }
+}
+
+/** Numeric comparison across Integer/Long/Double, as MathUtils.compare. */
+export function compareNumbers(a: number | bigint | JDouble, b: number | bigint | JDouble): number {
+  if (a instanceof JDouble || b instanceof JDouble) {
+    const x = toDouble(a);
+    const y = toDouble(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Velocity's `==`: numbers compare numerically, null equals only null, values of the same kind
+ * use equals(), and values of different classes compare by their toString() (Velocity 1.7 /
+ * 2.x ASTEQNode), so the char "a" equals the String "a" and the String "1" equals the Integer 1.
+ */
+export function velocityEquals(a: unknown, b: unknown): boolean {
+  if (a === null || b === null) return a === b;
+  if (isNumber(a) && isNumber(b)) return compareNumbers(a, b) === 0;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return a === b;
+  if (a === b) return true;
+  return javaString(a) === javaString(b);
+}
+
+/** java.lang.Object.equals for method arguments (List.contains, String.equals): same class and value. */
+export function javaEquals(a: unknown, b: unknown): boolean {
+  if (a === null || b === null) return a === b;
+  if (typeof a === 'string' || typeof b === 'string') return a === b;
+  if (a instanceof JDouble && b instanceof JDouble) return a.value === b.value;
+  if (isNumber(a) && isNumber(b) && !(a instanceof JDouble) && !(b instanceof JDouble)) return a == b;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => javaEquals(x, b[i]));
+  return a === b;
+}
+
+/**
+ * #if truthiness (Velocity 2 with directive.if.emptycheck, the default): null, false, empty
+ * strings, empty lists and maps, and zero are false; everything else is true.
+ */
+export function truthy(v: unknown): boolean {
+  if (v === null || v === undefined) return false;
+  if (typeof v === 'boolean') return v;
+  if (typeof v === 'string') return v.length > 0;
+  if (typeof v === 'number') return v !== 0;
+  if (typeof v === 'bigint') return v !== 0n;
+  if (v instanceof JDouble) return v.value !== 0;
+  if (Array.isArray(v)) return v.length > 0;
+  if (v instanceof Map) return v.size > 0;
+  return true;
+}
