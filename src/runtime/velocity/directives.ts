@@ -56,6 +56,7 @@ export function compileNodes(nodes: readonly Node[], st: DirectiveState): Render
     st.pos = node.pos ?? st.pos;
     switch (node.type) {
       case 'comment':
+        if (node.newline === true) text += '\n';
         continue;
       case 'raw':
         text += String(node.value);

@@ -118,6 +118,27 @@ function parse(source: string, offset: Pos | undefined): unknown[] {
   }
 }
 
+/**
+ * velocityjs drops the newline that follows a block comment `#* … *#`; Velocity keeps it
+ * (only directives gobble their newline). Mark those comments so the renderer restores it.
+ */
+function markCommentNewlines(nodes: unknown[], source: string): void {
+  let cursor = 0;
+  const walk = (list: unknown[]): void => {
+    for (const node of list) {
+      if (Array.isArray(node)) walk(node);
+      else if (node && typeof node === 'object' && (node as { type?: string }).type === 'comment') {
+        const text = String((node as { value?: unknown }).value);
+        const at = source.indexOf(text, cursor);
+        if (at < 0) continue;
+        cursor = at + text.length;
+        if (text.startsWith('#*') && source[cursor] === '\n') (node as { newline?: boolean }).newline = true;
+      }
+    }
+  };
+  walk(nodes);
+}
+
 export function compileTemplate(source: string, options: TemplateOptions): CompiledTemplate {
   if (source.length > options.maxLength) {
     throw codedError('COMPILE_TEMPLATE_TOO_LARGE', `Template is ${source.length} characters long; the limit is ${options.maxLength}`, {
@@ -125,6 +146,7 @@ export function compileTemplate(source: string, options: TemplateOptions): Compi
     });
   }
   const nodes = parse(source, undefined);
+  markCommentNewlines(nodes, source);
   const isConstant = nodes.every((n) => typeof n === 'string') && nodes.join('') === source;
   const cache = new PatternCache(options.regex);
   const state: DirectiveState = {

@@ -4,6 +4,7 @@
 
 import type { JavaPattern, JavaReplacement } from '../regex.js';
 import { compileJavaReplacement } from '../regex.js';
+import { javaTrim } from '../java-string.js';
 import { JavaObject, JDouble, NO_METHOD, isNumber, javaEquals, javaString, compareNumbers, type JMap } from './values.js';
 
 /** A Java exception raised by a method: the renderer turns it into "Error rendering template". */
@@ -62,15 +63,6 @@ function int(v: unknown): number {
 
 function outOfBounds(message: string): never {
   throw new JavaException('java.lang.StringIndexOutOfBoundsException', message);
-}
-
-/** Java String.trim: strips every char <= U+0020 (not NBSP or other Unicode spaces). */
-export function javaTrim(s: string): string {
-  let a = 0;
-  let b = s.length;
-  while (a < b && s.charCodeAt(a) <= 0x20) a++;
-  while (b > a && s.charCodeAt(b - 1) <= 0x20) b--;
-  return s.slice(a, b);
 }
 
 /** String.hashCode: s[0]*31^(n-1) + … in 32-bit int arithmetic. */
