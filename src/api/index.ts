@@ -61,6 +61,8 @@ function newListener(logger: FastifyBaseLogger | false): FastifyInstance {
     // reference §4.2 writes the list as /oauth-clients/v1/ with a trailing slash.
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1_048_576,
+    // Unknown body properties are errors, not silently dropped (Fastify's default removes them).
+    ajv: { customOptions: { removeAdditional: false } },
   }) as unknown as FastifyInstance;
 }
 
