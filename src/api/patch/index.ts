@@ -1,0 +1,5 @@
+// JSON Patch for the PATCH endpoints (platform-api.md §4.5): the operations, the strict JSON
+// Pointer reader and the coded reasons of a refused patch.
+
+export { applyPatch, cloneJson, jsonEqual, parsePatch, type ApplyPatchOptions, type PatchOp, type PatchOperation } from './apply.js';
+export { FORBIDDEN_TOKENS, formatPointer, parsePointer, type PatchErrorReason } from './pointer.js';
