@@ -103,6 +103,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<ApiServe
     const nonEmployee = newListener(opts.logger);
     listeners.push(api, login, nonEmployee);
 
+    // The API speaks JSON (and forms on the token endpoint); plain text is 415, not a string body.
+    api.removeContentTypeParser('text/plain');
     await api.register(errors);
     await api.register(openapi, { ctx });
     installAuthentication(api, ctx, { apiKeys: false });

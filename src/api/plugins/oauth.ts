@@ -99,7 +99,7 @@ export async function oauthPlugin(app: FastifyInstance, opts: { ctx: ApiContext 
 
   app.get(
     '/oauth/info',
-    { config: { public: true }, schema: { summary: 'Tenant OAuth details (spec 2.3)', tags: ['oauth'], response: { 200: infoSchema } } },
+    { config: { public: true }, schema: { summary: 'Tenant OAuth details (spec 2.3)', operationId: 'getOauthInfo', tags: ['oauth'], response: { 200: infoSchema } } },
     async () => ({
       tenantId: ctx.tenantId,
       tenantName: ctx.options.tenantName,
@@ -120,6 +120,7 @@ export async function oauthPlugin(app: FastifyInstance, opts: { ctx: ApiContext 
       attachValidation: true,
       schema: {
         summary: 'Issue tokens (client_credentials, authorization_code, refresh_token)',
+        operationId: 'createToken',
         tags: ['oauth'],
         querystring: tokenParamsSchema,
         response: { 200: tokenResponseSchema },
