@@ -3,12 +3,12 @@
 // #break and inline #macro. #include, #parse and #evaluate would read or run other templates:
 // they are refused (TEMPLATE_FORBIDDEN).
 
-import velocity from 'velocityjs';
 import { codedError } from '../../errors.js';
 import {
   RangeExpr, UNDEF, compileExpr, compileRange, compileReference, forbidden, posDetails, renderError,
   type Ast, type CompileState, type Expr, type Pos, type Scope,
 } from './expressions.js';
+import { referenceText, type Node } from './parse.js';
 import { JavaObject, NO_METHOD, javaString, truthy } from './values.js';
 
 export type Render = (s: Scope) => void;
@@ -17,7 +17,6 @@ export type Render = (s: Scope) => void;
 export class BreakSignal {}
 const BREAK = new BreakSignal();
 
-type Node = string | Ast | Node[];
 
 interface Macro {
   params: string[];
@@ -56,7 +55,6 @@ export function compileNodes(nodes: readonly Node[], st: DirectiveState): Render
     st.pos = node.pos ?? st.pos;
     switch (node.type) {
       case 'comment':
-        if (node.newline === true) text += '\n';
         continue;
       case 'raw':
         text += String(node.value);
@@ -95,7 +93,7 @@ function compileOutput(ast: Ast, st: DirectiveState): Render {
   const expr = compileReference(ast, st);
   const quiet = ast.leader === '$!';
   const strict = st.strict;
-  const literal = velocity.Helper.getRefText(ast as never);
+  const literal = referenceText(ast);
   return (s) => {
     const v = expr(s);
     if (v === UNDEF) {

@@ -3,10 +3,10 @@
 // references (the platform's "Error rendering template") are the default; the lenient mode of
 // stock Velocity exists for the Apache conformance vectors.
 
-import velocity from 'velocityjs';
 import { codedError, TransformsError } from '../../errors.js';
 import { JavaException, getProperty, invokeMethod, isForbiddenName, type MethodContext } from './methods.js';
 import type { JavaIdentity } from './identity.js';
+import { referenceText } from './parse.js';
 import {
   ArithmeticError, JDouble, NO_METHOD, arithmetic, compareNumbers, isNumber, javaString, toJava, truthy,
   velocityEquals, type MathOp,
@@ -113,9 +113,6 @@ function lookup(s: Scope, name: string): unknown {
   return UNDEF;
 }
 
-function refText(ast: Ast): string {
-  return velocity.Helper.getRefText(ast as never);
-}
 
 /** A reference `$a.b(c)[0]` as an expression: its value, or UNDEF in lenient mode. */
 export function compileReference(ast: Ast, st: CompileState): Expr {
@@ -125,7 +122,7 @@ export function compileReference(ast: Ast, st: CompileState): Expr {
   if (!st.bound.has(name)) st.references.add(name);
   const strict = st.strict;
   const steps = (ast.path ?? []).map((step) => compileStep(step, st, pos));
-  const text = refText(ast);
+  const text = referenceText(ast);
   return (s) => {
     let v = lookup(s, name);
     if (v === UNDEF) {
@@ -284,7 +281,7 @@ export function compileExpr(ast: Ast, st: CompileState): Expr {
       });
     }
     case 'map': {
-      const entries = Object.entries(ast.value as Record<string, Ast>).map(([k, v]) => [k, compileExpr(v, st)] as const);
+      const entries = Object.entries((ast.value ?? {}) as Record<string, Ast>).map(([k, v]) => [k, compileExpr(v, st)] as const);
       return (s) => {
         const m = new Map<string, unknown>();
         for (const [k, v] of entries) {

@@ -1,16 +1,17 @@
 // Velocity (VTL) templates (reference §3.2 "Template engine", §5.3 static): every string value
-// containing `$` or `#` is a template. velocityjs parses it once here; our own closures render
+// containing `$` or `#` is a template. velocityjs's grammar parses it once here (./parse.ts);
+// our own closures render
 // it with Java semantics, strict references ("Error rendering template") and a sandbox in which
 // only whitelisted Java methods exist (docs/decisions/runtime.md explains why velocityjs's own
 // renderer is not used).
 
-import velocity from 'velocityjs';
 import { codedError, TransformsError } from '../../errors.js';
 import type { IdentityGraph } from '../../providers/types.js';
 import type { JavaPattern, JavaReplacement } from '../regex.js';
 import { compileJavaReplacement } from '../regex.js';
 import { BreakSignal, compileNodes, type DirectiveState } from './directives.js';
-import { renderError, type Pos, type Scope } from './expressions.js';
+import { renderError, type Scope } from './expressions.js';
+import { parseTemplate } from './parse.js';
 import { wrapIdentityGraph } from './identity.js';
 import type { MethodContext } from './methods.js';
 
@@ -103,50 +104,13 @@ class PatternCache implements MethodContext {
   }
 }
 
-function parse(source: string, offset: Pos | undefined): unknown[] {
-  try {
-    return velocity.parse(source) as unknown[];
-  } catch (cause) {
-    const hash = (cause as { hash?: { loc?: { first_line: number; first_column: number } } }).hash;
-    const line = (hash?.loc?.first_line ?? 1) + (offset ? offset.first_line - 1 : 0);
-    const column = (hash?.loc?.first_column ?? 0) + 1;
-    const first = cause instanceof Error ? cause.message.split('\n')[0] : String(cause);
-    throw codedError('TEMPLATE_SYNTAX', `Template does not parse: ${first} (line ${line}, column ${column})`, {
-      cause,
-      details: { line, column },
-    });
-  }
-}
-
-/**
- * velocityjs drops the newline that follows a block comment `#* … *#`; Velocity keeps it
- * (only directives gobble their newline). Mark those comments so the renderer restores it.
- */
-function markCommentNewlines(nodes: unknown[], source: string): void {
-  let cursor = 0;
-  const walk = (list: unknown[]): void => {
-    for (const node of list) {
-      if (Array.isArray(node)) walk(node);
-      else if (node && typeof node === 'object' && (node as { type?: string }).type === 'comment') {
-        const text = String((node as { value?: unknown }).value);
-        const at = source.indexOf(text, cursor);
-        if (at < 0) continue;
-        cursor = at + text.length;
-        if (text.startsWith('#*') && source[cursor] === '\n') (node as { newline?: boolean }).newline = true;
-      }
-    }
-  };
-  walk(nodes);
-}
-
 export function compileTemplate(source: string, options: TemplateOptions): CompiledTemplate {
   if (source.length > options.maxLength) {
     throw codedError('COMPILE_TEMPLATE_TOO_LARGE', `Template is ${source.length} characters long; the limit is ${options.maxLength}`, {
       details: { length: source.length, maxLength: options.maxLength },
     });
   }
-  const nodes = parse(source, undefined);
-  markCommentNewlines(nodes, source);
+  const nodes = parseTemplate(source);
   const isConstant = nodes.every((n) => typeof n === 'string') && nodes.join('') === source;
   const cache = new PatternCache(options.regex);
   const state: DirectiveState = {
@@ -159,7 +123,7 @@ export function compileTemplate(source: string, options: TemplateOptions): Compi
       if (REGEX_METHODS.has(method)) cache.warm(method, literal);
     },
     template: (inner, pos) => {
-      const body = compileNodes(parse(inner, pos) as never, state);
+      const body = compileNodes(parseTemplate(inner, pos), state);
       return (s: Scope) => {
         const saved = s.out;
         s.out = '';
@@ -172,7 +136,7 @@ export function compileTemplate(source: string, options: TemplateOptions): Compi
       };
     },
   };
-  const body = isConstant ? undefined : compileNodes(nodes as never, state);
+  const body = isConstant ? undefined : compileNodes(nodes, state);
   const references = Object.freeze(state.references) as ReadonlySet<string>;
   const maxIterations = options.maxIterations ?? 100_000;
   return Object.freeze({

@@ -1,0 +1,94 @@
+// Parsing VTL with velocityjs's grammar (reference §3.2). velocityjs's public parse() nests
+// blocks without checking them (an unclosed #if duplicates its body, a stray #end silently drops
+// the rest of the template), so we take its flat token list and nest it ourselves, rejecting
+// what Velocity rejects, and apply Velocity 1.7's whitespace gobbling (a directive eats the
+// newline that ends its line; a block comment does not).
+
+import { createRequire } from 'node:module';
+import velocity from 'velocityjs';
+import { codedError } from '../../errors.js';
+import type { Ast, Pos } from './expressions.js';
+
+type Flat = string | { type: string; value?: unknown; pos?: Pos; [key: string]: unknown };
+export type Node = string | Ast | Node[];
+
+/** velocityjs's generated parser (its package exports only the nesting wrapper). */
+const flatParse: (source: string) => Flat[] = (() => {
+  const require = createRequire(import.meta.url);
+  const local = createRequire(require.resolve('velocityjs'));
+  const mod = local('./parse/index.cjs') as { parse_1: (source: string) => Flat[] };
+  return mod.parse_1;
+})();
+
+const BLOCKS = new Set(['if', 'foreach', 'macro', 'define', 'noescape', 'macro_body']);
+const TRIM = /^[ \t]*\n/;
+
+function syntaxError(message: string, pos: Pos | undefined, offset: Pos | undefined, cause?: unknown): never {
+  const line = (pos?.first_line ?? 1) + (offset ? offset.first_line - 1 : 0);
+  const column = (pos?.first_column ?? 0) + 1;
+  throw codedError('TEMPLATE_SYNTAX', `Template does not parse: ${message} (line ${line}, column ${column})`, {
+    cause,
+    details: { line, column },
+  });
+}
+
+/** Parse a template into nested nodes; `offset` places a nested string template in its parent. */
+export function parseTemplate(source: string, offset?: Pos): Node[] {
+  let flat: Flat[];
+  try {
+    flat = flatParse(source);
+  } catch (cause) {
+    const hash = (cause as { hash?: { loc?: Pos } }).hash;
+    const first = cause instanceof Error ? (cause.message.split('\n')[0] ?? '') : String(cause);
+    return syntaxError(first.replace(/:$/, ''), hash?.loc, offset, cause);
+  }
+  for (let i = 0; i < flat.length; i++) {
+    const node = flat[i]!;
+    if (typeof node === 'string' || node.type === 'references' || node.type === 'raw') continue;
+    if (node.type === 'comment' && String(node.value).startsWith('#*')) continue;
+    const next = flat[i + 1];
+    if (typeof next === 'string' && TRIM.test(next)) flat[i + 1] = next.replace(TRIM, '');
+  }
+  const [nodes, end] = nest(flat, 0, undefined, offset);
+  if (end < flat.length) {
+    const stray = flat[end] as { pos?: Pos };
+    syntaxError('#end without an open block', stray.pos, offset);
+  }
+  return nodes;
+}
+
+/** Nest from `start` until the #end of `open` (or the end of input at top level). */
+function nest(flat: Flat[], start: number, open: { type: string; pos?: Pos } | undefined, offset: Pos | undefined): [Node[], number] {
+  const out: Node[] = [];
+  let i = start;
+  while (i < flat.length) {
+    const node = flat[i]!;
+    if (typeof node === 'string') {
+      if (node) out.push(node);
+      i++;
+      continue;
+    }
+    if (node.type === 'end') {
+      if (!open) return [out, i];
+      return [out, i + 1];
+    }
+    if ((node.type === 'else' || node.type === 'elseif') && open?.type !== 'if') {
+      syntaxError(`#${node.type} outside #if`, node.pos, offset);
+    }
+    if (BLOCKS.has(node.type)) {
+      const [children, next] = nest(flat, i + 1, node, offset);
+      out.push([node, ...children]);
+      i = next;
+      continue;
+    }
+    out.push(node);
+    i++;
+  }
+  if (open) syntaxError(`#${open.type} has no #end`, open.pos, offset);
+  return [out, i];
+}
+
+/** The source text of a reference, for lenient rendering of unresolved references. */
+export function referenceText(ast: unknown): string {
+  return velocity.Helper.getRefText(ast as never);
+}
