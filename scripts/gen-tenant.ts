@@ -7,13 +7,14 @@ import { parseArgs } from 'node:util';
 import { TransformsError } from '../src/errors.js';
 import { MAX_IDENTITIES, writeTenant } from '../src/testing/tenant-generator.js';
 
-const USAGE = `Usage: npm run gen:tenant -- --identities N --out DIR [--seed S] [--fixtures DIR] [--no-copy] [--quiet]
+const USAGE = `Usage: npm run gen:tenant -- --identities N --out DIR [--seed S] [--fixtures DIR] [--no-copy] [--special-cases] [--quiet]
 
   --identities N   number of identities, 1 to ${MAX_IDENTITIES.toLocaleString('en-US')}
   --out DIR        output directory (created when missing; its tenant files are replaced)
   --seed S         any string; the same seed and N give byte-identical files (default "1")
   --fixtures DIR   where transforms/ and identity-profiles/ are copied from (default: the bundled fixtures/)
   --no-copy        write only sources.json, identities.json and accounts.json
+  --special-cases  append the hand-written identities of the documented examples (as in fixtures/)
   --quiet          print nothing on success
   --help           show this help`;
 
@@ -25,6 +26,7 @@ interface Parsed {
   out: string;
   copyFrom: string | undefined;
   quiet: boolean;
+  specialCases: boolean;
 }
 
 function parse(argv: string[]): Parsed | 'help' {
@@ -40,6 +42,7 @@ function parse(argv: string[]): Parsed | 'help' {
         out: { type: 'string' },
         fixtures: { type: 'string' },
         'no-copy': { type: 'boolean' },
+        'special-cases': { type: 'boolean' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -62,7 +65,7 @@ function parse(argv: string[]): Parsed | 'help' {
   if (values['no-copy'] === true && values.fixtures !== undefined) throw new UsageError('--fixtures and --no-copy contradict each other');
   const copyFrom = values['no-copy'] === true ? undefined : (values.fixtures ?? fileURLToPath(new URL('../fixtures/', import.meta.url)));
   if (copyFrom !== undefined && !existsSync(copyFrom)) throw new UsageError(`--fixtures ${copyFrom} does not exist`);
-  return { identities, seed, out: values.out, copyFrom, quiet: values.quiet === true };
+  return { identities, seed, out: values.out, copyFrom, quiet: values.quiet === true, specialCases: values['special-cases'] === true };
 }
 
 function main(argv: string[]): number {
@@ -80,7 +83,7 @@ function main(argv: string[]): number {
   }
   const started = process.hrtime.bigint();
   try {
-    const summary = writeTenant(parsed.out, { identities: parsed.identities, seed: parsed.seed, ...(parsed.copyFrom === undefined ? {} : { copyFrom: parsed.copyFrom }) });
+    const summary = writeTenant(parsed.out, { identities: parsed.identities, seed: parsed.seed, specialCases: parsed.specialCases, ...(parsed.copyFrom === undefined ? {} : { copyFrom: parsed.copyFrom }) });
     if (!parsed.quiet) {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       process.stdout.write(

@@ -61,56 +61,56 @@ function source(
 /** The six sources of every generated tenant, in the order of sources.json, owned by `owner`. */
 export function tenantSources(owner: OwnerRef): Source[] {
   return [
-  source(owner, SOURCE_IDS.workday, 'Workday', {
-    description: 'Authoritative HR source (workers, hire and termination dates).',
-    type: 'Workday',
-    connector: 'workday',
-    authoritative: true,
-    created: '2021-02-01T09:00:00.000Z',
-    features: ['NO_RANDOM_ACCESS', 'DISCOVER_SCHEMA'],
-  }),
-  source(owner, SOURCE_IDS.activeDirectory, 'Active Directory', {
-    description: 'Corporate directory: user accounts, service accounts and group memberships.',
-    type: 'Active Directory - Direct',
-    connector: 'active-directory',
-    authoritative: false,
-    created: '2021-02-01T09:30:00.000Z',
-    // The external GUID accountAttribute's applicationId and getLinksByAppIdOrName address.
-    externalId: '2c918088814e6a610181686b56977fa8',
-    features: ['DIRECT_PERMISSIONS', 'ENABLE', 'PROVISIONING', 'UNLOCK', 'PASSWORD', 'AUTHENTICATE'],
-  }),
-  source(owner, SOURCE_IDS.okta, 'Okta', {
-    description: 'Single sign-on directory.',
-    type: 'Okta',
-    connector: 'okta',
-    authoritative: false,
-    created: '2021-06-14T12:00:00.000Z',
-    features: ['ENABLE', 'PROVISIONING', 'PASSWORD'],
-  }),
-  source(owner, SOURCE_IDS.hrSource, 'HR Source', {
-    description: 'Legacy HR export (delimited file): raw names in any case, employee types.',
-    type: 'DelimitedFile',
-    connector: 'delimited-file',
-    authoritative: false,
-    created: '2020-09-10T07:45:00.000Z',
-    features: ['NO_RANDOM_ACCESS', 'DISCOVER_SCHEMA'],
-  }),
-  source(owner, SOURCE_IDS.corporateHr, 'Corporate HR', {
-    description: 'Position history: one record per assignment, WORKER_STATUS__c per record.',
-    type: 'JDBC',
-    connector: 'jdbc',
-    authoritative: false,
-    created: '2022-01-20T10:10:00.000Z',
-    features: ['NO_RANDOM_ACCESS'],
-  }),
-  source(owner, SOURCE_IDS.partners, 'Partner Accounts', {
-    description: 'External partners and contractors (delimited file).',
-    type: 'DelimitedFile',
-    connector: 'delimited-file',
-    authoritative: false,
-    created: '2023-03-01T11:00:00.000Z',
-    features: ['NO_RANDOM_ACCESS'],
-  }),
+    source(owner, SOURCE_IDS.workday, 'Workday', {
+      description: 'Authoritative HR source (workers, hire and termination dates).',
+      type: 'Workday',
+      connector: 'workday',
+      authoritative: true,
+      created: '2021-02-01T09:00:00.000Z',
+      features: ['NO_RANDOM_ACCESS', 'DISCOVER_SCHEMA'],
+    }),
+    source(owner, SOURCE_IDS.activeDirectory, 'Active Directory', {
+      description: 'Corporate directory: user accounts, service accounts and group memberships.',
+      type: 'Active Directory - Direct',
+      connector: 'active-directory',
+      authoritative: false,
+      created: '2021-02-01T09:30:00.000Z',
+      // The external GUID accountAttribute's applicationId and getLinksByAppIdOrName address.
+      externalId: '2c918088814e6a610181686b56977fa8',
+      features: ['DIRECT_PERMISSIONS', 'ENABLE', 'PROVISIONING', 'UNLOCK', 'PASSWORD', 'AUTHENTICATE'],
+    }),
+    source(owner, SOURCE_IDS.okta, 'Okta', {
+      description: 'Single sign-on directory.',
+      type: 'Okta',
+      connector: 'okta',
+      authoritative: false,
+      created: '2021-06-14T12:00:00.000Z',
+      features: ['ENABLE', 'PROVISIONING', 'PASSWORD'],
+    }),
+    source(owner, SOURCE_IDS.hrSource, 'HR Source', {
+      description: 'Legacy HR export (delimited file): raw names in any case, employee types.',
+      type: 'DelimitedFile',
+      connector: 'delimited-file',
+      authoritative: false,
+      created: '2020-09-10T07:45:00.000Z',
+      features: ['NO_RANDOM_ACCESS', 'DISCOVER_SCHEMA'],
+    }),
+    source(owner, SOURCE_IDS.corporateHr, 'Corporate HR', {
+      description: 'Position history: one record per assignment, WORKER_STATUS__c per record.',
+      type: 'JDBC',
+      connector: 'jdbc',
+      authoritative: false,
+      created: '2022-01-20T10:10:00.000Z',
+      features: ['NO_RANDOM_ACCESS'],
+    }),
+    source(owner, SOURCE_IDS.partners, 'Partner Accounts', {
+      description: 'External partners and contractors (delimited file).',
+      type: 'DelimitedFile',
+      connector: 'delimited-file',
+      authoritative: false,
+      created: '2023-03-01T11:00:00.000Z',
+      features: ['NO_RANDOM_ACCESS'],
+    }),
   ];
 }
 

@@ -6,12 +6,14 @@ import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, rename
 import { join, resolve } from 'node:path';
 import { TransformsError } from '../errors.js';
 import type { Source } from '../providers/types.js';
-import { tenantSources } from './tenant-data.js';
+import { identityId, tenantSources } from './tenant-data.js';
 import { person, personCache, tenantShape } from './tenant-person.js';
 import { generateRecords, type GeneratedIdentity } from './tenant-records.js';
+import { specialCases } from './tenant-special-cases.js';
 
 export type { GeneratedIdentity } from './tenant-records.js';
 export { SOURCE_IDS, asciiFold } from './tenant-data.js';
+export { specialCases } from './tenant-special-cases.js';
 
 /** Largest tenant the generator accepts (ids and employee numbers stay well formed below it). */
 export const MAX_IDENTITIES = 10_000_000;
@@ -26,6 +28,8 @@ export interface TenantOptions {
 export interface WriteTenantOptions extends TenantOptions {
   /** A fixtures directory whose transforms/ and identity-profiles/ are copied into the tenant. */
   copyFrom?: string;
+  /** Append the hand-written identities of the documented examples (the bundled fixtures have them). */
+  specialCases?: boolean;
 }
 
 export interface TenantSummary {
@@ -72,6 +76,10 @@ export function* generateIdentities(options: TenantOptions): Generator<Generated
     const p = person(shape, index);
     yield generateRecords(shape, p, p.managerIndex === null ? null : managerOf(p.managerIndex));
   }
+}
+
+function* chain<T>(...parts: Iterable<T>[]): Generator<T, void, undefined> {
+  for (const part of parts) yield* part;
 }
 
 /**
@@ -144,7 +152,8 @@ export function writeTenant(dir: string, options: WriteTenantOptions): TenantSum
   const identitiesOut = new JsonArrayWriter(join(dir, 'identities.json.partial'));
   const accountsOut = new JsonArrayWriter(join(dir, 'accounts.json.partial'));
   let accountCount = 0;
-  for (const { identity, accounts } of generateIdentities({ identities, seed })) {
+  const extra = options.specialCases === true ? specialCases(identityId(0)) : [];
+  for (const { identity, accounts } of chain(generateIdentities({ identities, seed }), extra)) {
     identitiesOut.write(identity);
     for (const account of accounts) {
       accountsOut.write(account);
@@ -162,5 +171,5 @@ export function writeTenant(dir: string, options: WriteTenantOptions): TenantSum
     copyDirectory(options.copyFrom, dir, 'transforms', files);
     copyDirectory(options.copyFrom, dir, 'identity-profiles', files);
   }
-  return { identities, accounts: accountCount, sources: sources.length, accountsBySource, files };
+  return { identities: identities + extra.length, accounts: accountCount, sources: sources.length, accountsBySource, files };
 }
