@@ -13,6 +13,11 @@ export function compileGetter(property: string): (record: unknown) => unknown {
   const steps = property.split('.');
   const hasOwn = Object.prototype.hasOwnProperty;
   if (steps.length === 1) {
+    // Only names that Object.prototype also has (toString, constructor, …) need the own-key
+    // check; every other name is read directly, which keeps the hot path one property load.
+    if (!(property in Object.prototype)) {
+      return (record) => (record !== null && typeof record === 'object' ? (record as Record<string, unknown>)[property] : undefined);
+    }
     return (record) =>
       record !== null && typeof record === 'object' && hasOwn.call(record, property)
         ? (record as Record<string, unknown>)[property]
@@ -49,9 +54,9 @@ export function fold(text: string): string {
 
 const NUMERIC = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
-/** A number, or a string that is exactly a decimal number; otherwise undefined. */
+/** A number (not NaN), or a string that is exactly a finite decimal number; otherwise undefined. */
 export function asNumber(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'number') return Number.isNaN(value) ? undefined : value;
   if (typeof value === 'string' && NUMERIC.test(value)) {
     const n = Number(value);
     return Number.isFinite(n) ? n : undefined;
