@@ -1,0 +1,21 @@
+// The collection conventions every list endpoint shares (platform-api.md §2.8, §4.6, §4.8).
+
+export {
+  badQuery,
+  booleanParam,
+  checkRawEscapes,
+  collectionSql,
+  integerParam,
+  LIST_DEFAULT_LIMIT,
+  LIST_MAX_LIMIT,
+  orderBy,
+  parseCollectionQuery,
+  parseFilters,
+  parseSorters,
+  type CollectionQuery,
+  type CollectionSpec,
+  type SortKey,
+  type SortSpec,
+  type SqlStatement,
+} from './query.js';
+export { prepared, runCollection, runStatement, sendPage, type CollectionPage, type SqlDatabase } from './run.js';

@@ -1,0 +1,166 @@
+// The standard collection parameters (platform-api.md §4.6, §4.8, §7, §8): limit, offset, count,
+// filters and sorters of a list endpoint, read from the query string and turned into SQL over
+// one table. Pure: no database here; the endpoint declares its allowlists in a CollectionSpec.
+
+import { codedError, type TransformsError } from '../../errors.js';
+import { compileSql, parseApiFilter, type FieldMap, type SqlParam, type SqlWhere } from '../../filter/index.js';
+
+/** A sortable field: a trusted SQL expression over the endpoint's table (written in code). */
+export interface SortSpec {
+  readonly expr: string;
+}
+
+export interface CollectionSpec {
+  /** The table the collection lists (a plain identifier, from code). */
+  readonly table: string;
+  /** Fields and operators `filters` may use; absent when the endpoint lists no filters. */
+  readonly filters?: FieldMap;
+  /** Fields `sorters` may name, with their SQL expressions. */
+  readonly sorters?: Readonly<Record<string, SortSpec>>;
+  /** The unique key, appended to every order so that paging is stable. */
+  readonly idExpr: string;
+  /** Order when no `sorters` is given (default: the id). */
+  readonly defaultSort?: readonly string[];
+  /** Extra fixed condition (for a sub-collection, e.g. schemas of one source). */
+  readonly where?: SqlWhere;
+  /** Page size limits: list endpoints 250 and 250 (reference §8). */
+  readonly defaultLimit?: number;
+  readonly maxLimit?: number;
+}
+
+export interface SortKey {
+  readonly field: string;
+  readonly descending: boolean;
+  readonly expr: string;
+}
+
+export interface CollectionQuery {
+  readonly limit: number;
+  readonly offset: number;
+  readonly count: boolean;
+  /** The WHERE expression (filters and the spec's own condition), or null. */
+  readonly where: SqlWhere | null;
+  /** The requested order, then the id tiebreak. */
+  readonly order: readonly SortKey[];
+}
+
+export interface SqlStatement {
+  readonly sql: string;
+  readonly params: readonly SqlParam[];
+}
+
+export const LIST_DEFAULT_LIMIT = 250;
+export const LIST_MAX_LIMIT = 250;
+
+const SORTER = /^(-?)([A-Za-z_][\w.]*)$/;
+
+/** 400 with the platform body: `details.reason` names the rule, `details.causes` the text. */
+export function badQuery(reason: string, parameter: string, message: string, extra: Record<string, unknown> = {}): TransformsError {
+  return codedError('API_BAD_REQUEST', message, { details: { reason, parameter, causes: [message], ...extra } });
+}
+
+/** One scalar query value: a repeated parameter is refused rather than one copy picked. */
+function single(query: Readonly<Record<string, unknown>>, name: string): string | undefined {
+  const v = query[name];
+  if (v === undefined) return undefined;
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  throw badQuery('PARAM_REPEATED', name, `'${name}' must be given once`);
+}
+
+export function integerParam(query: Readonly<Record<string, unknown>>, name: string, fallback: number, max: number): number {
+  const text = single(query, name);
+  if (text === undefined) return fallback;
+  if (!/^\d{1,15}$/.test(text)) throw badQuery('PARAM_INVALID', name, `'${name}' must be a non-negative integer, not ${JSON.stringify(text)}`);
+  const n = Number(text);
+  if (n > max) throw badQuery('LIMIT_EXCEEDED', name, `'${name}' must not exceed ${max} (got ${n})`, { maximum: max });
+  return n;
+}
+
+export function booleanParam(query: Readonly<Record<string, unknown>>, name: string): boolean {
+  const text = single(query, name);
+  if (text === undefined) return false;
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  throw badQuery('PARAM_INVALID', name, `'${name}' must be true or false, not ${JSON.stringify(text)}`);
+}
+
+/**
+ * A raw `%` that starts no percent-escape is an unescaped special character (reference §4.8:
+ * `%` must be sent as %25) — 400 rather than a silently literal percent sign. `#` and `&` cut
+ * the value short in the URL itself, which then fails to parse as a filter.
+ */
+export function checkRawEscapes(rawUrl: string): void {
+  const q = rawUrl.indexOf('?');
+  if (q < 0) return;
+  for (const pair of rawUrl.slice(q + 1).split('&')) {
+    const [name] = pair.split('=', 1);
+    if (name !== 'filters') continue;
+    const at = pair.search(/%(?![0-9A-Fa-f]{2})/);
+    if (at >= 0) throw badQuery('UNESCAPED_CHARACTER', 'filters', `the filters value has an unescaped '%' at position ${at - 'filters='.length} (write %25)`);
+  }
+}
+
+/** Parse `sorters` against the allowlist; every order ends with the id so that pages are stable. */
+export function parseSorters(text: string | undefined, spec: Pick<CollectionSpec, 'sorters' | 'idExpr' | 'defaultSort'>): SortKey[] {
+  const allowed = spec.sorters ?? {};
+  const names = text === undefined ? [...(spec.defaultSort ?? [])] : text.split(',').map((s) => s.trim());
+  const keys: SortKey[] = [];
+  const seen = new Set<string>();
+  for (const name of names) {
+    const m = SORTER.exec(name);
+    if (m === null) throw badQuery('SORTER_INVALID', 'sorters', `${JSON.stringify(name)} is not a sorter (a field name, '-' for descending)`);
+    const field = m[2]!;
+    const sort = Object.prototype.hasOwnProperty.call(allowed, field) ? allowed[field] : undefined;
+    if (sort === undefined) {
+      const list = Object.keys(allowed);
+      throw badQuery('SORTER_FIELD', 'sorters', `sorting on '${field}' is not supported${list.length > 0 ? ` (supported: ${list.join(', ')})` : ''}`, { field });
+    }
+    if (seen.has(field)) throw badQuery('SORTER_REPEATED', 'sorters', `'${field}' is sorted on twice`, { field });
+    seen.add(field);
+    keys.push({ field, descending: m[1] === '-', expr: sort.expr });
+  }
+  if (!keys.some((k) => k.expr === spec.idExpr)) keys.push({ field: 'id', descending: false, expr: spec.idExpr });
+  return keys;
+}
+
+/** Compile `filters` with the endpoint's field map; FILTER_* errors are 400s. */
+export function parseFilters(text: string | undefined, fields: FieldMap | undefined): SqlWhere | null {
+  if (text === undefined) return null;
+  if (fields === undefined) throw badQuery('FILTERS_UNSUPPORTED', 'filters', 'this endpoint does not support filters');
+  return compileSql(parseApiFilter(text), fields);
+}
+
+function and(a: SqlWhere | null, b: SqlWhere | undefined): SqlWhere | null {
+  if (b === undefined) return a;
+  if (a === null) return b;
+  return { text: `(${a.text}) AND (${b.text})`, params: [...a.params, ...b.params] };
+}
+
+/**
+ * Read the collection parameters of a request. Unknown parameters are ignored, as the platform
+ * does for parameters an endpoint does not list; the listed ones are validated strictly.
+ */
+export function parseCollectionQuery(query: Readonly<Record<string, unknown>>, spec: CollectionSpec): CollectionQuery {
+  const maxLimit = spec.maxLimit ?? LIST_MAX_LIMIT;
+  const limit = integerParam(query, 'limit', spec.defaultLimit ?? LIST_DEFAULT_LIMIT, maxLimit);
+  const offset = integerParam(query, 'offset', 0, Number.MAX_SAFE_INTEGER);
+  const count = booleanParam(query, 'count');
+  const where = and(parseFilters(single(query, 'filters'), spec.filters), spec.where);
+  const order = parseSorters(single(query, 'sorters'), spec);
+  return { limit, offset, count, where, order };
+}
+
+export function orderBy(order: readonly SortKey[]): string {
+  return order.map((k) => `${k.expr}${k.descending ? ' DESC' : ' ASC'}`).join(', ');
+}
+
+/** The page query and, when count=true, the total query, over `spec.table`. */
+export function collectionSql(spec: Pick<CollectionSpec, 'table'>, q: CollectionQuery, select = 'doc'): { page: SqlStatement; total: SqlStatement | null } {
+  const where = q.where === null ? '' : ` WHERE ${q.where.text}`;
+  const params = q.where?.params ?? [];
+  return {
+    page: { sql: `SELECT ${select} FROM ${spec.table}${where} ORDER BY ${orderBy(q.order)} LIMIT ? OFFSET ?`, params: [...params, q.limit, q.offset] },
+    total: q.count ? { sql: `SELECT count(*) AS n FROM ${spec.table}${where}`, params } : null,
+  };
+}
