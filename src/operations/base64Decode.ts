@@ -1,6 +1,7 @@
 // §4 base64Decode — decode Base64 to text. Reference: ../shared/reference/transforms.md.
-// Schema only until its evaluator lands (issue 5): evaluation fails with EVAL_NOT_EVALUABLE.
 
+import { base64Decode as run } from '../runtime/java-string.js';
+import { mapText } from './support/text.js';
 import { attributesSchema, defineOperation } from './spec.js';
 
 export const base64Decode = defineOperation({
@@ -8,4 +9,7 @@ export const base64Decode = defineOperation({
   doc: '§4 base64Decode — decode Base64 to text',
   attributesRequired: false,
   attributesSchema: attributesSchema({}),
+  compile() {
+    return mapText(run);
+  },
 });

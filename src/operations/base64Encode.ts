@@ -1,6 +1,7 @@
 // §4 base64Encode — encode text as Base64. Reference: ../shared/reference/transforms.md.
-// Schema only until its evaluator lands (issue 5): evaluation fails with EVAL_NOT_EVALUABLE.
 
+import { base64Encode as run } from '../runtime/java-string.js';
+import { mapText } from './support/text.js';
 import { attributesSchema, defineOperation } from './spec.js';
 
 export const base64Encode = defineOperation({
@@ -8,4 +9,7 @@ export const base64Encode = defineOperation({
   doc: '§4 base64Encode — encode text as Base64',
   attributesRequired: false,
   attributesSchema: attributesSchema({}),
+  compile() {
+    return mapText(run);
+  },
 });

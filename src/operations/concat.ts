@@ -1,16 +1,19 @@
-// §4 concat — join values in order, no separator. Reference: ../shared/reference/transforms.md.
-// Schema only until its evaluator lands (issue 5): evaluation fails with EVAL_NOT_EVALUABLE.
+// §4 concat — the values joined in order, no separator. Reference: ../shared/reference/transforms.md.
 
+import { all, then } from '../engine/maybe.js';
+import { joinValues } from './support/text.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const concat = defineOperation({
   type: 'concat',
-  doc: '§4 concat — join values in order, no separator',
+  doc: '§4 concat — the values joined in order, no separator',
   attributesRequired: false,
   attributesSchema: attributesSchema({
-    properties: {
-      values: ref.values,
-    },
+    properties: { values: ref.values },
     required: ['values'],
   }),
+  compile(ctx) {
+    const values = ctx.list('values');
+    return (input, ev) => then(all(values.map((v) => v(input, ev))), (vals) => joinValues(vals, ''));
+  },
 });

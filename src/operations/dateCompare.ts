@@ -1,6 +1,10 @@
-// §4/§6 dateCompare — compare two ISO 8601 dates (or "now"). Reference: ../shared/reference/transforms.md.
-// Schema only until its evaluator lands (issue 5): evaluation fails with EVAL_NOT_EVALUABLE.
+// §4/§6 dateCompare — compare two ISO 8601 dates (or "now") and return the positive or negative condition. Reference: ../shared/reference/transforms.md.
 
+import { codedError } from '../errors.js';
+import { then } from '../engine/maybe.js';
+import type { Evaluation, Evaluator, Value } from '../engine/types.js';
+import { compareDates, parseDateCompareOperand, parseDateCompareOperator } from '../runtime/dates/index.js';
+import { textOf } from './support/text.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const dateCompare = defineOperation({
@@ -17,4 +21,35 @@ export const dateCompare = defineOperation({
     },
     required: ['firstDate', 'secondDate', 'operator', 'positiveCondition', 'negativeCondition'],
   }),
+  compile(ctx) {
+    const operatorText = ctx.attributes.operator;
+    // Case-insensitive: the OpenAPI enum is upper case, every doc example lower case.
+    const operator = typeof operatorText === 'string' ? parseDateCompareOperator(operatorText) : undefined;
+    if (operator === undefined) {
+      throw ctx.error('COMPILE_INVALID_ATTRIBUTE', `operator must be LT, LTE, GT or GTE, got ${JSON.stringify(operatorText)}`, { attribute: 'operator' });
+    }
+    const date = (name: 'firstDate' | 'secondDate'): ((input: Value, ev: Evaluation) => unknown) => {
+      const evaluate: Evaluator | undefined = ctx.value(name);
+      if (evaluate === undefined) throw ctx.error('SCHEMA_REQUIRED', `attribute "${name}" is required`, { attribute: name });
+      const pointer = ctx.at(name);
+      return (input, ev) =>
+        then(evaluate(input, ev), (v) => {
+          const text = textOf(v);
+          if (text === null) throw codedError('EVAL_ILLEGAL_ARGUMENT', `${name} is null`, { path: pointer });
+          try {
+            return parseDateCompareOperand(text, ev.now.getTime());
+          } catch (error) {
+            throw codedError('EVAL_DATE_PARSE', `${name}: ${(error as Error).message}`, { path: pointer, cause: error });
+          }
+        });
+    };
+    const first = date('firstDate');
+    const second = date('secondDate');
+    const positive = ctx.value('positiveCondition')!;
+    const negative = ctx.value('negativeCondition')!;
+    return (input, ev) =>
+      then(first(input, ev), (a) =>
+        then(second(input, ev), (b) => (compareDates(a as number, operator, b as number) ? positive : negative)(input, ev)),
+      );
+  },
 });

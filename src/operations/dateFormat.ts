@@ -1,7 +1,28 @@
-// §4/§6 dateFormat — Java SimpleDateFormat or named constructs. Reference: ../shared/reference/transforms.md.
-// Schema only until its evaluator lands (issue 5): evaluation fails with EVAL_NOT_EVALUABLE.
+// §4/§6 dateFormat — parse with inputFormat, print with outputFormat (Java SimpleDateFormat or
+// the named constructs ISO8601, LDAP, PEOPLE_SOFT, EPOCH_TIME_JAVA, EPOCH_TIME_WIN32). Reference: ../shared/reference/transforms.md.
 
+import { then } from '../engine/maybe.js';
+import type { CompileContext } from '../engine/types.js';
+import { compileDateFormat, type DateFormat } from '../runtime/dates/index.js';
+import { textOf } from './support/text.js';
+import { resolver, type Resolved } from './support/resolve.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
+
+/** A format attribute: compiled once when constant (an illegal pattern is a compile error). */
+function formatAttribute(ctx: CompileContext, name: string): Resolved<DateFormat> {
+  const attribute = ctx.string(name, { default: 'ISO8601' })!;
+  return resolver(attribute, (source) => {
+    try {
+      return compileDateFormat(source);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw ctx.error(attribute.kind === 'constant' ? 'COMPILE_INVALID_ATTRIBUTE' : 'EVAL_ILLEGAL_ARGUMENT', `${name}: ${message}`, {
+        attribute: name,
+        cause: error,
+      });
+    }
+  });
+}
 
 export const dateFormat = defineOperation({
   type: 'dateFormat',
@@ -13,4 +34,16 @@ export const dateFormat = defineOperation({
       outputFormat: ref.string,
     },
   }),
+  compile(ctx) {
+    const inputFormat = formatAttribute(ctx, 'inputFormat');
+    const outputFormat = formatAttribute(ctx, 'outputFormat');
+    return (input, ev) => {
+      // "now" is not special here (the docs: dateFormat does not support it); null stays null.
+      const text = textOf(input);
+      if (text === null) return null;
+      return then(inputFormat.get(input, ev), (from) =>
+        then(outputFormat.get(input, ev), (to) => to.format(from.parse(text, { now: ev.now.getTime() }))),
+      );
+    };
+  },
 });

@@ -1,11 +1,14 @@
-// §4/§6 dateMath — now, +/-N units, /unit rounding; output yyyy-MM-ddTHH:mm. Reference: ../shared/reference/transforms.md.
-// Schema only until its evaluator lands (issue 5): evaluation fails with EVAL_NOT_EVALUABLE.
+// §4/§6 dateMath — add, subtract and round an ISO 8601 UTC date (or now); output yyyy-MM-dd'T'HH:mm. Reference: ../shared/reference/transforms.md.
 
+import { then } from '../engine/maybe.js';
+import { formatDateMathOutput, parseDateMath, parseIso8601, type DateMathExpression } from '../runtime/dates/index.js';
+import { textOf } from './support/text.js';
+import { resolver } from './support/resolve.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const dateMath = defineOperation({
   type: 'dateMath',
-  doc: '§4/§6 dateMath — now, +/-N units, /unit rounding; output yyyy-MM-ddTHH:mm',
+  doc: '§4/§6 dateMath — date arithmetic and rounding; output yyyy-MM-dd\'T\'HH:mm',
   attributesRequired: false,
   attributesSchema: attributesSchema({
     properties: {
@@ -14,4 +17,33 @@ export const dateMath = defineOperation({
     },
     required: ['expression'],
   }),
+  compile(ctx) {
+    const attribute = ctx.string('expression', { required: true })!;
+    const roundUp = ctx.boolean('roundUp', false);
+    // A constant expression is parsed here: "/w" and syntax errors surface when the transform
+    // is compiled (validation), located at the attribute.
+    const expression = resolver<DateMathExpression>(attribute, (source) => {
+      try {
+        return parseDateMath(source);
+      } catch (error) {
+        throw ctx.error(attribute.kind === 'constant' ? 'COMPILE_INVALID_ATTRIBUTE' : 'EVAL_DATE_MATH', (error as Error).message, {
+          attribute: 'expression',
+          cause: error,
+        });
+      }
+    });
+    return (input, ev) =>
+      then(expression.get(input, ev), (expr) => {
+        // "now" wins over the input (the docs); otherwise the input must be ISO 8601.
+        let base: number;
+        if (expr.anchoredToNow) {
+          base = ev.now.getTime();
+        } else {
+          const text = textOf(input);
+          if (text === null) return null;
+          base = parseIso8601(text);
+        }
+        return formatDateMathOutput(expr.apply(base, roundUp));
+      });
+  },
 });

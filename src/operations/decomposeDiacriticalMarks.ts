@@ -1,6 +1,7 @@
 // §4 decomposeDiacriticalMarks — NFKD then strip combining marks. Reference: ../shared/reference/transforms.md.
-// Schema only until its evaluator lands (issue 5): evaluation fails with EVAL_NOT_EVALUABLE.
 
+import { decomposeDiacriticalMarks as run } from '../runtime/java-string.js';
+import { mapText } from './support/text.js';
 import { attributesSchema, defineOperation } from './spec.js';
 
 export const decomposeDiacriticalMarks = defineOperation({
@@ -8,4 +9,7 @@ export const decomposeDiacriticalMarks = defineOperation({
   doc: '§4 decomposeDiacriticalMarks — NFKD then strip combining marks',
   attributesRequired: false,
   attributesSchema: attributesSchema({}),
+  compile() {
+    return mapText(run);
+  },
 });

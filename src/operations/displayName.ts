@@ -1,11 +1,33 @@
-// §4/§6 displayName — preferred (or given) name + family name of the identity. Reference: ../shared/reference/transforms.md.
-// Schema only until its evaluator lands (issue 5): evaluation fails with EVAL_NOT_EVALUABLE.
+// §4/§6 displayName — (preferredName, else given name) + " " + family name of the identity. Reference: ../shared/reference/transforms.md.
 
+import { codedError } from '../errors.js';
+import { toJavaString } from '../engine/compile.js';
 import { attributesSchema, defineOperation } from './spec.js';
+
+function attribute(attributes: Record<string, unknown>, ...names: string[]): string | undefined {
+  for (const name of names) {
+    const v = attributes[name];
+    if (v !== null && v !== undefined && toJavaString(v).trim() !== '') return toJavaString(v);
+  }
+  return undefined;
+}
 
 export const displayName = defineOperation({
   type: 'displayName',
-  doc: '§4/§6 displayName — preferred (or given) name + family name of the identity',
+  doc: '§4/§6 displayName — (preferredName ?: given name) + " " + family name of the identity',
+  // The API rejects a displayName without attributes (community t/76828); the docs show {"input":"input"}.
   attributesRequired: true,
   attributesSchema: attributesSchema({}),
+  compile(ctx) {
+    const pointer = ctx.pointer;
+    return (_input, ev) => {
+      if (ev.identity === null) throw codedError('EVAL_NO_IDENTITY', 'displayName reads the identity, and none was given', { path: pointer });
+      const attrs = ev.identity.attributes;
+      // The identity model's system names are firstname/lastname; givenName/familyName are accepted too.
+      const first = attribute(attrs, 'preferredName') ?? attribute(attrs, 'firstname', 'givenName');
+      const last = attribute(attrs, 'lastname', 'familyName');
+      const parts = [first, last].filter((p): p is string => p !== undefined);
+      return parts.length === 0 ? null : parts.join(' ');
+    };
+  },
 });

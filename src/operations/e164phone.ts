@@ -1,6 +1,8 @@
-// §4 e164phone — E.164 phone number; invalid → null. Reference: ../shared/reference/transforms.md.
-// Schema only until its evaluator lands (issue 5): evaluation fails with EVAL_NOT_EVALUABLE.
+// §4 e164phone — the number in E.164 via libphonenumber; invalid → null. Reference: ../shared/reference/transforms.md.
 
+import { then } from '../engine/maybe.js';
+import { e164, isPhoneRegion } from '../runtime/locale.js';
+import { textOf } from './support/text.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const e164phone = defineOperation({
@@ -12,4 +14,22 @@ export const e164phone = defineOperation({
       defaultRegion: ref.string,
     },
   }),
+  compile(ctx) {
+    const region = ctx.string('defaultRegion', { default: 'US' })!;
+    if (region.kind === 'constant') {
+      const value = region.value;
+      if (!isPhoneRegion(value)) {
+        throw ctx.error('COMPILE_INVALID_ATTRIBUTE', `defaultRegion ${JSON.stringify(value)} is not an ISO 3166-1 alpha-2 region libphonenumber knows`, { attribute: 'defaultRegion' });
+      }
+      return (input) => {
+        const text = textOf(input);
+        return text === null ? null : e164(text, value);
+      };
+    }
+    return (input, ev) => {
+      const text = textOf(input);
+      if (text === null) return null;
+      return then(region.evaluate(input, ev), (r) => e164(text, r === null ? 'US' : String(r)));
+    };
+  },
 });

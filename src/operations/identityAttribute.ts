@@ -1,6 +1,8 @@
 // §4 identityAttribute — an attribute of the identity in the context. Reference: ../shared/reference/transforms.md.
-// Schema only until its evaluator lands (issue 5): evaluation fails with EVAL_NOT_EVALUABLE.
 
+import { codedError } from '../errors.js';
+import { then } from '../engine/maybe.js';
+import type { Value } from '../engine/types.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const identityAttribute = defineOperation({
@@ -13,4 +15,19 @@ export const identityAttribute = defineOperation({
     },
     required: ['name'],
   }),
+  compile(ctx) {
+    const name = ctx.string('name', { required: true })!;
+    const pointer = ctx.pointer;
+    return (input, ev) => {
+      const identity = ev.identity;
+      if (identity === null) throw codedError('EVAL_NO_IDENTITY', 'identityAttribute reads the identity, and none was given', { path: pointer });
+      const read = (attribute: string): Value => {
+        const v = identity.attributes[attribute];
+        if (v !== undefined && v !== null) return v as Value;
+        // uid is the identity's user name; fixtures keep it as the identity's name.
+        return attribute === 'uid' ? identity.name : null;
+      };
+      return name.kind === 'constant' ? read(name.value) : then(name.evaluate(input, ev), (n) => (n === null ? null : read(String(n))));
+    };
+  },
 });

@@ -1,6 +1,7 @@
-// §4 iso3166 — country code in alpha2, alpha3 or numeric format. Reference: ../shared/reference/transforms.md.
-// Schema only until its evaluator lands (issue 5): evaluation fails with EVAL_NOT_EVALUABLE.
+// §4 iso3166 — a country code or name in alpha2, alpha3 or numeric format; invalid → null. Reference: ../shared/reference/transforms.md.
 
+import { ISO3166_FORMATS, iso3166 as convert, type Iso3166Format } from '../runtime/locale.js';
+import { textOf } from './support/text.js';
 import { attributesSchema, defineOperation } from './spec.js';
 
 export const iso3166 = defineOperation({
@@ -12,4 +13,15 @@ export const iso3166 = defineOperation({
       format: { type: 'string', enum: ['alpha2', 'alpha3', 'numeric'] },
     },
   }),
+  compile(ctx) {
+    const raw = ctx.attributes.format ?? 'alpha2';
+    if (typeof raw !== 'string' || !(ISO3166_FORMATS as readonly string[]).includes(raw)) {
+      throw ctx.error('COMPILE_INVALID_ATTRIBUTE', `format must be alpha2, alpha3 or numeric, got ${JSON.stringify(raw)}`, { attribute: 'format' });
+    }
+    const format = raw as Iso3166Format;
+    return (input) => {
+      const text = textOf(input);
+      return text === null ? null : convert(text, format);
+    };
+  },
 });

@@ -1,6 +1,7 @@
-// §4 join — values joined with a separator (documented, not in the OpenAPI enum). Reference: ../shared/reference/transforms.md.
-// Schema only until its evaluator lands (issue 5): evaluation fails with EVAL_NOT_EVALUABLE.
+// §4 join — the values joined with a separator (documented, not in the OpenAPI enum). Reference: ../shared/reference/transforms.md.
 
+import { all, then } from '../engine/maybe.js';
+import { joinValues } from './support/text.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const join = defineOperation({
@@ -14,4 +15,14 @@ export const join = defineOperation({
     },
     required: ['values'],
   }),
+  compile(ctx) {
+    const values = ctx.list('values');
+    const separator = ctx.string('separator', { default: ',' })!;
+    return (input, ev) =>
+      then(all(values.map((v) => v(input, ev))), (vals) =>
+        separator.kind === 'constant'
+          ? joinValues(vals, separator.value)
+          : then(separator.evaluate(input, ev), (sep) => joinValues(vals, sep === null ? '' : String(sep))),
+      );
+  },
 });

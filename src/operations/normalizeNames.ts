@@ -1,6 +1,7 @@
 // §4/§6 normalizeNames — capitalisation rules for proper names. Reference: ../shared/reference/transforms.md.
-// Schema only until its evaluator lands (issue 5): evaluation fails with EVAL_NOT_EVALUABLE.
 
+import { normalizeNames as run } from '../runtime/names.js';
+import { mapText } from './support/text.js';
 import { attributesSchema, defineOperation } from './spec.js';
 
 export const normalizeNames = defineOperation({
@@ -8,4 +9,7 @@ export const normalizeNames = defineOperation({
   doc: '§4/§6 normalizeNames — capitalisation rules for proper names',
   attributesRequired: false,
   attributesSchema: attributesSchema({}),
+  compile() {
+    return mapText(run);
+  },
 });

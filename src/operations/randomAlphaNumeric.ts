@@ -1,6 +1,7 @@
-// §4 randomAlphaNumeric — [A-Za-z0-9]{length}, length default 32, max 450. Reference: ../shared/reference/transforms.md.
-// Schema only until its evaluator lands (issue 5): evaluation fails with EVAL_NOT_EVALUABLE.
+// §4 randomAlphaNumeric — [A-Za-z0-9]{length}, length default 32, 1 to 450. Reference: ../shared/reference/transforms.md.
 
+import { then } from '../engine/maybe.js';
+import { randomAlphaNumeric as generate } from '../runtime/random.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const randomAlphaNumeric = defineOperation({
@@ -12,4 +13,9 @@ export const randomAlphaNumeric = defineOperation({
       length: ref.integer,
     },
   }),
+  compile(ctx) {
+    const length = ctx.integer('length', { default: 32, min: 1, max: 450 })!;
+    // Drawn from the engine's injected random source: reproducible in tests.
+    return (input, ev) => then(length(input, ev), (n) => generate(n as number, ev.random));
+  },
 });

@@ -1,15 +1,21 @@
-// §4 randomNumeric — [0-9]{length}, length default 10 (docs), max 450. Reference: ../shared/reference/transforms.md.
-// Schema only until its evaluator lands (issue 5): evaluation fails with EVAL_NOT_EVALUABLE.
+// §4 randomNumeric — [0-9]{length}, length default 10 (docs; the OpenAPI's 32 is a copy of randomAlphaNumeric's, reference §10.3), 1 to 450. Reference: ../shared/reference/transforms.md.
 
+import { then } from '../engine/maybe.js';
+import { randomNumeric as generate } from '../runtime/random.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const randomNumeric = defineOperation({
   type: 'randomNumeric',
-  doc: '§4 randomNumeric — [0-9]{length}, length default 10 (docs), max 450',
+  doc: '§4 randomNumeric — [0-9]{length}, length default 10, max 450',
   attributesRequired: false,
   attributesSchema: attributesSchema({
     properties: {
       length: ref.integer,
     },
   }),
+  compile(ctx) {
+    const length = ctx.integer('length', { default: 10, min: 1, max: 450 })!;
+    // Drawn from the engine's injected random source: reproducible in tests.
+    return (input, ev) => then(length(input, ev), (n) => generate(n as number, ev.random));
+  },
 });

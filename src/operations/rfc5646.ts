@@ -1,6 +1,7 @@
 // §4 rfc5646 — language name or ISO 639-2 code to a language tag. Reference: ../shared/reference/transforms.md.
-// Schema only until its evaluator lands (issue 5): evaluation fails with EVAL_NOT_EVALUABLE.
 
+import { rfc5646 as run } from '../runtime/locale.js';
+import { mapText } from './support/text.js';
 import { attributesSchema, defineOperation } from './spec.js';
 
 export const rfc5646 = defineOperation({
@@ -8,4 +9,7 @@ export const rfc5646 = defineOperation({
   doc: '§4 rfc5646 — language name or ISO 639-2 code to a language tag',
   attributesRequired: false,
   attributesSchema: attributesSchema({}),
+  compile() {
+    return mapText(run);
+  },
 });

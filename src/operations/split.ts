@@ -1,6 +1,10 @@
-// §4/§6 split — Java String.split(regex), then the element at index. Reference: ../shared/reference/transforms.md.
-// Schema only until its evaluator lands (issue 5): evaluation fails with EVAL_NOT_EVALUABLE.
+// §4/§6 split — Java String.split(regex) (trailing empty strings dropped), then the element at
+// index; out of bounds throws or gives null per `throws` (default true). Reference: ../shared/reference/transforms.md.
 
+import { codedError } from '../errors.js';
+import { then } from '../engine/maybe.js';
+import { resolver } from './support/resolve.js';
+import { textOf } from './support/text.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const split = defineOperation({
@@ -15,4 +19,30 @@ export const split = defineOperation({
     },
     required: ['delimiter', 'index'],
   }),
+  compile(ctx) {
+    const delimiter = ctx.string('delimiter', { required: true })!;
+    const indexOf = ctx.integer('index', { required: true })!;
+    // Reference §10.1: the docs (old and new) say the default is true; the OpenAPI says false.
+    const throws = ctx.boolean('throws', true);
+    const pointer = ctx.at('index');
+    const delimiterAt = ctx.at('delimiter');
+    // Java String.split takes a regex: "." or "|" alone split everywhere (reference §11).
+    const pattern = resolver(delimiter, (source) => ctx.regex(source, delimiterAt));
+    return (input, ev) => {
+      const text = textOf(input);
+      if (text === null) return null;
+      return then(pattern.get(input, ev), (p) =>
+        then(indexOf(input, ev), (i) => {
+          const parts = p.split(text);
+          const index = i as number;
+          if (index >= 0 && index < parts.length) return parts[index]!;
+          if (!throws) return null;
+          throw codedError('EVAL_INDEX_OUT_OF_BOUNDS', `split index ${index} out of bounds for length ${parts.length}`, {
+            path: pointer,
+            details: { index, length: parts.length },
+          });
+        }),
+      );
+    };
+  },
 });

@@ -1,6 +1,10 @@
-// §4/§6 substring — input.substring(begin+beginOffset, end+endOffset), -1 sentinels. Reference: ../shared/reference/transforms.md.
-// Schema only until its evaluator lands (issue 5): evaluation fails with EVAL_NOT_EVALUABLE.
+// §4/§6 substring — input.substring(begin + beginOffset, end + endOffset) with the -1 sentinels
+// (begin -1 → 0, end -1 or absent → the end); Java's StringIndexOutOfBoundsException otherwise. Reference: ../shared/reference/transforms.md.
 
+import { then } from '../engine/maybe.js';
+import type { Evaluator } from '../engine/types.js';
+import { javaSubstring } from '../runtime/java-string.js';
+import { textOf } from './support/text.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const substring = defineOperation({
@@ -16,4 +20,23 @@ export const substring = defineOperation({
     },
     required: ['begin'],
   }),
+  compile(ctx) {
+    const begin = ctx.integer('begin', { required: true })!;
+    const end: Evaluator | undefined = ctx.integer('end');
+    const beginOffset = ctx.constantInteger('beginOffset', { default: 0 })!;
+    const endOffset = ctx.constantInteger('endOffset', { default: 0 })!;
+    return (input, ev) => {
+      const text = textOf(input);
+      if (text === null) return null;
+      return then(begin(input, ev), (b) =>
+        then(end === undefined ? -1 : end(input, ev), (e) => {
+          // The offsets apply only when their bound is given and is not the -1 sentinel.
+          const from = b === -1 ? 0 : (b as number) + beginOffset;
+          const to = e === -1 ? text.length : (e as number) + endOffset;
+          // Out of range: StringIndexOutOfBoundsException, located here by the compile wrapper.
+          return javaSubstring(text, from, to);
+        }),
+      );
+    };
+  },
 });

@@ -1,6 +1,7 @@
 // §4 trim — Java String.trim (characters <= U+0020). Reference: ../shared/reference/transforms.md.
-// Schema only until its evaluator lands (issue 5): evaluation fails with EVAL_NOT_EVALUABLE.
 
+import { javaTrim as run } from '../runtime/java-string.js';
+import { mapText } from './support/text.js';
 import { attributesSchema, defineOperation } from './spec.js';
 
 export const trim = defineOperation({
@@ -8,4 +9,7 @@ export const trim = defineOperation({
   doc: '§4 trim — Java String.trim (characters <= U+0020)',
   attributesRequired: false,
   attributesSchema: attributesSchema({}),
+  compile() {
+    return mapText(run);
+  },
 });

@@ -1,6 +1,7 @@
 // §4 upper — upper case in the root locale. Reference: ../shared/reference/transforms.md.
-// Schema only until its evaluator lands (issue 5): evaluation fails with EVAL_NOT_EVALUABLE.
 
+import { javaUpperCase as run } from '../runtime/java-string.js';
+import { mapText } from './support/text.js';
 import { attributesSchema, defineOperation } from './spec.js';
 
 export const upper = defineOperation({
@@ -8,4 +9,7 @@ export const upper = defineOperation({
   doc: '§4 upper — upper case in the root locale',
   attributesRequired: false,
   attributesSchema: attributesSchema({}),
+  compile() {
+    return mapText(run);
+  },
 });

@@ -1,6 +1,6 @@
-// §4 uuid — a random (version 4) UUID. Reference: ../shared/reference/transforms.md.
-// Schema only until its evaluator lands (issue 5): evaluation fails with EVAL_NOT_EVALUABLE.
+// §4 uuid — a version-4 UUID drawn from the engine's random source. Reference: ../shared/reference/transforms.md.
 
+import { uuidV4 } from '../runtime/random.js';
 import { attributesSchema, defineOperation } from './spec.js';
 
 export const uuid = defineOperation({
@@ -8,4 +8,7 @@ export const uuid = defineOperation({
   doc: '§4 uuid — a random (version 4) UUID',
   attributesRequired: false,
   attributesSchema: attributesSchema({}),
+  compile() {
+    return (_input, ev) => uuidV4(ev.random);
+  },
 });

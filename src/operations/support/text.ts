@@ -1,0 +1,23 @@
+// String operations share one shape (reference §3.3): a null input gives null, anything else is
+// first rendered as Java's String.valueOf would (lists as "[a, b]").
+
+import { toJavaString } from '../../engine/compile.js';
+import type { Evaluator, Value } from '../../engine/types.js';
+
+/** An evaluator applying `fn` to the input text; null stays null. */
+export function mapText(fn: (text: string) => Value): Evaluator {
+  return (input) => (input === null ? null : fn(toJavaString(input)));
+}
+
+/** The text of a value for string contexts, or null. */
+export function textOf(value: Value): string | null {
+  return value === null ? null : toJavaString(value);
+}
+
+/**
+ * concat and join: the values' texts with `separator` between them. A null element contributes
+ * nothing (decision "concat/join null values" in docs/decisions/runtime-java.md).
+ */
+export function joinValues(values: readonly Value[], separator: string): string {
+  return values.filter((v) => v !== null).map((v) => toJavaString(v)).join(separator);
+}
