@@ -5,4 +5,7 @@ export const cliErrors: Record<string, ErrorDefinition> = {
   CLI_USAGE: { status: 400, description: 'The command line is wrong: an unknown flag, a missing argument.' },
   CLI_READ: { status: 400, description: 'An input file or directory cannot be read.' },
   CLI_FIXTURES: { status: 400, description: 'A fixtures directory is missing a file or holds data of the wrong shape.' },
+  // refresh() (library and CLI). The CLI reports REFRESH_OPTION_INVALID as a usage error (exit 2).
+  REFRESH_OPTION_INVALID: { status: 400, description: 'An option of refresh() is unknown or invalid (workers, batch size, shard, profile, clock).' },
+  REFRESH_WORKER_FAILED: { status: 500, description: 'A refresh worker thread failed (crashed, or could not load the tenant).' },
 };

@@ -1,0 +1,189 @@
+// Evaluating a batch of tenant records against an identity profile (issue 6): the work one
+// piscina task (or the in-process runner) does. Each evaluator owns one engine built over the
+// tenant's sources and transforms, loaded once; accounts and the manager come with each record.
+
+import { readdirSync, existsSync, statSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createEngine, type Engine } from '../engine/engine.js';
+import type { CacheSizes, CacheStats } from '../engine/caches.js';
+import type { Limits } from '../engine/types.js';
+import { codedError } from '../errors.js';
+import { createMemoryProviders, type IdentityProfile } from '../providers/memory.js';
+import type { Account, Identity, Providers, Source, TransformDocument } from '../providers/types.js';
+import { JsonArrayReader, parseObjectElement } from './json-array-reader.js';
+import type { TenantRecord } from './tenant-stream.js';
+
+/** Everything an evaluator needs; plain data, so that it can be posted to a worker. */
+export interface EvaluatorConfig {
+  /** The fixtures directory (sources.json and transforms/ are read from it). */
+  fixtures: string;
+  profile: IdentityProfile;
+  /** Fixed evaluation time (ISO 8601); absent means the system clock. */
+  now?: string;
+  cacheSizes?: Partial<CacheSizes>;
+  limits?: Partial<Limits>;
+}
+
+/** Counters of one batch (or of a whole run, once merged). */
+export interface RefreshCounts {
+  identities: number;
+  /** Identities with at least one attribute error. */
+  identitiesWithErrors: number;
+  /** Attribute values computed without error. */
+  attributes: number;
+  /** Attribute errors. */
+  errors: number;
+  errorsByCode: Record<string, number>;
+}
+
+export interface BatchOutput {
+  /** One NDJSON line per record, in the records' order. */
+  text: string;
+  counts: RefreshCounts;
+}
+
+export function emptyCounts(): RefreshCounts {
+  return { identities: 0, identitiesWithErrors: 0, attributes: 0, errors: 0, errorsByCode: {} };
+}
+
+export function addCounts(into: RefreshCounts, more: RefreshCounts): void {
+  into.identities += more.identities;
+  into.identitiesWithErrors += more.identitiesWithErrors;
+  into.attributes += more.attributes;
+  into.errors += more.errors;
+  for (const [code, n] of Object.entries(more.errorsByCode)) into.errorsByCode[code] = (into.errorsByCode[code] ?? 0) + n;
+}
+
+/** sources.json (streamed: it can be large too) and transforms/*.json of a fixtures directory. */
+export function loadStaticFixtures(dir: string): { sources: Source[]; transforms: TransformDocument[] } {
+  const sources: Source[] = [];
+  const sourcesFile = join(dir, 'sources.json');
+  if (existsSync(sourcesFile)) {
+    let index = 0;
+    for (const element of new JsonArrayReader(sourcesFile)) {
+      const item = parseObjectElement(sourcesFile, element, index);
+      if (typeof item.id !== 'string' || typeof item.name !== 'string') {
+        throw codedError('CLI_FIXTURES', `${sourcesFile}: element ${index} needs a string "id" and "name"`, { path: `/${index}`, details: { file: sourcesFile } });
+      }
+      sources.push(item as Source);
+      index++;
+    }
+  }
+  const transforms: TransformDocument[] = [];
+  const transformsDir = join(dir, 'transforms');
+  if (existsSync(transformsDir) && statSync(transformsDir).isDirectory()) {
+    for (const name of readdirSync(transformsDir).filter((f) => f.endsWith('.json')).sort()) {
+      const file = join(transformsDir, name);
+      try {
+        transforms.push(JSON.parse(readFileSync(file, 'utf8')) as TransformDocument);
+      } catch (error) {
+        throw codedError('CLI_FIXTURES', `${file} is not valid JSON: ${(error as Error).message}`, { cause: error, details: { file } });
+      }
+    }
+  }
+  return { sources, transforms };
+}
+
+function parseIdentity(text: string): Identity {
+  const identity = JSON.parse(text) as Identity;
+  if (identity.attributes === undefined || identity.attributes === null) identity.attributes = {};
+  return identity;
+}
+
+function parseAccount(text: string): Account {
+  const account = JSON.parse(text) as Account;
+  if (account.attributes === undefined || account.attributes === null) account.attributes = {};
+  return account;
+}
+
+export interface BatchEvaluator {
+  readonly engine: Engine;
+  run(records: readonly TenantRecord[]): BatchOutput;
+  cacheStats(): Record<string, CacheStats>;
+}
+
+/**
+ * An evaluator: one engine whose accounts and identity providers answer from the record being
+ * evaluated (its accounts; itself and its manager), so that the sync path of the engine holds.
+ */
+export function createBatchEvaluator(config: EvaluatorConfig): BatchEvaluator {
+  const { sources, transforms } = loadStaticFixtures(config.fixtures);
+  const memory = createMemoryProviders({ sources, identities: [], accounts: [], transforms });
+  let current: Identity | null = null;
+  let currentAccounts: readonly Account[] = [];
+  let currentManager: Identity | null = null;
+  const none: readonly Account[] = Object.freeze([]);
+  const providers: Providers = {
+    sources: memory.sources,
+    transforms: memory.transforms,
+    accounts: {
+      listAccounts(query) {
+        const all = current !== null && query.identityId === current.id ? currentAccounts : none;
+        return query.sourceId === undefined ? all : all.filter((a) => a.sourceId === query.sourceId);
+      },
+    },
+    // During a refresh an evaluation reaches the identity itself and its manager ($identity.manager).
+    identities: {
+      getIdentity(id) {
+        if (current !== null && current.id === id) return current;
+        if (currentManager !== null && currentManager.id === id) return currentManager;
+        return null;
+      },
+      findIdentityByName(name) {
+        if (current !== null && current.name === name) return current;
+        if (currentManager !== null && currentManager.name === name) return currentManager;
+        return null;
+      },
+    },
+  };
+  let clock: (() => Date) | undefined;
+  if (config.now !== undefined) {
+    const t = new Date(config.now);
+    if (Number.isNaN(t.getTime())) throw codedError('REFRESH_OPTION_INVALID', `now must be an ISO 8601 date-time, not "${config.now}"`, { details: { option: 'now' } });
+    clock = () => t;
+  }
+  const engine = createEngine({
+    providers,
+    ...(clock ? { clock } : {}),
+    ...(config.cacheSizes ? { cacheSizes: config.cacheSizes } : {}),
+    ...(config.limits ? { limits: config.limits } : {}),
+  });
+  const profile = config.profile;
+  // Reports of one manager are usually listed together: remember the last parsed manager.
+  let lastManagerText: string | null = null;
+  let lastManager: Identity | null = null;
+
+  return {
+    engine,
+    cacheStats: () => engine.cacheStats(),
+    run(records) {
+      const counts = emptyCounts();
+      const lines: string[] = [];
+      for (const record of records) {
+        current = parseIdentity(record.identity);
+        currentAccounts = record.accounts.map(parseAccount);
+        if (record.manager !== lastManagerText) {
+          lastManagerText = record.manager;
+          lastManager = record.manager === null ? null : parseIdentity(record.manager);
+        }
+        currentManager = lastManager;
+        const result = engine.evaluateProfileSync(profile, current);
+        counts.identities++;
+        counts.errors += result.errors.length;
+        if (result.errors.length === 0) {
+          counts.attributes += Object.keys(result.attributes).length;
+        } else {
+          counts.identitiesWithErrors++;
+          const errored = new Set(result.errors.map((e) => e.attribute));
+          for (const name of Object.keys(result.attributes)) if (!errored.has(name)) counts.attributes++;
+          for (const e of result.errors) counts.errorsByCode[e.code] = (counts.errorsByCode[e.code] ?? 0) + 1;
+        }
+        lines.push(JSON.stringify({ identityId: record.identityId, attributes: result.attributes, errors: result.errors }));
+      }
+      current = null;
+      currentAccounts = none;
+      currentManager = null;
+      return { text: lines.length === 0 ? '' : lines.join('\n') + '\n', counts };
+    },
+  };
+}

@@ -1,0 +1,254 @@
+// Streaming reader of a top-level JSON array (issue 6 "memory stays flat"): yields each
+// element's source text, one at a time, from a file read in fixed-size chunks. No installed
+// package fits (jsonc-parser and JSON.parse need the whole text; the streaming parsers on npm
+// build values token by token, slower than JSON.parse on each element), so this scanner only
+// finds element boundaries over the byte stream and leaves parsing to JSON.parse.
+//
+// Scanning bytes is safe for UTF-8: every byte of a multi-byte sequence is >= 0x80, so no
+// structural character ({ } [ ] " , \) can appear inside one.
+
+import { closeSync, openSync, readSync } from 'node:fs';
+import { codedError } from '../errors.js';
+
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+
+function isSpace(b: number): boolean {
+  return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+}
+
+export interface ArrayElement {
+  /** The element's JSON text. */
+  text: string;
+  /** Byte offset of the element's first byte in the file. */
+  offset: number;
+  /** Byte length of the element. */
+  length: number;
+}
+
+type State = 'start' | 'before-element' | 'after-element' | 'done';
+
+/**
+ * Reads the elements of a JSON array file in order. Memory: one chunk plus the largest element.
+ * Malformed structure is a CLI_FIXTURES error whose details carry the file and byte offset;
+ * each element's own syntax is checked by whoever JSON.parses its text.
+ */
+export class JsonArrayReader {
+  private readonly fd: number;
+  private buf: Buffer;
+  /** File offset of buf[0]. */
+  private base = 0;
+  private pos = 0;
+  private end = 0;
+  private eof = false;
+  private state: State = 'start';
+  private closed = false;
+  /** Elements returned so far (the index of the next one). */
+  index = 0;
+
+  constructor(
+    readonly file: string,
+    chunkSize = 1 << 20,
+  ) {
+    try {
+      this.fd = openSync(file, 'r');
+    } catch (error) {
+      throw codedError('CLI_READ', `cannot read ${file}: ${(error as Error).message}`, { cause: error, details: { file } });
+    }
+    this.buf = Buffer.allocUnsafe(Math.max(64, chunkSize));
+  }
+
+  /** The next element, or null after the closing bracket. */
+  next(): ArrayElement | null {
+    for (;;) {
+      switch (this.state) {
+        case 'done':
+          return null;
+        case 'start': {
+          const b = this.skipSpace();
+          if (b !== OPEN_BRACKET) throw this.malformed(b === -1 ? 'the file is empty; expected a JSON array' : 'expected "[" (the file must hold a JSON array)');
+          this.pos++;
+          const c = this.skipSpace();
+          if (c === CLOSE_BRACKET) {
+            this.pos++;
+            return this.finish();
+          }
+          this.state = 'before-element';
+          break;
+        }
+        case 'after-element': {
+          const b = this.skipSpace();
+          if (b === CLOSE_BRACKET) {
+            this.pos++;
+            return this.finish();
+          }
+          if (b !== COMMA) throw this.malformed(b === -1 ? 'unexpected end of file inside the array' : 'expected "," or "]" after an element');
+          this.pos++;
+          this.state = 'before-element';
+          break;
+        }
+        case 'before-element': {
+          const b = this.skipSpace();
+          if (b === -1) throw this.malformed('unexpected end of file inside the array');
+          if (b === CLOSE_BRACKET || b === COMMA) throw this.malformed('expected an element');
+          const element = this.scanElement();
+          this.state = 'after-element';
+          this.index++;
+          return element;
+        }
+      }
+    }
+  }
+
+  *[Symbol.iterator](): Generator<ArrayElement, void, undefined> {
+    try {
+      for (let e = this.next(); e !== null; e = this.next()) yield e;
+    } finally {
+      this.close();
+    }
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    closeSync(this.fd);
+  }
+
+  private finish(): null {
+    // Only whitespace may follow the array.
+    const b = this.skipSpace();
+    if (b !== -1) throw this.malformed('unexpected content after the closing "]"');
+    this.state = 'done';
+    this.close();
+    return null;
+  }
+
+  /** Skip whitespace; the byte at pos, or -1 at end of file. */
+  private skipSpace(): number {
+    for (;;) {
+      while (this.pos < this.end) {
+        const b = this.buf[this.pos]!;
+        if (!isSpace(b)) return b;
+        this.pos++;
+      }
+      if (!this.fill(this.pos)) return -1;
+    }
+  }
+
+  /**
+   * Read more bytes, keeping buf[keep..end) (the element being scanned). Returns false at end
+   * of file. Positions shift by `keep`; callers hold offsets relative to `keep`.
+   */
+  private fill(keep: number): boolean {
+    if (this.eof) return false;
+    if (keep > 0) {
+      this.buf.copy(this.buf, 0, keep, this.end);
+      this.base += keep;
+      this.pos -= keep;
+      this.end -= keep;
+    }
+    if (this.end === this.buf.length) {
+      // One element is larger than the buffer: grow it (the only case memory grows).
+      const bigger = Buffer.allocUnsafe(this.buf.length * 2);
+      this.buf.copy(bigger, 0, 0, this.end);
+      this.buf = bigger;
+    }
+    const n = readSync(this.fd, this.buf, this.end, this.buf.length - this.end, this.base + this.end);
+    if (n === 0) {
+      this.eof = true;
+      return false;
+    }
+    this.end += n;
+    return true;
+  }
+
+  /** Scan one element starting at pos; leaves pos after it. */
+  private scanElement(): ArrayElement {
+    const first = this.buf[this.pos]!;
+    let start = this.pos;
+    // Refill keeping the element: its start moves to 0.
+    const refill = (): boolean => {
+      const ok = this.fill(start);
+      start = 0;
+      return ok;
+    };
+    if (first === OPEN_BRACE || first === OPEN_BRACKET) {
+      let depth = 0;
+      for (;;) {
+        if (this.pos >= this.end && !refill()) throw this.malformed('unexpected end of file inside an element');
+        const b = this.buf[this.pos]!;
+        if (b === QUOTE) {
+          this.pos++;
+          this.skipString(refill);
+          continue;
+        }
+        this.pos++;
+        if (b === OPEN_BRACE || b === OPEN_BRACKET) depth++;
+        else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) {
+          depth--;
+          if (depth === 0) break;
+        }
+      }
+    } else if (first === QUOTE) {
+      this.pos++;
+      this.skipString(refill);
+    } else {
+      // A scalar: runs to the next delimiter.
+      for (;;) {
+        if (this.pos >= this.end && !refill()) break;
+        const b = this.buf[this.pos]!;
+        if (b === COMMA || b === CLOSE_BRACKET || isSpace(b)) break;
+        this.pos++;
+      }
+    }
+    const length = this.pos - start;
+    return { text: this.buf.toString('utf8', start, this.pos), offset: this.base + start, length };
+  }
+
+  /** pos is just after an opening quote; leave it just after the closing one. */
+  private skipString(refill: () => boolean): void {
+    for (;;) {
+      const q = this.buf.indexOf(QUOTE, this.pos);
+      if (q === -1 || q >= this.end) {
+        // Keep a trailing backslash run in view: it may escape a quote in the next chunk.
+        this.pos = this.end;
+        if (!refill()) throw this.malformed('unexpected end of file inside a string');
+        // Step back over backslashes at the old end so that their count is seen again.
+        while (this.pos > 0 && this.buf[this.pos - 1] === BACKSLASH) this.pos--;
+        continue;
+      }
+      let backslashes = 0;
+      for (let i = q - 1; i >= 0 && this.buf[i] === BACKSLASH; i--) backslashes++;
+      this.pos = q + 1;
+      if (backslashes % 2 === 0) return;
+    }
+  }
+
+  private malformed(message: string): Error {
+    const offset = this.base + this.pos;
+    return codedError('CLI_FIXTURES', `${this.file}: ${message} at byte ${offset}`, { details: { file: this.file, offset } });
+  }
+}
+
+/** Parse an element as an object; anything else is a CLI_FIXTURES error at its index. */
+export function parseObjectElement(file: string, element: ArrayElement, index: number): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(element.text);
+  } catch (error) {
+    throw codedError('CLI_FIXTURES', `${file}: element ${index} (byte ${element.offset}) is not valid JSON: ${(error as Error).message}`, {
+      cause: error,
+      path: `/${index}`,
+      details: { file, offset: element.offset },
+    });
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw codedError('CLI_FIXTURES', `${file}: element ${index} must be an object`, { path: `/${index}`, details: { file, offset: element.offset } });
+  }
+  return value as Record<string, unknown>;
+}

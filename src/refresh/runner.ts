@@ -1,0 +1,184 @@
+// The streaming refresh runner (issue 6): options validated and frozen, the tenant streamed in
+// batches to the calling thread's evaluator or to a piscina pool, batches yielded as NDJSON text
+// in input order, counters and cache statistics gathered for the summary.
+
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import type { CacheSizes, CacheStats } from '../engine/caches.js';
+import type { Limits } from '../engine/types.js';
+import { codedError } from '../errors.js';
+import type { IdentityProfile } from '../providers/memory.js';
+import { addCounts, createBatchEvaluator, emptyCounts, type BatchOutput, type EvaluatorConfig } from './evaluator.js';
+import { RefreshPool } from './pool.js';
+import { resolveProfile } from './profile-source.js';
+import type { Progress } from './progress.js';
+import { checkShard, parseShard, type Shard } from './shard.js';
+import { sumCaches, type RefreshSummary } from './summary.js';
+import { TenantStream, type TenantRecord, type TenantScan } from './tenant-stream.js';
+
+export interface RefreshOptions {
+  /** The fixtures directory (identities.json, accounts.json, sources.json, transforms/, identity-profiles/). */
+  fixtures: string;
+  /** A profile object, a profile file, or the name, id or file name of a tenant profile. Default: the tenant's first profile. */
+  profile?: string | IdentityProfile;
+  /** Worker threads; 0 evaluates on the calling thread. Default 'auto': one per core, or 0 for a tenant of at most 4 batches. */
+  workers?: number | 'auto';
+  /** Identities per batch (per worker task). Default 256. */
+  batchSize?: number;
+  /** Refresh only this shard: `{ index, count }` or "i/n". */
+  shard?: Shard | string | null;
+  /** Fixed evaluation time (dateMath and dateCompare "now"). Default: the system clock. */
+  now?: Date | string;
+  cacheSizes?: Partial<CacheSizes>;
+  limits?: Partial<Limits>;
+  /** Called after each batch. */
+  onProgress?: (progress: Progress) => void;
+}
+
+export const DEFAULT_BATCH_SIZE = 256;
+const OPTION_KEYS = new Set(['fixtures', 'profile', 'workers', 'batchSize', 'shard', 'now', 'cacheSizes', 'limits', 'onProgress']);
+
+function invalid(message: string, option: string): never {
+  throw codedError('REFRESH_OPTION_INVALID', message, { details: { option } });
+}
+
+interface Resolved {
+  fixtures: string;
+  profile: IdentityProfile;
+  workers: number | 'auto';
+  batchSize: number;
+  shard: Shard | null;
+  config: EvaluatorConfig;
+  onProgress: ((progress: Progress) => void) | undefined;
+}
+
+function resolveOptions(options: RefreshOptions): Resolved {
+  if (options === null || typeof options !== 'object') invalid('refresh options must be an object', '');
+  for (const key of Object.keys(options)) if (!OPTION_KEYS.has(key)) invalid(`unknown refresh option "${key}"`, key);
+  if (typeof options.fixtures !== 'string' || options.fixtures === '') invalid('fixtures must name a directory', 'fixtures');
+  const workers = options.workers ?? 'auto';
+  if (workers !== 'auto' && (!Number.isSafeInteger(workers) || workers < 0 || workers > 256)) invalid(`workers must be 'auto' or an integer from 0 to 256, got ${String(workers)}`, 'workers');
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  if (!Number.isSafeInteger(batchSize) || batchSize < 1 || batchSize > 100_000) invalid(`batchSize must be an integer from 1 to 100000, got ${String(batchSize)}`, 'batchSize');
+  const shard = options.shard === undefined || options.shard === null ? null : typeof options.shard === 'string' ? parseShard(options.shard) : checkShard(options.shard);
+  let now: string | undefined;
+  if (options.now !== undefined) {
+    const t = options.now instanceof Date ? options.now : new Date(options.now);
+    if (Number.isNaN(t.getTime())) invalid(`now must be a valid date or ISO 8601 date-time, got ${String(options.now)}`, 'now');
+    now = t.toISOString();
+  }
+  if (options.onProgress !== undefined && typeof options.onProgress !== 'function') invalid('onProgress must be a function', 'onProgress');
+  const fixtures = resolve(options.fixtures);
+  const profile = resolveProfile(fixtures, options.profile);
+  const config: EvaluatorConfig = {
+    fixtures,
+    profile,
+    ...(now !== undefined ? { now } : {}),
+    ...(options.cacheSizes ? { cacheSizes: { ...options.cacheSizes } } : {}),
+    ...(options.limits ? { limits: { ...options.limits } } : {}),
+  };
+  return { fixtures: options.fixtures, profile, workers, batchSize, shard, config, onProgress: options.onProgress };
+}
+
+function* chunks(records: Iterable<TenantRecord>, size: number): Generator<TenantRecord[], void, undefined> {
+  let batch: TenantRecord[] = [];
+  for (const record of records) {
+    batch.push(record);
+    if (batch.length === size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
+/**
+ * One refresh run. `batches()` may be iterated once; `summary()` describes the run so far and
+ * is complete when the iteration has ended.
+ */
+export class RefreshRunner {
+  private readonly options: Resolved;
+  private readonly counts = emptyCounts();
+  private readonly caches = new Map<number, Record<string, CacheStats>>();
+  private scan: TenantScan | null = null;
+  private workers = 0;
+  private started = 0;
+  private elapsed = 0;
+  private iterated = false;
+
+  constructor(options: RefreshOptions) {
+    this.options = resolveOptions(options);
+  }
+
+  /** The identity profile being evaluated. */
+  get profile(): IdentityProfile {
+    return this.options.profile;
+  }
+
+  async *batches(): AsyncGenerator<BatchOutput, void, undefined> {
+    if (this.iterated) throw codedError('REFRESH_OPTION_INVALID', 'a refresh run can be iterated only once', { details: { option: '' } });
+    this.iterated = true;
+    const { config, batchSize, shard } = this.options;
+    this.started = performance.now();
+    try {
+      const stream = new TenantStream(config.fixtures, shard);
+      const scan = (this.scan = stream.scan);
+      const batchCount = Math.ceil(scan.selected / batchSize);
+      const workers = this.options.workers;
+      this.workers = workers === 'auto' ? (batchCount <= 4 ? 0 : Math.min(availableParallelism(), batchCount)) : Math.min(workers, Math.max(1, batchCount));
+      // Built on this thread in both modes: a tenant that cannot load fails here, once, with its own error.
+      const local = createBatchEvaluator(config);
+      if (this.workers === 0) {
+        for (const batch of chunks(stream.records(), batchSize)) {
+          const output = local.run(batch);
+          this.caches.set(0, local.cacheStats());
+          yield this.account(output);
+        }
+        return;
+      }
+      const pool = new RefreshPool(this.workers, config);
+      try {
+        for await (const result of pool.run(chunks(stream.records(), batchSize))) {
+          this.caches.set(result.threadId, result.caches);
+          yield this.account({ text: result.text, counts: result.counts });
+        }
+      } finally {
+        await pool.close();
+      }
+    } finally {
+      this.elapsed = performance.now() - this.started;
+    }
+  }
+
+  private account(output: BatchOutput): BatchOutput {
+    addCounts(this.counts, output.counts);
+    this.options.onProgress?.({ done: this.counts.identities, total: this.scan?.selected ?? 0, elapsedMs: performance.now() - this.started });
+    return output;
+  }
+
+  summary(): RefreshSummary {
+    const scan = this.scan;
+    const elapsedMs = this.elapsed > 0 ? this.elapsed : this.started > 0 ? performance.now() - this.started : 0;
+    const c = this.counts;
+    return {
+      profile: String(this.options.profile.name),
+      fixtures: this.options.fixtures,
+      shard: this.options.shard,
+      workers: this.workers,
+      batchSize: this.options.batchSize,
+      tenantIdentities: scan?.total ?? 0,
+      identities: c.identities,
+      identitiesWithErrors: c.identitiesWithErrors,
+      attributes: c.attributes,
+      errors: c.errors,
+      errorsByCode: { ...c.errorsByCode },
+      accounts: scan?.accounts ?? 0,
+      accountsIndex: scan?.accountsIndex ?? 'merge',
+      managers: scan?.managers ?? 0,
+      elapsedMs,
+      identitiesPerSecond: elapsedMs > 0 ? (c.identities * 1000) / elapsedMs : 0,
+      caches: sumCaches(this.caches.values()),
+      peakRssBytes: process.resourceUsage().maxRSS * 1024,
+    };
+  }
+}

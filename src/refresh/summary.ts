@@ -1,0 +1,81 @@
+// The end-of-run summary of a refresh (issue 6): identities, attributes, errors by code,
+// throughput and cache hit rates, as data and as readable text.
+
+import type { CacheStats } from '../engine/caches.js';
+import type { Shard } from './shard.js';
+
+export interface CacheSummary extends CacheStats {
+  /** hits / (hits + misses), or null before the first lookup. */
+  hitRate: number | null;
+}
+
+export interface RefreshSummary {
+  /** The profile's name. */
+  profile: string;
+  fixtures: string;
+  shard: Shard | null;
+  /** Worker threads (0: evaluated on the calling thread). */
+  workers: number;
+  batchSize: number;
+  /** Identities in identities.json (every shard). */
+  tenantIdentities: number;
+  /** Identities refreshed (this shard). */
+  identities: number;
+  identitiesWithErrors: number;
+  /** Attribute values computed without error. */
+  attributes: number;
+  /** Attribute errors. */
+  errors: number;
+  errorsByCode: Record<string, number>;
+  accounts: number;
+  /** How accounts were joined: a merge join over grouped files, or a byte-offset index. */
+  accountsIndex: 'merge' | 'offsets';
+  /** Manager identities kept in memory. */
+  managers: number;
+  elapsedMs: number;
+  identitiesPerSecond: number;
+  /** Cache counters summed over every engine (one per worker). */
+  caches: Record<string, CacheSummary>;
+  /** Peak resident set size of the process, in bytes. */
+  peakRssBytes: number;
+}
+
+/** Sum the cache counters of several engines. */
+export function sumCaches(perEngine: Iterable<Record<string, CacheStats>>): Record<string, CacheSummary> {
+  const out: Record<string, CacheSummary> = {};
+  for (const stats of perEngine) {
+    for (const [name, s] of Object.entries(stats)) {
+      const o = (out[name] ??= { size: 0, max: 0, hits: 0, misses: 0, hitRate: null });
+      o.size += s.size;
+      o.max += s.max;
+      o.hits += s.hits;
+      o.misses += s.misses;
+    }
+  }
+  for (const o of Object.values(out)) o.hitRate = o.hits + o.misses === 0 ? null : o.hits / (o.hits + o.misses);
+  return out;
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const percent = (r: number | null) => (r === null ? 'n/a' : `${(r * 100).toFixed(r === 1 || r === 0 ? 0 : 1)}%`);
+
+/** A readable multi-line summary. */
+export function formatSummary(s: RefreshSummary): string {
+  const lines: string[] = [];
+  const shard = s.shard ? `, shard ${s.shard.index}/${s.shard.count}` : '';
+  lines.push(`Identity refresh of ${s.fixtures} with profile "${s.profile}"${shard}`);
+  const skipped = s.tenantIdentities - s.identities;
+  lines.push(`  identities   ${int(s.identities)}${skipped > 0 ? ` (of ${int(s.tenantIdentities)}; ${int(skipped)} in other shards)` : ''}, ${int(s.identitiesWithErrors)} with errors`);
+  lines.push(`  attributes   ${int(s.attributes)} computed, ${int(s.errors)} errors`);
+  const codes = Object.entries(s.errorsByCode).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  for (const [code, n] of codes) lines.push(`    ${code.padEnd(30)} ${int(n)}`);
+  lines.push(`  accounts     ${int(s.accounts)} (${s.accountsIndex === 'merge' ? 'streamed with the identities' : 'byte-offset index'}), ${int(s.managers)} managers kept`);
+  const threads = s.workers === 0 ? 'main thread' : `${s.workers} worker${s.workers === 1 ? '' : 's'}`;
+  lines.push(`  throughput   ${int(s.identitiesPerSecond)} identities/s (${(s.elapsedMs / 1000).toFixed(2)} s, ${threads}, batches of ${s.batchSize})`);
+  const caches = Object.entries(s.caches)
+    .map(([name, c]) => `${name} ${percent(c.hitRate)} (${int(c.hits)}/${int(c.hits + c.misses)})`)
+    .join(', ');
+  lines.push(`  cache hits   ${caches || 'n/a'}`);
+  lines.push(`  peak RSS     ${(s.peakRssBytes / (1 << 20)).toFixed(0)} MiB`);
+  return lines.join('\n') + '\n';
+}
