@@ -1,7 +1,7 @@
 // compilePredicate: the semantics docs/decisions/filter.md fixes where the platform is silent.
 
 import { describe, expect, it } from 'vitest';
-import { compilePredicate, parseApiFilter, parseObjectFilter, type FieldMap } from '../../src/filter/index.js';
+import { compilePredicate, parseApiFilter, parseObjectFilter, type FieldMap, type FilterNode } from '../../src/filter/index.js';
 
 const matches = (filter: string, record: Record<string, unknown>) => compilePredicate(parseObjectFilter(filter))(record);
 const apiMatches = (filter: string, record: Record<string, unknown>, fields?: FieldMap) =>
@@ -193,5 +193,35 @@ describe('compilePredicate: what it refuses', () => {
 
   it('rejects unknown options', () => {
     expect(() => compilePredicate(parseObjectFilter('a == 1'), { field: {} } as never)).toThrow(expect.objectContaining({ code: 'FILTER_OPTION_INVALID' }));
+  });
+});
+
+describe('compilePredicate: generated code treats every name and value as data', () => {
+  const hostile = ['"); throw new Error("x"); ("', '`${process.exit(1)}`', '*/ r = null /*', '\u2028\u2029', '\\', "'", '__proto__', 'constructor'];
+  it.each(hostile)('the string %j', (text) => {
+    const ast = { kind: 'compare', op: 'eq', property: text, value: { type: 'string', value: text }, ignoreCase: false, range: { start: 0, end: 0 } } as const;
+    const predicate = compilePredicate(ast);
+    expect(predicate({ [text]: text })).toBe(true);
+    expect(predicate({ [text]: `${text}!` })).toBe(false);
+    expect(predicate({})).toBe(false);
+  });
+
+  it('reads __proto__ and constructor only as own properties', () => {
+    expect(matches('constructor.isNull()', {})).toBe(true);
+    expect(matches('__proto__.isNull()', {})).toBe(true);
+    expect(matches('constructor == "x"', JSON.parse('{"constructor":"x"}'))).toBe(true);
+  });
+
+  it('evaluates a non-object record as an empty one', () => {
+    const predicate = compilePredicate(parseObjectFilter('a.isNull()'));
+    expect(predicate(null as never)).toBe(true);
+    expect(predicate('text' as never)).toBe(true);
+  });
+
+  it('turns an AST too deep to compile into FILTER_LIMIT', () => {
+    const leaf = { kind: 'isNull', property: 'a', range: { start: 0, end: 0 } } as const;
+    let node: FilterNode = leaf;
+    for (let i = 0; i < 200_000; i++) node = { kind: 'and', children: [node, leaf], range: { start: 0, end: 0 } };
+    expect(() => compilePredicate(node)).toThrow(expect.objectContaining({ code: 'FILTER_LIMIT' }));
   });
 });
