@@ -136,10 +136,16 @@ function literalFor(type: FieldType): fc.Arbitrary<FilterLiteral> {
   }
 }
 
-function leafFor(name: string, type: FieldType): fc.Arbitrary<FilterNode> {
-  const lit = literalFor(type);
+/** Any literal of any type, including numeric and boolean strings, for the coercion checks. */
+const anyLiteral: fc.Arbitrary<FilterLiteral> = fc.oneof(
+  ...(['string', 'number', 'boolean', 'datetime'] as const).map(literalFor),
+  fc.constantFrom<FilterLiteral>({ type: 'string', value: '2' }, { type: 'string', value: 'TRUE' }, { type: 'string', value: '2020-01-01T00:00:00Z' }),
+);
+
+function leafFor(name: string, type: FieldType, mixed: boolean): fc.Arbitrary<FilterNode> {
+  const lit = mixed ? anyLiteral : literalFor(type);
   const maybeNull = fc.oneof({ weight: 6, arbitrary: lit }, { weight: 1, arbitrary: fc.constant<FilterLiteral>({ type: 'null' }) });
-  const ops = type === 'boolean' ? (['eq', 'ne'] as CompareOp[]) : OPS;
+  const ops = type === 'boolean' && !mixed ? (['eq', 'ne'] as CompareOp[]) : OPS;
   const leaves: fc.Arbitrary<FilterNode>[] = [
     fc.record({ kind: fc.constant('compare' as const), op: fc.constantFrom(...ops), property: fc.constant(name), value: lit, ignoreCase: fc.boolean(), range: fc.constant(R) }),
     fc.record({ kind: fc.constant('compare' as const), op: fc.constantFrom<CompareOp>('eq', 'ne'), property: fc.constant(name), value: fc.constant<FilterLiteral>({ type: 'null' }), ignoreCase: fc.boolean(), range: fc.constant(R) }),
@@ -147,11 +153,14 @@ function leafFor(name: string, type: FieldType): fc.Arbitrary<FilterNode> {
     fc.record({ kind: fc.constant('containsAll' as const), property: fc.constant(name), values: fc.array(lit, { maxLength: 3 }), ignoreCase: fc.boolean(), range: fc.constant(R) }),
     fc.record({ kind: fc.constantFrom('isNull' as const, 'notNull' as const, 'isEmpty' as const, 'present' as const), property: fc.constant(name), range: fc.constant(R) }),
   ];
-  if (type === 'string' || type === 'strings') {
+  if (type === 'string' || type === 'strings' || mixed) {
     leaves.push(fc.record({ kind: fc.constant('like' as const), mode: fc.constantFrom(...MODES), property: fc.constant(name), value: lit, ignoreCase: fc.boolean(), range: fc.constant(R) }));
   }
   return fc.oneof(...leaves);
 }
 
 /** ASTs over FIELDS whose literals fit their fields. */
-export const typedAst: fc.Arbitrary<FilterNode> = composite(fc.oneof(...Object.entries(FIELDS).map(([name, spec]) => leafFor(name, spec.type))));
+export const typedAst: fc.Arbitrary<FilterNode> = composite(fc.oneof(...Object.entries(FIELDS).map(([name, spec]) => leafFor(name, spec.type, false))));
+
+/** ASTs over FIELDS with literals of any type and operators on any field: some are refused. */
+export const mixedAst: fc.Arbitrary<FilterNode> = composite(fc.oneof(...Object.entries(FIELDS).map(([name, spec]) => leafFor(name, spec.type, true))));
