@@ -4,6 +4,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { type CryptoKey, type JWK, type JWTPayload, SignJWT, calculateJwkThumbprint, errors, exportJWK, generateKeyPair, importJWK, jwtVerify } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { codedError } from '../../errors.js';
 import type { Store } from '../store/store.js';
 
@@ -43,6 +44,12 @@ export class TokenService {
   readonly #publicJwk: JWK;
   readonly #issuer: string;
   readonly #clock: () => number;
+  /**
+   * Tokens whose signature already verified, by their exact text. A hit still checks expiry
+   * and use, so the cache only skips the ES256 signature check of a byte-identical token
+   * (clients send the same access token on every call until it expires).
+   */
+  readonly #verified = new LRUCache<string, TokenClaims>({ max: 10_000 });
 
   private constructor(key: { privateKey: CryptoKey; publicKey: CryptoKey; kid: string; publicJwk: JWK }, issuer: string, clock: () => number) {
     this.#privateKey = key.privateKey;
@@ -99,6 +106,15 @@ export class TokenService {
    * against the injected clock, and the token's use. Any failure is API_UNAUTHORIZED.
    */
   async verify(token: string, use: TokenUse): Promise<TokenClaims> {
+    const known = this.#verified.get(token);
+    if (known !== undefined) {
+      if (known.exp! * 1000 <= this.#clock()) {
+        this.#verified.delete(token);
+        throw codedError('API_UNAUTHORIZED', 'the token has expired');
+      }
+      if (known.token_use !== use) throw codedError('API_UNAUTHORIZED', `the token is not an ${use} token`);
+      return known;
+    }
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, this.#publicKey, {
@@ -115,6 +131,7 @@ export class TokenService {
     if (claims.token_use !== use || typeof claims.client_id !== 'string' || !Array.isArray(claims.scope)) {
       throw codedError('API_UNAUTHORIZED', `the token is not an ${use} token`);
     }
+    this.#verified.set(token, claims);
     return claims;
   }
 }
