@@ -45,8 +45,6 @@ interface JavaMatch {
   group(n: number): string | null;
 }
 
-const LINE_TERMINATOR_GROUP = /^(?:\r\n|[\n\r\u0085\u2028\u2029])$/;
-
 /**
  * Parse a Java replacement string (Matcher.appendReplacement syntax): `$n`, `${name}`, `\x`
  * quotes x. Errors that do not depend on the pattern are raised here (compile time); a group
@@ -118,7 +116,9 @@ class Re2JavaPattern implements JavaPattern {
   readonly groupCount: number;
   private readonly global: RE2;
   private anchored: RE2 | undefined;
+  private first: RE2 | undefined;
   private readonly hasHidden: boolean;
+  private readonly js = new WeakMap<JavaReplacement, string | { error: () => never }>();
   private readonly bound = new WeakMap<JavaReplacement, BoundPart[] | { error: () => never }>();
 
   constructor(
@@ -155,13 +155,14 @@ class Re2JavaPattern implements JavaPattern {
     const list: string[] = [];
     const limited = limit > 0;
     let index = 0;
-    for (let m = this.next(input, 0, null); m; m = this.next(input, m.end, m)) {
-      if (limited && list.length >= limit - 1) break;
+    this.each(input, (start, end) => {
+      if (limited && list.length >= limit - 1) return false;
       // Java 8+: a zero-width match at the beginning never produces a leading empty string.
-      if (index === 0 && m.start === 0 && m.end === 0) continue;
-      list.push(input.slice(index, m.start));
-      index = m.end;
-    }
+      if (index === 0 && start === 0 && end === 0) return true;
+      list.push(input.slice(index, start));
+      index = end;
+      return true;
+    });
     if (index === 0 && list.length === 0) return [input];
     list.push(input.slice(index));
     if (limit === 0) {
@@ -173,6 +174,18 @@ class Re2JavaPattern implements JavaPattern {
   }
 
   private replace(input: string, replacement: JavaReplacement, all: boolean): string {
+    if (!this.hasHidden) {
+      // One native pass (RE2's own replace loop advances over empty matches exactly as
+      // Matcher.find does); the replacement is bound to this pattern on the first match only,
+      // so that, as in Java, an illegal group reference is no error when nothing matches.
+      const re = all ? this.global : (this.first ??= makeRe2(this.t.re2, 'u', this.source));
+      re.lastIndex = 0;
+      const js = this.jsReplacement(replacement);
+      if (typeof js === 'string') return re.replace(input, js);
+      // An illegal group reference: Java reports it only when something matches.
+      if (!re.test(input)) return input;
+      return js.error();
+    }
     const first = this.next(input, 0, null);
     // Java returns the input untouched when nothing matches, without reading the replacement.
     if (!first) return input;
@@ -188,6 +201,53 @@ class Re2JavaPattern implements JavaPattern {
       index = m.end;
     }
     return out + input.slice(index);
+  }
+
+  /** Visit every match (start, end) in order until `visit` returns false. */
+  private each(input: string, visit: (start: number, end: number) => boolean): void {
+    if (this.hasHidden) {
+      for (let m = this.next(input, 0, null); m; m = this.next(input, m.end, m)) if (!visit(m.start, m.end)) return;
+      return;
+    }
+    let go = true;
+    this.global.lastIndex = 0;
+    this.global.replace(input, (...args: unknown[]) => {
+      const match = args[0] as string;
+      if (go) {
+        const offset = args[args.length - 2] as number;
+        go = visit(offset, offset + match.length);
+      }
+      return match;
+    });
+  }
+
+  /**
+   * The replacement in RE2's (JavaScript) syntax, group numbers mapped to RE2's: `$$` for a
+   * literal `$` and two-digit `$0k`, so that a literal digit after a reference is never read as
+   * part of it. RE2 then runs its own native replace loop, one pass over the input.
+   */
+  private jsReplacement(replacement: JavaReplacement): string | { error: () => never } {
+    const cached = this.js.get(replacement);
+    if (cached !== undefined) return cached;
+    let out: string | { error: () => never };
+    try {
+      out = '';
+      for (const p of this.bind(replacement)) {
+        if (typeof p === 'string') out += p.replace(/\$/g, '$$$$');
+        else {
+          const k = this.t.groupMap[p]!;
+          out += k === 0 ? '$&' : `$${k < 10 ? '0' : ''}${k}`;
+        }
+      }
+    } catch (error) {
+      out = {
+        error: () => {
+          throw error;
+        },
+      };
+    }
+    this.js.set(replacement, out);
+    return out;
   }
 
   /** Resolve `$n` / `${name}` against this pattern, as Matcher.appendReplacement does. */
@@ -261,7 +321,8 @@ class Re2JavaPattern implements JavaPattern {
     let cut = 0;
     for (const h of this.t.hidden) {
       const text = m[h];
-      if (text !== undefined && text !== null && LINE_TERMINATOR_GROUP.test(text)) cut = Math.max(cut, text.length);
+      // A hidden group only ever holds the line terminator Java's `$` stands before.
+      if (typeof text === 'string') cut = Math.max(cut, text.length);
     }
     return end - cut;
   }

@@ -100,6 +100,7 @@ describe('Java replacement syntax', () => {
     ['(?<user>\\w+)@', 'joe@x', '${user}!', 'joe!x'],
     ['(a)', 'a', '\\$1', '$1'],
     ['(a)', 'a', '\\\\$1', '\\a'],
+    ['(a)', 'a', '\\$$1\\$$0', '$a$a'],
     ['(a)', 'a', '$11', 'a1'], // one group: $11 is group 1 then "1"
     ['(a)(b)(c)(d)(e)(f)(g)(h)(i)(j)(k)', 'abcdefghijk', '$11$10', 'kj'],
     ['(a)|(b)', 'ab', '[$1$2]', '[a][b]'], // a group that did not take part is empty
@@ -146,6 +147,15 @@ describe('Java replacement syntax', () => {
 
   it('replaceFirst replaces only the first match', () => {
     expect(compileJavaRegex('o').replaceFirst('foo', compileJavaReplacement('0'))).toBe('f0o');
+    expect(compileJavaRegex('(o)(o)?').replaceFirst('fooo', compileJavaReplacement('[$2$1]'))).toBe('f[oo]o');
+    expect(compileJavaRegex('o$').replaceFirst('foo\n', compileJavaReplacement('0'))).toBe('fo0\n');
+  });
+
+  it('one compiled replacement serves many patterns, each binding its own group numbers', () => {
+    const r = compileJavaReplacement('<$1>');
+    expect(compileJavaRegex('(b)').replaceAll('abc', r)).toBe('a<b>c');
+    expect(compileJavaRegex('(?:x)(c)').replaceAll('axc', r)).toBe('a<c>');
+    expect(() => compileJavaRegex('c').replaceAll('abc', r)).toThrow(TransformsError);
   });
 });
 
