@@ -36,7 +36,7 @@ export function compilePredicate(ast: FilterNode, options: PredicateOptions = {}
   let factory: (c: unknown[], h: typeof HELPERS) => Predicate;
   try {
     const expr = gen.node(ast);
-    body = `${gen.decls.join('\n')}\nreturn function filterPredicate(r) {\n  if (r === null || typeof r !== 'object') r = h.EMPTY;\n  return ${expr};\n};`;
+    body = `'use strict';\n${gen.decls.join('\n')}\nreturn function filterPredicate(r) {\n  if (r === null || typeof r !== 'object') r = h.EMPTY;\n  return ${expr};\n};`;
     factory = new Function('c', 'h', body) as typeof factory;
   } catch (err) {
     // A hand-built AST nested deeper than the generator or V8's parser can follow.
