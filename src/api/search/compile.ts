@@ -1,0 +1,76 @@
+// The SQLite back end of the search query AST (platform-api.md §4.7): one exhaustive switch over
+// the node kinds, values always bound as parameters. Field names resolve through the index's
+// declared fields (and its dynamic `attributes.<name>` prefix); an unknown field is FILTER_FIELD.
+
+import { FilterUnsupportedError, type SqlParam, type SqlWhere } from '../../filter/index.js';
+import type { SearchNode } from './parse.js';
+
+export interface SearchField {
+  /** Trusted SQL expression over the index's table (written in code, never from a request). */
+  readonly expr: string;
+  /** Whether `sort` may name it. */
+  readonly sortable?: boolean;
+}
+
+export interface SearchIndex {
+  /** The name clients put in `indices` (reference §4.7: for example identities). */
+  readonly name: string;
+  readonly table: string;
+  /** The unique key: the last sort key of every search, so that searchAfter never skips a tie. */
+  readonly idExpr: string;
+  readonly fields: Readonly<Record<string, SearchField>>;
+  /** `<prefix>.<name>` reads `json_extract(<column>, '$.<jsonPrefix>.<name>')` for any simple name. */
+  readonly dynamic?: { readonly prefix: string; readonly column: string; readonly jsonPrefix: string };
+  /** Fields a bare term (no `field:`) is matched against. */
+  readonly defaultFields: readonly string[];
+}
+
+const DYNAMIC_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** The SQL expression of a field, or undefined when the index has no such field. */
+export function fieldExpr(index: SearchIndex, field: string): string | undefined {
+  if (Object.prototype.hasOwnProperty.call(index.fields, field)) return index.fields[field]!.expr;
+  const d = index.dynamic;
+  if (d !== undefined && field.startsWith(d.prefix + '.')) {
+    const name = field.slice(d.prefix.length + 1);
+    // The name is checked against a plain-identifier pattern, so inlining it in the path is safe.
+    if (DYNAMIC_NAME.test(name)) return `json_extract("${d.column}", '$.${d.jsonPrefix}.${name}')`;
+  }
+  return undefined;
+}
+
+export function compileSearch(ast: SearchNode, index: SearchIndex): SqlWhere {
+  const params: SqlParam[] = [];
+  const param = (v: SqlParam): string => {
+    params.push(v);
+    return '?';
+  };
+  const resolve = (field: string, range: { start: number; end: number }): string => {
+    const expr = fieldExpr(index, field);
+    if (expr === undefined) {
+      throw new FilterUnsupportedError('FILTER_FIELD', `the ${index.name} index has no field '${field}'`, { property: field, start: range.start, end: range.end });
+    }
+    return expr;
+  };
+  const node = (n: SearchNode): string => {
+    switch (n.kind) {
+      case 'all':
+        return '(1)';
+      case 'exists': {
+        const x = resolve(n.field, n.range);
+        return `(${x} IS NOT NULL AND ${x} <> '')`;
+      }
+      case 'term': {
+        const exprs = n.field === null ? index.defaultFields.map((f) => resolve(f, n.range)) : [resolve(n.field, n.range)];
+        const fn = n.prefix ? 'search_prefix' : 'search_match';
+        return `(${exprs.map((x) => `${fn}(${x}, ${param(n.value)}) = 1`).join(' OR ')})`;
+      }
+      case 'and':
+      case 'or':
+        return `(${n.children.map(node).join(n.kind === 'and' ? ' AND ' : ' OR ')})`;
+      case 'not':
+        return `(NOT COALESCE(${node(n.operand)}, 0))`;
+    }
+  };
+  return { text: node(ast), params };
+}

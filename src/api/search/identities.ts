@@ -1,0 +1,63 @@
+// The identities search index (platform-api.md §4.7 "indices: for example identities") over the
+// store's identities table, and the search document a hit is answered with. Top-level document
+// members carry exactly the values their sort expressions order by, so that a client's
+// searchAfter (the last hit's value of the sort field, as the SDK's paginator sends) continues
+// where the page ended.
+
+import type { SearchIndex } from './compile.js';
+
+const attr = (name: string): string => `json_extract("doc", '$.attributes.${name}')`;
+
+export const IDENTITIES_INDEX: SearchIndex = Object.freeze({
+  name: 'identities',
+  table: 'identities',
+  idExpr: '"id"',
+  fields: Object.freeze({
+    id: { expr: '"id"', sortable: true },
+    name: { expr: '"name"', sortable: true },
+    displayName: { expr: attr('displayName'), sortable: true },
+    firstName: { expr: attr('firstname'), sortable: true },
+    lastName: { expr: attr('lastname'), sortable: true },
+    email: { expr: attr('email'), sortable: true },
+    phone: { expr: attr('phone') },
+    employeeNumber: { expr: attr('employeeNumber'), sortable: true },
+    'manager.id': { expr: '"manager_id"' },
+  }),
+  dynamic: Object.freeze({ prefix: 'attributes', column: 'doc', jsonPrefix: 'attributes' }),
+  defaultFields: Object.freeze(['name', 'displayName', 'firstName', 'lastName', 'email']),
+});
+
+export interface StoredIdentity {
+  id: string;
+  name: string;
+  attributes?: Record<string, unknown> | null;
+  managerId?: string | null;
+  [key: string]: unknown;
+}
+
+const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** The search hit of one identity (the SDK's IdentityDocument members this store can fill). */
+export function identitySearchDocument(identity: StoredIdentity, manager: StoredIdentity | null, extra: { accountCount: number; isManager: boolean }) {
+  const a = identity.attributes ?? {};
+  const lifecycle = text(a.lifecycleState) ?? text(a.cloudLifecycleState);
+  return {
+    id: identity.id,
+    name: identity.name,
+    _type: 'identity',
+    type: 'identity',
+    _index: 'identities',
+    displayName: text(a.displayName),
+    firstName: text(a.firstname),
+    lastName: text(a.lastname),
+    email: text(a.email),
+    phone: text(a.phone),
+    employeeNumber: text(a.employeeNumber),
+    inactive: lifecycle !== null && lifecycle !== 'active',
+    status: lifecycle === null || lifecycle === 'active' ? 'ACTIVE' : 'INACTIVE',
+    manager: manager === null ? null : { id: manager.id, name: manager.name, displayName: text(manager.attributes?.displayName) ?? manager.name },
+    isManager: extra.isManager,
+    accountCount: extra.accountCount,
+    attributes: a,
+  };
+}

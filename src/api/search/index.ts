@@ -1,0 +1,7 @@
+// The search endpoint's query language and paging (platform-api.md §4.7, §8).
+
+export { parseSearchQuery, DEFAULT_SEARCH_LIMITS, type SearchNode, type SearchRange, type SearchLimits } from './parse.js';
+export { compileSearch, fieldExpr, type SearchField, type SearchIndex } from './compile.js';
+export { matchesPrefix, matchesWords, registerSearchFunctions, SEARCH_SQL_FUNCTIONS, words, type SearchFunctionHost } from './match.js';
+export { keysetAfter, planSearch, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_OFFSET_CAP, type SearchPlan } from './request.js';
+export { IDENTITIES_INDEX, identitySearchDocument, type StoredIdentity } from './identities.js';
