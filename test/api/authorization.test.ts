@@ -72,6 +72,15 @@ describe('bearer tokens', () => {
     expect(expectPlatformError(res.json()).text).toMatch(/expired/);
   });
 
+  it('still refuses a token that expired after it was verified once (verification cache)', async () => {
+    const token = await tokenFor(s, ALICE_PAT);
+    expect((await call(bearer(token))).statusCode).toBe(200);
+    now += 750_000;
+    const res = await call(bearer(token));
+    expect(res.statusCode).toBe(401);
+    expect(expectPlatformError(res.json()).text).toMatch(/expired/);
+  });
+
   it('answers a refresh token used as an access token with 401', async () => {
     const refresh = await s.context.tokens.sign({ sub: 'x', token_use: 'refresh', client_id: ALICE_PAT.id, tenant_id: s.tenantId, scope: ['sp:scopes:all'] }, 60);
     expect((await call(bearer(refresh.token))).statusCode).toBe(401);
