@@ -3,11 +3,13 @@
 // java.util.regex reads it: Java-only syntax RE2 can express is rewritten (\p{In…} blocks,
 // POSIX and java.lang.Character classes, \Q…\E, \Z, Java's `$` and `.`, \s with \x0B, ASCII-only
 // (?i)), constructs RE2 cannot run are REGEX_UNSUPPORTED, and Java syntax errors are
-// REGEX_SYNTAX with the index Java would report. Kept as one piece (with ./classes.ts for the
-// character-class tables) because the parser's states share the flag stack and group counters.
+// REGEX_SYNTAX with the index Java would report. The parser is one class (~470 lines) because
+// its states share the flag stack, the cursor and the group counters; the character-class
+// tables live in ./classes.ts and the RE2 text helpers in ./emit.ts.
 
 import { codedError } from '../../errors.js';
 import { complement, foldAsciiCase, resolveProperty, type CodeSet, SETS } from './classes.js';
+import { caseSet, emitSet, flipProp, literal, normalize, removeQuoting, wrapCase, type Flags } from './emit.js';
 
 export interface Translation {
   /** RE2 pattern text (compile with the `u` flag). */
@@ -22,16 +24,6 @@ export interface Translation {
   hidden: number[];
 }
 
-interface Flags {
-  i: boolean;
-  d: boolean;
-  m: boolean;
-  s: boolean;
-  u: boolean;
-  x: boolean;
-}
-
-const META = new Set('\\.+*?()|[]{}^$'.split(''));
 
 function syntax(message: string, index: number, pattern: string): never {
   throw codedError('REGEX_SYNTAX', `${message} near index ${index}\n${pattern}`, { details: { index } });
@@ -40,62 +32,6 @@ function unsupported(message: string, index: number, pattern: string): never {
   throw codedError('REGEX_UNSUPPORTED', `${message} (RE2 cannot run it) near index ${index}\n${pattern}`, {
     details: { index },
   });
-}
-
-/** java.util.regex.Pattern.RemoveQEQuoting: \Q…\E becomes escaped text before parsing. */
-function removeQuoting(p: string): string {
-  if (!p.includes('\\Q')) return p;
-  let out = '';
-  let i = 0;
-  while (i < p.length) {
-    const c = p[i]!;
-    if (c === '\\' && p[i + 1] === 'Q') {
-      i += 2;
-      const end = p.indexOf('\\E', i);
-      const quoted = end < 0 ? p.slice(i) : p.slice(i, end);
-      for (const ch of quoted) out += /[A-Za-z0-9]/.test(ch) || ch.codePointAt(0)! > 0x7f ? ch : '\\' + ch;
-      i = end < 0 ? p.length : end + 2;
-    } else if (c === '\\' && i + 1 < p.length) {
-      out += c + p[i + 1];
-      i += 2;
-    } else {
-      out += c;
-      i++;
-    }
-  }
-  return out;
-}
-
-function hex(cp: number): string {
-  return `\\x{${cp.toString(16).toUpperCase()}}`;
-}
-
-/** A literal code point as RE2 text outside a class. */
-function literal(cp: number): string {
-  const ch = String.fromCodePoint(cp);
-  if (META.has(ch)) return '\\' + ch;
-  if (cp > 0x20 && cp < 0x7f) return ch;
-  return hex(cp);
-}
-
-/** A code set as RE2 text: a single literal, or a bracketed class. */
-function emitSet(set: CodeSet, negated: boolean): string {
-  if (!negated && set.props.length === 0 && set.ranges.length === 1 && set.ranges[0]![0] === set.ranges[0]![1]) {
-    return literal(set.ranges[0]![0]);
-  }
-  if (set.ranges.length === 0 && set.props.length === 0) {
-    // The empty class: nothing matches (or, negated, everything does).
-    return negated ? '[\\x{0}-\\x{10FFFF}]' : '[^\\x{0}-\\x{10FFFF}]';
-  }
-  let body = '';
-  for (const [lo, hi] of set.ranges) body += lo === hi ? classChar(lo) : `${classChar(lo)}-${classChar(hi)}`;
-  for (const p of set.props) body += p;
-  return `[${negated ? '^' : ''}${body}]`;
-}
-
-function classChar(cp: number): string {
-  if ((cp >= 0x30 && cp <= 0x39) || (cp >= 0x41 && cp <= 0x5a) || (cp >= 0x61 && cp <= 0x7a)) return String.fromCharCode(cp);
-  return hex(cp);
 }
 
 export function translateJavaPattern(source: string): Translation {
@@ -163,14 +99,13 @@ class Translator {
     for (;;) {
       const c = this.peek(flags);
       if (c === undefined || c === '|' || c === ')') return out;
-      const start = this.i;
       const atom = this.atom(flags);
       if (atom === null) continue; // a flag group such as (?i): nothing to quantify
-      out += this.quantified(atom, flags, start);
+      out += this.quantified(atom, flags);
     }
   }
 
-  private quantified(atom: string, flags: Flags, start: number): string {
+  private quantified(atom: string, flags: Flags): string {
     const c = this.peek(flags);
     let q = '';
     if (c === '*' || c === '+' || c === '?') {
@@ -194,7 +129,6 @@ class Translator {
     } else if (mod === '+') {
       this.refuse('Possessive quantifier', this.i);
     }
-    void start;
     return atom + q;
   }
 
@@ -208,7 +142,7 @@ class Translator {
         return this.group(flags);
       case '[': {
         this.i++;
-        const { set, negated } = this.klass(flags, at);
+        const { set, negated } = this.klass(flags);
         return wrapCase(emitSet(set, negated), flags, set);
       }
       case '.':
@@ -455,7 +389,7 @@ class Translator {
    * A character class after its `[`: unions of items and nested classes, flattened into one
    * set. Intersection (&&) has no RE2 form and is refused rather than misread as literals.
    */
-  private klass(flags: Flags, open: number): { set: CodeSet; negated: boolean } {
+  private klass(flags: Flags): { set: CodeSet; negated: boolean } {
     let negated = false;
     if (this.p[this.i] === '^') {
       negated = true;
@@ -477,7 +411,7 @@ class Translator {
       if (c === '&' && this.p[at + 1] === '&') this.refuse('Character class intersection (&&)', at);
       if (c === '[') {
         this.i++;
-        const inner = this.klass(flags, at);
+        const inner = this.klass(flags);
         this.union(ranges, props, inner.set, inner.negated, at);
         continue;
       }
@@ -515,7 +449,6 @@ class Translator {
     }
     let set: CodeSet = { ranges: normalize(ranges), props };
     if (flags.i) set = caseSet(set, flags);
-    void open;
     return { set, negated };
   }
 
@@ -531,29 +464,4 @@ class Translator {
       this.refuse('Negated multi-property set inside a character class', at);
     }
   }
-}
-
-function flipProp(p: string): string {
-  return p.startsWith('\\p') ? '\\P' + p.slice(2) : '\\p' + p.slice(2);
-}
-
-function normalize(ranges: Array<[number, number]>): Array<[number, number]> {
-  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
-  const out: Array<[number, number]> = [];
-  for (const [lo, hi] of sorted) {
-    const last = out[out.length - 1];
-    if (last && lo <= last[1] + 1) last[1] = Math.max(last[1], hi);
-    else out.push([lo, hi]);
-  }
-  return out;
-}
-
-/** Java (?i) folds ASCII only; with (?iu) RE2's Unicode folding is applied by wrapCase. */
-function caseSet(set: CodeSet, flags: Flags): CodeSet {
-  if (flags.u) return set;
-  return foldAsciiCase(set);
-}
-
-function wrapCase(text: string, flags: Flags, set: CodeSet): string {
-  return flags.i && flags.u && set.ranges.length > 0 ? `(?i:${text})` : text;
 }
