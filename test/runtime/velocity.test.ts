@@ -151,8 +151,16 @@ describe('Java String methods', () => {
     expect(e.message).toMatch(/^Error rendering template/);
   });
 
-  it('a regex error inside a branch that does not run is no error (Java compiles it on call)', () => {
+  it('a regex or replacement error inside a branch that does not run is no error (Java compiles on call)', () => {
     expect(render('#if(false)$s.matches("(")#end ok', { s: 'x' })).toBe(' ok');
+    expect(render('#if(false)$s.replaceAll("a", "$")#end ok', { s: 'x' })).toBe(' ok');
+  });
+
+  it('regexes can come from variables (compiled on first use, then cached)', () => {
+    const t = compileTemplate('$s.replaceAll($re, "")', options);
+    expect(t.render({ s: 'a1b22', re: '\\d+' }, noIdentity)).toBe('ab');
+    expect(t.render({ s: 'a1b22', re: '[ab]' }, noIdentity)).toBe('122');
+    expect(failure(() => t.render({ s: 'x', re: '(' }, noIdentity)).cause).toMatchObject({ code: 'REGEX_SYNTAX' });
   });
 });
 

@@ -42,8 +42,8 @@ export interface CompileState {
   readonly references: Set<string>;
   /** Names bound by #foreach and macro parameters: not top-level references. */
   readonly bound: Set<string>;
-  /** Called for every literal first argument of a regex method, so it is compiled once. */
-  readonly precompile: (method: string, literal: string) => void;
+  /** Called with the literal (non-interpolated) string arguments of every method call. */
+  readonly precompile: (method: string, literals: readonly (string | undefined)[]) => void;
   /** Compile a nested template (interpolated string literal). */
   readonly template: (source: string, pos: Pos | undefined) => (s: Scope) => string;
   /** Position of the directive being compiled: references inside conditions carry none. */
@@ -158,10 +158,7 @@ function compileStep(step: Ast, st: CompileState, pos: Pos | undefined): Step {
     }
     const argAsts = Array.isArray(step.args) ? step.args : [];
     const args = argAsts.map((a) => compileExpr(a, st));
-    const first = argAsts[0];
-    if (first && first.type === 'string' && typeof first.value === 'string' && !(first.isEval && /[$#]/.test(first.value))) {
-      st.precompile(name, first.value);
-    }
+    st.precompile(name, argAsts.map((a) => (a.type === 'string' && typeof a.value === 'string' && !(a.isEval && /[$#]/.test(a.value)) ? a.value : undefined)));
     return (s, target) => {
       const values = args.map((a) => {
         const v = a(s);

@@ -52,55 +52,66 @@ export function needsTemplate(text: string): boolean {
 }
 
 const REGEX_METHODS = new Set(['replaceAll', 'replaceFirst', 'matches', 'split']);
+const REPLACE_METHODS = new Set(['replaceAll', 'replaceFirst']);
 const CACHE_LIMIT = 64;
 
-/** Regexes and replacements a template uses: literals compiled once, dynamic ones cached. */
+/**
+ * Compiled values (or their compile error, raised when used, as Java raises it when the
+ * method runs). Entries made at template compile time stay; dynamic ones are bounded.
+ */
+class Memo<T> {
+  private readonly pinned = new Map<string, T | TransformsError>();
+  private readonly dynamic = new Map<string, T | TransformsError>();
+
+  constructor(private readonly build: (source: string) => T) {}
+
+  pin(source: string): void {
+    if (!this.pinned.has(source)) this.pinned.set(source, this.attempt(source));
+  }
+
+  get(source: string): T {
+    let r = this.pinned.get(source) ?? this.dynamic.get(source);
+    if (r === undefined) {
+      r = this.attempt(source);
+      if (this.dynamic.size >= CACHE_LIMIT) this.dynamic.clear();
+      this.dynamic.set(source, r);
+    }
+    if (r instanceof TransformsError) throw r;
+    return r;
+  }
+
+  private attempt(source: string): T | TransformsError {
+    try {
+      return this.build(source);
+    } catch (error) {
+      if (error instanceof TransformsError) return error;
+      throw error;
+    }
+  }
+}
+
+/** The regexes and replacements one template uses. */
 class PatternCache implements MethodContext {
-  private readonly patterns = new Map<string, JavaPattern | TransformsError>();
-  private readonly replacements = new Map<string, JavaReplacement | TransformsError>();
+  private readonly patterns: Memo<JavaPattern>;
+  private readonly replacements = new Memo<JavaReplacement>(compileJavaReplacement);
 
-  constructor(private readonly compile: (source: string) => JavaPattern) {}
+  constructor(compile: (source: string) => JavaPattern) {
+    this.patterns = new Memo(compile);
+  }
 
-  /** Compile now; a syntax error is kept and raised when (if ever) the method runs, as in Java. */
-  warm(method: string, literal: string): void {
-    if (method === 'replaceAll' || method === 'replaceFirst' || method === 'matches' || method === 'split') this.regexOrError(literal);
+  /** A method call with literal arguments: compile its regex (and replacement) now. */
+  warm(method: string, literals: readonly (string | undefined)[]): void {
+    if (!REGEX_METHODS.has(method) || literals[0] === undefined) return;
+    this.patterns.pin(literals[0]);
+    if (REPLACE_METHODS.has(method) && literals[1] !== undefined) this.replacements.pin(literals[1]);
   }
 
   regex(source: string): JavaPattern {
-    const r = this.regexOrError(source);
-    if (r instanceof TransformsError) throw r;
-    return r;
+    return this.patterns.get(source);
   }
 
   replacement(source: string): JavaReplacement {
-    let r = this.replacements.get(source);
-    if (!r) {
-      try {
-        r = compileJavaReplacement(source);
-      } catch (error) {
-        if (!(error instanceof TransformsError)) throw error;
-        r = error;
-      }
-      if (this.replacements.size >= CACHE_LIMIT) this.replacements.clear();
-      this.replacements.set(source, r);
-    }
-    if (r instanceof TransformsError) throw r;
-    return r;
-  }
-
-  private regexOrError(source: string): JavaPattern | TransformsError {
-    let r = this.patterns.get(source);
-    if (!r) {
-      try {
-        r = this.compile(source);
-      } catch (error) {
-        if (!(error instanceof TransformsError)) throw error;
-        r = error;
-      }
-      if (this.patterns.size >= CACHE_LIMIT) this.patterns.clear();
-      this.patterns.set(source, r);
-    }
-    return r;
+    return this.replacements.get(source);
   }
 }
 
@@ -119,9 +130,7 @@ export function compileTemplate(source: string, options: TemplateOptions): Compi
     bound: new Set<string>(['foreach', 'velocityCount', 'velocityHasNext']),
     macros: new Map(),
     pos: undefined,
-    precompile: (method, literal) => {
-      if (REGEX_METHODS.has(method)) cache.warm(method, literal);
-    },
+    precompile: (method, literals) => cache.warm(method, literals),
     template: (inner, pos) => {
       const body = compileNodes(parseTemplate(inner, pos), state);
       return (s: Scope) => {
