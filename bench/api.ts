@@ -5,7 +5,7 @@
 // Run: npx tsx bench/api.ts [--duration S] [--no-write]. Writes docs/bench-api.md.
 
 import { writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -36,6 +36,7 @@ async function cannon(opts: autocannon.Options): Promise<{ rps: number; p99: num
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.non2xx + r.errors };
 }
 
+const LOAD = loadavg()[0]!;
 const server = await buildServer({ fixtures: FIXTURES, logger: false, tokenRateLimit: false, secretHashCost: 14 });
 const { baseUrl } = await server.listen();
 const tokenBody = new URLSearchParams({ grant_type: 'client_credentials', client_id: PAT.id, client_secret: PAT.secret }).toString();
@@ -85,7 +86,9 @@ const report = `# API benchmark (bench/api.ts)
 
 Measured ${new Date().toISOString().slice(0, 10)} on ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores), Node ${process.version};
 autocannon with ${CONNECTIONS} connections for ${DURATION} s per row after a 1 s warm-up; server and
-load generator in the same process. Run \`npx tsx bench/api.ts\`.
+load generator in the same process; 1-minute load average ${LOAD.toFixed(2)} when the run started
+(other work on the machine makes absolute figures vary; the ratios are measured in the same run).
+Run \`npx tsx bench/api.ts\`.
 
 ## Tokens in process (${f(N)} operations each)
 
