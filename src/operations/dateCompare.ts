@@ -7,6 +7,13 @@ import { compareDates, parseDateCompareOperand, parseDateCompareOperator } from 
 import { textOf } from './support/text.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 
+/** LT, LTE, GT, GTE in any case: the OpenAPI enum is upper case, every doc example lower case. */
+const OPERATOR_SPELLINGS = ['LT', 'LTE', 'GT', 'GTE'].flatMap(function spellings(word: string): string[] {
+  if (word === '') return [''];
+  const rest = spellings(word.slice(1));
+  return [...rest.map((r) => word[0]!.toUpperCase() + r), ...rest.map((r) => word[0]!.toLowerCase() + r)];
+});
+
 export const dateCompare = defineOperation({
   type: 'dateCompare',
   doc: '§4/§6 dateCompare — compare two ISO 8601 dates (or "now")',
@@ -15,7 +22,7 @@ export const dateCompare = defineOperation({
     properties: {
       firstDate: ref.stringOrTransform,
       secondDate: ref.stringOrTransform,
-      operator: { type: 'string', enum: ['LT', 'LTE', 'GT', 'GTE', 'lt', 'lte', 'gt', 'gte'] },
+      operator: { type: 'string', enum: OPERATOR_SPELLINGS },
       positiveCondition: ref.stringOrTransform,
       negativeCondition: ref.stringOrTransform,
     },

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { IDENTITIES, codedErrorOf, tenantEngine } from '../helpers.js';
+import { returnsValueOrCodedError } from './_robustness.js';
+
+const engine = tenantEngine();
+const pad = (attributes: Record<string, unknown>) => ({ name: 'p', type: 'leftPad', attributes });
+
+describe('leftPad (reference §4, §6; Apache Commons StringUtils.leftPad)', () => {
+  it.each([
+    [{ padding: '0', length: '8' }, '1234', '00001234'], // left-pad#2
+    [{ padding: 'x', length: '7' }, '1234', 'xxx1234'], // left-pad#3
+    [{ padding: 'ab', length: 9 }, '1234', 'ababa1234'], // multi-char padding repeats and is cut
+    [{ length: 8.0 }, '1234', '    1234'], // default padding: one space
+    [{ padding: '', length: '8' }, '1234', '    1234'], // empty padding means a space
+    [{ padding: '0', length: 2 }, '1234', '1234'], // longer input is unchanged
+    [{ padding: '0', length: 0 }, '', ''],
+  ])('%j on %j → %j', (attributes, input, expected) => {
+    expect(engine.evaluateSync(pad(attributes), { input })).toBe(expected);
+  });
+
+  it('null input gives null (documented)', () => {
+    expect(engine.evaluateSync(pad({ length: 8 }), { input: null })).toBeNull();
+  });
+
+  it('pads an explicit input from an account (left-pad#3 shape)', () => {
+    const input = { type: 'accountAttribute', attributes: { sourceName: 'HR Source', attributeName: 'FirstName' } };
+    expect(engine.evaluateSync(pad({ padding: '.', length: 6, input }), { identity: IDENTITIES[0]! })).toHaveLength(6);
+  });
+
+  it.each([[{ length: -1 }], [{ length: 'eight' }], [{ length: 2.5 }], [{}]])('%j is rejected at compile time', (attributes) => {
+    const error = codedErrorOf(() => engine.compile(pad(attributes)));
+    expect(error.code).toMatch(/^(SCHEMA_|COMPILE_INVALID_ATTRIBUTE)/);
+  });
+
+  returnsValueOrCodedError('leftPad', ['input', 'length', 'padding']);
+});
