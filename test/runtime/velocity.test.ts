@@ -244,6 +244,11 @@ describe('compileTemplate', () => {
     expect(t.usesIdentity).toBe(false);
   });
 
+  it('…but the same names outside the loop or macro are', () => {
+    const t = compileTemplate('#foreach($x in $list)$x#end$x#macro(m $p)$p#end#m("a")$p', options);
+    expect([...t.references].sort()).toEqual(['list', 'p', 'x']);
+  });
+
   it.each(['$1 and $) and a$', 'plain text', '100% #1'])('%j is constant: render returns it unchanged', (source) => {
     const t = compileTemplate(source, options);
     expect(t.isConstant).toBe(true);

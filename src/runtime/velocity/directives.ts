@@ -224,8 +224,7 @@ function compileForeach(block: Node[], st: DirectiveState): Render {
   const from = head.from as Ast;
   const range = from.type === 'array' && from.isRange ? compileRange(from, st) : null;
   const source = range ? null : compileExpr(from, st);
-  st.bound.add(varName);
-  const body = compileNodes(block.slice(1), st);
+  const body = withBound(st, [varName], () => compileNodes(block.slice(1), st));
   const strict = st.strict;
   return (s) => {
     let items: Iterable<unknown>;
@@ -292,10 +291,23 @@ function defineMacro(block: Node[], st: DirectiveState): void {
   const head = block[0] as Ast;
   const name = String(head.id);
   const params = ((head.args as Ast[] | undefined) ?? []).map((a) => String(a.id));
-  for (const p of params) st.bound.add(p);
   const macro: Macro = { params, body: undefined, nodes: block.slice(1) };
   st.macros.set(name, macro);
-  macro.body = compileNodes(macro.nodes, st);
+  macro.body = withBound(st, params, () => compileNodes(macro.nodes, st));
+}
+
+/**
+ * Compile `f` with loop variables or macro parameters bound, so that references to them inside
+ * are not reported as the template's variables — but the same names outside still are.
+ */
+function withBound<T>(st: DirectiveState, names: readonly string[], f: () => T): T {
+  const added = names.filter((n) => !st.bound.has(n));
+  for (const n of added) st.bound.add(n);
+  try {
+    return f();
+  } finally {
+    for (const n of added) st.bound.delete(n);
+  }
 }
 
 const MAX_MACRO_DEPTH = 64;
