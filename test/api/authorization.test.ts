@@ -2,7 +2,9 @@
 // missing, malformed, expired or tampered token; 403 without the right or without a user.
 
 import { SignJWT, UnsecuredJWT, decodeJwt, generateKeyPair } from 'jose';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installAuthentication } from '../../src/api/auth/authenticate.js';
 import { ALICE_NARROW_PAT, ALICE_PAT, BOB_PAT, SERVICE, bearer, expectPlatformError, testServer, tokenFor, type TestServer } from './helpers.js';
 
 describe('bearer tokens', () => {
@@ -142,5 +144,21 @@ describe('rights, scopes and user context', () => {
 
   it('keeps public the token endpoint, the tenant details and the OpenAPI document', async () => {
     for (const url of ['/oauth/info', '/openapi.json']) expect((await s.api.inject({ url })).statusCode).toBe(200);
+  });
+});
+
+describe('authorization by construction', () => {
+  it('refuses to boot a route that declares neither config.auth nor config.public', async () => {
+    const s = await testServer();
+    const app = Fastify({ logger: false });
+    try {
+      installAuthentication(app, s.context, { apiKeys: false });
+      expect(() => app.get('/open-by-mistake', async () => 'x')).toThrow(/declares neither config.auth nor config.public/);
+      app.get('/declared', { config: { auth: {} } }, async () => 'x');
+      await app.ready();
+    } finally {
+      await app.close();
+      await s.close();
+    }
   });
 });

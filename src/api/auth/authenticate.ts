@@ -99,6 +99,12 @@ export function checkAccess(principal: Principal, auth: RouteAuth | undefined): 
  */
 export function installAuthentication(app: FastifyInstance, ctx: ApiContext, accept: { apiKeys: boolean }): void {
   app.decorateRequest('principal', null);
+  // Authorization by construction: a route must say who may call it, or the server does not boot.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.public !== true && route.config?.auth === undefined) {
+      throw new Error(`route ${String(route.method)} ${route.url} declares neither config.auth nor config.public`);
+    }
+  });
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
     const config = request.routeOptions.config;
