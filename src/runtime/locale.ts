@@ -84,6 +84,7 @@ interface LocaleIndex {
 }
 
 let localeIndex: LocaleIndex | undefined;
+let threeLetterLanguages: Map<string, string> | undefined;
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz';
 
@@ -117,25 +118,38 @@ function codes(length: 2 | 3, upper: boolean): string[] {
   return out;
 }
 
+const LANGUAGE_NAMES = {
+  long: new Intl.DisplayNames('en', { type: 'language', fallback: 'none', style: 'long' }),
+  short: new Intl.DisplayNames('en', { type: 'language', fallback: 'none', style: 'short' }),
+};
+
+function put(map: Map<string, string>, name: string | undefined, code: string): void {
+  if (name !== undefined && !map.has(key(name))) map.set(key(name), code);
+}
+
+/** English names (long and short styles) of every canonical language code of `length` letters. */
+function languageNames(length: 2 | 3): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const code of codes(length, false)) {
+    const long = LANGUAGE_NAMES.long.of(code);
+    // Only canonical codes: "iw" names Hebrew too, but the code we start from is "he".
+    if (long === undefined || Intl.getCanonicalLocales(code)[0] !== code) continue;
+    put(map, long, code);
+    put(map, LANGUAGE_NAMES.short.of(code), code);
+  }
+  return map;
+}
+
 /**
- * English names of every language, region and script CLDR knows (built once, on first use):
- * languages with a two-letter code first, so that a name maps to its shortest code.
+ * English names of the languages with a two-letter code, every region and the common scripts,
+ * built once on first use (about 50 ms). Languages that only have a three-letter code (Konkani,
+ * Syriac) are looked up in a second index built on the first miss.
  */
 function buildLocaleIndex(): LocaleIndex {
   if (localeIndex) return localeIndex;
-  const languages = new Map<string, string>();
   const regions = new Map<string, string>();
   const scripts = new Map<string, string>();
-  const put = (map: Map<string, string>, name: string | undefined, code: string): void => {
-    if (name !== undefined && !map.has(key(name))) map.set(key(name), code);
-  };
   for (const style of ['long', 'short'] as const) {
-    const lang = new Intl.DisplayNames('en', { type: 'language', fallback: 'none', style });
-    for (const code of [...codes(2, false), ...codes(3, false)]) {
-      const name = lang.of(code);
-      // Only canonical codes: "tl" shows as Filipino but canonicalizes to "fil"… keep the code as written.
-      if (name !== undefined && Intl.getCanonicalLocales(code)[0] === code) put(languages, name, code);
-    }
     const region = new Intl.DisplayNames('en', { type: 'region', fallback: 'none', style });
     for (const code of codes(2, true)) {
       // Withdrawn codes (DD, YD, RH…) show their successor's name; keep the current code only.
@@ -150,8 +164,16 @@ function buildLocaleIndex(): LocaleIndex {
   for (const code of ['Latn', 'Cyrl', 'Arab', 'Hans', 'Hant', 'Grek', 'Hebr', 'Deva', 'Beng', 'Guru', 'Mong', 'Tfng', 'Vaii']) {
     put(scripts, script.of(code), code);
   }
-  localeIndex = { languages, regions, scripts };
+  localeIndex = { languages: languageNames(2), regions, scripts };
   return localeIndex;
+}
+
+function languageByName(index: LocaleIndex, name: string): string | undefined {
+  const k = key(name);
+  const found = index.languages.get(k);
+  if (found !== undefined) return found;
+  threeLetterLanguages ??= languageNames(3);
+  return threeLetterLanguages.get(k);
 }
 
 /** An ISO 639-2 (or 639-1) code, canonicalized by CLDR's aliases to the language Java would name. */
@@ -163,7 +185,7 @@ function languageFromCode(text: string): string | undefined {
   } catch {
     return undefined;
   }
-  const name = new Intl.DisplayNames('en', { type: 'language', fallback: 'none' }).of(canonical);
+  const name = LANGUAGE_NAMES.long.of(canonical);
   return name === undefined ? undefined : canonical;
 }
 
@@ -184,10 +206,10 @@ export function rfc5646(input: string): string | null {
   if (!m) return null;
   const index = buildLocaleIndex();
   const parts = [m[2], m[3]].filter((p): p is string => p !== undefined);
-  let language = index.languages.get(key(m[1]!));
+  let language = languageByName(index, m[1]!);
   // "Norwegian (Nynorsk)": CLDR names that language "Norwegian Nynorsk".
   if (parts.length > 0 && (language === undefined || !isQualifier(index, parts[0]!))) {
-    const compound = index.languages.get(key(`${m[1]} ${parts[0]}`));
+    const compound = languageByName(index, `${m[1]} ${parts[0]}`);
     if (compound !== undefined) {
       language = compound;
       parts.shift();
