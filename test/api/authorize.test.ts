@@ -116,6 +116,12 @@ describe('authorization_code grant', () => {
     expect(again.json().error).toBe('invalid_grant');
   });
 
+  it('lets only one of two concurrent exchanges of a code succeed', async () => {
+    const code = await loginFor(s, WEB_APP, BOB);
+    const both = await Promise.all([1, 2].map(() => exchange(s, { client_id: WEB_APP.id, code, redirect_uri: WEB_APP.redirectUri })));
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+  });
+
   it('refuses a code presented with another redirect_uri, and the code is then spent', async () => {
     const code = await loginFor(s, WEB_APP, BOB);
     const wrong = await exchange(s, { client_id: WEB_APP.id, code, redirect_uri: 'http://localhost:8080/other' });
@@ -223,5 +229,34 @@ describe('refresh_token grant', () => {
     payload.sub = BOB.id;
     const forged = `${h}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${sig}`;
     expect((await refresh(forged)).json().error).toBe('invalid_grant');
+  });
+});
+
+describe('login listener limits and pages', () => {
+  it('answers a brute force of the login form with 429', async () => {
+    const s = await testServer({ loginRateLimit: { max: 3, timeWindowMs: 60_000 } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await s.login.inject({ method: 'POST', url: '/oauth/authorize', ...form({ ...authorizeQuery(WEB_APP), username: ALICE.login, password: `guess-${i}` }) });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('serves the logout page named by /oauth/info', async () => {
+    const s = await testServer({ urls: { baseUrl: 'https://tenant.example.com', loginUrl: 'https://login.example.com' } });
+    try {
+      const info = (await s.api.inject({ url: '/oauth/info' })).json() as { logoutUrl: string; authorizeEndpoint: string; tokenEndpoint: string };
+      expect(info).toMatchObject({ logoutUrl: 'https://login.example.com/logout', authorizeEndpoint: 'https://login.example.com/oauth/authorize', tokenEndpoint: 'https://tenant.example.com/oauth/token' });
+      const res = await s.login.inject({ url: '/logout' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('signed out');
+    } finally {
+      await s.close();
+    }
   });
 });

@@ -59,6 +59,21 @@ describe('personal access tokens', () => {
     }
   });
 
+  it('keeps the limit under concurrent creations', async () => {
+    const fresh = await testServer();
+    try {
+      const token = await tokenFor(fresh, BOB_PAT);
+      const all = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => fresh.api.inject({ method: 'POST', url: '/v3/personal-access-tokens', headers: bearer(token), payload: { name: `c${i}` } })),
+      );
+      expect(all.filter((r) => r.statusCode === 200)).toHaveLength(9);
+      expect(all.filter((r) => r.statusCode === 400)).toHaveLength(3);
+      expect(fresh.store.identity.countPatsOf(BOB.id)).toBe(10);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('refuses a second PAT with the same name for the same user', async () => {
     expect((await create(bob, { name: 'dup' })).statusCode).toBe(200);
     const again = await create(bob, { name: 'dup' });
