@@ -84,16 +84,22 @@ export function loadStaticFixtures(dir: string): { sources: Source[]; transforms
   return { sources, transforms };
 }
 
-function parseIdentity(text: string): Identity {
-  const identity = JSON.parse(text) as Identity;
-  if (identity.attributes === undefined || identity.attributes === null) identity.attributes = {};
-  return identity;
-}
-
-function parseAccount(text: string): Account {
-  const account = JSON.parse(text) as Account;
-  if (account.attributes === undefined || account.attributes === null) account.attributes = {};
-  return account;
+function parseRecordPart(text: string, what: string, record: TenantRecord): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw codedError('CLI_FIXTURES', `${what} of identity ${record.ordinal} (${record.identityId}) is not valid JSON: ${(error as Error).message}`, {
+      cause: error,
+      path: `/${record.ordinal}`,
+    });
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw codedError('CLI_FIXTURES', `${what} of identity ${record.ordinal} (${record.identityId}) must be an object`, { path: `/${record.ordinal}` });
+  }
+  const item = value as Record<string, unknown>;
+  if (item.attributes === undefined || item.attributes === null) item.attributes = {};
+  return item;
 }
 
 export interface BatchEvaluator {
@@ -160,11 +166,11 @@ export function createBatchEvaluator(config: EvaluatorConfig): BatchEvaluator {
       const counts = emptyCounts();
       const lines: string[] = [];
       for (const record of records) {
-        current = parseIdentity(record.identity);
-        currentAccounts = record.accounts.map(parseAccount);
+        current = parseRecordPart(record.identity, 'the record', record) as Identity;
+        currentAccounts = record.accounts.map((text) => parseRecordPart(text, 'an account', record) as Account);
         if (record.manager !== lastManagerText) {
           lastManagerText = record.manager;
-          lastManager = record.manager === null ? null : parseIdentity(record.manager);
+          lastManager = record.manager === null ? null : (parseRecordPart(record.manager, 'the manager', record) as Identity);
         }
         currentManager = lastManager;
         const result = engine.evaluateProfileSync(profile, current);

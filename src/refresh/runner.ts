@@ -3,7 +3,8 @@
 // in input order, counters and cache statistics gathered for the summary.
 
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { CacheSizes, CacheStats } from '../engine/caches.js';
 import type { Limits } from '../engine/types.js';
 import { codedError } from '../errors.js';
@@ -21,7 +22,7 @@ export interface RefreshOptions {
   fixtures: string;
   /** A profile object, a profile file, or the name, id or file name of a tenant profile. Default: the tenant's first profile. */
   profile?: string | IdentityProfile;
-  /** Worker threads; 0 evaluates on the calling thread. Default 'auto': one per core, or 0 for a tenant of at most 4 batches. */
+  /** Worker threads; 0 evaluates on the calling thread. Default 'auto': one per core, or 0 when identities.json is under 1 MiB. */
   workers?: number | 'auto';
   /** Identities per batch (per worker task). Default 256. */
   batchSize?: number;
@@ -36,6 +37,7 @@ export interface RefreshOptions {
 }
 
 export const DEFAULT_BATCH_SIZE = 256;
+const AUTO_THREADS_MIN_BYTES = 1 << 20;
 const OPTION_KEYS = new Set(['fixtures', 'profile', 'workers', 'batchSize', 'shard', 'now', 'cacheSizes', 'limits', 'onProgress']);
 
 function invalid(message: string, option: string): never {
@@ -120,34 +122,41 @@ export class RefreshRunner {
     this.iterated = true;
     const { config, batchSize, shard } = this.options;
     this.started = performance.now();
+    let pool: RefreshPool | null = null;
     try {
-      const stream = new TenantStream(config.fixtures, shard);
-      const scan = (this.scan = stream.scan);
-      const batchCount = Math.ceil(scan.selected / batchSize);
-      const workers = this.options.workers;
-      this.workers = workers === 'auto' ? (batchCount <= 4 ? 0 : Math.min(availableParallelism(), batchCount)) : Math.min(workers, Math.max(1, batchCount));
       // Built on this thread in both modes: a tenant that cannot load fails here, once, with its own error.
       const local = createBatchEvaluator(config);
-      if (this.workers === 0) {
-        for (const batch of chunks(stream.records(), batchSize)) {
+      this.workers = this.threadCount();
+      // Started before the pre-passes, so that the threads load while this thread scans.
+      if (this.workers > 0) pool = new RefreshPool(this.workers, config);
+      const stream = new TenantStream(config.fixtures, shard);
+      this.scan = stream.scan;
+      const batches = chunks(stream.records(), batchSize);
+      if (pool === null) {
+        for (const batch of batches) {
           const output = local.run(batch);
           this.caches.set(0, local.cacheStats());
           yield this.account(output);
         }
-        return;
-      }
-      const pool = new RefreshPool(this.workers, config);
-      try {
-        for await (const result of pool.run(chunks(stream.records(), batchSize))) {
+      } else {
+        for await (const result of pool.run(batches)) {
           this.caches.set(result.threadId, result.caches);
           yield this.account({ text: result.text, counts: result.counts });
         }
-      } finally {
-        await pool.close();
       }
     } finally {
+      await pool?.close();
       this.elapsed = performance.now() - this.started;
     }
+  }
+
+  /** 'auto': every core, except for a small tenant (identities.json under 1 MiB, about 2,000 identities) where threads cost more than they save. */
+  private threadCount(): number {
+    const workers = this.options.workers;
+    if (workers !== 'auto') return workers;
+    const file = join(this.options.config.fixtures, 'identities.json');
+    const size = existsSync(file) ? statSync(file).size : 0;
+    return size < AUTO_THREADS_MIN_BYTES ? 0 : availableParallelism();
   }
 
   private account(output: BatchOutput): BatchOutput {

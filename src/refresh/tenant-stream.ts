@@ -1,7 +1,8 @@
 // Streaming a fixture tenant for refresh (issue 6 "memory stays flat"): identities.json and
 // accounts.json are read element by element, never whole. What is kept in memory:
-//  - the managers: the text of every identity some other identity names as managerId
-//    ($identity.manager / getManager() reach them), found by two passes over identities.json;
+//  - the managers: where in identities.json each identity some other identity names as
+//    managerId is ($identity.manager / getManager() reach them), found by two passes and read
+//    back with pread through a small LRU (reports of one manager tend to be listed together);
 //  - for accounts, nothing when accounts.json lists accounts grouped by identity in the order
 //    of identities.json (what gen:tenant and the bundled tenant do): a merge join walks both
 //    files together. Otherwise an index of byte ranges per identity, read back with pread.
@@ -10,6 +11,7 @@
 
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
+import { LRUCache } from 'lru-cache';
 import { codedError } from '../errors.js';
 import { JsonArrayReader, parseObjectElement, type ArrayElement } from './json-array-reader.js';
 import { shardOf, type Shard } from './shard.js';
@@ -44,12 +46,45 @@ interface AccountHead {
   element: ArrayElement;
 }
 
+// Fast paths: the join needs only an identity's id and managerId and an account's identityId.
+// When the element's text has them where gen:tenant and the platform's exports put them (id
+// first; managerId last), anchored patterns read them without building the object: a match
+// at the very start (or end) of the element can only be a top-level member, and quoted
+// strings without escapes cannot hide a delimiter. Anything else goes through JSON.parse.
+const IDENTITY_START = /^\{\s*"id"\s*:\s*"([^"\\]*)"\s*,\s*"name"\s*:\s*"/;
+const IDENTITY_MANAGER_END = /"managerId"\s*:\s*(?:null|"([^"\\]*)")\s*\}$/y;
+const ACCOUNT_START = /^\{\s*"id"\s*:\s*"[^"\\]*"\s*,\s*"identityId"\s*:\s*"([^"\\]*)"\s*,\s*"sourceId"\s*:\s*"[^"\\]*"/;
+
 function identityHead(file: string, element: ArrayElement, index: number): { id: string; managerId: string | null } {
+  const text = element.text;
+  const start = IDENTITY_START.exec(text);
+  if (start) {
+    const at = text.lastIndexOf('"managerId"');
+    let before = at - 1;
+    while (before > 0 && (text[before] === ' ' || text[before] === '\n' || text[before] === '\r' || text[before] === '\t')) before--;
+    if (at > 0 && text[before] === ',') {
+      IDENTITY_MANAGER_END.lastIndex = at;
+      const end = IDENTITY_MANAGER_END.exec(text);
+      if (end) return { id: start[1]!, managerId: end[1] ?? null };
+    }
+  }
   const item = parseObjectElement(file, element, index);
   if (typeof item.id !== 'string') throw codedError('CLI_FIXTURES', `${file}: element ${index} needs a string "id"`, { path: `/${index}/id`, details: { file } });
   if (typeof item.name !== 'string') throw codedError('CLI_FIXTURES', `${file}: element ${index} needs a string "name"`, { path: `/${index}/name`, details: { file } });
   const managerId = typeof item.managerId === 'string' ? item.managerId : null;
   return { id: item.id, managerId };
+}
+
+function accountIdentityId(file: string, element: ArrayElement, index: number): string {
+  const fast = ACCOUNT_START.exec(element.text);
+  if (fast) return fast[1]!;
+  const item = parseObjectElement(file, element, index);
+  for (const key of ['id', 'identityId', 'sourceId']) {
+    if (typeof item[key] !== 'string') {
+      throw codedError('CLI_FIXTURES', `${file}: element ${index} needs a string "${key}"`, { path: `/${index}/${key}`, details: { file } });
+    }
+  }
+  return item.identityId as string;
 }
 
 /** A cursor over accounts.json that reads one account ahead. */
@@ -70,13 +105,7 @@ class AccountCursor {
       return;
     }
     const index = this.count++;
-    const item = parseObjectElement(this.file, element, index);
-    for (const key of ['id', 'identityId', 'sourceId']) {
-      if (typeof item[key] !== 'string') {
-        throw codedError('CLI_FIXTURES', `${this.file}: element ${index} needs a string "${key}"`, { path: `/${index}/${key}`, details: { file: this.file } });
-      }
-    }
-    this.head = { identityId: item.identityId as string, text: element.text, element };
+    this.head = { identityId: accountIdentityId(this.file, element, index), text: element.text, element };
   }
 
   /** Take the run of accounts of `identityId` at the cursor (empty when the next run is another identity's). */
@@ -90,6 +119,12 @@ class AccountCursor {
   close(): void {
     this.reader?.close();
   }
+}
+
+function readRange(fd: number, offset: number, length: number): string {
+  const buffer = Buffer.allocUnsafe(length);
+  readSync(fd, buffer, 0, length, offset);
+  return buffer.toString('utf8');
 }
 
 /** Byte ranges of each identity's accounts, for an accounts.json not grouped in identity order. */
@@ -116,11 +151,7 @@ class AccountOffsets {
     if (!list) return [];
     this.fd ??= openSync(this.file, 'r');
     const out: string[] = [];
-    for (let i = 0; i < list.length; i += 2) {
-      const buffer = Buffer.allocUnsafe(list[i + 1]!);
-      readSync(this.fd, buffer, 0, buffer.length, list[i]!);
-      out.push(buffer.toString('utf8'));
-    }
+    for (let i = 0; i < list.length; i += 2) out.push(readRange(this.fd, list[i]!, list[i + 1]!));
     return out;
   }
 
@@ -138,7 +169,9 @@ export class TenantStream {
   readonly scan: TenantScan;
   private readonly identitiesFile: string;
   private readonly accountsFile: string;
-  private readonly managers = new Map<string, string>();
+  /** Manager id → slot in managerRanges (offset, length pairs). */
+  private readonly managers = new Map<string, number>();
+  private readonly managerRanges: number[] = [];
   private offsets: AccountOffsets | null = null;
 
   constructor(
@@ -178,12 +211,15 @@ export class TenantStream {
     }
     const merged = leftover === 0;
     if (!merged) this.offsets = new AccountOffsets(this.accountsFile);
-    // Pass 2: keep the managers' texts.
+    // Pass 2: where the managers are.
     if (managerIds.size > 0) {
       let index = 0;
       for (const element of new JsonArrayReader(this.identitiesFile)) {
         const { id } = identityHead(this.identitiesFile, element, index++);
-        if (managerIds.has(id)) this.managers.set(id, element.text);
+        if (managerIds.has(id) && !this.managers.has(id)) {
+          this.managers.set(id, this.managerRanges.length);
+          this.managerRanges.push(element.offset, element.length);
+        }
       }
     }
     return Object.freeze({ total, selected, accounts: cursor.count, accountsIndex: merged ? 'merge' : 'offsets', managers: this.managers.size });
@@ -192,6 +228,15 @@ export class TenantStream {
   /** The selected identities in file order, each with its accounts and manager. */
   *records(): Generator<TenantRecord, void, undefined> {
     const cursor = this.offsets ? null : new AccountCursor(this.accountsFile);
+    const fd = this.managers.size > 0 ? openSync(this.identitiesFile, 'r') : -1;
+    const recent = new LRUCache<string, string>({ max: 4096 });
+    const manager = (managerId: string): string | null => {
+      const slot = this.managers.get(managerId);
+      if (slot === undefined) return null;
+      let text = recent.get(managerId);
+      if (text === undefined) recent.set(managerId, (text = readRange(fd, this.managerRanges[slot]!, this.managerRanges[slot + 1]!)));
+      return text;
+    };
     let ordinal = 0;
     try {
       for (const element of new JsonArrayReader(this.identitiesFile)) {
@@ -204,11 +249,12 @@ export class TenantStream {
         let accounts: string[];
         if (cursor) cursor.take(id, (accounts = []));
         else accounts = this.offsets!.read(id);
-        yield { ordinal: index, identityId: id, identity: element.text, accounts, manager: managerId === null ? null : (this.managers.get(managerId) ?? null) };
+        yield { ordinal: index, identityId: id, identity: element.text, accounts, manager: managerId === null ? null : manager(managerId) };
       }
     } finally {
       cursor?.close();
       this.offsets?.close();
+      if (fd !== -1) closeSync(fd);
     }
   }
 }

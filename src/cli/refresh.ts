@@ -1,0 +1,103 @@
+// `identity-transforms refresh --fixtures <dir> [options]` (issue 6): NDJSON of every
+// identity's profile attributes to stdout or --out (atomically), the summary on stderr, or with
+// --summary a readable summary on stdout (and NDJSON only when --out is given).
+
+import { parseArgs } from 'node:util';
+import { isTransformsError } from '../errors.js';
+import { AtomicFileWriter } from '../refresh/ndjson-writer.js';
+import { createProgressBar } from '../refresh/progress.js';
+import { RefreshRunner, type RefreshOptions } from '../refresh/runner.js';
+import { formatSummary } from '../refresh/summary.js';
+import { EXIT_OK, UsageError, type Output } from './io.js';
+
+export const REFRESH_HELP = `Usage: identity-transforms refresh --fixtures <dir> [options]
+
+Evaluate an identity profile for every identity of a fixture tenant, streaming: one NDJSON line
+{"identityId":…,"attributes":{…},"errors":[…]} per identity, in the order of identities.json.
+
+Options:
+  --fixtures <dir>     Fixture tenant (identities.json, accounts.json, sources.json, transforms/,
+                       identity-profiles/)
+  --profile <p>        A profile file, or the name, id or file name of a profile of the tenant
+                       (default: the first file of <dir>/identity-profiles)
+  --out <file>         Write the NDJSON to <file> (replaced only when the run succeeds)
+  --workers <n|auto>   Worker threads; 0 evaluates on the main thread (default auto: one per
+                       core, or 0 when identities.json is under 1 MiB)
+  --batch-size <n>     Identities per worker task (default 256)
+  --shard <i/n>        Refresh only shard i of n (0-based; FNV-1a of the identity id, mod n)
+  --now <iso-date>     Fix the clock (dateMath, dateCompare "now")
+  --summary            Print a readable summary on stdout; without --out no NDJSON is written
+  --no-progress        Never draw the progress bar (drawn on stderr only when it is a terminal)
+  -h, --help           Show this help
+
+Without --summary the summary goes to stderr at the end. Attribute errors are part of the
+output, not a failure: the exit code is 0 when the run completes, 1 when it fails, 2 for a
+usage error or an unreadable tenant.
+`;
+
+function integer(name: string, text: string, min: number, max: number): number {
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}, not "${text}"`);
+  return Number(text);
+}
+
+export async function refreshCommand(argv: string[], io: Output): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      fixtures: { type: 'string' },
+      profile: { type: 'string' },
+      out: { type: 'string' },
+      workers: { type: 'string' },
+      'batch-size': { type: 'string' },
+      shard: { type: 'string' },
+      now: { type: 'string' },
+      summary: { type: 'boolean', default: false },
+      'no-progress': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    io.out(REFRESH_HELP);
+    return EXIT_OK;
+  }
+  if (positionals.length > 0) throw new UsageError(`refresh takes no positional arguments (got "${positionals[0]}")`);
+  if (!values.fixtures) throw new UsageError('refresh needs --fixtures <dir>');
+  if (values.out === '') throw new UsageError('--out needs a file name');
+  const options: RefreshOptions = { fixtures: values.fixtures };
+  if (values.profile !== undefined) options.profile = values.profile;
+  if (values.workers !== undefined) options.workers = values.workers === 'auto' ? 'auto' : integer('workers', values.workers, 0, 256);
+  if (values['batch-size'] !== undefined) options.batchSize = integer('batch-size', values['batch-size'], 1, 100_000);
+  if (values.shard !== undefined) options.shard = values.shard;
+  if (values.now !== undefined) options.now = values.now;
+  const progressBar = !values['no-progress'] && process.stderr.isTTY === true ? createProgressBar(io.err, process.stderr.columns ?? 80) : null;
+  if (progressBar) options.onProgress = (p) => progressBar.update(p);
+
+  let runner: RefreshRunner;
+  try {
+    runner = new RefreshRunner(options);
+  } catch (error) {
+    if (isTransformsError(error) && error.code === 'REFRESH_OPTION_INVALID') throw new UsageError(error.message);
+    throw error;
+  }
+
+  // --summary alone is a look at the run: NDJSON goes nowhere unless --out names a file.
+  const file = values.out !== undefined ? new AtomicFileWriter(values.out) : null;
+  const write: (text: string) => void | Promise<void> = file ? (t) => file.write(t) : values.summary ? () => undefined : io.out;
+  try {
+    for await (const batch of runner.batches()) {
+      if (batch.text !== '') await write(batch.text);
+    }
+    await file?.commit();
+  } catch (error) {
+    progressBar?.finish();
+    await file?.abort();
+    throw error;
+  }
+  progressBar?.finish();
+  const text = formatSummary(runner.summary());
+  if (values.summary) io.out(text);
+  else io.err(text);
+  return EXIT_OK;
+}
