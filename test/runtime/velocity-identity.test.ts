@@ -172,6 +172,8 @@ describe('Identity getters', () => {
 
   it('the identity graph is read only: templates cannot change attribute data', () => {
     expect(fails("#set($a = $identity.getAttribute('memberOf'))#set($x = $a.add('root'))$x").code).toBe('TEMPLATE_RENDER');
+    expect(fails("#set($m = $identity.getAttributes())#set($x = $m.put('department', 'Root'))$x").code).toBe('TEMPLATE_RENDER');
+    expect(fails("#set($m = $identity.getAttributes())#set($m.department = 'Root')").code).toBe('TEMPLATE_RENDER');
     expect(john.attributes.memberOf).toEqual(['admins', 'devs']);
   });
 });

@@ -37,9 +37,10 @@ export function toJava(value: unknown): unknown {
       if (Array.isArray(value)) return Object.freeze(value.map(toJava));
       if (value instanceof Date) return value.toISOString();
       {
+        // Frozen: MAP.put and #set refuse to change host data (template-made maps stay open).
         const map: JMap = new Map();
         for (const key of Object.keys(value)) map.set(key, toJava((value as Record<string, unknown>)[key]));
-        return map;
+        return Object.freeze(map);
       }
     default:
       // Functions and symbols have no Java counterpart: a template never receives host code.
