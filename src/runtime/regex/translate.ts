@@ -26,10 +26,10 @@ export interface Translation {
 
 
 function syntax(message: string, index: number, pattern: string): never {
-  throw codedError('REGEX_SYNTAX', `${message} near index ${index}\n${pattern}`, { details: { index } });
+  throw codedError('REGEX_SYNTAX', `${message} near index ${index} of regex ${JSON.stringify(pattern)}`, { details: { index } });
 }
 function unsupported(message: string, index: number, pattern: string): never {
-  throw codedError('REGEX_UNSUPPORTED', `${message} (RE2 cannot run it) near index ${index}\n${pattern}`, {
+  throw codedError('REGEX_UNSUPPORTED', `${message} is not supported (RE2 cannot run it) near index ${index} of regex ${JSON.stringify(pattern)}`, {
     details: { index },
   });
 }
@@ -47,8 +47,9 @@ class Translator {
   private readonly names = new Map<string, number>();
   private readonly hidden: number[] = [];
 
-  constructor(private readonly original: string) {
-    this.p = removeQuoting(original);
+  constructor(private readonly source: string) {
+    // Indices are those of the de-quoted pattern, as in Java's PatternSyntaxException.
+    this.p = removeQuoting(source);
   }
 
   run(): Translation {
@@ -62,10 +63,10 @@ class Translator {
   }
 
   private fail(message: string, index = this.i): never {
-    return syntax(message, index, this.p);
+    return syntax(message, index, this.source);
   }
   private refuse(message: string, index = this.i): never {
-    return unsupported(message, index, this.p);
+    return unsupported(message, index, this.source);
   }
 
   /** In COMMENTS mode (?x), whitespace and #-comments are skipped wherever a token may start. */
@@ -271,7 +272,7 @@ class Translator {
       default:
         if (c >= '1' && c <= '9') return this.refuse('Backreference', at);
     }
-    const item = this.classEscape(flags, false);
+    const item = this.classEscape();
     if (typeof item === 'number') return this.literalCase(item, flags);
     const set = flags.i ? caseSet(item.set, flags) : item.set;
     return wrapCase(emitSet(set, item.negated), flags, item.set);
@@ -279,9 +280,10 @@ class Translator {
 
   /**
    * An escape usable inside or outside a class: a code point, or a set (\d, \p{…}, …).
-   * Advances past the escape.
+   * Advances past the escape. Boundary escapes (\b, \A, \Z, …) and backreferences are
+   * handled by `escape` before this is reached, so here they are errors, as in a Java class.
    */
-  private classEscape(flags: Flags, inClass: boolean): number | { set: CodeSet; negated: boolean } {
+  private classEscape(): number | { set: CodeSet; negated: boolean } {
     const at = this.i;
     const c = this.p[at + 1]!;
     this.i += 2;
@@ -363,11 +365,8 @@ class Translator {
       case 'N':
         return this.refuse('Named character \\N{…}', at);
       default:
-        if (/[A-Za-z]/.test(c)) {
-          if (inClass && /[bBAGZzRXk1-9]/.test(c)) this.fail('Illegal/unsupported escape sequence', at + 1);
-          return this.fail('Illegal/unsupported escape sequence', at + 1);
-        }
-        if (/[0-9]/.test(c)) return this.fail('Illegal/unsupported escape sequence', at + 1);
+        // Letters and digits without a meaning (and, inside a class, \b \A \Z \R \1 …).
+        if (/[A-Za-z0-9]/.test(c)) return this.fail('Illegal/unsupported escape sequence', at + 1);
         // Any other escaped character stands for itself (code point, so surrogate pairs stay whole).
         this.i = at + 1;
         {
@@ -417,7 +416,7 @@ class Translator {
       }
       let lo: number;
       if (c === '\\') {
-        const item = this.classEscape(flags, true);
+        const item = this.classEscape();
         if (typeof item !== 'number') {
           this.union(ranges, props, item.set, item.negated, at);
           continue;
@@ -434,7 +433,7 @@ class Translator {
         let hi: number;
         if (this.p[this.i] === '[') this.fail('Illegal character range', this.i);
         if (this.p[this.i] === '\\') {
-          const item = this.classEscape(flags, true);
+          const item = this.classEscape();
           if (typeof item !== 'number') this.fail('Illegal character range', this.i);
           hi = item;
         } else {
