@@ -49,7 +49,8 @@ export interface CalendarFields {
 export function fieldsOf(ms: number): CalendarFields {
   const d = new Date(ms);
   const year = d.getUTCFullYear();
-  const startOfYear = utcMillis(year, 0, 1);
+  // Date.UTC maps years 0–99 to 1900–1999; only those need the slower utcMillis.
+  const startOfYear = year >= 100 ? Date.UTC(year, 0, 1) : utcMillis(year, 0, 1);
   return {
     year,
     month: d.getUTCMonth(),

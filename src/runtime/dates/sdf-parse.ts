@@ -12,6 +12,11 @@ const ZONE_NAMES: Readonly<Record<string, number>> = {
   WET: 0, WEST: 60, CET: 60, CEST: 120, EET: 120, EEST: 180,
 };
 
+export const ZONE_KEYS = Object.keys(ZONE_NAMES);
+const ZONE_CHOICES = ZONE_KEYS.map((z) => z.toLowerCase());
+/** No text field is longer than "September" / "Wednesday". */
+const LONGEST_NAME = 9;
+
 export interface Parsed {
   era?: number;
   year?: number;
@@ -49,17 +54,18 @@ export class Cursor {
     return { value: Number(this.text.slice(start, end)), length: end - start };
   }
 
-  /** Case-insensitive longest match among `choices`; returns the choice index. */
+  /** Case-insensitive longest match among `choices` (given lower-cased); returns the choice index. */
   oneOf(choices: readonly string[]): number | undefined {
     let best: number | undefined;
     let bestLength = 0;
-    const rest = this.text.slice(this.index).toLowerCase();
-    choices.forEach((choice, i) => {
-      if (choice.length > bestLength && rest.startsWith(choice.toLowerCase())) {
+    const rest = this.text.slice(this.index, this.index + LONGEST_NAME).toLowerCase();
+    for (let i = 0; i < choices.length; i++) {
+      const choice = choices[i]!;
+      if (choice.length > bestLength && rest.startsWith(choice)) {
         best = i;
         bestLength = choice.length;
       }
-    });
+    }
     if (best !== undefined) this.index += bestLength;
     return best;
   }
@@ -103,24 +109,26 @@ export class Cursor {
     }
     const numeric = this.numericOffset();
     if (numeric !== undefined || iso) return numeric;
-    const names = Object.keys(ZONE_NAMES);
-    const at = this.oneOf(names);
+    const at = this.oneOf(ZONE_CHOICES);
     if (at === undefined) return undefined;
-    const name = names[at]!;
+    const name = ZONE_KEYS[at]!;
     if (name === 'GMT' || name === 'UTC' || name === 'UT') return this.numericOffset() ?? 0;
     return ZONE_NAMES[name];
   }
 }
 
-const SHORT_MONTHS = MONTHS.map((m) => m.slice(0, 3));
-const SHORT_WEEKDAYS = WEEKDAYS.map((d) => d.slice(0, 3));
+// Text fields, lower-cased once: long names first, so index % 12 (or % 7) is the value.
+const MONTH_CHOICES = [...MONTHS, ...MONTHS.map((m) => m.slice(0, 3))].map((m) => m.toLowerCase());
+const WEEKDAY_CHOICES = [...WEEKDAYS, ...WEEKDAYS.map((d) => d.slice(0, 3))].map((d) => d.toLowerCase());
+const ERAS = ['bc', 'ad'];
+const AM_PM = ['am', 'pm'];
 
 export function parseField(t: { letter: string; count: number }, cur: Cursor, p: Parsed, obeyCount: boolean): boolean {
   cur.skipBlanks();
   const numeric = (): number | undefined => cur.digits(obeyCount ? t.count : undefined)?.value;
   switch (t.letter) {
     case 'G': {
-      const era = cur.oneOf(['BC', 'AD']);
+      const era = cur.oneOf(ERAS);
       if (era === undefined) return false;
       p.era = era;
       return true;
@@ -143,7 +151,7 @@ export function parseField(t: { letter: string; count: number }, cur: Cursor, p:
     case 'M':
     case 'L': {
       if (t.count >= 3) {
-        const m = cur.oneOf([...MONTHS, ...SHORT_MONTHS]);
+        const m = cur.oneOf(MONTH_CHOICES);
         if (m === undefined) return false;
         p.month = m % 12;
         return true;
@@ -154,13 +162,13 @@ export function parseField(t: { letter: string; count: number }, cur: Cursor, p:
       return true;
     }
     case 'E': {
-      const d = cur.oneOf([...WEEKDAYS, ...SHORT_WEEKDAYS]);
+      const d = cur.oneOf(WEEKDAY_CHOICES);
       if (d === undefined) return false;
       p.weekday = d % 7;
       return true;
     }
     case 'a': {
-      const a = cur.oneOf(['AM', 'PM']);
+      const a = cur.oneOf(AM_PM);
       if (a === undefined) return false;
       p.pm = a === 1;
       return true;

@@ -2,7 +2,7 @@
 // §11): every pattern letter for format and parse. Decisions: docs/decisions/runtime-java.md.
 
 import { TransformsError } from '../../errors.js';
-import { MONTHS, WEEKDAYS, fieldsOf, pad, weekOfMonth, weekOfYear } from './calendar.js';
+import { MONTHS, WEEKDAYS, fieldsOf, pad, weekOfMonth, weekOfYear, type CalendarFields } from './calendar.js';
 import { Cursor, parseField, resolve, type Parsed } from './sdf-parse.js';
 
 export interface ParseOptions {
@@ -81,8 +81,7 @@ function isNumeric(t: Token | undefined): boolean {
   return 'yYwWDdFuHkKhmsS'.includes(t.letter);
 }
 
-function formatField(letter: string, count: number, ms: number): string {
-  const f = fieldsOf(ms);
+function formatField(letter: string, count: number, ms: number, f: CalendarFields): string {
   const yearOfEra = f.year > 0 ? f.year : 1 - f.year;
   switch (letter) {
     case 'G':
@@ -148,8 +147,10 @@ export function compileSimpleDateFormat(pattern: string): SimpleDateFormat {
   return Object.freeze({
     pattern,
     format(epochMs: number): string {
+      // The calendar fields are computed once per call; week fields only when a token needs them.
+      const fields = fieldsOf(epochMs);
       let out = '';
-      for (const t of tokens) out += t.kind === 'literal' ? t.text : formatField(t.letter, t.count, epochMs);
+      for (const t of tokens) out += t.kind === 'literal' ? t.text : formatField(t.letter, t.count, epochMs, fields);
       return out;
     },
     parse(text: string, options: ParseOptions): number {
