@@ -1,7 +1,7 @@
 // §4/§6 dateCompare — compare two ISO 8601 dates (or "now") and return the positive or negative condition. Reference: ../shared/reference/transforms.md.
 
 import { codedError } from '../errors.js';
-import { then } from '../engine/maybe.js';
+import { then, type MaybePromise } from '../engine/maybe.js';
 import type { Evaluation, Evaluator, Value } from '../engine/types.js';
 import { compareDates, parseDateCompareOperand, parseDateCompareOperator } from '../runtime/dates/index.js';
 import { textOf } from './support/text.js';
@@ -35,12 +35,12 @@ export const dateCompare = defineOperation({
     if (operator === undefined) {
       throw ctx.error('COMPILE_INVALID_ATTRIBUTE', `operator must be LT, LTE, GT or GTE, got ${JSON.stringify(operatorText)}`, { attribute: 'operator' });
     }
-    const date = (name: 'firstDate' | 'secondDate'): ((input: Value, ev: Evaluation) => unknown) => {
+    const date = (name: 'firstDate' | 'secondDate'): ((input: Value, ev: Evaluation) => MaybePromise<number>) => {
       const evaluate: Evaluator | undefined = ctx.value(name);
       if (evaluate === undefined) throw ctx.error('SCHEMA_REQUIRED', `attribute "${name}" is required`, { attribute: name });
       const pointer = ctx.at(name);
       return (input, ev) =>
-        then(evaluate(input, ev), (v) => {
+        then(evaluate(input, ev), (v): number => {
           const text = textOf(v);
           if (text === null) throw codedError('EVAL_ILLEGAL_ARGUMENT', `${name} is null`, { path: pointer });
           try {
@@ -56,7 +56,7 @@ export const dateCompare = defineOperation({
     const negative = ctx.value('negativeCondition')!;
     return (input, ev) =>
       then(first(input, ev), (a) =>
-        then(second(input, ev), (b) => (compareDates(a as number, operator, b as number) ? positive : negative)(input, ev)),
+        then(second(input, ev), (b) => (compareDates(a, operator, b) ? positive : negative)(input, ev)),
       );
   },
 });
