@@ -102,6 +102,28 @@ describe('directives', () => {
   });
 });
 
+describe('backslash escapes: Velocity keeps a backslash unless it escapes a reference or directive', () => {
+  it.each<[string, string, boolean]>([
+    ['\\$5', '\\$5', true], // a Java replacement's literal dollar reaches Java intact
+    ['\\$\\{name\\}', '\\$\\{name\\}', true], // a regex for the literal text ${name}
+    ['price \\$ only', 'price \\$ only', true],
+    ['\\#1', '\\#1', true],
+    ['C:\\dir\\file', 'C:\\dir\\file', true],
+    ['\\$name', '$name', false],
+    ['\\\\$name', '\\N', false],
+    ['\\\\\\$name', '\\$name', false],
+    ['\\#if(true)', '#if(true)', false],
+    ['#set($r = "\\$")$r', '\\$', false],
+    ["#set($r = '\\$')$r", '\\$', false],
+    ['$s.replaceAll("\\$", "")', 'a.b', false],
+    ['$s.replaceAll("\\.", "\\$")', 'a$$b', false],
+  ])('%s → %s (constant: %s)', (template, expected, constant) => {
+    const t = compileTemplate(template, options);
+    expect(t.isConstant).toBe(constant);
+    expect(t.render({ name: 'N', s: 'a.$b' }, noIdentity)).toBe(expected);
+  });
+});
+
 describe('Java String methods', () => {
   it.each<[string, Record<string, unknown>, string]>([
     ['$s.length()', { s: 'héllo' }, '5'],

@@ -122,7 +122,10 @@ export function compileTemplate(source: string, options: TemplateOptions): Compi
     });
   }
   const nodes = parseTemplate(source);
-  const isConstant = nodes.every((n) => typeof n === 'string') && nodes.join('') === source;
+  // Plain text (escapes included) renders as itself: the engine may skip the template.
+  const isConstant =
+    nodes.every((n) => typeof n === 'string' || (!Array.isArray(n) && n.type === 'raw')) &&
+    nodes.map((n) => (typeof n === 'string' ? n : String((n as { value: unknown }).value))).join('') === source;
   const cache = new PatternCache(options.regex);
   const state: DirectiveState = {
     strict: (options.references ?? 'strict') === 'strict',
@@ -132,7 +135,7 @@ export function compileTemplate(source: string, options: TemplateOptions): Compi
     pos: undefined,
     precompile: (method, literals) => cache.warm(method, literals),
     template: (inner, pos) => {
-      const body = compileNodes(parseTemplate(inner, pos), state);
+      const body = compileNodes(parseTemplate(inner, { offset: pos }), state);
       return (s: Scope) => {
         const saved = s.out;
         s.out = '';

@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import velocity from 'velocityjs';
 import { codedError } from '../../errors.js';
+import { rewriteEscapes } from './escapes.js';
 import type { Ast, Pos } from './expressions.js';
 
 type Flat = string | { type: string; value?: unknown; pos?: Pos; [key: string]: unknown };
@@ -32,11 +33,13 @@ function syntaxError(message: string, pos: Pos | undefined, offset: Pos | undefi
   });
 }
 
-/** Parse a template into nested nodes; `offset` places a nested string template in its parent. */
-export function parseTemplate(source: string, offset?: Pos): Node[] {
+/** Parse a template into nested nodes; `nested` marks an interpolated string literal (with its position). */
+export function parseTemplate(source: string, nested: { offset: Pos | undefined } | undefined = undefined): Node[] {
+  const offset = nested?.offset;
   let flat: Flat[];
   try {
-    flat = flatParse(source);
+    // A nested string template was already rewritten as part of its parent.
+    flat = flatParse(nested ? source : rewriteEscapes(source));
   } catch (cause) {
     const hash = (cause as { hash?: { loc?: Pos } }).hash;
     const first = cause instanceof Error ? (cause.message.split('\n')[0] ?? '') : String(cause);
