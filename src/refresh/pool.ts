@@ -1,14 +1,20 @@
 // The worker pool of a refresh (issue 6 "All cores"): piscina threads, each with its own
 // evaluator; batches are dispatched with a bounded window and yielded in batch order, so the
 // output order is the input order whatever thread finishes first.
+//
+// The threads live as long as the process: re2's native addon (re2@1.23) crashes the whole
+// process ("Check failed: node->IsInUse()" in WrappedRE2Set::Init) when a thread loads it after
+// another thread that had loaded it has exited — uhop/node-re2#235. So pools are created once
+// per thread count, kept, and never destroyed; piscina unrefs idle threads, so they do not keep
+// the process alive. Each run sends its own evaluator config, keyed by a run id.
 
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import { codedError } from '../errors.js';
+import { codedError, TransformsError } from '../errors.js';
 import type { EvaluatorConfig } from './evaluator.js';
 import type { TenantRecord } from './tenant-stream.js';
-import type { WorkerResult, WorkerTask } from './worker.js';
+import type { WorkerFailure, WorkerResult, WorkerTask } from './worker.js';
 
 /**
  * The worker module. From the built package it is worker.js next to this file; when this file
@@ -22,24 +28,37 @@ function workerLocation(): { filename: string; execArgv: string[] } {
   return { filename: new URL('./worker.ts', here).href, execArgv: ['--import', loader] };
 }
 
-export class RefreshPool {
-  private readonly piscina: Piscina<WorkerTask, WorkerResult>;
+const pools = new Map<number, Piscina<WorkerTask, WorkerResult | WorkerFailure>>();
 
-  constructor(
-    readonly threads: number,
-    config: EvaluatorConfig,
-  ) {
+function poolOf(threads: number): Piscina<WorkerTask, WorkerResult | WorkerFailure> {
+  let pool = pools.get(threads);
+  if (!pool) {
     const { filename, execArgv } = workerLocation();
-    this.piscina = new Piscina<WorkerTask, WorkerResult>({
+    pool = new Piscina<WorkerTask, WorkerResult | WorkerFailure>({
       filename,
       execArgv,
-      workerData: config,
       minThreads: threads,
       maxThreads: threads,
       // One batch at a time per thread: evaluation is synchronous CPU work.
       concurrentTasksPerWorker: 1,
-      idleTimeout: 60_000,
+      // Never retire a thread (see the header): idle threads are unref'd, not terminated.
+      idleTimeout: Number.MAX_SAFE_INTEGER,
     });
+    pools.set(threads, pool);
+  }
+  return pool;
+}
+
+export class RefreshPool {
+  private readonly piscina: Piscina<WorkerTask, WorkerResult | WorkerFailure>;
+
+  /** Threads start loading now, so that they are ready when the tenant's pre-passes are done. */
+  constructor(
+    readonly threads: number,
+    private readonly runId: string,
+    private readonly config: EvaluatorConfig,
+  ) {
+    this.piscina = poolOf(threads);
   }
 
   /**
@@ -48,7 +67,7 @@ export class RefreshPool {
    */
   async *run(batches: Iterable<TenantRecord[]>): AsyncGenerator<WorkerResult, void, undefined> {
     const window = this.threads * 2;
-    const pending = new Map<number, Promise<WorkerResult>>();
+    const pending = new Map<number, Promise<WorkerResult | WorkerFailure>>();
     const iterator = batches[Symbol.iterator]();
     let issued = 0;
     let next = 0;
@@ -61,28 +80,30 @@ export class RefreshPool {
             exhausted = true;
             break;
           }
-          const task = this.piscina.run({ records: step.value });
+          const task = this.piscina.run({ runId: this.runId, config: this.config, records: step.value });
           // Awaited in order below; this keeps a later batch's failure from being "unhandled" meanwhile.
           task.catch(() => undefined);
           pending.set(issued++, task);
         }
         const head = pending.get(next);
         if (!head) return;
-        let result: WorkerResult;
+        let result: WorkerResult | WorkerFailure;
         try {
           result = await head;
         } catch (error) {
           throw codedError('REFRESH_WORKER_FAILED', `a refresh worker failed on batch ${next}: ${(error as Error).message}`, { cause: error, details: { batch: next } });
+        }
+        if ('error' in result) {
+          const { code, message, path, details } = result.error;
+          throw new TransformsError(code, message, { ...(path !== undefined ? { path } : {}), ...(details !== undefined ? { details } : {}) });
         }
         pending.delete(next++);
         yield result;
       }
     } finally {
       iterator.return?.();
+      // Let the tasks still in flight settle, so that the next run starts on idle threads.
+      await Promise.allSettled(pending.values());
     }
-  }
-
-  async close(): Promise<void> {
-    await this.piscina.destroy();
   }
 }

@@ -2,6 +2,7 @@
 // batches to the calling thread's evaluator or to a piscina pool, batches yielded as NDJSON text
 // in input order, counters and cache statistics gathered for the summary.
 
+import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -128,7 +129,7 @@ export class RefreshRunner {
       const local = createBatchEvaluator(config);
       this.workers = this.threadCount();
       // Started before the pre-passes, so that the threads load while this thread scans.
-      if (this.workers > 0) pool = new RefreshPool(this.workers, config);
+      if (this.workers > 0) pool = new RefreshPool(this.workers, randomUUID(), config);
       const stream = new TenantStream(config.fixtures, shard);
       this.scan = stream.scan;
       const batches = chunks(stream.records(), batchSize);
@@ -145,7 +146,6 @@ export class RefreshRunner {
         }
       }
     } finally {
-      await pool?.close();
       this.elapsed = performance.now() - this.started;
     }
   }

@@ -1,0 +1,194 @@
+// `npm run bench:refresh` (issue 6 "Benchmark"): the bundled identity profile over a generated
+// 100,000-identity tenant, single-threaded and with 1 and 2 workers, against bench/baseline.ts
+// (the same attributes written by hand), whose output is verified identical first; with
+// --million, the peak RSS of a streamed 1,000,000-identity refresh in a child process.
+//
+//   npx tsx bench/refresh.ts [--identities N] [--runs R] [--million]
+//
+// Tenants are cached under bench/.data/ (git-ignored). Every figure is the best of R runs: the
+// machine may be shared, and the minimum is the least disturbed measurement.
+
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { join } from 'node:path';
+import { writeTenant } from '../src/testing/tenant-generator.js';
+import { createBatchEvaluator } from '../src/refresh/evaluator.js';
+import { resolveProfile } from '../src/refresh/profile-source.js';
+import { RefreshRunner } from '../src/refresh/runner.js';
+import { TenantStream, type TenantRecord } from '../src/refresh/tenant-stream.js';
+import type { Account, Identity } from '../src/providers/types.js';
+import { baselineLine } from './baseline.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const fixtures = join(root, 'fixtures');
+const profileFile = join(fixtures, 'identity-profiles', 'default.json');
+const NOW = '2025-06-01T00:00:00.000Z';
+
+const { values } = parseArgs({
+  options: {
+    identities: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '2' },
+    million: { type: 'boolean', default: false },
+    'eval-sample': { type: 'string', default: '20000' },
+    child: { type: 'string' },
+  },
+});
+const N = Number(values.identities);
+const RUNS = Math.max(1, Number(values.runs));
+
+/** A cached tenant; transforms and profiles are re-copied so that they follow fixtures/. */
+function tenant(identities: number): string {
+  const dir = join(root, 'bench', '.data', `tenant-${identities}`);
+  if (!existsSync(join(dir, 'accounts.json'))) {
+    process.stderr.write(`generating ${identities.toLocaleString('en-US')} identities into ${dir} …\n`);
+    writeTenant(dir, { identities, seed: 'bench', copyFrom: fixtures });
+  }
+  rmSync(join(dir, 'transforms'), { recursive: true, force: true });
+  cpSync(join(fixtures, 'transforms'), join(dir, 'transforms'), { recursive: true });
+  return dir;
+}
+
+interface Timing {
+  ms: number;
+  cpuMs: number;
+  sha256: string;
+  identities: number;
+}
+
+function best(label: string, run: () => Promise<Timing> | Timing): Promise<Timing> {
+  return (async () => {
+    let top: Timing | undefined;
+    for (let i = 0; i < RUNS; i++) {
+      const t = await run();
+      if (top && t.sha256 !== top.sha256) throw new Error(`${label}: runs disagree`);
+      if (!top || t.ms < top.ms) top = t;
+    }
+    process.stderr.write(`  ${label.padEnd(34)} ${rate(top!)} identities/s\n`);
+    return top!;
+  })();
+}
+
+function rate(t: Timing): string {
+  return Math.round((t.identities * 1000) / t.ms).toLocaleString('en-US');
+}
+
+function parseRecord(r: TenantRecord): [Identity, Account[], Identity | null] {
+  const identity = JSON.parse(r.identity) as Identity;
+  identity.attributes ??= {};
+  return [identity, r.accounts.map((a) => JSON.parse(a) as Account), r.manager === null ? null : (JSON.parse(r.manager) as Identity)];
+}
+
+/** The baseline end to end: the same streaming reader and join, the hand-written function. */
+function baselineRun(dir: string): Timing {
+  const hash = createHash('sha256');
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  let identities = 0;
+  for (const r of new TenantStream(dir).records()) {
+    hash.update(baselineLine(...parseRecord(r)) + '\n');
+    identities++;
+  }
+  const ms = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { ms, cpuMs: (used.user + used.system) / 1000, sha256: hash.digest('hex'), identities };
+}
+
+async function engineRun(dir: string, workers: number): Promise<Timing> {
+  const hash = createHash('sha256');
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  const runner = new RefreshRunner({ fixtures: dir, profile: profileFile, workers, now: NOW });
+  for await (const batch of runner.batches()) hash.update(batch.text);
+  const ms = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { ms, cpuMs: (used.user + used.system) / 1000, sha256: hash.digest('hex'), identities: runner.summary().identities };
+}
+
+/** Evaluation only (parse + evaluate + serialize), records already in memory. */
+async function evaluationOnly(dir: string, sample: number): Promise<{ engine: Timing; baseline: Timing }> {
+  const records: TenantRecord[] = [];
+  for (const r of new TenantStream(dir).records()) {
+    records.push(r);
+    if (records.length === sample) break;
+  }
+  const evaluator = createBatchEvaluator({ fixtures: dir, profile: resolveProfile(dir, profileFile), now: NOW });
+  evaluator.run(records.slice(0, 512));
+  const engine = await best('engine, evaluation only', () => {
+    const hash = createHash('sha256');
+    const start = performance.now();
+    for (let i = 0; i < records.length; i += 256) hash.update(evaluator.run(records.slice(i, i + 256)).text);
+    return { ms: performance.now() - start, cpuMs: 0, sha256: hash.digest('hex'), identities: records.length };
+  });
+  const baseline = await best('baseline, evaluation only', () => {
+    const hash = createHash('sha256');
+    const start = performance.now();
+    for (const r of records) hash.update(baselineLine(...parseRecord(r)) + '\n');
+    return { ms: performance.now() - start, cpuMs: 0, sha256: hash.digest('hex'), identities: records.length };
+  });
+  if (engine.sha256 !== baseline.sha256) throw new Error('evaluation-only outputs differ');
+  return { engine, baseline };
+}
+
+/** Peak RSS of a streamed refresh, in a child process (this script with --child) so that nothing else is counted. */
+function peakRss(dir: string): { mib: number; seconds: number } {
+  const start = performance.now();
+  const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', dir], { cwd: root, encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`the ${dir} refresh failed: ${child.stderr}`);
+  const { peakRssBytes } = JSON.parse(child.stdout.trim().split('\n').pop()!) as { peakRssBytes: number };
+  return { mib: peakRssBytes / (1 << 20), seconds: (performance.now() - start) / 1000 };
+}
+
+/** The child: a main-thread refresh whose NDJSON is hashed (as a writer would consume it), then the summary as JSON. */
+async function child(dir: string): Promise<void> {
+  const hash = createHash('sha256');
+  const runner = new RefreshRunner({ fixtures: dir, profile: profileFile, workers: 0, now: NOW });
+  for await (const batch of runner.batches()) hash.update(batch.text);
+  process.stdout.write(JSON.stringify(runner.summary()) + '\n');
+}
+
+async function main(): Promise<void> {
+  const cpuModel = cpus()[0]?.model ?? 'unknown';
+  process.stderr.write(`machine: ${availableParallelism()} cores (${cpuModel}), node ${process.version}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+  const dir = tenant(N);
+  process.stderr.write(`tenant: ${dir}\n`);
+  const baseline = await best('baseline (hand-written), 1 thread', () => baselineRun(dir));
+  const single = await best('engine, main thread', () => engineRun(dir, 0));
+  if (single.sha256 !== baseline.sha256) throw new Error('the engine and the baseline disagree: compare refresh output with bench/baseline.ts line by line');
+  const one = await best('engine, 1 worker', () => engineRun(dir, 1));
+  const two = await best('engine, 2 workers', () => engineRun(dir, 2));
+  for (const t of [one, two]) if (t.sha256 !== baseline.sha256) throw new Error('worker output differs from the single-threaded output');
+  const evaluation = await evaluationOnly(dir, Math.min(N, Number(values['eval-sample'])));
+
+  const lines = [
+    `| measurement | identities/s | time (s) | CPU (s) | vs baseline |`,
+    `| --- | ---: | ---: | ---: | ---: |`,
+    ...([
+      ['baseline (hand-written), main thread', baseline],
+      ['engine, main thread', single],
+      ['engine, 1 worker', one],
+      ['engine, 2 workers', two],
+    ] as const).map(([label, t]) => `| ${label} | ${rate(t)} | ${(t.ms / 1000).toFixed(2)} | ${(t.cpuMs / 1000).toFixed(2)} | ${(t.ms / baseline.ms).toFixed(2)}× |`),
+    `| evaluation only, baseline (${evaluation.baseline.identities} in memory) | ${rate(evaluation.baseline)} | ${(evaluation.baseline.ms / 1000).toFixed(2)} | | 1.00× |`,
+    `| evaluation only, engine | ${rate(evaluation.engine)} | ${(evaluation.engine.ms / 1000).toFixed(2)} | | ${(evaluation.engine.ms / evaluation.baseline.ms).toFixed(2)}× |`,
+    '',
+    `output verified identical (sha256 ${baseline.sha256.slice(0, 16)}…) for the baseline, main thread, 1 and 2 workers`,
+    `engine / baseline, end to end: ${(single.ms / baseline.ms).toFixed(2)}× (goal ≤ 3×)`,
+    `speed-up 1 → 2 workers: ${(one.ms / two.ms).toFixed(2)}× (goal ≥ 1.7×); main thread → 2 workers: ${(single.ms / two.ms).toFixed(2)}×`,
+  ];
+  if (values.million) {
+    const big = tenant(1_000_000);
+    const rss = peakRss(big);
+    lines.push(`peak RSS, streamed 1,000,000-identity refresh on the main thread: ${rss.mib.toFixed(0)} MiB (goal < 300 MiB), ${rss.seconds.toFixed(0)} s`);
+  } else {
+    lines.push('peak RSS of a 1,000,000-identity refresh: run with --million (generates a 3.3 GB tenant once, then a few minutes)');
+  }
+  lines.push(`load average after the runs: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+if (values.child !== undefined) await child(values.child);
+else await main();
