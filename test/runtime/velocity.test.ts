@@ -110,6 +110,7 @@ describe('backslash escapes: Velocity keeps a backslash unless it escapes a refe
     ['\\#1', '\\#1', true],
     ['C:\\dir\\file', 'C:\\dir\\file', true],
     ['\\$name', '$name', false],
+    ['\\${group}', '${group}', false], // how a Java named-group replacement survives Velocity
     ['\\\\$name', '\\N', false],
     ['\\\\\\$name', '\\$name', false],
     ['\\#if(true)', '#if(true)', false],
