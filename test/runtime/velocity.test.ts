@@ -318,3 +318,20 @@ describe('compileTemplate', () => {
     expect(failure(() => t.render({ flag: '0' }, noIdentity)).code).toBe('TEMPLATE_RENDER');
   });
 });
+
+describe('positions are those of the source, also after a rewritten escape', () => {
+  it.each([
+    ['\\$5 $nope', { line: 1, column: 5 }],
+    ['\\$a \\$b $nope', { line: 1, column: 9 }],
+    ['\\$5\n  \\$6 $nope', { line: 2, column: 7 }],
+  ])('%j', (template, details) => {
+    let error: unknown;
+    try {
+      compileTemplate(template, options).render({}, noIdentity);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(TransformsError);
+    expect((error as TransformsError).details).toMatchObject(details);
+  });
+});

@@ -20,20 +20,41 @@ const CALL_BEFORE = /(#\{?[A-Za-z]\w*\}?\s*|\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_]
  * Inside single-quoted strings of directive or method arguments nothing is rewritten (they are
  * not interpolated).
  */
-export function rewriteEscapes(source: string): string {
-  if (!source.includes('\\')) return source;
+export interface Rewritten {
+  text: string;
+  /** Map a 0-based column on a 1-based line of `text` back to the source's column. */
+  column(line: number, column: number): number;
+}
+
+const IDENTITY: Rewritten['column'] = (_line, column) => column;
+
+export function rewriteEscapes(source: string): Rewritten {
+  if (!source.includes('\\')) return { text: source, column: IDENTITY };
   let out = '';
   let depth = 0;
   let quote: string | null = null;
   let i = 0;
+  let line = 1;
+  let lineStart = 0;
+  // Raw blocks lengthen a line: [line, rewritten column after the block, characters added].
+  const shifts: Array<[number, number, number]> = [];
+  const escape = () => {
+    const r = escapeAt(source, i);
+    out += r.text;
+    const added = r.text.length - (r.next - i);
+    if (added !== 0) shifts.push([line, out.length - lineStart, added]);
+    i = r.next;
+  };
   while (i < source.length) {
     const c = source[i]!;
+    if (c === '\n') {
+      line++;
+      lineStart = out.length + 1;
+    }
     if (depth > 0 && quote !== null) {
       if (c === quote) quote = null;
       else if (c === '\\' && quote === '"') {
-        const r = escapeAt(source, i);
-        out += r.text;
-        i = r.next;
+        escape();
         continue;
       }
       out += c;
@@ -41,18 +62,25 @@ export function rewriteEscapes(source: string): string {
       continue;
     }
     if (c === '\\') {
-      const r = escapeAt(source, i);
-      out += r.text;
-      i = r.next;
+      escape();
       continue;
     }
-    if (c === '(' && (depth > 0 || CALL_BEFORE.test(out))) depth++;
+    // Only the end of the output can precede this `(`: look at a bounded tail, not all of it.
+    if (c === '(' && (depth > 0 || CALL_BEFORE.test(out.slice(-120)))) depth++;
     else if (c === ')' && depth > 0) depth--;
     else if (depth > 0 && (c === '"' || c === "'")) quote = c;
     out += c;
     i++;
   }
-  return out;
+  if (shifts.length === 0) return { text: out, column: IDENTITY };
+  return {
+    text: out,
+    column(l, column) {
+      let original = column;
+      for (const [sl, end, added] of shifts) if (sl === l && end <= column) original -= added;
+      return original;
+    },
+  };
 }
 
 function escapeAt(source: string, start: number): { text: string; next: number } {

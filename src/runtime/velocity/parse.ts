@@ -36,15 +36,17 @@ function syntaxError(message: string, pos: Pos | undefined, offset: Pos | undefi
 /** Parse a template into nested nodes; `nested` marks an interpolated string literal (with its position). */
 export function parseTemplate(source: string, nested: { offset: Pos | undefined } | undefined = undefined): Node[] {
   const offset = nested?.offset;
+  // A nested string template was already rewritten as part of its parent.
+  const rewritten = nested ? { text: source, column: (_l: number, c: number) => c } : rewriteEscapes(source);
   let flat: Flat[];
   try {
-    // A nested string template was already rewritten as part of its parent.
-    flat = flatParse(nested ? source : rewriteEscapes(source));
+    flat = flatParse(rewritten.text);
   } catch (cause) {
     const hash = (cause as { hash?: { loc?: Pos } }).hash;
     const first = cause instanceof Error ? (cause.message.split('\n')[0] ?? '') : String(cause);
-    return syntaxError(first.replace(/:$/, ''), hash?.loc, offset, cause);
+    return syntaxError(first.replace(/:$/, ''), hash?.loc && relocate(hash.loc, rewritten.column), offset, cause);
   }
+  if (rewritten.text !== source) for (const node of flat) relocateAll(node, rewritten.column);
   for (let i = 0; i < flat.length; i++) {
     const node = flat[i]!;
     if (typeof node === 'string' || node.type === 'references' || node.type === 'raw') continue;
@@ -58,6 +60,24 @@ export function parseTemplate(source: string, nested: { offset: Pos | undefined 
     syntaxError('#end without an open block', stray.pos, offset);
   }
   return nodes;
+}
+
+function relocate(pos: Pos, column: (line: number, column: number) => number): Pos {
+  return { ...pos, first_column: column(pos.first_line, pos.first_column) };
+}
+
+/** Positions in every node (conditions and arguments included) back to source columns. */
+function relocateAll(node: unknown, column: (line: number, column: number) => number): void {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    for (const n of node) relocateAll(n, column);
+    return;
+  }
+  const record = node as Record<string, unknown>;
+  for (const [key, value] of Object.entries(record)) {
+    if (key === 'pos' && value && typeof value === 'object') record.pos = relocate(value as Pos, column);
+    else if (value && typeof value === 'object') relocateAll(value, column);
+  }
 }
 
 /** Nest from `start` until the #end of `open` (or the end of input at top level). */
