@@ -19,3 +19,4 @@ export {
   type SqlStatement,
 } from './query.js';
 export { prepared, runCollection, runStatement, sendPage, type CollectionPage, type SqlDatabase } from './run.js';
+export { collectionQuerySchema, docs, listHandler } from './route.js';

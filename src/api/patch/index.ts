@@ -3,3 +3,4 @@
 
 export { applyPatch, cloneJson, jsonEqual, parsePatch, type ApplyPatchOptions, type PatchOp, type PatchOperation } from './apply.js';
 export { FORBIDDEN_TOKENS, formatPointer, parsePointer, type PatchErrorReason } from './pointer.js';
+export { checkReplacement, JSON_PATCH_MEDIA_TYPE, patchOperations, requirePatchContentType } from './http.js';

@@ -1,0 +1,94 @@
+// Accounts (platform-api.md §2.8 collection conventions; the account record is "not shown", so
+// the shape is the SDK's Account): GET /accounts/v1 and /v3/accounts, and one account by id.
+
+import type { FastifyInstance } from 'fastify';
+import { codedError } from '../../errors.js';
+import type { FieldMap } from '../../filter/index.js';
+import { RIGHTS } from '../auth/rights.js';
+import { collectionQuerySchema, docs, listHandler, prepared, type CollectionSpec } from '../collections/index.js';
+import type { ApiContext } from '../context.js';
+import { serviceRoutes } from '../routes.js';
+import { idParams } from '../schemas.js';
+
+const FILTERS: FieldMap = {
+  id: { type: 'string', column: 'id', operators: ['eq', 'in'], caseSensitive: true },
+  identityId: { type: 'string', column: 'identity_id', operators: ['eq', 'in'], caseSensitive: true },
+  name: { type: 'string', column: 'name', operators: ['eq', 'in', 'sw'] },
+  nativeIdentity: { type: 'string', column: 'native_identity', operators: ['eq', 'in', 'sw'] },
+  sourceId: { type: 'string', column: 'source_id', operators: ['eq', 'in'], caseSensitive: true },
+  hasEntitlements: { type: 'boolean', column: 'has_entitlements', operators: ['eq'] },
+  created: { type: 'datetime', column: 'created', operators: ['eq', 'gt', 'ge', 'lt', 'le'] },
+};
+
+export const ACCOUNTS: CollectionSpec = {
+  table: 'accounts',
+  filters: FILTERS,
+  sorters: {
+    id: { expr: '"id"' },
+    name: { expr: '"name"' },
+    created: { expr: '"created"' },
+    sourceId: { expr: '"source_id"' },
+    identityId: { expr: '"identity_id"' },
+    nativeIdentity: { expr: '"native_identity"' },
+  },
+  idExpr: '"id"',
+};
+
+interface StoredAccount {
+  id: string;
+  sourceId?: string;
+  identityId?: string;
+  [key: string]: unknown;
+}
+
+type SourceSummary = { name: string; authoritative: boolean };
+
+function sourceSummaries(ctx: ApiContext): Map<string, SourceSummary> {
+  const rows = prepared(ctx.store.db, `SELECT id, name, json_extract(doc, '$.authoritative') AS authoritative FROM sources`).all() as { id: string; name: string; authoritative: number | null }[];
+  return new Map(rows.map((r) => [r.id, { name: r.name, authoritative: r.authoritative === 1 }]));
+}
+
+function accountView(a: StoredAccount, sources: Map<string, SourceSummary>) {
+  const source = sources.get(a.sourceId ?? '');
+  return {
+    disabled: false,
+    locked: false,
+    systemAccount: false,
+    manuallyCorrelated: false,
+    isMachine: false,
+    modified: a.created ?? null,
+    ...a,
+    sourceName: source?.name ?? null,
+    authoritative: source?.authoritative ?? false,
+    uncorrelated: typeof a.identityId !== 'string' || a.identityId === '',
+    attributes: a.attributes ?? {},
+  };
+}
+
+export async function accountsPlugin(app: FastifyInstance, opts: { ctx: ApiContext }): Promise<void> {
+  const { ctx } = opts;
+  serviceRoutes(app, 'accounts', [
+    {
+      method: 'GET',
+      path: '',
+      auth: { right: RIGHTS.accountsRead, user: true },
+      schema: { summary: 'List accounts', operationId: 'listAccounts', querystring: collectionQuerySchema(ACCOUNTS) },
+      handler: listHandler(ctx.store.db, ACCOUNTS, (rows) => {
+        const sources = sourceSummaries(ctx);
+        return docs<StoredAccount>(rows).map((a) => accountView(a, sources));
+      }),
+    },
+    {
+      method: 'GET',
+      path: '/:id',
+      auth: { right: RIGHTS.accountsRead, user: true },
+      schema: { summary: 'Get an account', operationId: 'getAccount', params: idParams },
+      handler: async (request) => {
+        const { id } = request.params as { id: string };
+        const account = ctx.store.resources.get('accounts', id);
+        if (account === null) throw codedError('API_NOT_FOUND', `No account ${id}.`);
+        return accountView(account as StoredAccount, sourceSummaries(ctx));
+      },
+    },
+  ]);
+}

@@ -1,0 +1,80 @@
+// Public identities (platform-api.md §4.4: GET /public-identities/v1, older form
+// /v3/public-identities; limit, offset, count, filters, sorters) in the SDK's PublicIdentity
+// shape. Filters and sorters are the platform's documented ones for this endpoint.
+
+import type { FastifyInstance } from 'fastify';
+import type { FieldMap } from '../../filter/index.js';
+import { RIGHTS } from '../auth/rights.js';
+import { collectionQuerySchema, docs, listHandler, prepared, type CollectionSpec } from '../collections/index.js';
+import type { ApiContext } from '../context.js';
+import { serviceRoutes } from '../routes.js';
+import type { StoredIdentity } from '../search/index.js';
+
+const attr = (name: string) => ({ column: 'doc', path: `$.attributes.${name}` });
+
+const FILTERS: FieldMap = {
+  id: { type: 'string', column: 'id', operators: ['eq', 'in'], caseSensitive: true },
+  alias: { type: 'string', column: 'name', operators: ['eq', 'sw'] },
+  email: { type: 'string', json: attr('email'), operators: ['eq', 'sw'] },
+  firstname: { type: 'string', json: attr('firstname'), operators: ['eq', 'sw'] },
+  lastname: { type: 'string', json: attr('lastname'), operators: ['eq', 'sw'] },
+};
+
+/** The public name is the display name, falling back to the account name (alias). */
+const NAME_EXPR = `COALESCE(json_extract("doc", '$.attributes.displayName'), "name")`;
+
+export const PUBLIC_IDENTITIES: CollectionSpec = {
+  table: 'identities',
+  filters: FILTERS,
+  sorters: { name: { expr: NAME_EXPR }, alias: { expr: '"name"' } },
+  idExpr: '"id"',
+};
+
+const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+export function displayName(identity: StoredIdentity): string {
+  return text(identity.attributes?.displayName) ?? identity.name;
+}
+
+/** The managers of a page, by id, in one query. */
+export function managersOf(ctx: ApiContext, identities: readonly StoredIdentity[]): Map<string, StoredIdentity> {
+  const ids = [...new Set(identities.map((i) => i.managerId).filter((m): m is string => typeof m === 'string'))];
+  const out = new Map<string, StoredIdentity>();
+  if (ids.length === 0) return out;
+  const rows = prepared(ctx.store.db, `SELECT doc FROM identities WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids));
+  for (const m of docs<StoredIdentity>(rows as Record<string, unknown>[])) out.set(m.id, m);
+  return out;
+}
+
+export function publicIdentityView(identity: StoredIdentity, manager: StoredIdentity | null) {
+  const lifecycle = text(identity.attributes?.lifecycleState) ?? text(identity.attributes?.cloudLifecycleState);
+  const active = lifecycle === null || lifecycle === 'active';
+  return {
+    id: identity.id,
+    name: displayName(identity),
+    alias: identity.name,
+    email: text(identity.attributes?.email),
+    status: active ? 'ACTIVE' : 'INACTIVE',
+    identityState: active ? 'ACTIVE' : 'INACTIVE_LONG_TERM',
+    manager: manager === null ? null : { type: 'IDENTITY', id: manager.id, name: displayName(manager) },
+    // No public identity attributes are configured (/public-identities-config is not served).
+    attributes: [] as { key: string; name: string; value: string }[],
+  };
+}
+
+export async function publicIdentitiesPlugin(app: FastifyInstance, opts: { ctx: ApiContext }): Promise<void> {
+  const { ctx } = opts;
+  serviceRoutes(app, 'public-identities', [
+    {
+      method: 'GET',
+      path: '',
+      auth: { right: RIGHTS.identitiesRead },
+      schema: { summary: 'List public identities', operationId: 'getPublicIdentities', querystring: collectionQuerySchema(PUBLIC_IDENTITIES) },
+      handler: listHandler(ctx.store.db, PUBLIC_IDENTITIES, (rows) => {
+        const identities = docs<StoredIdentity>(rows);
+        const managers = managersOf(ctx, identities);
+        return identities.map((i) => publicIdentityView(i, (i.managerId && managers.get(i.managerId)) || null));
+      }),
+    },
+  ]);
+}

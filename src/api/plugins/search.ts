@@ -1,0 +1,61 @@
+// Search (platform-api.md §4.7, §8): POST /search/v1 and /v3/search over the identities index,
+// with the query language subset, sort, searchAfter, and limit/offset/count query parameters.
+
+import type { FastifyInstance } from 'fastify';
+import { RIGHTS } from '../auth/rights.js';
+import { docs, prepared, runStatement, sendPage } from '../collections/index.js';
+import type { ApiContext } from '../context.js';
+import { serviceRoutes } from '../routes.js';
+import { IDENTITIES_INDEX, identitySearchDocument, planSearch, type StoredIdentity } from '../search/index.js';
+import { managersOf } from './identities.js';
+
+const searchBody = {
+  type: 'object',
+  required: ['indices'],
+  properties: {
+    indices: { type: 'array', items: { type: 'string' }, description: 'Index names; this server searches identities.' },
+    query: { type: 'object', properties: { query: { type: 'string', description: '`*`, field:value, field:"phrase", field:prefix*, field:*, AND / OR / NOT, parentheses.' } } },
+    sort: { type: 'array', items: { type: 'string' } },
+    searchAfter: { type: 'array' },
+  },
+} as const;
+
+const searchQuery = {
+  type: 'object',
+  properties: {
+    limit: { type: 'integer', description: 'Default and maximum 10000.' },
+    offset: { type: 'integer', description: 'Offset paging reaches the first 10000 records.' },
+    count: { type: 'boolean' },
+  },
+} as const;
+
+/** Per-identity counts for a page, in one query each. */
+function pageFacts(ctx: ApiContext, ids: readonly string[]): { accounts: Map<string, number>; managers: Set<string> } {
+  const list = JSON.stringify(ids);
+  const accounts = prepared(ctx.store.db, 'SELECT identity_id AS id, count(*) AS n FROM accounts WHERE identity_id IN (SELECT value FROM json_each(?)) GROUP BY identity_id').all(list) as { id: string; n: number }[];
+  const managers = prepared(ctx.store.db, 'SELECT DISTINCT manager_id AS id FROM identities WHERE manager_id IN (SELECT value FROM json_each(?))').all(list) as { id: string }[];
+  return { accounts: new Map(accounts.map((r) => [r.id, r.n])), managers: new Set(managers.map((r) => r.id)) };
+}
+
+export async function searchPlugin(app: FastifyInstance, opts: { ctx: ApiContext }): Promise<void> {
+  const { ctx } = opts;
+  serviceRoutes(app, 'search', [
+    {
+      method: 'POST',
+      path: '',
+      auth: { right: RIGHTS.searchRead },
+      schema: { summary: 'Search', operationId: 'searchPost', body: searchBody, querystring: searchQuery },
+      handler: async (request, reply) => {
+        const plan = planSearch(request.body, request.query as Record<string, unknown>, [IDENTITIES_INDEX]);
+        const identities = docs<StoredIdentity>(runStatement(ctx.store.db, plan.page) as Record<string, unknown>[]);
+        const total = plan.total === null ? null : (prepared(ctx.store.db, plan.total.sql).get(...plan.total.params) as { n: number }).n;
+        const managers = managersOf(ctx, identities);
+        const facts = pageFacts(ctx, identities.map((i) => i.id));
+        const items = identities.map((i) =>
+          identitySearchDocument(i, (i.managerId && managers.get(i.managerId)) || null, { accountCount: facts.accounts.get(i.id) ?? 0, isManager: facts.managers.has(i.id) }),
+        );
+        return sendPage(reply, { items, total });
+      },
+    },
+  ]);
+}

@@ -1,0 +1,185 @@
+// Transforms (platform-api.md §2.7; issue 8 "Transforms"): list, get, create, update, delete.
+// Create validates with the project's validator (400 with the issues); update may change only
+// `attributes`; delete is refused while an identity profile uses the transform.
+
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { codedError } from '../../errors.js';
+import type { FieldMap } from '../../filter/index.js';
+import { validateTransform } from '../../schema/validate.js';
+import { RIGHTS } from '../auth/rights.js';
+import { collectionQuerySchema, docs, listHandler, prepared, type CollectionSpec } from '../collections/index.js';
+import type { ApiContext } from '../context.js';
+import { jsonEqual } from '../patch/index.js';
+import { serviceRoutes } from '../routes.js';
+import { idParams } from '../schemas.js';
+import type { Doc } from '../store/resource-repo.js';
+
+const FILTERS: FieldMap = {
+  id: { type: 'string', column: 'id', operators: ['eq', 'in'], caseSensitive: true },
+  name: { type: 'string', column: 'name', operators: ['eq', 'sw'] },
+  type: { type: 'string', column: 'type', operators: ['eq', 'in'] },
+  internal: { type: 'boolean', column: 'internal', operators: ['eq'] },
+};
+
+export const TRANSFORMS: CollectionSpec = {
+  table: 'transforms',
+  filters: FILTERS,
+  sorters: { name: { expr: '"name"' }, type: { expr: '"type"' }, id: { expr: '"id"' } },
+  idExpr: '"id"',
+  defaultSort: ['name'],
+};
+
+type Json = Record<string, unknown>;
+
+/** Members a client may send; `id` and `internal` are the server's. */
+const WRITABLE = new Set(['name', 'type', 'attributes', 'requiresPeriodicRefresh']);
+
+export function transformView(doc: Json) {
+  const out: Json = { id: doc.id, name: doc.name, type: doc.type, attributes: doc.attributes ?? null, internal: doc.internal === true };
+  if (typeof doc.requiresPeriodicRefresh === 'boolean') out.requiresPeriodicRefresh = doc.requiresPeriodicRefresh;
+  return out;
+}
+
+function bad(reason: string, message: string, causes: string[] = [message]): never {
+  throw codedError('API_BAD_REQUEST', message, { details: { reason, causes } });
+}
+
+function getTransform(ctx: ApiContext, id: string): Doc {
+  const doc = ctx.store.resources.get('transforms', id);
+  if (doc === null) throw codedError('API_NOT_FOUND', `No transform ${id}.`);
+  return doc;
+}
+
+function knownNames(ctx: ApiContext): Set<string> {
+  return new Set((prepared(ctx.store.db, 'SELECT name FROM transforms').all() as { name: string }[]).map((r) => r.name));
+}
+
+/** Validate with the project's validator; errors (not warnings) → 400 listing every issue. */
+function validated(ctx: ApiContext, body: Json): Json {
+  const candidate: Json = {};
+  for (const [k, v] of Object.entries(body)) {
+    if (k === 'id' || k === 'internal') continue;
+    if (!WRITABLE.has(k)) bad('TRANSFORM_INVALID', `'${k}' is not a transform property`);
+    candidate[k] = v;
+  }
+  const result = validateTransform(candidate, { knownNames: knownNames(ctx) });
+  const errors = result.issues.filter((i) => i.severity === 'error');
+  if (errors.length > 0) {
+    throw codedError('API_BAD_REQUEST', `The transform is invalid: ${errors[0]!.message}`, {
+      path: errors[0]!.path,
+      details: { reason: 'TRANSFORM_INVALID', issues: errors, causes: errors.map((i) => `${i.path || '/'}: ${i.code} ${i.message}`) },
+    });
+  }
+  return candidate;
+}
+
+/** Names of the identity profiles whose mappings reference the transform `name`. */
+export function profilesUsing(ctx: ApiContext, name: string): string[] {
+  const profiles = docs(prepared(ctx.store.db, 'SELECT doc FROM identity_profiles ORDER BY name').all() as Json[]);
+  return profiles.filter((p) => referencesTransform(p.identityAttributeConfig, name)).map((p) => String(p.name ?? p.id));
+}
+
+function referencesTransform(value: unknown, name: string): boolean {
+  const stack = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (Array.isArray(v)) stack.push(...v);
+    else if (v !== null && typeof v === 'object') {
+      const o = v as Json;
+      if (o.type === 'reference' && (o.attributes as Json | undefined)?.id === name) return true;
+      stack.push(...Object.values(o));
+    }
+  }
+  return false;
+}
+
+function refuseInternal(doc: Json, verb: string): void {
+  if (doc.internal === true) bad('TRANSFORM_INTERNAL', `Internal transform ${String(doc.name)} cannot be ${verb}.`);
+}
+
+const body = (request: FastifyRequest): Json => request.body as Json;
+const idOf = (request: FastifyRequest): string => (request.params as { id: string }).id;
+
+export async function transformsPlugin(app: FastifyInstance, opts: { ctx: ApiContext }): Promise<void> {
+  const { ctx } = opts;
+  const read = { right: RIGHTS.transformsRead, user: true };
+  const manage = { right: RIGHTS.transformsManage, user: true };
+  const transformBody = { type: 'object', required: ['name', 'type', 'attributes'], properties: { name: { type: 'string' }, type: { type: 'string' }, attributes: { type: ['object', 'null'] }, requiresPeriodicRefresh: { type: 'boolean' } } };
+
+  serviceRoutes(app, 'transforms', [
+    {
+      method: 'GET',
+      path: '',
+      auth: read,
+      schema: { summary: 'List transforms', operationId: 'listTransforms', querystring: collectionQuerySchema(TRANSFORMS) },
+      handler: listHandler(ctx.store.db, TRANSFORMS, (rows) => docs(rows).map(transformView)),
+    },
+    {
+      method: 'GET',
+      path: '/:id',
+      auth: read,
+      schema: { summary: 'Get a transform', operationId: 'getTransform', params: idParams },
+      handler: async (request) => transformView(getTransform(ctx, idOf(request))),
+    },
+    {
+      method: 'POST',
+      path: '',
+      auth: manage,
+      schema: { summary: 'Create a transform', operationId: 'createTransform', body: transformBody },
+      handler: async (request, reply) => {
+        const candidate = validated(ctx, body(request));
+        const doc = ctx.store.transaction(() => {
+          const clash = prepared(ctx.store.db, 'SELECT id FROM transforms WHERE name = ?').get(candidate.name as string);
+          if (clash !== undefined) throw codedError('API_CONFLICT', `A transform named ${JSON.stringify(candidate.name)} already exists.`, { details: { causes: ['duplicate name'] } });
+          const created = { id: randomUUID(), ...candidate, internal: false } as Doc;
+          ctx.store.resources.put('transforms', created);
+          return created;
+        });
+        return reply.code(201).send(transformView(doc));
+      },
+    },
+    {
+      method: 'PUT',
+      path: '/:id',
+      auth: manage,
+      schema: { summary: 'Update a transform', operationId: 'updateTransform', params: idParams, body: transformBody },
+      handler: async (request) =>
+        ctx.store.transaction(() => {
+          const current = getTransform(ctx, idOf(request));
+          refuseInternal(current, 'modified');
+          const b = body(request);
+          // "Only attributes is mutable": any other member must be absent or unchanged.
+          for (const k of ['id', 'name', 'type', 'internal', 'requiresPeriodicRefresh']) {
+            if (b[k] !== undefined && !jsonEqual(b[k], k === 'internal' ? current.internal === true : current[k])) {
+              bad('TRANSFORM_IMMUTABLE', `Only the attributes of a transform can be changed, not '${k}'.`);
+            }
+          }
+          const candidate = validated(ctx, { ...transformView(current), attributes: b.attributes });
+          const next: Doc = { ...current, attributes: candidate.attributes };
+          ctx.store.resources.put('transforms', next);
+          return transformView(next);
+        }),
+    },
+    {
+      method: 'DELETE',
+      path: '/:id',
+      auth: manage,
+      schema: { summary: 'Delete a transform', operationId: 'deleteTransform', params: idParams },
+      handler: async (request, reply) => {
+        ctx.store.transaction(() => {
+          const current = getTransform(ctx, idOf(request));
+          refuseInternal(current, 'deleted');
+          const users = profilesUsing(ctx, String(current.name));
+          if (users.length > 0) {
+            throw codedError('API_CONFLICT', `Transform ${String(current.name)} is used by identity profile ${users.join(', ')} and cannot be deleted.`, {
+              details: { causes: users.map((p) => `used by identity profile ${p}`) },
+            });
+          }
+          ctx.store.resources.delete('transforms', current.id as string);
+        });
+        return reply.code(204).send();
+      },
+    },
+  ]);
+}

@@ -1,0 +1,195 @@
+// The collection endpoints over inject() (platform-api.md §2.8, §4.4, §4.6, §4.8, §7, §8): both
+// path layouts, limit/offset/count, allowlisted filters and sorters, and the platform error body.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PAT, USER_PAT, resourceServer, tokenOf, type ResourceServer } from './resources-server.js';
+import { expectPlatformError } from './helpers.js';
+
+let server: ResourceServer;
+let admin: Record<string, string>;
+let user: Record<string, string>;
+
+beforeAll(async () => {
+  server = await resourceServer();
+  admin = { authorization: `Bearer ${await tokenOf(server, ADMIN_PAT)}` };
+  user = { authorization: `Bearer ${await tokenOf(server, USER_PAT)}` };
+  const insert = server.store.db.prepare('INSERT INTO account_activities (id, name, type, created, modified, doc) VALUES (?, ?, ?, ?, ?, ?)');
+  for (const [id, type, created] of [
+    ['act-1', 'CREATE_ACCOUNT', '2025-01-03T10:00:00Z'],
+    ['act-2', 'DELETE_ACCOUNT', '2025-03-01T10:00:00Z'],
+    ['act-3', 'CREATE_ACCOUNT', '2025-02-01T10:00:00Z'],
+  ] as const) insert.run(id, `${type} ${id}`, type, created, created, JSON.stringify({ id, name: `${type} ${id}`, type, created, modified: created }));
+});
+afterAll(() => server.close());
+
+const get = (url: string, headers = admin) => server.api.inject({ method: 'GET', url, headers });
+const ids = (body: string) => (JSON.parse(body) as { id: string }[]).map((r) => r.id);
+const q = encodeURIComponent;
+
+describe('both path layouts answer the same JSON array (reference §2.8, §9)', () => {
+  it.each([
+    ['/public-identities/v1', '/v3/public-identities'],
+    ['/account-activities/v1', '/v3/account-activities'],
+    ['/sources/v1', '/v3/sources'],
+    ['/accounts/v1', '/v3/accounts'],
+    ['/transforms/v1', '/v3/transforms'],
+    ['/identity-profiles/v1', '/v3/identity-profiles'],
+  ])('%s = %s', async (spec, v3) => {
+    const [a, b] = [await get(spec), await get(v3)];
+    expect(a.statusCode).toBe(200);
+    expect(Array.isArray(a.json())).toBe(true);
+    expect(a.body).toBe(b.body);
+  });
+
+  it('an empty page is an empty array', async () => {
+    const res = await get(`/v3/sources?filters=${q('name eq "no such source"')}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+  });
+});
+
+describe('limit, offset, count (reference §4.6, §8)', () => {
+  it('limit defaults to 250 and count=true totals the whole filtered collection', async () => {
+    const res = await get('/v3/public-identities?count=true');
+    expect(res.json()).toHaveLength(209);
+    expect(res.headers['x-total-count']).toBe('209');
+    const page = await get('/v3/public-identities?limit=5&offset=200&count=true');
+    expect(page.json()).toHaveLength(5);
+    expect(page.headers['x-total-count']).toBe('209');
+  });
+
+  it('without count there is no X-Total-Count', async () => {
+    expect((await get('/v3/public-identities?limit=1')).headers['x-total-count']).toBeUndefined();
+  });
+
+  it('offset=1 starts at the second record of offset=0', async () => {
+    const first = ids((await get('/v3/public-identities?limit=20&offset=0')).body);
+    const second = ids((await get('/v3/public-identities?limit=20&offset=1')).body);
+    expect(second.slice(0, 19)).toEqual(first.slice(1));
+  });
+
+  it.each(['limit=251', 'limit=-1', 'limit=abc', 'offset=-5', 'count=maybe'])('%s → 400 with the platform body', async (query) => {
+    const res = await get(`/v3/public-identities?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(expectPlatformError(res.json()).detailCode).toBe('400.1 Bad Request Content');
+  });
+});
+
+describe('filters (reference §4.8, §7)', () => {
+  it.each([
+    ['/v3/public-identities', 'email eq "FATIMA.SCHRODER@example.com"', ['2c91808409f45f693cd6e3f3a2393ef1']],
+    ['/v3/public-identities', 'alias eq "NOAH.ANDERSEN"', ['2c918084461c483f12bc83900e60d551']],
+    ['/v3/public-identities', 'id in ("2c918084461c483f12bc83900e60d551", "2c91808409f45f693cd6e3f3a2393ef1")', ['2c91808409f45f693cd6e3f3a2393ef1', '2c918084461c483f12bc83900e60d551']],
+    ['/v3/sources', 'name sw "Work"', ['2c9180857c1c5f4a017c2d8e0f4b1a01']],
+    ['/v3/sources', 'features ca ("ENABLE", "PASSWORD", "PROVISIONING") and not name co "Okta"', ['2c9180835d2e5168015d32f890ca1581']],
+    ['/v3/account-activities', 'type eq "CREATE_ACCOUNT"', ['act-1', 'act-3']],
+    ['/v3/account-activities', 'created gt 2025-01-15T00:00:00Z', ['act-2', 'act-3']],
+    ['/v3/transforms', 'name eq "Clean Department"', null],
+  ])('%s ?filters=%s', async (url, filters, expected) => {
+    const res = await get(`${url}?filters=${q(filters)}`);
+    expect(res.statusCode).toBe(200);
+    if (expected === null) expect(res.json()).toHaveLength(1);
+    else expect(ids(res.body)).toEqual(expected);
+  });
+
+  it.each([
+    ['unsupported field', '/v3/public-identities', 'department eq "Sales"'],
+    ['unsupported operator', '/v3/public-identities', 'alias co "noah"'],
+    ['upper-case operator', '/v3/public-identities', 'alias EQ "noah"'],
+    ['a value that does not fit the field', '/v3/account-activities', 'created gt "soon"'],
+    ['operator not listed for the field', '/v3/sources', 'type sw "Work"'],
+  ])('%s → 400', async (_name, url, filters) => {
+    const res = await get(`${url}?filters=${q(filters)}`);
+    expect(res.statusCode).toBe(400);
+    expectPlatformError(res.json());
+  });
+
+  it.each([
+    ['an unescaped #, which cuts the URL', '/v3/sources?filters=name%20eq%20%22a#b%22'],
+    ['an unescaped &, which splits the parameter', '/v3/sources?filters=name%20eq%20%22a&b%22'],
+    ['an unescaped %', '/v3/sources?filters=name%20eq%20%22100%%22'],
+  ])('%s → 400', async (_name, url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(400);
+    expectPlatformError(res.json());
+  });
+
+  it('an escaped # (%23) is an ordinary character', async () => {
+    expect((await get('/v3/sources?filters=name%20eq%20%22a%23b%22')).json()).toEqual([]);
+  });
+});
+
+describe('sorters', () => {
+  it('account activities sort by -created (reference §4.4)', async () => {
+    expect(ids((await get('/v3/account-activities?sorters=-created')).body)).toEqual(['act-2', 'act-3', 'act-1']);
+    expect(ids((await get('/account-activities/v1?sorters=type,-created')).body)).toEqual(['act-3', 'act-1', 'act-2']);
+  });
+
+  it('public identities sort by name (the display name), descending with -', async () => {
+    const names = (await get('/v3/public-identities?sorters=-name')).json().map((p: { name: string }) => p.name);
+    expect(names).toEqual([...names].sort((a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0)));
+  });
+
+  it('equal sort keys are ordered by id, so consecutive pages never overlap', async () => {
+    const all = ids((await get('/v3/sources?sorters=healthy')).body);
+    const paged = [];
+    for (let offset = 0; offset < all.length; offset += 2) paged.push(...ids((await get(`/v3/sources?sorters=healthy&limit=2&offset=${offset}`)).body));
+    expect(paged).toEqual(all);
+    expect(new Set(paged).size).toBe(all.length);
+  });
+
+  it.each(['/v3/public-identities?sorters=email', '/v3/account-activities?sorters=-name', '/v3/sources?sorters=name,,type'])('%s → 400', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(400);
+    expectPlatformError(res.json());
+  });
+});
+
+describe('record shapes', () => {
+  it('a public identity carries alias, email, status and its manager reference', async () => {
+    const [noah] = (await get(`/v3/public-identities?filters=${q('alias eq "noah.andersen"')}`)).json();
+    expect(noah).toMatchObject({
+      id: '2c918084461c483f12bc83900e60d551',
+      name: 'Noah Andersen',
+      alias: 'noah.andersen',
+      email: 'noah.andersen@example.com',
+      status: 'ACTIVE',
+      manager: { type: 'IDENTITY', id: '2c91808409f45f693cd6e3f3a2393ef1', name: 'Yuki Schröder' },
+      attributes: [],
+    });
+  });
+
+  it('a source has every §2.5 field and its schema references', async () => {
+    const source = (await get('/v3/sources/2c9180857c1c5f4a017c2d8e0f4b1a01')).json();
+    for (const field of ['id', 'name', 'description', 'owner', 'cluster', 'features', 'type', 'connector', 'connectorAttributes', 'deleteThreshold', 'authoritative', 'healthy', 'status', 'created', 'modified', 'schemas']) {
+      expect(source).toHaveProperty(field);
+    }
+    expect(source.schemas).toEqual([{ type: 'CONNECTOR_SCHEMA', id: expect.any(String), name: 'account' }]);
+  });
+
+  it('accounts name their source and filter by source and identity', async () => {
+    const res = await get(`/v3/accounts?filters=${q('sourceId eq "2c9180857c1c5f4a017c2d8e0f4b1a01" and identityId eq "2c91808409f45f693cd6e3f3a2393ef1"')}&count=true`);
+    expect(res.statusCode).toBe(200);
+    expect(Number(res.headers['x-total-count'])).toBeGreaterThan(0);
+    expect(res.json()[0]).toMatchObject({ sourceName: 'Workday', identityId: '2c91808409f45f693cd6e3f3a2393ef1', uncorrelated: false });
+  });
+
+  it('identity profiles list and get', async () => {
+    const [profile] = (await get('/v3/identity-profiles')).json();
+    expect(profile.identityAttributeConfig.attributeTransforms.length).toBeGreaterThan(0);
+    expect((await get(`/identity-profiles/v1/${profile.id}`)).json().name).toBe(profile.name);
+    expect((await get('/identity-profiles/v1/nope')).statusCode).toBe(404);
+  });
+});
+
+describe('authorization (reference §5, §7)', () => {
+  it('no token → 401', async () => {
+    expect((await server.api.inject({ method: 'GET', url: '/v3/sources' })).statusCode).toBe(401);
+  });
+
+  it.each(['/v3/sources', '/v3/transforms', '/v3/accounts', '/v3/account-activities', '/v3/public-identities'])('%s without the right → 403', async (url) => {
+    const res = await get(url, user);
+    expect(res.statusCode).toBe(403);
+    expectPlatformError(res.json());
+  });
+});
