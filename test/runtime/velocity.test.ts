@@ -102,6 +102,24 @@ describe('directives', () => {
   });
 });
 
+describe('a hyphen ends a reference name (Velocity 2)', () => {
+  it.each([
+    ['$first-$last', 'Ann-Lee'],
+    ['$first-', 'Ann-'],
+    ['$first-x', 'Ann-x'],
+    ['$m.k-x.y', 'K-x.y'],
+    ['${first}-${last}', 'Ann-Lee'],
+    ['#set($x = $n-1)$x', '4'],
+    ['#if($n-1 > 3)yes#end', 'yes'],
+  ])('%s → %s', (template, expected) => {
+    expect(render(template, { first: 'Ann', last: 'Lee', n: 5, m: { k: 'K' } })).toBe(expected);
+  });
+
+  it('a hyphenated name inside an expression is a syntax error', () => {
+    expect(failure(() => compileTemplate('#if($a-b)x#end', options)).code).toBe('TEMPLATE_SYNTAX');
+  });
+});
+
 describe('backslash escapes: Velocity keeps a backslash unless it escapes a reference or directive', () => {
   it.each<[string, string, boolean]>([
     ['\\$5', '\\$5', true], // a Java replacement's literal dollar reaches Java intact

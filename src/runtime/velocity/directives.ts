@@ -5,7 +5,7 @@
 
 import { codedError } from '../../errors.js';
 import {
-  RangeExpr, UNDEF, compileExpr, compileRange, compileReference, forbidden, posDetails, renderError,
+  RangeExpr, UNDEF, compileExpr, splitAtHyphen, compileRange, compileReference, forbidden, posDetails, renderError,
   type Ast, type CompileState, type Expr, type Pos, type Scope,
 } from './expressions.js';
 import { referenceText, type Node } from './parse.js';
@@ -59,10 +59,13 @@ export function compileNodes(nodes: readonly Node[], st: DirectiveState): Render
       case 'raw':
         text += String(node.value);
         continue;
-      case 'references':
+      case 'references': {
         flush();
-        parts.push(compileOutput(node, st));
+        const split = splitAtHyphen(node);
+        parts.push(compileOutput(split ? split.ref : node, st));
+        if (split) text += split.text;
         continue;
+      }
       case 'set':
         flush();
         parts.push(compileSet(node, st));

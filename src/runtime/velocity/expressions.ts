@@ -114,6 +114,28 @@ function lookup(s: Scope, name: string): unknown {
 }
 
 
+/**
+ * Velocity 2 ends an identifier at `-` (velocityjs, like Velocity 1.7, reads `$first-$last` as
+ * the variable `first-`): the reference up to the hyphen, and the rest as text.
+ */
+export function splitAtHyphen(ast: Ast): { ref: Ast; text: string } | null {
+  if (ast.isWraped || ast.args !== undefined) return null;
+  const id = String(ast.id);
+  const path = ast.path ?? [];
+  const cut = id.indexOf('-');
+  if (cut > 0) {
+    const rest: Ast = { type: 'references', id: '', leader: '', path };
+    return { ref: { ...ast, id: id.slice(0, cut), path: [] }, text: id.slice(cut) + referenceText(rest) };
+  }
+  const at = path.findIndex((p) => p.type === 'property' && String(p.id).includes('-'));
+  if (at < 0) return null;
+  const name = String(path[at]!.id);
+  const hyphen = name.indexOf('-');
+  const kept = hyphen > 0 ? [...path.slice(0, at), { ...path[at]!, id: name.slice(0, hyphen) }] : path.slice(0, at);
+  const rest: Ast = { type: 'references', id: '', leader: '', path: path.slice(at + 1) };
+  return { ref: { ...ast, path: kept }, text: name.slice(Math.max(hyphen, 0)) + referenceText(rest) };
+}
+
 /** A reference `$a.b(c)[0]` as an expression: its value, or UNDEF in lenient mode. */
 export function compileReference(ast: Ast, st: CompileState): Expr {
   const name = String(ast.id);
@@ -237,8 +259,20 @@ const MAX_MATERIALIZED_RANGE = 100_000;
 
 export function compileExpr(ast: Ast, st: CompileState): Expr {
   switch (ast.type) {
-    case 'references':
+    case 'references': {
+      // `$a-1` in an expression is `$a - 1` (Velocity 2: a hyphen ends an identifier).
+      const m = /^([A-Za-z_][\w]*)-(\d+)$/.exec(String(ast.id));
+      if (m && !ast.path?.length && !ast.isWraped) {
+        return compileExpr(
+          { type: 'math', operator: '-', pos: ast.pos, expression: [{ ...ast, id: m[1] }, { type: 'integer', value: m[2] }] },
+          st,
+        );
+      }
+      if (String(ast.id).includes('-')) {
+        throw codedError('TEMPLATE_SYNTAX', `'-' cannot be part of a reference name: $${String(ast.id)}`, { details: posDetails(ast.pos ?? st.pos) });
+      }
       return compileReference(ast, st);
+    }
     case 'integer': {
       const v = integerLiteral(ast.value);
       return () => v;
