@@ -5,12 +5,14 @@
 
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { compileTemplate } from '../../src/runtime/velocity/index.js';
 import { compileJavaRegex } from '../../src/runtime/regex.js';
 import { TransformsError } from '../../src/errors.js';
 
-const dir = join(process.cwd(), '..', 'shared', 'conformance', 'velocity');
+// ../shared next to the repository root (this file is <root>/test/runtime/).
+const dir = fileURLToPath(new URL('../../../shared/conformance/velocity', import.meta.url));
 const present = existsSync(join(dir, 'templates'));
 if (!present) console.warn(`velocity conformance skipped: ${dir} is absent`);
 
