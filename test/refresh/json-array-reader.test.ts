@@ -1,0 +1,95 @@
+// The streaming JSON array reader (src/refresh/json-array-reader.ts): element boundaries over a
+// byte stream read in chunks, whatever the chunk size; malformed files are located errors.
+
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { JsonArrayReader } from '../../src/refresh/json-array-reader.js';
+import { TransformsError } from '../../src/errors.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'idt-reader-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+
+function file(text: string): string {
+  const path = join(dir, `f${n++}.json`);
+  writeFileSync(path, text);
+  return path;
+}
+
+function elements(text: string, chunkSize = 64): string[] {
+  return [...new JsonArrayReader(file(text), chunkSize)].map((e) => e.text);
+}
+
+function failure(text: string): TransformsError {
+  try {
+    elements(text);
+  } catch (error) {
+    return error as TransformsError;
+  }
+  throw new Error('expected the reader to fail');
+}
+
+describe('JsonArrayReader', () => {
+  it.each([
+    ['an empty array', '[]', []],
+    ['an empty array with whitespace', ' \n[ \n ]\n', []],
+    ['objects one per line', '[\n{"a":1},\n{"b":[1,2,{"c":"}"}]}\n]\n', ['{"a":1}', '{"b":[1,2,{"c":"}"}]}']],
+    ['scalars', '[1, "two", null, true, -3.5e2]', ['1', '"two"', 'null', 'true', '-3.5e2']],
+    ['escaped quotes and backslashes', String.raw`[{"q":"a\"b\\"},"\\\\",{"r":"\\\"]"}]`, [String.raw`{"q":"a\"b\\"}`, String.raw`"\\\\"`, String.raw`{"r":"\\\"]"}`]],
+    ['nested arrays', '[[1,[2]],[]]', ['[1,[2]]', '[]']],
+    ['multi-byte UTF-8', '[{"name":"Zoë Åsa 東京 😀"}]', ['{"name":"Zoë Åsa 東京 😀"}']],
+  ])('reads %s', (_label, text, expected) => {
+    expect(elements(text)).toEqual(expected);
+  });
+
+  it('gives byte offsets and lengths of each element', () => {
+    const text = '[ {"a":"é"} ,\n 42 ]';
+    const found = [...new JsonArrayReader(file(text), 64)];
+    expect(found.map((e) => [e.offset, e.length])).toEqual([
+      [2, Buffer.byteLength('{"a":"é"}')],
+      [16, 2],
+    ]);
+    const bytes = Buffer.from(text);
+    for (const e of found) expect(bytes.subarray(e.offset, e.offset + e.length).toString()).toBe(e.text);
+  });
+
+  it('reads elements much larger than the buffer (the buffer grows)', () => {
+    const big = { s: 'x'.repeat(10_000), escaped: '\\"'.repeat(500), list: Array.from({ length: 300 }, (_, i) => i) };
+    expect(elements(JSON.stringify([big, big]), 64).map((t) => JSON.parse(t))).toEqual([big, big]);
+  });
+
+  it('splits any JSON array into its elements, whatever the chunk size (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.jsonValue(), { maxLength: 20 }), fc.integer({ min: 64, max: 300 }), fc.boolean(), (values, chunk, pretty) => {
+        const text = pretty ? JSON.stringify(values, null, 2) : JSON.stringify(values);
+        const got = elements(text, chunk).map((t) => JSON.parse(t));
+        expect(got).toEqual(JSON.parse(text));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it.each([
+    ['an empty file', '', 'the file is empty'],
+    ['an object instead of an array', '{"a":1}', 'expected "["'],
+    ['a missing comma', '[{"a":1} {"b":2}]', 'expected "," or "]"'],
+    ['a truncated element', '[{"a":1},{"b":', 'unexpected end of file inside an element'],
+    ['a truncated string', '[{"a":"abc', 'unexpected end of file inside a string'],
+    ['a missing closing bracket', '[1,2', 'unexpected end of file inside the array'],
+    ['content after the array', '[1] [2]', 'unexpected content after'],
+    ['a leading comma', '[,1]', 'expected an element'],
+  ])('rejects %s with CLI_FIXTURES and the byte offset', (_label, text, message) => {
+    const error = failure(text);
+    expect(error).toBeInstanceOf(TransformsError);
+    expect(error.code).toBe('CLI_FIXTURES');
+    expect(error.message).toContain(message);
+    expect(typeof error.details?.offset).toBe('number');
+  });
+
+  it('reports a missing file as CLI_READ', () => {
+    expect(() => new JsonArrayReader(join(dir, 'missing.json'))).toThrow(expect.objectContaining({ code: 'CLI_READ' }));
+  });
+});
