@@ -45,6 +45,9 @@ const RESOURCE_TABLES = `
   );
   CREATE INDEX IF NOT EXISTS source_schemas_source ON source_schemas (source_id, name);
   CREATE INDEX IF NOT EXISTS identities_manager ON identities (manager_id);
+  -- Search sorts by name then id in binary order: this index serves the order and the
+  -- searchAfter keyset, so that a deep page costs what the first one does.
+  CREATE INDEX IF NOT EXISTS identities_name_id ON identities (name, id);
 `;
 
 function loadActivities(db: Database, fixtures: string | undefined): void {

@@ -10,13 +10,15 @@ export interface SearchField {
   readonly expr: string;
   /** Whether `sort` may name it. */
   readonly sortable?: boolean;
+  /** The expression is never NULL (a NOT NULL column): it sorts as is, so an index can serve it. */
+  readonly notNull?: boolean;
 }
 
 export interface SearchIndex {
   /** The name clients put in `indices` (reference §4.7: for example identities). */
   readonly name: string;
   readonly table: string;
-  /** The unique key: the last sort key of every search, so that searchAfter never skips a tie. */
+  /** The unique, NOT NULL key: the last sort key of every search, so that searchAfter never skips a tie. */
   readonly idExpr: string;
   readonly fields: Readonly<Record<string, SearchField>>;
   /** `<prefix>.<name>` reads `json_extract(<column>, '$.<jsonPrefix>.<name>')` for any simple name. */

@@ -13,8 +13,8 @@ export const IDENTITIES_INDEX: SearchIndex = Object.freeze({
   table: 'identities',
   idExpr: '"id"',
   fields: Object.freeze({
-    id: { expr: '"id"', sortable: true },
-    name: { expr: '"name"', sortable: true },
+    id: { expr: '"id"', sortable: true, notNull: true },
+    name: { expr: '"name"', sortable: true, notNull: true },
     displayName: { expr: attr('displayName'), sortable: true },
     firstName: { expr: attr('firstname'), sortable: true },
     lastName: { expr: attr('lastname'), sortable: true },

@@ -4,7 +4,7 @@
 
 import type { SqlParam, SqlWhere } from '../../filter/index.js';
 import { badQuery, booleanParam, integerParam, orderBy, type SortKey, type SqlStatement } from '../collections/index.js';
-import { compileSearch, type SearchIndex } from './compile.js';
+import { compileSearch, type SearchField, type SearchIndex } from './compile.js';
 import { parseSearchQuery } from './parse.js';
 
 export const SEARCH_DEFAULT_LIMIT = 10_000;
@@ -32,6 +32,11 @@ function bodyError(reason: string, message: string): ReturnType<typeof badQuery>
   return badQuery(reason, 'body', message);
 }
 
+/** NULL sorts as '' so that keyset comparisons and ORDER BY agree on missing values. */
+function sortExpr(field: SearchField): string {
+  return field.notNull === true ? field.expr : `COALESCE(${field.expr}, '')`;
+}
+
 function parseSort(sort: unknown, index: SearchIndex): SortKey[] {
   if (sort === undefined || sort === null) return [];
   if (!Array.isArray(sort) || !sort.every((s) => typeof s === 'string')) throw bodyError('SEARCH_SORT_INVALID', "'sort' must be an array of field names");
@@ -45,17 +50,22 @@ function parseSort(sort: unknown, index: SearchIndex): SortKey[] {
       throw bodyError('SEARCH_SORT_FIELD', `cannot sort the ${index.name} index on ${JSON.stringify(s)} (sortable: ${sortable.join(', ')})`);
     }
     if (keys.some((k) => k.field === field)) throw bodyError('SEARCH_SORT_INVALID', `'${field}' is sorted on twice`);
-    // NULL sorts as '' so that keyset comparisons and ORDER BY agree on missing values.
-    keys.push({ field: field!, descending: m[1] === '-', expr: `COALESCE(${spec.expr}, '')` });
+    keys.push({ field: field!, descending: m[1] === '-', expr: sortExpr(spec) });
   }
   return keys;
 }
 
 /**
- * The keyset condition "after these values" for the first `values.length` sort keys:
- * (k1 > v1) OR (k1 = v1 AND k2 > v2) OR …, with < for descending keys.
+ * The keyset condition "after these values" for the first `values.length` sort keys. With one
+ * direction it is a row-value comparison `(k1, k2) > (v1, v2)`, which SQLite serves from an
+ * index on the keys; mixed directions expand to (k1 > v1) OR (k1 = v1 AND k2 < v2) ….
  */
 export function keysetAfter(order: readonly SortKey[], values: readonly SqlParam[]): SqlWhere {
+  const keys = order.slice(0, values.length);
+  if (keys.every((k) => k.descending === keys[0]!.descending)) {
+    const op = keys[0]!.descending ? '<' : '>';
+    return { text: `((${keys.map((k) => k.expr).join(', ')}) ${op} (${keys.map(() => '?').join(', ')}))`, params: [...values] };
+  }
   const params: SqlParam[] = [];
   const ors: string[] = [];
   for (let n = 0; n < values.length; n++) {
@@ -98,9 +108,8 @@ export function planSearch(body: unknown, query: Readonly<Record<string, unknown
   let where = compileSearch(parseSearchQuery(text), index);
 
   const requested = parseSort(b.sort, index);
-  const order = requested.some((k) => k.expr === `COALESCE(${index.idExpr}, '')`)
-    ? requested
-    : [...requested, { field: 'id', descending: false, expr: `COALESCE(${index.idExpr}, '')` }];
+  const idKey = sortExpr({ expr: index.idExpr, notNull: true });
+  const order = requested.some((k) => k.expr === idKey) ? requested : [...requested, { field: 'id', descending: false, expr: idKey }];
 
   const limit = integerParam(query, 'limit', SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT);
   const offset = integerParam(query, 'offset', 0, Number.MAX_SAFE_INTEGER);
