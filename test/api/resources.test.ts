@@ -1,8 +1,11 @@
 // The collection endpoints over inject() (platform-api.md §2.8, §4.4, §4.6, §4.8, §7, §8): both
 // path layouts, limit/offset/count, allowlisted filters and sorters, and the platform error body.
 
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PAT, USER_PAT, resourceServer, tokenOf, type ResourceServer } from './resources-server.js';
+import { ADMIN_PAT, TENANT, USER_PAT, resourceServer, tokenOf, type ResourceServer } from './resources-server.js';
 import { expectPlatformError } from './helpers.js';
 
 let server: ResourceServer;
@@ -191,5 +194,51 @@ describe('authorization (reference §5, §7)', () => {
     const res = await get(url, user);
     expect(res.statusCode).toBe(403);
     expectPlatformError(res.json());
+  });
+});
+
+describe('single records', () => {
+  it.each([
+    ['/v3/account-activities/act-2', 'act-2'],
+    ['/account-activities/v1/act-1', 'act-1'],
+  ])('%s', async (url, id) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id, executionStatus: 'COMPLETED' });
+  });
+
+  it('an account by id, and 404s with the platform body', async () => {
+    const [first] = (await get('/v3/accounts?limit=1')).json();
+    expect((await get(`/accounts/v1/${first.id}`)).json()).toEqual(first);
+    for (const url of ['/v3/accounts/nope', '/v3/account-activities/nope', '/v3/sources/nope']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expectPlatformError(res.json());
+    }
+  });
+});
+
+describe('store preparation (account activities fixture, discovered schemas)', () => {
+  it('seeds account-activities.json once and keeps the store as it was on reopen', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'api-part2-'));
+    try {
+      for (const f of ['users.json', 'personal-access-tokens.json', 'sources.json', 'accounts.json']) copyFileSync(join(TENANT, f), join(dir, f));
+      writeFileSync(join(dir, 'account-activities.json'), JSON.stringify([{ id: 'fx-1', name: 'Fixture activity', type: 'UNLOCK', created: '2024-05-05T00:00:00Z' }]));
+      const db = join(dir, 'store.sqlite');
+      const first = await resourceServer({ fixtures: dir, db });
+      const token = { authorization: `Bearer ${await tokenOf(first, ADMIN_PAT)}` };
+      expect(ids((await first.api.inject({ url: '/v3/account-activities', headers: token })).body)).toEqual(['fx-1']);
+      const schemas = first.store.db.prepare('SELECT count(*) AS n FROM source_schemas').get() as { n: number };
+      expect(schemas.n).toBe(6);
+      first.store.db.prepare("DELETE FROM account_activities WHERE id = 'fx-1'").run();
+      await first.close();
+      const again = await resourceServer({ fixtures: dir, db });
+      const token2 = { authorization: `Bearer ${await tokenOf(again, ADMIN_PAT)}` };
+      expect((await again.api.inject({ url: '/v3/account-activities', headers: token2 })).json()).toEqual([]);
+      expect((again.store.db.prepare('SELECT count(*) AS n FROM source_schemas').get() as { n: number }).n).toBe(6);
+      await again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

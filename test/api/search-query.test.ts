@@ -194,6 +194,15 @@ describe('planSearch on an identities table', () => {
     expect(run({ query: { query: 'attributes.department:engineering OR attributes.department:sales' }, sort: ['-name'], searchAfter: ['john.smith'] }).ids).toEqual(['i3', 'i2']);
   });
 
+  it('a keyset over keys of mixed directions continues after the given values', () => {
+    const sort = ['-firstName', 'name'];
+    const all = run({ query: { query: 'attributes.department:engineering OR attributes.department:sales' }, sort }).ids;
+    expect(all).toEqual(['i1', 'i3', 'i2']);
+    // After Joe (i3): John sorts before Joe descending, so only Jane remains.
+    expect(run({ query: { query: 'attributes.department:engineering OR attributes.department:sales' }, sort, searchAfter: ['Joe', 'joe.bloggs'] }).ids).toEqual(['i2']);
+    expect(run({ query: { query: 'attributes.department:engineering OR attributes.department:sales' }, sort, searchAfter: ['John', 'a'] }).ids).toEqual(['i1', 'i3', 'i2']);
+  });
+
   it.each([
     [{ indices: ['accounts'] }, {}, 'SEARCH_INDEX'],
     [{ indices: [] }, {}, 'SEARCH_INDEX'],
