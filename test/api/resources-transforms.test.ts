@@ -37,6 +37,12 @@ describe('list and get', () => {
     expect(items.every((t) => test(t.name))).toBe(true);
   });
 
+  it('the name parameter picks the transform of that name (any case)', async () => {
+    const items = (await call('GET', '/v3/transforms?name=clean%20department&filters=internal%20eq%20false')).json() as { name: string }[];
+    expect(items.map((t) => t.name)).toEqual(['Clean Department']);
+    expect((await call('GET', '/v3/transforms?name=Clean')).json()).toEqual([]);
+  });
+
   it('gets one by id; an unknown id is 404', async () => {
     const t = await byName('Clean Department');
     expect((await call('GET', `/transforms/v1/${t.id}`)).json()).toEqual(t);

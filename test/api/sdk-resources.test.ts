@@ -44,6 +44,7 @@ describe('official SDK against a real listener', () => {
     const api = new TransformsApi(config);
     const before = await api.listTransforms({ filters: 'name sw "Clean"' });
     expect(before.data.length).toBeGreaterThan(0);
+    expect((await api.listTransforms({ name: 'Clean Department' })).data.map((t) => t.name)).toEqual(['Clean Department']);
     const created = await api.createTransform({ transform: { name: 'SDK Upper', type: 'upper', attributes: { input: 'x' } as never } });
     expect(created.status).toBe(201);
     expect(created.data).toMatchObject({ name: 'SDK Upper', type: 'upper', internal: false });

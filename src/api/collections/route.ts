@@ -3,6 +3,7 @@
 // JSON array with X-Total-Count when count=true.
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SqlWhere } from '../../filter/index.js';
 import { checkRawEscapes, parseCollectionQuery, type CollectionSpec } from './query.js';
 import { runCollection, sendPage, type SqlDatabase } from './run.js';
 
@@ -30,10 +31,20 @@ export function collectionQuerySchema(spec: Pick<CollectionSpec, 'filters' | 'so
  * The handler of a list endpoint. `map` turns the page's rows into response items (a whole
  * page at once, so that related records can be fetched in one query).
  */
-export function listHandler<T>(db: SqlDatabase, spec: CollectionSpec, map: (rows: Record<string, unknown>[]) => T[], select = 'doc') {
+export function listHandler<T>(
+  db: SqlDatabase,
+  spec: CollectionSpec,
+  map: (rows: Record<string, unknown>[]) => T[],
+  options: { select?: string; where?: (query: Readonly<Record<string, unknown>>) => SqlWhere | undefined } = {},
+) {
+  const select = options.select ?? 'doc';
   return async (request: FastifyRequest, reply: FastifyReply): Promise<T[]> => {
     checkRawEscapes(request.raw.url ?? request.url);
-    const q = parseCollectionQuery(request.query as Record<string, unknown>, spec);
+    const query = request.query as Record<string, unknown>;
+    // An endpoint's own parameter (transforms' `name`) narrows the collection like spec.where.
+    const extra = options.where?.(query);
+    const own = extra === undefined ? spec : { ...spec, where: spec.where === undefined ? extra : { text: `(${spec.where.text}) AND (${extra.text})`, params: [...spec.where.params, ...extra.params] } };
+    const q = parseCollectionQuery(query, own);
     const page = runCollection(db, spec, q, (row) => row, select);
     return sendPage(reply, { items: map(page.items), total: page.total });
   };

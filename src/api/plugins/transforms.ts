@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { codedError } from '../../errors.js';
-import type { FieldMap } from '../../filter/index.js';
+import { compileSql, type FieldMap, type FilterNode, type SqlWhere } from '../../filter/index.js';
 import { validateTransform } from '../../schema/validate.js';
 import { RIGHTS } from '../auth/rights.js';
 import { collectionQuerySchema, docs, listHandler, prepared, type CollectionSpec } from '../collections/index.js';
@@ -34,6 +34,18 @@ type Json = Record<string, unknown>;
 
 /** Members a client may send; `id` and `internal` are the server's. */
 const WRITABLE = new Set(['name', 'type', 'attributes', 'requiresPeriodicRefresh']);
+
+/**
+ * The list's `name` parameter (the SDK's listTransforms `name`, "Name of the transform to
+ * retrieve"): the transform of that name, compared as `name eq` compares it.
+ */
+function byName(query: Readonly<Record<string, unknown>>): SqlWhere | undefined {
+  const name = query.name;
+  if (name === undefined) return undefined;
+  if (typeof name !== 'string') throw codedError('API_BAD_REQUEST', "'name' must be given once", { details: { reason: 'PARAM_REPEATED', causes: ["'name' must be given once"] } });
+  const node: FilterNode = { kind: 'compare', op: 'eq', property: 'name', value: { type: 'string', value: name }, ignoreCase: true, range: { start: 0, end: 0 } };
+  return compileSql(node, FILTERS);
+}
 
 export function transformView(doc: Json) {
   const out: Json = { id: doc.id, name: doc.name, type: doc.type, attributes: doc.attributes ?? null, internal: doc.internal === true };
@@ -112,8 +124,12 @@ export async function transformsPlugin(app: FastifyInstance, opts: { ctx: ApiCon
       method: 'GET',
       path: '',
       auth: read,
-      schema: { summary: 'List transforms', operationId: 'listTransforms', querystring: collectionQuerySchema(TRANSFORMS) },
-      handler: listHandler(ctx.store.db, TRANSFORMS, (rows) => docs(rows).map(transformView)),
+      schema: {
+        summary: 'List transforms',
+        operationId: 'listTransforms',
+        querystring: { ...collectionQuerySchema(TRANSFORMS), properties: { ...collectionQuerySchema(TRANSFORMS).properties, name: { type: 'string', description: 'The transform of this name.' } } },
+      },
+      handler: listHandler(ctx.store.db, TRANSFORMS, (rows) => docs(rows).map(transformView), { where: byName }),
     },
     {
       method: 'GET',
