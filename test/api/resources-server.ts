@@ -13,6 +13,7 @@ import { TokenService } from '../../src/api/auth/tokens.js';
 import type { ApiContext } from '../../src/api/context.js';
 import { resolveOptions } from '../../src/api/options.js';
 import { errors } from '../../src/api/plugins/errors.js';
+import { openapi } from '../../src/api/plugins/openapi.js';
 import { API_AREA_PLUGINS } from '../../src/api/plugins/index.js';
 import { resourcesPlugin } from '../../src/api/plugins/resources.js';
 import { seedStore } from '../../src/api/store/seed.js';
@@ -57,6 +58,7 @@ export async function resourceServer(options: ServerOptions = {}): Promise<Resou
   const context: ApiContext = { store, tokens, secrets: new SecretVerifier(), options: resolved, tenantId, urls, now: resolved.clock };
   const api = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true }, bodyLimit: 1_048_576 }) as unknown as FastifyInstance;
   await api.register(errors);
+  await api.register(openapi, { ctx: context });
   installAuthentication(api, context, { apiKeys: false });
   for (const plugin of API_AREA_PLUGINS) await api.register(plugin, { ctx: context });
   await api.register(resourcesPlugin, { ctx: context });

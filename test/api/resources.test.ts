@@ -242,3 +242,21 @@ describe('store preparation (account activities fixture, discovered schemas)', (
     }
   });
 });
+
+describe('OpenAPI document', () => {
+  it('lists the resource routes of both layouts with unique operation ids', async () => {
+    const doc = (await server.api.inject({ url: '/openapi.json' })).json() as { paths: Record<string, Record<string, { operationId: string }>> };
+    for (const [path, method] of [
+      ['/v3/public-identities', 'get'],
+      ['/sources/v1/{id}', 'patch'],
+      ['/v3/sources/{id}/schemas/{schemaId}', 'put'],
+      ['/transforms/v1', 'post'],
+      ['/v3/search', 'post'],
+      ['/identity-profiles/v1/identity-preview', 'post'],
+    ] as const) {
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    }
+    const ids = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((o) => o.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
