@@ -121,6 +121,15 @@ class AccountCursor {
   }
 }
 
+/**
+ * A copy of a string that does not keep its source alive: a regex capture is a slice of the
+ * whole element's text, so keeping 100,000 manager ids as captures would keep 100,000
+ * identities' texts in memory.
+ */
+function ownString(s: string): string {
+  return JSON.parse(JSON.stringify(s)) as string;
+}
+
 function readRange(fd: number, offset: number, length: number): string {
   const buffer = Buffer.allocUnsafe(length);
   readSync(fd, buffer, 0, length, offset);
@@ -200,7 +209,7 @@ export class TenantStream {
     try {
       for (const element of new JsonArrayReader(this.identitiesFile)) {
         const { id, managerId } = identityHead(this.identitiesFile, element, total++);
-        if (managerId !== null) managerIds.add(managerId);
+        if (managerId !== null && !managerIds.has(managerId)) managerIds.add(ownString(managerId));
         if (this.inShard(id)) selected++;
         cursor.take(id, null);
       }
@@ -217,7 +226,7 @@ export class TenantStream {
       for (const element of new JsonArrayReader(this.identitiesFile)) {
         const { id } = identityHead(this.identitiesFile, element, index++);
         if (managerIds.has(id) && !this.managers.has(id)) {
-          this.managers.set(id, this.managerRanges.length);
+          this.managers.set(ownString(id), this.managerRanges.length);
           this.managerRanges.push(element.offset, element.length);
         }
       }
