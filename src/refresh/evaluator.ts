@@ -102,6 +102,26 @@ function parseRecordPart(text: string, what: string, record: TenantRecord): Reco
   return item;
 }
 
+function parseAccounts(record: TenantRecord): Account[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(record.accounts);
+  } catch (error) {
+    throw codedError('CLI_FIXTURES', `the accounts of identity ${record.ordinal} (${record.identityId}) are not valid JSON: ${(error as Error).message}`, {
+      cause: error,
+      path: `/${record.ordinal}`,
+    });
+  }
+  const accounts = value as Record<string, unknown>[];
+  for (const account of accounts) {
+    if (account === null || typeof account !== 'object' || Array.isArray(account)) {
+      throw codedError('CLI_FIXTURES', `an account of identity ${record.ordinal} (${record.identityId}) must be an object`, { path: `/${record.ordinal}` });
+    }
+    if (account.attributes === undefined || account.attributes === null) account.attributes = {};
+  }
+  return accounts as Account[];
+}
+
 export interface BatchEvaluator {
   readonly engine: Engine;
   run(records: readonly TenantRecord[]): BatchOutput;
@@ -167,7 +187,7 @@ export function createBatchEvaluator(config: EvaluatorConfig): BatchEvaluator {
       const lines: string[] = [];
       for (const record of records) {
         current = parseRecordPart(record.identity, 'the record', record) as Identity;
-        currentAccounts = record.accounts.map((text) => parseRecordPart(text, 'an account', record) as Account);
+        currentAccounts = parseAccounts(record);
         if (record.manager !== lastManagerText) {
           lastManagerText = record.manager;
           lastManager = record.manager === null ? null : (parseRecordPart(record.manager, 'the manager', record) as Identity);

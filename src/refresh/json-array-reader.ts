@@ -23,7 +23,7 @@ function isSpace(b: number): boolean {
 }
 
 export interface ArrayElement {
-  /** The element's JSON text. */
+  /** The element's JSON text (only its first `headBytes` bytes when the reader was given that option). */
   text: string;
   /** Byte offset of the element's first byte in the file. */
   offset: number;
@@ -50,10 +50,19 @@ export class JsonArrayReader {
   private closed = false;
   /** Elements returned so far (the index of the next one). */
   index = 0;
+  /** Where the last element is in buf (for fullText). */
+  private lastStart = 0;
+  private lastEnd = 0;
 
+  /**
+   * @param headBytes decode only the first `headBytes` bytes of each element into `text`
+   *   (a caller that reads one leading member need not pay for decoding the rest);
+   *   `fullText()` gives the whole text of the last element.
+   */
   constructor(
     readonly file: string,
     chunkSize = 1 << 20,
+    private readonly headBytes = Infinity,
   ) {
     try {
       this.fd = openSync(file, 'r');
@@ -207,7 +216,15 @@ export class JsonArrayReader {
       }
     }
     const length = this.pos - start;
-    return { text: this.buf.toString('utf8', start, this.pos), offset: this.base + start, length };
+    this.lastStart = start;
+    this.lastEnd = this.pos;
+    const textEnd = length > this.headBytes ? start + this.headBytes : this.pos;
+    return { text: this.buf.toString('utf8', start, textEnd), offset: this.base + start, length };
+  }
+
+  /** The whole text of the element last returned by next() (valid until the next call). */
+  fullText(): string {
+    return this.buf.toString('utf8', this.lastStart, this.lastEnd);
   }
 
   /** pos is just after an opening quote; leave it just after the closing one. */

@@ -22,7 +22,8 @@ export interface TenantRecord {
   ordinal: number;
   identityId: string;
   identity: string;
-  accounts: string[];
+  /** The identity's accounts as the text of a JSON array. */
+  accounts: string;
   /** The manager identity's text, or null (no managerId, or a managerId that names nobody). */
   manager: string | null;
 }
@@ -42,9 +43,11 @@ export interface TenantScan {
 
 interface AccountHead {
   identityId: string;
-  text: string;
   element: ArrayElement;
 }
+
+/** Enough of an account's text for ACCOUNT_START (two ids and a source id, with room for long ids). */
+const ACCOUNT_HEAD_BYTES = 512;
 
 // Fast paths: the join needs only an identity's id and managerId and an account's identityId.
 // When the element's text has them where gen:tenant and the platform's exports put them (id
@@ -75,10 +78,11 @@ function identityHead(file: string, element: ArrayElement, index: number): { id:
   return { id: item.id, managerId };
 }
 
-function accountIdentityId(file: string, element: ArrayElement, index: number): string {
+/** An account's identityId, from the first bytes of its text when they hold it. */
+function accountIdentityId(file: string, element: ArrayElement, index: number, fullText: () => string): string {
   const fast = ACCOUNT_START.exec(element.text);
   if (fast) return fast[1]!;
-  const item = parseObjectElement(file, element, index);
+  const item = parseObjectElement(file, { ...element, text: fullText() }, index);
   for (const key of ['id', 'identityId', 'sourceId']) {
     if (typeof item[key] !== 'string') {
       throw codedError('CLI_FIXTURES', `${file}: element ${index} needs a string "${key}"`, { path: `/${index}/${key}`, details: { file } });
@@ -92,10 +96,13 @@ class AccountCursor {
   private readonly reader: JsonArrayReader | null;
   head: AccountHead | null = null;
   count = 0;
+  /** Byte offset just after the last account taken (or of the first account before any). */
+  lastEnd = 0;
 
   constructor(readonly file: string) {
-    this.reader = existsSync(file) ? new JsonArrayReader(file) : null;
+    this.reader = existsSync(file) ? new JsonArrayReader(file, 1 << 20, ACCOUNT_HEAD_BYTES) : null;
     this.advance();
+    if (this.head) this.lastEnd = this.head.element.offset;
   }
 
   advance(): void {
@@ -105,13 +112,14 @@ class AccountCursor {
       return;
     }
     const index = this.count++;
-    this.head = { identityId: accountIdentityId(this.file, element, index), text: element.text, element };
+    const reader = this.reader!;
+    this.head = { identityId: accountIdentityId(this.file, element, index, () => reader.fullText()), element };
   }
 
   /** Take the run of accounts of `identityId` at the cursor (empty when the next run is another identity's). */
-  take(identityId: string, into: string[] | null): void {
+  take(identityId: string): void {
     while (this.head !== null && this.head.identityId === identityId) {
-      into?.push(this.head.text);
+      this.lastEnd = this.head.element.offset + this.head.element.length;
       this.advance();
     }
   }
@@ -155,18 +163,53 @@ class AccountOffsets {
     }
   }
 
-  read(identityId: string): string[] {
+  /** The identity's accounts as a JSON array text. */
+  read(identityId: string): string {
     const list = this.ranges.get(identityId);
-    if (!list) return [];
+    if (!list) return '[]';
     this.fd ??= openSync(this.file, 'r');
     const out: string[] = [];
     for (let i = 0; i < list.length; i += 2) out.push(readRange(this.fd, list[i]!, list[i + 1]!));
-    return out;
+    return `[${out.join(',')}]`;
   }
 
   close(): void {
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
+  }
+}
+
+/**
+ * Reads increasing byte ranges of a file through a forward-moving window: the main pass of a
+ * merge join reads each identity's run of accounts as one slice, without scanning it again.
+ */
+class RunReader {
+  private readonly fd: number;
+  private buf = Buffer.allocUnsafe(1 << 20);
+  private start = 0;
+  private end = 0;
+
+  constructor(file: string) {
+    this.fd = openSync(file, 'r');
+  }
+
+  /** The identity's accounts, bytes [from, to) of accounts.json, as a JSON array text. */
+  accounts(from: number, to: number): string {
+    if (to <= from) return '[]';
+    if (from < this.start || to > this.end) {
+      if (this.buf.length < to - from) this.buf = Buffer.allocUnsafe(to - from);
+      const n = readSync(this.fd, this.buf, 0, this.buf.length, from);
+      this.start = from;
+      this.end = from + n;
+    }
+    const text = this.buf.toString('utf8', from - this.start, to - this.start);
+    // The run starts with the separator after the previous identity's accounts (",\n").
+    const first = text.indexOf('{');
+    return `[${first <= 0 ? text : text.slice(first)}]`;
+  }
+
+  close(): void {
+    closeSync(this.fd);
   }
 }
 
@@ -182,6 +225,9 @@ export class TenantStream {
   private readonly managers = new Map<string, number>();
   private readonly managerRanges: number[] = [];
   private offsets: AccountOffsets | null = null;
+  /** Merge join: where each identity's run of accounts ends in accounts.json, by ordinal. */
+  private runEnds = new Float64Array(1024);
+  private firstAccount = 0;
 
   constructor(
     readonly dir: string,
@@ -203,6 +249,7 @@ export class TenantStream {
   private prepass(): TenantScan {
     const managerIds = new Set<string>();
     const cursor = new AccountCursor(this.accountsFile);
+    this.firstAccount = cursor.lastEnd;
     let total = 0;
     let selected = 0;
     let leftover = 0;
@@ -211,7 +258,13 @@ export class TenantStream {
         const { id, managerId } = identityHead(this.identitiesFile, element, total++);
         if (managerId !== null && !managerIds.has(managerId)) managerIds.add(ownString(managerId));
         if (this.inShard(id)) selected++;
-        cursor.take(id, null);
+        cursor.take(id);
+        if (total > this.runEnds.length) {
+          const bigger = new Float64Array(this.runEnds.length * 2);
+          bigger.set(this.runEnds);
+          this.runEnds = bigger;
+        }
+        this.runEnds[total - 1] = cursor.lastEnd;
       }
       // Accounts left over: the file is not grouped in identity order (or names unknown identities).
       for (; cursor.head; leftover++) cursor.advance();
@@ -219,7 +272,11 @@ export class TenantStream {
       cursor.close();
     }
     const merged = leftover === 0;
-    if (!merged) this.offsets = new AccountOffsets(this.accountsFile);
+    if (merged) this.runEnds = this.runEnds.slice(0, total);
+    else {
+      this.runEnds = new Float64Array(0);
+      this.offsets = new AccountOffsets(this.accountsFile);
+    }
     // Pass 2: where the managers are.
     if (managerIds.size > 0) {
       let index = 0;
@@ -236,7 +293,7 @@ export class TenantStream {
 
   /** The selected identities in file order, each with its accounts and manager. */
   *records(): Generator<TenantRecord, void, undefined> {
-    const cursor = this.offsets ? null : new AccountCursor(this.accountsFile);
+    const runs = this.offsets || !existsSync(this.accountsFile) ? null : new RunReader(this.accountsFile);
     const fd = this.managers.size > 0 ? openSync(this.identitiesFile, 'r') : -1;
     const recent = new LRUCache<string, string>({ max: 4096 });
     const manager = (managerId: string): string | null => {
@@ -251,17 +308,14 @@ export class TenantStream {
       for (const element of new JsonArrayReader(this.identitiesFile)) {
         const index = ordinal++;
         const { id, managerId } = identityHead(this.identitiesFile, element, index);
-        if (!this.inShard(id)) {
-          cursor?.take(id, null);
-          continue;
-        }
-        let accounts: string[];
-        if (cursor) cursor.take(id, (accounts = []));
-        else accounts = this.offsets!.read(id);
+        if (!this.inShard(id)) continue;
+        let accounts = '[]';
+        if (this.offsets) accounts = this.offsets.read(id);
+        else if (runs && index < this.runEnds.length) accounts = runs.accounts(index === 0 ? this.firstAccount : this.runEnds[index - 1]!, this.runEnds[index]!);
         yield { ordinal: index, identityId: id, identity: element.text, accounts, manager: managerId === null ? null : manager(managerId) };
       }
     } finally {
-      cursor?.close();
+      runs?.close();
       this.offsets?.close();
       if (fd !== -1) closeSync(fd);
     }

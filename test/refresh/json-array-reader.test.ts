@@ -61,6 +61,17 @@ describe('JsonArrayReader', () => {
     expect(elements(JSON.stringify([big, big]), 64).map((t) => JSON.parse(t))).toEqual([big, big]);
   });
 
+  it('decodes only the first headBytes bytes when asked, and the whole element on demand', () => {
+    const long = { id: 'a', note: 'é'.repeat(100) };
+    const reader = new JsonArrayReader(file(JSON.stringify([long, { id: 'b' }])), 64, 16);
+    const first = reader.next()!;
+    expect(first.text).toBe(JSON.stringify(long).slice(0, 16));
+    expect(first.length).toBe(Buffer.byteLength(JSON.stringify(long)));
+    expect(JSON.parse(reader.fullText())).toEqual(long);
+    expect(reader.next()!.text).toBe('{"id":"b"}');
+    expect(reader.next()).toBeNull();
+  });
+
   it('splits any JSON array into its elements, whatever the chunk size (property)', () => {
     fc.assert(
       fc.property(fc.array(fc.jsonValue(), { maxLength: 20 }), fc.integer({ min: 64, max: 300 }), fc.boolean(), (values, chunk, pretty) => {
