@@ -218,6 +218,20 @@ describe('single records', () => {
   });
 });
 
+describe('the public identity columns follow the identity documents', () => {
+  it('on insert, update and delete, whoever writes', async () => {
+    const byEmail = async (email: string) => ids((await get(`/v3/public-identities?filters=${q(`email eq "${email}"`)}`)).body);
+    server.store.resources.put('identities', { id: 'col-1', name: 'col.one', attributes: { email: 'col.one@example.com', displayName: 'Col One' } });
+    expect(await byEmail('col.one@example.com')).toEqual(['col-1']);
+    server.store.resources.put('identities', { id: 'col-1', name: 'col.one', attributes: { email: 'renamed@example.com' } });
+    expect(await byEmail('col.one@example.com')).toEqual([]);
+    expect(await byEmail('renamed@example.com')).toEqual(['col-1']);
+    expect((await get(`/v3/public-identities?filters=${q('id eq "col-1"')}`)).json()[0].name).toBe('col.one');
+    server.store.resources.delete('identities', 'col-1');
+    expect(await byEmail('renamed@example.com')).toEqual([]);
+  });
+});
+
 describe('store preparation (account activities fixture, discovered schemas)', () => {
   it('seeds account-activities.json once and keeps the store as it was on reopen', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'api-part2-'));
@@ -231,11 +245,16 @@ describe('store preparation (account activities fixture, discovered schemas)', (
       const schemas = first.store.db.prepare('SELECT count(*) AS n FROM source_schemas').get() as { n: number };
       expect(schemas.n).toBe(6);
       first.store.db.prepare("DELETE FROM account_activities WHERE id = 'fx-1'").run();
+      // A row written while the triggers did not exist is filled in on the next start.
+      first.store.db.exec('DROP TRIGGER identity_columns_insert');
+      first.store.resources.put('identities', { id: 'late-1', name: 'late.one', attributes: { email: 'late@example.com' } });
       await first.close();
       const again = await resourceServer({ fixtures: dir, db });
       const token2 = { authorization: `Bearer ${await tokenOf(again, ADMIN_PAT)}` };
       expect((await again.api.inject({ url: '/v3/account-activities', headers: token2 })).json()).toEqual([]);
       expect((again.store.db.prepare('SELECT count(*) AS n FROM source_schemas').get() as { n: number }).n).toBe(6);
+      const late = await again.api.inject({ url: `/v3/public-identities?filters=${q('email eq "late@example.com"')}`, headers: token2 });
+      expect(ids(late.body)).toEqual(['late-1']);
       await again.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -10,23 +10,21 @@ import type { ApiContext } from '../context.js';
 import { serviceRoutes } from '../routes.js';
 import type { StoredIdentity } from '../search/index.js';
 
-const attr = (name: string) => ({ column: 'doc', path: `$.attributes.${name}` });
-
+// The columns of the public_identity_rows view (src/api/plugins/resources.ts), kept in step
+// with the identity documents by triggers: plain columns, not JSON reads per row.
 const FILTERS: FieldMap = {
   id: { type: 'string', column: 'id', operators: ['eq', 'in'], caseSensitive: true },
-  alias: { type: 'string', column: 'name', operators: ['eq', 'sw'] },
-  email: { type: 'string', json: attr('email'), operators: ['eq', 'sw'] },
-  firstname: { type: 'string', json: attr('firstname'), operators: ['eq', 'sw'] },
-  lastname: { type: 'string', json: attr('lastname'), operators: ['eq', 'sw'] },
+  alias: { type: 'string', column: 'alias', operators: ['eq', 'sw'] },
+  email: { type: 'string', column: 'email', operators: ['eq', 'sw'] },
+  firstname: { type: 'string', column: 'firstname', operators: ['eq', 'sw'] },
+  lastname: { type: 'string', column: 'lastname', operators: ['eq', 'sw'] },
 };
 
-/** The public name is the display name, falling back to the account name (alias). */
-const NAME_EXPR = `COALESCE(json_extract("doc", '$.attributes.displayName'), "name")`;
-
 export const PUBLIC_IDENTITIES: CollectionSpec = {
-  table: 'identities',
+  table: 'public_identity_rows',
   filters: FILTERS,
-  sorters: { name: { expr: NAME_EXPR }, alias: { expr: '"name"' } },
+  // The public name is the display name, falling back to the account name (alias).
+  sorters: { name: { expr: '"display"' }, alias: { expr: '"alias"' } },
   idExpr: '"id"',
 };
 
