@@ -3,9 +3,11 @@
 //  - the managers: where in identities.json each identity some other identity names as
 //    managerId is ($identity.manager / getManager() reach them), found by two passes and read
 //    back with pread through a small LRU (reports of one manager tend to be listed together);
-//  - for accounts, nothing when accounts.json lists accounts grouped by identity in the order
-//    of identities.json (what gen:tenant and the bundled tenant do): a merge join walks both
-//    files together. Otherwise an index of byte ranges per identity, read back with pread.
+//  - for accounts, when accounts.json lists accounts grouped by identity in the order of
+//    identities.json (what gen:tenant and the bundled tenant do), where each identity's run of
+//    accounts ends (8 bytes per identity): the first pass walks both files together (a merge
+//    join) and the main pass reads each run as one slice, without scanning accounts.json again.
+//    Otherwise an index of byte ranges per identity, read back with pread.
 // The first pass checks which case holds, counts identities (for the progress ETA) and applies
 // the shard filter.
 
