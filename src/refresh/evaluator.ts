@@ -10,6 +10,7 @@ import type { Limits } from '../engine/types.js';
 import { codedError } from '../errors.js';
 import { createMemoryProviders, type IdentityProfile } from '../providers/memory.js';
 import type { Account, Identity, Providers, Source, TransformDocument } from '../providers/types.js';
+import type { ProfileResult } from '../engine/profile.js';
 import { JsonArrayReader, parseObjectElement } from './json-array-reader.js';
 import type { TenantRecord } from './tenant-stream.js';
 
@@ -125,6 +126,8 @@ function parseAccounts(record: TenantRecord): Account[] {
 export interface BatchEvaluator {
   readonly engine: Engine;
   run(records: readonly TenantRecord[]): BatchOutput;
+  /** Evaluate the profile for one identity given as objects (what run() does after parsing). */
+  evaluate(identity: Identity, accounts: readonly Account[], manager: Identity | null): ProfileResult;
   cacheStats(): Record<string, CacheStats>;
 }
 
@@ -179,21 +182,34 @@ export function createBatchEvaluator(config: EvaluatorConfig): BatchEvaluator {
   let lastManagerText: string | null = null;
   let lastManager: Identity | null = null;
 
+  const evaluate = (identity: Identity, accounts: readonly Account[], manager: Identity | null): ProfileResult => {
+    current = identity;
+    currentAccounts = accounts;
+    currentManager = manager;
+    try {
+      return engine.evaluateProfileSync(profile, identity);
+    } finally {
+      current = null;
+      currentAccounts = none;
+      currentManager = null;
+    }
+  };
+
   return {
     engine,
+    evaluate,
     cacheStats: () => engine.cacheStats(),
     run(records) {
       const counts = emptyCounts();
       const lines: string[] = [];
       for (const record of records) {
-        current = parseRecordPart(record.identity, 'the record', record) as Identity;
-        currentAccounts = parseAccounts(record);
+        const identity = parseRecordPart(record.identity, 'the record', record) as Identity;
+        const accounts = parseAccounts(record);
         if (record.manager !== lastManagerText) {
           lastManagerText = record.manager;
           lastManager = record.manager === null ? null : (parseRecordPart(record.manager, 'the manager', record) as Identity);
         }
-        currentManager = lastManager;
-        const result = engine.evaluateProfileSync(profile, current);
+        const result = evaluate(identity, accounts, lastManager);
         counts.identities++;
         counts.errors += result.errors.length;
         if (result.errors.length === 0) {
@@ -206,9 +222,6 @@ export function createBatchEvaluator(config: EvaluatorConfig): BatchEvaluator {
         }
         lines.push(JSON.stringify({ identityId: record.identityId, attributes: result.attributes, errors: result.errors }));
       }
-      current = null;
-      currentAccounts = none;
-      currentManager = null;
       return { text: lines.length === 0 ? '' : lines.join('\n') + '\n', counts };
     },
   };
