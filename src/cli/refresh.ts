@@ -4,12 +4,12 @@
 
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
-import { isTransformsError } from '../errors.js';
+import { isTransformsError, TransformsError } from '../errors.js';
 import { AtomicFileWriter } from '../refresh/ndjson-writer.js';
 import { createProgressBar } from '../refresh/progress.js';
 import { RefreshRunner, type RefreshOptions } from '../refresh/runner.js';
 import { formatSummary } from '../refresh/summary.js';
-import { EXIT_OK, UsageError, type Output } from './io.js';
+import { EXIT_OK, processOutput, UsageError, type Output } from './io.js';
 
 export const REFRESH_HELP = `Usage: identity-transforms refresh --fixtures <dir> [options]
 
@@ -92,9 +92,28 @@ export async function refreshCommand(argv: string[], io: Output): Promise<number
   // --summary alone is a look at the run: NDJSON goes nowhere unless --out names a file.
   const file = values.out !== undefined ? new AtomicFileWriter(values.out) : null;
   const write: (text: string) => void | Promise<void> = file ? (t) => file.write(t) : values.summary ? () => undefined : io.out;
+  // A reader that stops early (`refresh … | head`) closes the pipe: stop refreshing, quietly.
+  // The listener stays: a write still queued when the run ends may fail after it.
+  // Writes to a pipe are synchronous on Linux and the 'error' event only comes on a later tick,
+  // so the stream's own state is checked after each batch as well.
+  let closed: NodeJS.ErrnoException | null = null;
+  const toStdout = write === processOutput.out;
+  if (toStdout) {
+    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+      closed ??= error;
+    });
+  }
   try {
     for await (const batch of runner.batches()) {
       if (batch.text !== '') await write(batch.text);
+      if (toStdout) {
+        // Let a failed write report itself (its callback and 'error' come on a later turn).
+        await new Promise((resolve) => setImmediate(resolve));
+        if (closed || process.stdout.destroyed) {
+          closed ??= (process.stdout.errored as NodeJS.ErrnoException | null) ?? null;
+          break;
+        }
+      }
     }
     await file?.commit();
   } catch (error) {
@@ -103,6 +122,10 @@ export async function refreshCommand(argv: string[], io: Output): Promise<number
     throw error;
   }
   progressBar?.finish();
+  const stdoutError = closed as NodeJS.ErrnoException | null;
+  if (stdoutError && stdoutError.code !== 'EPIPE') {
+    throw new TransformsError('CLI_READ', `cannot write to standard output: ${stdoutError.message}`, { cause: stdoutError });
+  }
   const text = formatSummary(runner.summary());
   if (values.summary) io.out(text);
   else io.err(text);

@@ -108,6 +108,7 @@ export class RefreshRunner {
   private started = 0;
   private elapsed = 0;
   private iterated = false;
+  private complete = false;
 
   constructor(options: RefreshOptions) {
     this.options = resolveOptions(options);
@@ -145,6 +146,7 @@ export class RefreshRunner {
           yield this.account({ text: result.text, counts: result.counts });
         }
       }
+      this.complete = true;
     } finally {
       this.elapsed = performance.now() - this.started;
     }
@@ -177,6 +179,7 @@ export class RefreshRunner {
       batchSize: this.options.batchSize,
       tenantIdentities: scan?.total ?? 0,
       identities: c.identities,
+      complete: this.complete,
       identitiesWithErrors: c.identitiesWithErrors,
       attributes: c.attributes,
       errors: c.errors,

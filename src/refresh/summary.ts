@@ -21,6 +21,8 @@ export interface RefreshSummary {
   tenantIdentities: number;
   /** Identities refreshed (this shard). */
   identities: number;
+  /** False when the consumer stopped before the end (the counts are then partial). */
+  complete: boolean;
   identitiesWithErrors: number;
   /** Attribute values computed without error. */
   attributes: number;
@@ -64,8 +66,8 @@ export function formatSummary(s: RefreshSummary): string {
   const lines: string[] = [];
   const shard = s.shard ? `, shard ${s.shard.index}/${s.shard.count}` : '';
   lines.push(`Identity refresh of ${s.fixtures} with profile "${s.profile}"${shard}`);
-  const skipped = s.tenantIdentities - s.identities;
-  lines.push(`  identities   ${int(s.identities)}${skipped > 0 ? ` (of ${int(s.tenantIdentities)}; ${int(skipped)} in other shards)` : ''}, ${int(s.identitiesWithErrors)} with errors`);
+  const of = !s.complete ? ` (stopped early; ${int(s.tenantIdentities)} in the tenant)` : s.shard ? ` (of ${int(s.tenantIdentities)}; the others are in other shards)` : '';
+  lines.push(`  identities   ${int(s.identities)}${of}, ${int(s.identitiesWithErrors)} with errors`);
   lines.push(`  attributes   ${int(s.attributes)} computed, ${int(s.errors)} errors`);
   const codes = Object.entries(s.errorsByCode).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   for (const [code, n] of codes) lines.push(`    ${code.padEnd(30)} ${int(n)}`);

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { codedError } from '../errors.js';
 import { JsonArrayReader, parseObjectElement, type ArrayElement } from './json-array-reader.js';
+import { ManagerIndex } from './manager-index.js';
 import { shardOf, type Shard } from './shard.js';
 
 /** One identity with everything a refresh evaluation reads, as JSON text (cheap to post to a worker). */
@@ -223,9 +224,7 @@ export class TenantStream {
   readonly scan: TenantScan;
   private readonly identitiesFile: string;
   private readonly accountsFile: string;
-  /** Manager id → slot in managerRanges (offset, length pairs). */
-  private readonly managers = new Map<string, number>();
-  private readonly managerRanges: number[] = [];
+  private readonly managers = new ManagerIndex();
   private offsets: AccountOffsets | null = null;
   /** Merge join: where each identity's run of accounts ends in accounts.json, by ordinal. */
   private runEnds = new Float64Array(1024);
@@ -284,12 +283,10 @@ export class TenantStream {
       let index = 0;
       for (const element of new JsonArrayReader(this.identitiesFile)) {
         const { id } = identityHead(this.identitiesFile, element, index++);
-        if (managerIds.has(id) && !this.managers.has(id)) {
-          this.managers.set(ownString(id), this.managerRanges.length);
-          this.managerRanges.push(element.offset, element.length);
-        }
+        if (managerIds.has(id)) this.managers.add(id, element.offset, element.length);
       }
     }
+    this.managers.freeze();
     return Object.freeze({ total, selected, accounts: cursor.count, accountsIndex: merged ? 'merge' : 'offsets', managers: this.managers.size });
   }
 
@@ -297,13 +294,13 @@ export class TenantStream {
   *records(): Generator<TenantRecord, void, undefined> {
     const runs = this.offsets || !existsSync(this.accountsFile) ? null : new RunReader(this.accountsFile);
     const fd = this.managers.size > 0 ? openSync(this.identitiesFile, 'r') : -1;
-    const recent = new LRUCache<string, string>({ max: 4096 });
+    // Reports of one manager tend to be listed together; null (no such identity) is cached too.
+    const recent = new LRUCache<string, { text: string | null }>({ max: 1024 });
+    const idOf = (text: string) => identityHead(this.identitiesFile, { text, offset: 0, length: text.length }, 0).id;
     const manager = (managerId: string): string | null => {
-      const slot = this.managers.get(managerId);
-      if (slot === undefined) return null;
-      let text = recent.get(managerId);
-      if (text === undefined) recent.set(managerId, (text = readRange(fd, this.managerRanges[slot]!, this.managerRanges[slot + 1]!)));
-      return text;
+      let hit = recent.get(managerId);
+      if (hit === undefined) recent.set(ownString(managerId), (hit = { text: this.managers.read(fd, managerId, idOf) }));
+      return hit.text;
     };
     let ordinal = 0;
     try {

@@ -58,6 +58,7 @@ describe('refresh()', () => {
     const { summary } = await collect({ fixtures: errorsTenant(), workers: 0 });
     expect(summary).toMatchObject({
       profile: 'Errors',
+      complete: true,
       shard: null,
       workers: 0,
       tenantIdentities: 2,
@@ -189,9 +190,10 @@ describe('refresh() options', () => {
     expect(seen.length).toBe(Math.ceil(total / 50));
   });
 
-  it('can be iterated only once', async () => {
-    const runner = new RefreshRunner({ fixtures: FIXTURES, workers: 0 });
+  it('can be iterated only once; a run stopped early says so in its summary', async () => {
+    const runner = new RefreshRunner({ fixtures: FIXTURES, workers: 0, batchSize: 10 });
     for await (const _ of runner.batches()) break;
+    expect(runner.summary()).toMatchObject({ complete: false, identities: 10 });
     await expect(runner.batches().next()).rejects.toMatchObject({ code: 'REFRESH_OPTION_INVALID' });
   });
 });
