@@ -168,7 +168,7 @@ function peakRss(runner: string, dir: string, lowMemory: boolean): { mib: number
     const hash = createHash('sha256');
     const run = new RefreshRunner({ fixtures: ${JSON.stringify(dir)}, profile: ${JSON.stringify(profileFile)}, workers: 0, now: ${JSON.stringify(NOW)} });
     for await (const batch of run.batches()) hash.update(batch.text);
-    process.stdout.write(JSON.stringify(run.summary()) + '\n');`;
+    process.stdout.write(JSON.stringify(run.summary()) + '\\n');`;
   const start = performance.now();
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
   if (child.status !== 0) throw new Error(`the ${dir} refresh failed: ${child.stderr}`);
