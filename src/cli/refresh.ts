@@ -29,8 +29,8 @@ Options:
   --now <iso-date>     Fix the clock (dateMath, dateCompare "now")
   --summary            Print a readable summary on stdout; without --out no NDJSON is written
   --no-progress        Never draw the progress bar (drawn on stderr only when it is a terminal)
-  --low-memory         Tune V8 for size (--optimize-for-size): about half the peak memory,
-                       about 10% slower
+  --low-memory         Tune V8 for size (--optimize-for-size): a lower peak memory (125 MiB
+                       instead of 217 MiB for 1,000,000 identities), about 40% slower
   -h, --help           Show this help
 
 Without --summary the summary goes to stderr at the end. Attribute errors are part of the
