@@ -76,7 +76,7 @@ export async function refreshCommand(argv: string[], io: Output): Promise<number
   if (values.shard !== undefined) options.shard = values.shard;
   if (values.now !== undefined) options.now = values.now;
   // V8 lets the heap grow well past the live data (about 40 MB) before collecting; for a
-  // process that only refreshes, collecting sooner halves the peak at a small cost in speed.
+  // process that only refreshes, collecting sooner lowers the peak, at a cost in speed.
   if (values['low-memory']) v8.setFlagsFromString('--optimize-for-size');
   const progressBar = !values['no-progress'] && process.stderr.isTTY === true ? createProgressBar(io.err, process.stderr.columns ?? 80) : null;
   if (progressBar) options.onProgress = (p) => progressBar.update(p);
