@@ -47,3 +47,7 @@ export type {
 
 export { TransformsError, ERROR_CATALOGUE, isTransformsError } from './errors.js';
 export type { ErrorDefinition } from './errors.js';
+
+export { refresh, refreshToStream, RefreshRunner, DEFAULT_BATCH_SIZE, formatSummary, parseShard, shardOf } from './refresh/index.js';
+export type { RefreshOptions, RefreshSummary, CacheSummary, RefreshJob, IdentityRefreshResult, Shard } from './refresh/index.js';
+export type { ProfileResult, ProfileError, ProfileOptions, ProfileLike } from './engine/profile.js';

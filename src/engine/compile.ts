@@ -6,7 +6,7 @@ import { TransformsError, codedError, isTransformsError, pointerJoin } from '../
 import type { FilterNode } from '../filter/ast.js';
 import { needsTemplate, type CompiledTemplate } from '../runtime/velocity/index.js';
 import type { JavaPattern, JavaReplacement } from '../runtime/regex.js';
-import { attempt, isPromise, then, all, type MaybePromise } from './maybe.js';
+import { attempt, isPromise, andThen, all, type MaybePromise } from './maybe.js';
 import type { CompileContext, Evaluation, Evaluator, Limits, OperationSpec, StringAttribute, Value } from './types.js';
 import { coerceBoolean, coerceInteger } from './coerce.js';
 import { templateGlobals } from './globals.js';
@@ -96,7 +96,7 @@ function wrap(body: Evaluator, explicitInput: Evaluator | undefined, pointer: st
     if (explicitInput === undefined) return run(input, ev);
     // Explicit input wins over the implicit one (reference §3.1); a nested input transform
     // without its own input still receives the outer input.
-    return then(explicitInput(input, ev), (explicit) => run(explicit, ev));
+    return andThen(explicitInput(input, ev), (explicit) => run(explicit, ev));
   };
 }
 
@@ -143,7 +143,7 @@ class Context implements CompileContext {
       // A plain object literal (a lookup table, say): values are compiled like attributes.
       const entries = Object.entries(value).map(([k, v]) => [k, this.valueAt(v, ...tokens, k)] as const);
       return (input, ev) =>
-        then(all(entries.map(([, e]) => e(input, ev))), (vals) => Object.fromEntries(entries.map(([k], i) => [k, vals[i]!])));
+        andThen(all(entries.map(([, e]) => e(input, ev))), (vals) => Object.fromEntries(entries.map(([k], i) => [k, vals[i]!])));
     }
     throw this.error('SCHEMA_TYPE', 'unsupported attribute value', { attribute: tokens });
   }
@@ -169,7 +169,7 @@ class Context implements CompileContext {
       if (template.isConstant) return { kind: 'constant', value: raw };
     }
     const inner = this.valueAt(raw, name);
-    return { kind: 'dynamic', evaluate: (input, ev) => then(inner(input, ev), (v) => (v === null ? null : toJavaString(v))) };
+    return { kind: 'dynamic', evaluate: (input, ev) => andThen(inner(input, ev), (v) => (v === null ? null : toJavaString(v))) };
   }
 
   integer(name: string, options: { required?: boolean; default?: number; min?: number; max?: number } = {}): Evaluator | undefined {
@@ -193,7 +193,7 @@ class Context implements CompileContext {
     }
     const inner = this.valueAt(raw, name);
     return (input, ev) =>
-      then(inner(input, ev), (v) => {
+      andThen(inner(input, ev), (v) => {
         const n = coerceInteger(v);
         if (n === undefined) throw codedError('EVAL_NUMBER_FORMAT', `"${name}" must be an integer, got ${JSON.stringify(v)}`, { path: pointer });
         return check(n);
@@ -252,8 +252,8 @@ class Context implements CompileContext {
     return (input, ev) => {
       const values = all(used.map(([, evaluate]) => evaluate(input, ev)));
       const graph = template.usesIdentity ? ev.identityGraph() : null;
-      return then(values, (vals) =>
-        then(graph, (identity) => {
+      return andThen(values, (vals) =>
+        andThen(graph, (identity) => {
           const vars: Record<string, unknown> = {};
           for (let i = 0; i < used.length; i++) {
             const v = vals[i];

@@ -15,7 +15,7 @@ import { CountingCache, type CacheStats } from './caches.js';
 import { canonicalJson } from './canonical.js';
 import { compileNode, locate, type CompileHost } from './compile.js';
 import { loadIdentityGraph } from './identity-graph.js';
-import { isPromise, then, type MaybePromise } from './maybe.js';
+import { isPromise, andThen, type MaybePromise } from './maybe.js';
 import { resolveOptions, type EngineOptions, type ResolvedOptions } from './options.js';
 import { createRegistry, type Registry } from './registry.js';
 import { compileProfile, runProfile, type CompiledMapping, type ProfileLike, type ProfileOptions, type ProfileResult } from './profile.js';
@@ -52,6 +52,8 @@ export interface Engine {
   evaluateProfileMaybe(profile: ProfileLike, identity: Identity, options?: ProfileOptions): MaybePromise<ProfileResult>;
   /** Schema validation only (no compile), with JSON Pointer issues. */
   validateSchema(transform: unknown): ValidationIssue[];
+  /** Schema validation of a nested definition (no name required). */
+  validateDefinitionSchema(definition: unknown): ValidationIssue[];
   /** The transform JSON Schema built from this engine's registry. */
   transformSchema(): Record<string, unknown>;
   /** Cache hit and miss counters. */
@@ -113,6 +115,11 @@ class EngineImpl implements Engine {
     return this.schema;
   }
 
+  validateDefinitionSchema(definition: unknown): ValidationIssue[] {
+    this.definitionValidator ??= createSchemaValidator(definitionSchema(this.transformSchema()));
+    return this.definitionValidator(definition);
+  }
+
   validateSchema(transform: unknown): ValidationIssue[] {
     this.schemaValidator ??= createSchemaValidator(this.transformSchema());
     return this.schemaValidator(transform);
@@ -124,8 +131,7 @@ class EngineImpl implements Engine {
       if (known) return known;
     }
     const compiled = this.transforms.getOrBuild('definition:' + canonicalJson(definition), () => {
-      this.definitionValidator ??= createSchemaValidator(definitionSchema(this.transformSchema()));
-      return this.buildChecked(definition, this.definitionValidator(definition));
+      return this.buildChecked(definition, this.validateDefinitionSchema(definition));
     });
     if (definition !== null && typeof definition === 'object') this.byDocument.set(definition, compiled);
     return compiled;
@@ -203,7 +209,7 @@ class EngineImpl implements Engine {
     if (typeof identity === 'string') {
       const provider = this.providers.identities;
       if (!provider) throw codedError('EVAL_PROVIDER_MISSING', 'an identity id was given but the engine has no identity provider');
-      return then(provider.getIdentity(identity), (found) => {
+      return andThen(provider.getIdentity(identity), (found) => {
         if (!found) throw codedError('EVAL_NO_IDENTITY', `no identity with id ${JSON.stringify(identity)}`);
         return start(found);
       });
@@ -267,7 +273,7 @@ class EngineImpl implements Engine {
       throw codedError('EVAL_PROVIDER_MISSING', `reference to "${name}" needs a transform provider`, { path: pointer });
     }
     const found = provider.getTransform(name);
-    return then(found, (doc) => {
+    return andThen(found, (doc) => {
       if (!doc) throw codedError('EVAL_UNKNOWN_REFERENCE', `no transform named ${JSON.stringify(name)}`, { path: pointer });
       try {
         return this.compile(doc);

@@ -3,7 +3,7 @@
 
 import { codedError } from '../errors.js';
 import type { Account, Identity, IdentityGraph, Providers, Source } from '../providers/types.js';
-import { all, attempt, then, type MaybePromise } from './maybe.js';
+import { all, attempt, andThen, type MaybePromise } from './maybe.js';
 
 function providerFailed(what: string) {
   return (error: unknown): never => {
@@ -19,13 +19,13 @@ export function loadIdentityGraph(identity: Identity, providers: Providers): May
     identity.managerId && providers.identities
       ? attempt(() => providers.identities!.getIdentity(identity.managerId!), providerFailed('loading the manager'))
       : null;
-  return then(accounts, (accs) => {
+  return andThen(accounts, (accs) => {
     const ids = [...new Set(accs.map((a) => a.sourceId))];
     const sources: MaybePromise<(Source | null)[]> = providers.sources
       ? all(ids.map((id) => attempt(() => providers.sources!.resolveSource({ sourceId: id }), providerFailed('resolving a source'))))
       : ids.map(() => null);
-    return then(sources, (srcs) =>
-      then(manager, (mgr) => {
+    return andThen(sources, (srcs) =>
+      andThen(manager, (mgr) => {
         const map = new Map<string, Source>();
         srcs.forEach((s, i) => {
           if (s) map.set(ids[i]!, s);

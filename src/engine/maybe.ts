@@ -9,7 +9,7 @@ export function isPromise<T = unknown>(value: unknown): value is Promise<T> {
 }
 
 /** Apply `fn` to `value`, synchronously when `value` is not a promise. */
-export function then<T, R>(value: MaybePromise<T>, fn: (value: T) => MaybePromise<R>): MaybePromise<R> {
+export function andThen<T, R>(value: MaybePromise<T>, fn: (value: T) => MaybePromise<R>): MaybePromise<R> {
   return isPromise<T>(value) ? value.then(fn) : fn(value);
 }
 

@@ -4,7 +4,7 @@
 
 import { isTransformsError } from '../errors.js';
 import type { Identity } from '../providers/types.js';
-import { all, attempt, then, type MaybePromise } from './maybe.js';
+import { all, attempt, andThen, type MaybePromise } from './maybe.js';
 import type { CompiledTransform, Value } from './types.js';
 
 export interface ProfileLike {
@@ -75,7 +75,7 @@ export function runProfile(host: ProfileHost, mappings: readonly CompiledMapping
     const variables: Record<string, unknown> = { attributeDefinition: { name: m.attribute } };
     if (oldValue !== undefined && oldValue !== null) variables.oldValue = oldValue;
     return attempt(
-      () => then(host.run(m.compiled!, identity, variables), (value) => {
+      () => andThen(host.run(m.compiled!, identity, variables), (value) => {
         attributes[m.attribute] = value;
       }),
       (error) => {
@@ -85,7 +85,7 @@ export function runProfile(host: ProfileHost, mappings: readonly CompiledMapping
       },
     );
   });
-  return then(all(outcomes), () => {
+  return andThen(all(outcomes), () => {
     // Keep the profile's attribute order whatever order asynchronous results arrived in.
     const ordered: Record<string, Value> = {};
     for (const m of mappings) if (Object.prototype.hasOwnProperty.call(attributes, m.attribute)) ordered[m.attribute] = attributes[m.attribute]!;

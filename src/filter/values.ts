@@ -1,4 +1,4 @@
-// The value semantics both back ends share (docs/decisions/filter.md): property lookup, case
+// The value semantics both back ends share (docs/decisions.md): property lookup, case
 // folding, numeric strings, ISO 8601 instants and string order. The SQL back end registers
 // these same functions in SQLite so that a predicate and its WHERE clause cannot disagree.
 

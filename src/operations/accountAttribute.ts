@@ -2,7 +2,7 @@
 
 import { codedError } from '../errors.js';
 import { compilePredicate, filterProperties } from '../filter/index.js';
-import { attempt, then, type MaybePromise } from '../engine/maybe.js';
+import { attempt, andThen, type MaybePromise } from '../engine/maybe.js';
 import type { Evaluation, Value } from '../engine/types.js';
 import type { Account, Source, SourceRef } from '../providers/types.js';
 import { compareAccounts, sortKey } from './support/account-sort.js';
@@ -89,7 +89,7 @@ export const accountAttribute = defineOperation({
       const identity = ev.identity;
       if (!identity) throw codedError('EVAL_NO_IDENTITY', 'accountAttribute needs an identity in the evaluation context', { path: pointer });
       const accounts = memo(ev, accountsKey, () =>
-        then(resolveSource(ev, sourceKey, sourceRef, pointer), (source) => {
+        andThen(resolveSource(ev, sourceKey, sourceRef, pointer), (source) => {
           const provider = ev.providers.accounts;
           if (!provider) throw codedError('EVAL_PROVIDER_MISSING', 'accountAttribute needs an account provider', { path: pointer });
           return attempt(
@@ -100,7 +100,7 @@ export const accountAttribute = defineOperation({
           );
         }),
       );
-      return then(accounts, pick);
+      return andThen(accounts, pick);
     };
   },
 });
@@ -143,7 +143,7 @@ function resolveSource(ev: Evaluation, key: string, sourceRef: SourceRef, pointe
   return memo(ev, key, () => {
     const provider = ev.providers.sources;
     if (!provider) throw codedError('EVAL_PROVIDER_MISSING', 'accountAttribute needs a source provider', { path: pointer });
-    return then(
+    return andThen(
       attempt(
         () => provider.resolveSource(sourceRef),
         (error) => {

@@ -1,6 +1,6 @@
 // §4 concat — the values joined in order, no separator. Reference: ../shared/reference/transforms.md.
 
-import { all, then } from '../engine/maybe.js';
+import { all, andThen } from '../engine/maybe.js';
 import { joinValues } from './support/text.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 
@@ -14,6 +14,6 @@ export const concat = defineOperation({
   }),
   compile(ctx) {
     const values = ctx.list('values');
-    return (input, ev) => then(all(values.map((v) => v(input, ev))), (vals) => joinValues(vals, ''));
+    return (input, ev) => andThen(all(values.map((v) => v(input, ev))), (vals) => joinValues(vals, ''));
   },
 });

@@ -2,7 +2,7 @@
 // or the negative condition. Reference: ../shared/reference/transforms.md.
 
 import { codedError } from '../errors.js';
-import { then } from '../engine/maybe.js';
+import { andThen } from '../engine/maybe.js';
 import type { CompileContext, Evaluator } from '../engine/types.js';
 import { needsTemplate } from '../runtime/velocity/index.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
@@ -60,7 +60,7 @@ export const conditional = defineOperation({
     const checked = variables.map(([name, evaluate]) => [
       name,
       ((input, ev) =>
-        then(evaluate(input, ev), (v) => {
+        andThen(evaluate(input, ev), (v) => {
           if (v === null) throw codedError('EVAL_ILLEGAL_ARGUMENT', `conditional operand $${name} is null`, { path: ctx.at(name) });
           return v;
         })) as Evaluator,
@@ -69,7 +69,7 @@ export const conditional = defineOperation({
     const positive = condition(ctx, 'positiveCondition', variables);
     const negative = condition(ctx, 'negativeCondition', variables);
     return (input, ev) =>
-      then(expression(input, ev), (rendered) => {
+      andThen(expression(input, ev), (rendered) => {
         const parsed = parseEquality(String(rendered));
         if (typeof parsed === 'string') throw codedError('EVAL_ILLEGAL_ARGUMENT', parsed, { path: expressionAt });
         // Case-sensitive (the docs: "engineering" is not "Engineering").

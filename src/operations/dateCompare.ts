@@ -1,7 +1,7 @@
 // §4/§6 dateCompare — compare two ISO 8601 dates (or "now") and return the positive or negative condition. Reference: ../shared/reference/transforms.md.
 
 import { codedError } from '../errors.js';
-import { then, type MaybePromise } from '../engine/maybe.js';
+import { andThen, type MaybePromise } from '../engine/maybe.js';
 import type { Evaluation, Evaluator, Value } from '../engine/types.js';
 import { compareDates, parseDateCompareOperand, parseDateCompareOperator } from '../runtime/dates/index.js';
 import { textOf } from './support/text.js';
@@ -40,7 +40,7 @@ export const dateCompare = defineOperation({
       if (evaluate === undefined) throw ctx.error('SCHEMA_REQUIRED', `attribute "${name}" is required`, { attribute: name });
       const pointer = ctx.at(name);
       return (input, ev) =>
-        then(evaluate(input, ev), (v): number => {
+        andThen(evaluate(input, ev), (v): number => {
           const text = textOf(v);
           if (text === null) throw codedError('EVAL_ILLEGAL_ARGUMENT', `${name} is null`, { path: pointer });
           try {
@@ -55,8 +55,8 @@ export const dateCompare = defineOperation({
     const positive = ctx.value('positiveCondition')!;
     const negative = ctx.value('negativeCondition')!;
     return (input, ev) =>
-      then(first(input, ev), (a) =>
-        then(second(input, ev), (b) => (compareDates(a, operator, b) ? positive : negative)(input, ev)),
+      andThen(first(input, ev), (a) =>
+        andThen(second(input, ev), (b) => (compareDates(a, operator, b) ? positive : negative)(input, ev)),
       );
   },
 });

@@ -1,7 +1,7 @@
 // §4/§6 dateFormat — parse with inputFormat, print with outputFormat (Java SimpleDateFormat or
 // the named constructs ISO8601, LDAP, PEOPLE_SOFT, EPOCH_TIME_JAVA, EPOCH_TIME_WIN32). Reference: ../shared/reference/transforms.md.
 
-import { then } from '../engine/maybe.js';
+import { andThen } from '../engine/maybe.js';
 import type { CompileContext } from '../engine/types.js';
 import { compileDateFormat, type DateFormat } from '../runtime/dates/index.js';
 import { textOf } from './support/text.js';
@@ -41,8 +41,8 @@ export const dateFormat = defineOperation({
       // "now" is not special here (the docs: dateFormat does not support it); null stays null.
       const text = textOf(input);
       if (text === null) return null;
-      return then(inputFormat.get(input, ev), (from) =>
-        then(outputFormat.get(input, ev), (to) => to.format(from.parse(text, { now: ev.now.getTime() }))),
+      return andThen(inputFormat.get(input, ev), (from) =>
+        andThen(outputFormat.get(input, ev), (to) => to.format(from.parse(text, { now: ev.now.getTime() }))),
       );
     };
   },

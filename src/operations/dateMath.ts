@@ -1,6 +1,6 @@
 // §4/§6 dateMath — add, subtract and round an ISO 8601 UTC date (or now); output yyyy-MM-dd'T'HH:mm. Reference: ../shared/reference/transforms.md.
 
-import { then } from '../engine/maybe.js';
+import { andThen } from '../engine/maybe.js';
 import { formatDateMathOutput, parseDateMath, parseIso8601, type DateMathExpression } from '../runtime/dates/index.js';
 import { textOf } from './support/text.js';
 import { resolver } from './support/resolve.js';
@@ -33,7 +33,7 @@ export const dateMath = defineOperation({
       }
     });
     return (input, ev) =>
-      then(expression.get(input, ev), (expr) => {
+      andThen(expression.get(input, ev), (expr) => {
         // "now" wins over the input (the docs); otherwise the input must be ISO 8601.
         let base: number;
         if (expr.anchoredToNow) {

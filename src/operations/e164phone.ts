@@ -1,6 +1,6 @@
 // §4 e164phone — the number in E.164 via libphonenumber; invalid → null. Reference: ../shared/reference/transforms.md.
 
-import { then } from '../engine/maybe.js';
+import { andThen } from '../engine/maybe.js';
 import { e164, isPhoneRegion } from '../runtime/locale.js';
 import { textOf } from './support/text.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
@@ -29,7 +29,7 @@ export const e164phone = defineOperation({
     return (input, ev) => {
       const text = textOf(input);
       if (text === null) return null;
-      return then(region.evaluate(input, ev), (r) => e164(text, r === null ? 'US' : String(r)));
+      return andThen(region.evaluate(input, ev), (r) => e164(text, r === null ? 'US' : String(r)));
     };
   },
 });

@@ -1,7 +1,7 @@
 // §4 identityAttribute — an attribute of the identity in the context. Reference: ../shared/reference/transforms.md.
 
 import { codedError } from '../errors.js';
-import { then } from '../engine/maybe.js';
+import { andThen } from '../engine/maybe.js';
 import type { Value } from '../engine/types.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 
@@ -27,7 +27,7 @@ export const identityAttribute = defineOperation({
         // uid is the identity's user name; fixtures keep it as the identity's name.
         return attribute === 'uid' ? identity.name : null;
       };
-      return name.kind === 'constant' ? read(name.value) : then(name.evaluate(input, ev), (n) => (n === null ? null : read(String(n))));
+      return name.kind === 'constant' ? read(name.value) : andThen(name.evaluate(input, ev), (n) => (n === null ? null : read(String(n))));
     };
   },
 });

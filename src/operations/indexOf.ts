@@ -1,6 +1,6 @@
 // §4 indexOf — first index of substring, -1 when absent. Reference: ../shared/reference/transforms.md.
 
-import { then } from '../engine/maybe.js';
+import { andThen } from '../engine/maybe.js';
 import { javaIndexOf } from '../runtime/java-string.js';
 import { textOf } from './support/text.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
@@ -23,7 +23,7 @@ export const indexOf = defineOperation({
       if (text === null) return null;
       return substring.kind === 'constant'
         ? javaIndexOf(text, substring.value)
-        : then(substring.evaluate(input, ev), (s) => (s === null ? -1 : javaIndexOf(text, String(s))));
+        : andThen(substring.evaluate(input, ev), (s) => (s === null ? -1 : javaIndexOf(text, String(s))));
     };
   },
 });

@@ -1,6 +1,6 @@
 // §4 join — the values joined with a separator (documented, not in the OpenAPI enum). Reference: ../shared/reference/transforms.md.
 
-import { all, then } from '../engine/maybe.js';
+import { all, andThen } from '../engine/maybe.js';
 import { joinValues } from './support/text.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 
@@ -19,10 +19,10 @@ export const join = defineOperation({
     const values = ctx.list('values');
     const separator = ctx.string('separator', { default: ',' })!;
     return (input, ev) =>
-      then(all(values.map((v) => v(input, ev))), (vals) =>
+      andThen(all(values.map((v) => v(input, ev))), (vals) =>
         separator.kind === 'constant'
           ? joinValues(vals, separator.value)
-          : then(separator.evaluate(input, ev), (sep) => joinValues(vals, sep === null ? '' : String(sep))),
+          : andThen(separator.evaluate(input, ev), (sep) => joinValues(vals, sep === null ? '' : String(sep))),
       );
   },
 });

@@ -1,6 +1,6 @@
 // §4 lastIndexOf — last index of substring, -1 when absent. Reference: ../shared/reference/transforms.md.
 
-import { then } from '../engine/maybe.js';
+import { andThen } from '../engine/maybe.js';
 import { javaLastIndexOf } from '../runtime/java-string.js';
 import { textOf } from './support/text.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
@@ -23,7 +23,7 @@ export const lastIndexOf = defineOperation({
       if (text === null) return null;
       return substring.kind === 'constant'
         ? javaLastIndexOf(text, substring.value)
-        : then(substring.evaluate(input, ev), (s) => (s === null ? -1 : javaLastIndexOf(text, String(s))));
+        : andThen(substring.evaluate(input, ev), (s) => (s === null ? -1 : javaLastIndexOf(text, String(s))));
     };
   },
 });

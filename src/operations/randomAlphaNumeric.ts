@@ -1,6 +1,6 @@
 // §4 randomAlphaNumeric — [A-Za-z0-9]{length}, length default 32, 1 to 450. Reference: ../shared/reference/transforms.md.
 
-import { then } from '../engine/maybe.js';
+import { andThen } from '../engine/maybe.js';
 import { randomAlphaNumeric as generate } from '../runtime/random.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 
@@ -16,6 +16,6 @@ export const randomAlphaNumeric = defineOperation({
   compile(ctx) {
     const length = ctx.integer('length', { default: 32, min: 1, max: 450 })!;
     // Drawn from the engine's injected random source: reproducible in tests.
-    return (input, ev) => then(length(input, ev), (n) => generate(n as number, ev.random));
+    return (input, ev) => andThen(length(input, ev), (n) => generate(n as number, ev.random));
   },
 });

@@ -1,6 +1,6 @@
 // §4 reference — evaluate a saved transform by name, "just as if the logic were contained directly within this transform". Reference: ../shared/reference/transforms.md.
 
-import { then } from '../engine/maybe.js';
+import { andThen } from '../engine/maybe.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const reference = defineOperation({
@@ -13,10 +13,10 @@ export const reference = defineOperation({
     const pointer = ctx.at('id');
     return (input, ev) => {
       const target = name.kind === 'constant' ? name.value : name.evaluate(input, ev);
-      return then(target, (n) => {
+      return andThen(target, (n) => {
         const resolvedName = String(n);
         const inner = ev.enterReference(resolvedName);
-        return then(ev.resolveTransform(resolvedName, pointer), (compiled) => compiled.evaluator(input, inner));
+        return andThen(ev.resolveTransform(resolvedName, pointer), (compiled) => compiled.evaluator(input, inner));
       });
     };
   },

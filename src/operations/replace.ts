@@ -3,7 +3,7 @@
 import { toJavaString } from '../engine/compile.js';
 import type { Value } from '../engine/types.js';
 import type { JavaPattern, JavaReplacement } from '../runtime/regex.js';
-import { then } from '../engine/maybe.js';
+import { andThen } from '../engine/maybe.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 import { resolver } from './support/resolve.js';
 
@@ -31,6 +31,6 @@ export const replace = defineOperation({
       const r = repl.value;
       return (input) => run(input, p, r);
     }
-    return (input, ev) => then(pattern.get(input, ev), (p) => then(repl.get(input, ev), (r) => run(input, p, r)));
+    return (input, ev) => andThen(pattern.get(input, ev), (p) => andThen(repl.get(input, ev), (r) => run(input, p, r)));
   },
 });

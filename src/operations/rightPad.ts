@@ -1,6 +1,6 @@
 // §4/§6 rightPad — Apache Commons StringUtils.rightPad. Reference: ../shared/reference/transforms.md.
 
-import { then } from '../engine/maybe.js';
+import { andThen } from '../engine/maybe.js';
 import { rightPad as pad } from '../runtime/java-string.js';
 import { textOf } from './support/text.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
@@ -25,10 +25,10 @@ export const rightPad = defineOperation({
     return (input, ev) => {
       const text = textOf(input);
       if (text === null) return null;
-      return then(length(input, ev), (size) =>
+      return andThen(length(input, ev), (size) =>
         padding.kind === 'constant'
           ? pad(text, size as number, padding.value)
-          : then(padding.evaluate(input, ev), (p) => pad(text, size as number, p === null ? null : String(p))),
+          : andThen(padding.evaluate(input, ev), (p) => pad(text, size as number, p === null ? null : String(p))),
       );
     };
   },

@@ -3,7 +3,7 @@
 // function registered on the engine. Reference: ../shared/reference/transforms.md.
 
 import { codedError, isTransformsError } from '../errors.js';
-import { all, attempt, then, type MaybePromise } from '../engine/maybe.js';
+import { all, attempt, andThen, type MaybePromise } from '../engine/maybe.js';
 import type { CompileContext, Evaluation, Evaluator, StringAttribute, Value } from '../engine/types.js';
 import type { Identity } from '../providers/types.js';
 import { generateRandomString } from '../runtime/random.js';
@@ -17,7 +17,7 @@ function randomString(ctx: CompileContext): Evaluator {
   const includeNumbers = ctx.boolean('includeNumbers', false);
   const includeSpecialChars = ctx.boolean('includeSpecialChars', false);
   const length = ctx.integer('length', { required: true, min: 1, max: 450 })!;
-  return (input, ev) => then(length(input, ev), (n) => generateRandomString(n as number, { includeNumbers, includeSpecialChars }, ev.random));
+  return (input, ev) => andThen(length(input, ev), (n) => generateRandomString(n as number, { includeNumbers, includeSpecialChars }, ev.random));
 }
 
 function endOfString(ctx: CompileContext): Evaluator {
@@ -26,7 +26,7 @@ function endOfString(ctx: CompileContext): Evaluator {
     const text = textOf(input);
     if (text === null) return null;
     // More characters asked than there are: null (the docs' "This is a test." / 16 example).
-    return then(numChars(input, ev), (n) => ((n as number) > text.length ? null : text.slice(text.length - (n as number))));
+    return andThen(numChars(input, ev), (n) => ((n as number) > text.length ? null : text.slice(text.length - (n as number))));
   };
 }
 
@@ -38,7 +38,7 @@ function referenceIdentityAttribute(ctx: CompileContext): Evaluator {
     if (name === 'manager') {
       // The keyword: the manager of the identity being evaluated.
       if (ev.identity === null) throw codedError('EVAL_NO_IDENTITY', 'uid "manager" needs the identity in the context', { path: pointer });
-      return then(ev.identityGraph(), (graph) => graph?.manager ?? null);
+      return andThen(ev.identityGraph(), (graph) => graph?.manager ?? null);
     }
     const identities = ev.providers.identities;
     if (identities?.findIdentityByName === undefined) {
@@ -49,11 +49,11 @@ function referenceIdentityAttribute(ctx: CompileContext): Evaluator {
   const text = (attribute: StringAttribute, input: Value, ev: Evaluation): MaybePromise<Value> =>
     attribute.kind === 'constant' ? attribute.value : attribute.evaluate(input, ev);
   return (input, ev) =>
-    then(text(uid, input, ev), (name) =>
-      then(text(attributeName, input, ev), (attr) =>
+    andThen(text(uid, input, ev), (name) =>
+      andThen(text(attributeName, input, ev), (attr) =>
         name === null || attr === null
           ? null
-          : then(find(String(name), ev), (identity) => {
+          : andThen(find(String(name), ev), (identity) => {
               const v = identity?.attributes[String(attr)];
               return v === undefined || v === null ? null : (v as Value);
             }),
@@ -91,7 +91,7 @@ function registered(ctx: CompileContext, name: string): Evaluator {
         details: { rule: name },
       });
     }
-    return then(all(variables.map(([, evaluate]) => evaluate(input, ev))), (values) => {
+    return andThen(all(variables.map(([, evaluate]) => evaluate(input, ev))), (values) => {
       const attributes: Record<string, Value> = {};
       variables.forEach(([key], i) => (attributes[key] = values[i] ?? null));
       const failed = (error: unknown): never => {
@@ -102,7 +102,7 @@ function registered(ctx: CompileContext, name: string): Evaluator {
         });
       };
       return attempt(
-        () => then(fn({ input, attributes, identity: ev.identity, now: ev.now, random: ev.random }), (v) => (v === undefined ? null : v)),
+        () => andThen(fn({ input, attributes, identity: ev.identity, now: ev.now, random: ev.random }), (v) => (v === undefined ? null : v)),
         failed,
       );
     });

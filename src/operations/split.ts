@@ -2,7 +2,7 @@
 // index; out of bounds throws or gives null per `throws` (default true). Reference: ../shared/reference/transforms.md.
 
 import { codedError } from '../errors.js';
-import { then } from '../engine/maybe.js';
+import { andThen } from '../engine/maybe.js';
 import { resolver } from './support/resolve.js';
 import { textOf } from './support/text.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
@@ -31,8 +31,8 @@ export const split = defineOperation({
     return (input, ev) => {
       const text = textOf(input);
       if (text === null) return null;
-      return then(pattern.get(input, ev), (p) =>
-        then(indexOf(input, ev), (i) => {
+      return andThen(pattern.get(input, ev), (p) =>
+        andThen(indexOf(input, ev), (i) => {
           const parts = p.split(text);
           const index = i as number;
           if (index >= 0 && index < parts.length) return parts[index]!;

@@ -1,7 +1,7 @@
 // §4/§6 substring — input.substring(begin + beginOffset, end + endOffset) with the -1 sentinels
 // (begin -1 → 0, end -1 or absent → the end); Java's StringIndexOutOfBoundsException otherwise. Reference: ../shared/reference/transforms.md.
 
-import { then } from '../engine/maybe.js';
+import { andThen } from '../engine/maybe.js';
 import type { Evaluator } from '../engine/types.js';
 import { javaSubstring } from '../runtime/java-string.js';
 import { textOf } from './support/text.js';
@@ -28,8 +28,8 @@ export const substring = defineOperation({
     return (input, ev) => {
       const text = textOf(input);
       if (text === null) return null;
-      return then(begin(input, ev), (b) =>
-        then(end === undefined ? -1 : end(input, ev), (e) => {
+      return andThen(begin(input, ev), (b) =>
+        andThen(end === undefined ? -1 : end(input, ev), (e) => {
           // The offsets apply only when their bound is given and is not the -1 sentinel.
           const from = b === -1 ? 0 : (b as number) + beginOffset;
           const to = e === -1 ? text.length : (e as number) + endOffset;

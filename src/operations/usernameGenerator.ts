@@ -5,7 +5,7 @@
 import { codedError } from '../errors.js';
 import { toJavaString } from '../engine/compile.js';
 import { templateGlobals } from '../engine/globals.js';
-import { all, then, type MaybePromise } from '../engine/maybe.js';
+import { all, andThen, type MaybePromise } from '../engine/maybe.js';
 import type { Value } from '../engine/types.js';
 import type { CompiledTemplate } from '../runtime/velocity/index.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
@@ -80,8 +80,8 @@ export const usernameGenerator = defineOperation({
       };
       const values = all(used.map(([, evaluate]) => evaluate(input, ev)));
       const graph = patterns.some((p) => p.template.usesIdentity) ? ev.identityGraph() : null;
-      return then(values, (vals) =>
-        then(graph, (identity) => {
+      return andThen(values, (vals) =>
+        andThen(graph, (identity) => {
           const vars: Record<string, string> = {};
           used.forEach(([name], i) => {
             const v = vals[i];
@@ -99,7 +99,7 @@ export const usernameGenerator = defineOperation({
             if (p.needs.some((name) => !(name in vars))) return tryPattern(index + 1);
             if (!p.counter) {
               const candidate = fit(render(p, ''), '', maxSize);
-              return then(uniqueness.isUnique(candidate, context), (unique) => (unique ? candidate : tryPattern(index + 1)));
+              return andThen(uniqueness.isUnique(candidate, context), (unique) => (unique ? candidate : tryPattern(index + 1)));
             }
             // The first try has an empty counter: jdoe, jdoe1, jdoe2 … maxChecks candidates in all.
             const base = render(p, '');
@@ -114,7 +114,7 @@ export const usernameGenerator = defineOperation({
               const rendered = render(p, counter);
               // When the counter ends the pattern, cloudMaxSize trims the part before it.
               const candidate = rendered === base + counter ? fit(base, counter, maxSize) : fit(rendered, '', maxSize);
-              return then(uniqueness.isUnique(candidate, context), (unique) => (unique ? candidate : attempt(k + 1)));
+              return andThen(uniqueness.isUnique(candidate, context), (unique) => (unique ? candidate : attempt(k + 1)));
             };
             return attempt(0);
           };

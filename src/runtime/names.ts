@@ -2,7 +2,7 @@
 // Apache WordUtils.capitalizeFully with the delimiters space, hyphen and apostrophe, the Mc/Mac
 // patronymic rule, and the particle / Roman-numeral replacements. How the one algorithm
 // reproduces every documented pair (and the tenant's "mac-donalds" → "Mac-donalds") is
-// explained in docs/decisions/runtime-java.md.
+// explained in docs/decisions.md.
 
 import { javaLowerCase, javaTrim, javaUpperCase } from './java-string.js';
 

@@ -42,7 +42,7 @@ export function buildTransformSchema(registry: Registry): Record<string, unknown
     title: 'Identity Security Cloud transform',
     description: 'A transform as uploaded to the platform: name, type and attributes; generated from the identity-transforms registry.',
     allOf: [{ $ref: '#/definitions/transform' }],
-    required: ['name', 'type', 'attributes'],
+    required: ['name', 'type'],
     definitions: { ...sharedDefinitions, transform },
   };
   return schema as Record<string, unknown>;

@@ -18,6 +18,11 @@ export interface ValidateOptions {
   knownNames?: ReadonlySet<string> | readonly string[];
   /** Maximum nesting depth of transforms (default: the engine's limit). */
   maxDepth?: number;
+  /**
+   * Validate a nested transform definition (an identity-profile mapping, a create-profile
+   * field's transform): `name` is not required.
+   */
+  definition?: boolean;
   /** Size of the source text in bytes, when known (otherwise measured from the value). */
   sourceBytes?: number;
 }
@@ -71,12 +76,21 @@ function scan(root: unknown, maxDepth: number): NodeInfo {
   return info;
 }
 
+/** Size of the JSON text; a document too deep to serialise is left to the depth check. */
+function measure(json: unknown): number {
+  try {
+    return Buffer.byteLength(JSON.stringify(json) ?? '', 'utf8');
+  } catch {
+    return 0;
+  }
+}
+
 /** Validate one transform document. */
 export function validateTransform(json: unknown, options: ValidateOptions = {}): ValidationResult {
   const engine = engineOf(options);
   const maxDepth = options.maxDepth ?? engine.limits.maxDepth;
   const issues: ValidationIssue[] = [];
-  const bytes = options.sourceBytes ?? Buffer.byteLength(JSON.stringify(json) ?? '', 'utf8');
+  const bytes = options.sourceBytes ?? measure(json);
   if (bytes > MAX_TRANSFORM_BYTES) {
     issues.push({ severity: 'error', code: 'VALIDATE_TOO_LARGE', path: '', message: `the transform is ${bytes} bytes; the platform rejects transforms above ${MAX_TRANSFORM_BYTES} bytes (400 KB)` });
     // The platform refuses the upload outright; checking the content of a huge file only costs time.
@@ -91,11 +105,12 @@ export function validateTransform(json: unknown, options: ValidateOptions = {}):
     issues.push({ severity: 'error', code: 'VALIDATE_TOO_DEEP', path: '', message: `transforms are nested ${info.depth} levels deep; the limit is ${maxDepth}` });
     return { valid: false, issues };
   }
-  const schemaIssues = engine.validateSchema(json);
+  const schemaIssues = options.definition ? engine.validateDefinitionSchema(json) : engine.validateSchema(json);
   issues.push(...schemaIssues);
   if (schemaIssues.length === 0) {
     try {
-      engine.compile(json);
+      if (options.definition) engine.compileDefinition(json);
+      else engine.compile(json);
     } catch (error) {
       if (isTransformsError(error)) {
         issues.push({ severity: 'error', code: error.code, path: error.path ?? '', message: error.message });
@@ -155,26 +170,37 @@ export function validateTransformSet(entries: readonly SetEntry[], options: Vali
     const n = (e.json as { name?: unknown } | null)?.name;
     if (typeof n === 'string' && !edges.has(n)) edges.set(n, scan(e.json, Number.MAX_SAFE_INTEGER).references);
   });
+  // Iterative (a chain of thousands of references must not overflow the stack).
   const state = new Map<string, 'active' | 'done'>();
   const reported = new Set<string>();
-  const visit = (name: string, trail: string[]): void => {
-    state.set(name, 'active');
-    for (const ref of edges.get(name) ?? []) {
+  for (const startName of edges.keys()) {
+    if (state.has(startName)) continue;
+    const frames: { name: string; next: number }[] = [{ name: startName, next: 0 }];
+    state.set(startName, 'active');
+    while (frames.length > 0) {
+      const frame = frames[frames.length - 1]!;
+      const out = edges.get(frame.name) ?? [];
+      if (frame.next >= out.length) {
+        state.set(frame.name, 'done');
+        frames.pop();
+        continue;
+      }
+      const ref = out[frame.next++]!;
       const s = state.get(ref.name);
       if (s === 'active') {
-        const cycle = [...trail.slice(trail.indexOf(ref.name)), name, ref.name].filter((v, i, a) => i === 0 || v !== a[i - 1]);
-        const i = names.get(name)?.[0];
-        if (i !== undefined && !reported.has(name)) {
-          reported.add(name);
+        const from = frames.findIndex((f) => f.name === ref.name);
+        const cycle = [...frames.slice(from).map((f) => f.name), ref.name];
+        const i = names.get(frame.name)?.[0];
+        if (i !== undefined && !reported.has(frame.name)) {
+          reported.add(frame.name);
           results[i]!.issues.push({ severity: 'error', code: 'VALIDATE_REFERENCE_CYCLE', path: ref.path, message: `reference cycle: ${cycle.join(' → ')}` });
           results[i]!.valid = false;
         }
       } else if (s === undefined && edges.has(ref.name)) {
-        visit(ref.name, [...trail, name]);
+        state.set(ref.name, 'active');
+        frames.push({ name: ref.name, next: 0 });
       }
     }
-    state.set(name, 'done');
-  };
-  for (const name of edges.keys()) if (!state.has(name)) visit(name, []);
+  }
   return results;
 }

@@ -5,6 +5,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import type { ValidationIssue } from './issues.js';
 import { LOOSE_SCALARS } from './definitions.js';
+import { pointerTokens } from '../errors.js';
 
 export type SchemaValidator = (value: unknown) => ValidationIssue[];
 
@@ -13,7 +14,7 @@ export function createSchemaValidator(schema: Record<string, unknown>): SchemaVa
   const validate = ajv.compile(schema);
   return (value) => {
     if (validate(value)) return [];
-    return mapErrors(validate.errors ?? []);
+    return mapErrors(validate.errors ?? [], value);
   };
 }
 
@@ -33,7 +34,17 @@ function describeLoose(def: string): string {
   }
 }
 
-export function mapErrors(errors: readonly ErrorObject[]): ValidationIssue[] {
+/** The value at a JSON Pointer (ajv reports data only in verbose mode, which costs time). */
+function valueAt(root: unknown, pointer: string): unknown {
+  let v = root;
+  for (const token of pointerTokens(pointer)) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[token];
+  }
+  return v;
+}
+
+export function mapErrors(errors: readonly ErrorObject[], root: unknown): ValidationIssue[] {
   const out: ValidationIssue[] = [];
   const seen = new Set<string>();
   const push = (code: string, path: string, message: string) => {
@@ -73,8 +84,8 @@ export function mapErrors(errors: readonly ErrorObject[]): ValidationIssue[] {
         break;
       case 'enum':
       case 'const': {
-        if (/\/type$/.test(at) && e.schemaPath.includes('#/definitions/transform/properties/type')) {
-          push('SCHEMA_ENUM', at, `unknown transform type ${JSON.stringify(e.data)}`);
+        if (/\/type$/.test(at) && /properties\/type\/enum$/.test(e.schemaPath)) {
+          push('SCHEMA_ENUM', at, `unknown transform type ${JSON.stringify(valueAt(root, at))}`);
         } else {
           const allowed = (e.params as { allowedValues?: unknown[] }).allowedValues;
           push('SCHEMA_ENUM', at, `must be one of ${JSON.stringify(allowed ?? (e.params as { allowedValue: unknown }).allowedValue)}`);

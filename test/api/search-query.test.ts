@@ -91,7 +91,7 @@ describe('parseSearchQuery', () => {
   });
 });
 
-describe('word matching (docs/decisions/api.md "Search matching")', () => {
+describe('word matching (docs/decisions.md "Search matching")', () => {
   it.each([
     ['John Smith', 'john', true],
     ['John Smith', 'SMITH', true],

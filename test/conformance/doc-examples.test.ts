@@ -41,8 +41,24 @@ export const INVALID_AS_WRITTEN: Record<string, string> = {
     'the substring uses "start" instead of "begin" (reference §10.11): the schema rejects the unknown attribute and the missing begin, as the API does',
 };
 
+/**
+ * Examples that are not root transforms as written: diagrams of the overview page turned into
+ * JSON without a name, and create-profile fields that wrap a transform. They are validated and
+ * evaluated as nested definitions (no name required).
+ */
+const definitionOf = (example: Example): { json: unknown; definition: boolean } => {
+  const t = example.transform;
+  if (typeof t.transform === 'object' && t.transform !== null) return { json: t.transform, definition: true };
+  return { json: t, definition: typeof t.name !== 'string' };
+};
+
 /** Examples with a documented status that are not asserted, and why. */
 export const NOT_ASSERTED: Record<string, string> = {
+  'date-format#2':
+    'the doc prints "1974-08-02T02:30:32.190-00", which neither ISO8601 pattern produces (reference §10.4); we print "…190Z" (docs/decisions.md, runtime); tested in test/operations/dateFormat.test.ts',
+  'replace-all#3':
+    'its JSON carries "input": "" which, honoured as explicit input, gives ""; the documented I/O ignores it (reference §10.6); the corrected form is tested in test/operations/replaceAll.test.ts',
+  'overview:e164': 'doc-inconsistent: the diagram prints "+1 5123462000" with a space (reference §10.5)',
   'guide:provisioning-policy-temporaryPassword': 'not valid as written (see INVALID_AS_WRITTEN); the corrected form is tested in test/operations/substring.test.ts',
 };
 
@@ -96,7 +112,9 @@ async function evaluate(example: Example, context: Context | undefined, input: u
   if (implicit === undefined && context?.mapping) {
     implicit = await engine.evaluate({ name: 'mapping', type: 'accountAttribute', attributes: context.mapping }, { identity });
   }
-  return engine.evaluate(example.transform, { identity, ...(implicit === undefined ? {} : { input: implicit as string }) });
+  const { json, definition } = definitionOf(example);
+  const compiled = definition ? engine.compileDefinition(json) : engine.compile(json);
+  return engine.evaluate(compiled, { identity, ...(implicit === undefined ? {} : { input: implicit as string }) });
 }
 
 const examples: Example[] = present ? (JSON.parse(readFileSync(FILE, 'utf8')) as { examples: Example[] }).examples : [];
@@ -104,7 +122,8 @@ const examples: Example[] = present ? (JSON.parse(readFileSync(FILE, 'utf8')) as
 describe.skipIf(!present)('official doc examples (../shared/conformance/transforms/doc-examples.json)', () => {
   describe('every example validates', () => {
     it.each(examples.filter((e) => !(e.id in INVALID_AS_WRITTEN)).map((e) => [e.id, e] as const))('%s', (_id, example) => {
-      const result = validateTransform(example.transform);
+      const { json, definition } = definitionOf(example);
+      const result = validateTransform(json, { definition });
       expect(result.issues.filter((i) => i.severity === 'error')).toEqual([]);
     });
     it.each(Object.entries(INVALID_AS_WRITTEN))('%s is rejected as written: %s', (id) => {

@@ -37,7 +37,7 @@ describe('compile', () => {
   });
 
   it('throws the first schema issue as a coded error with its pointer', () => {
-    const error = codedErrorOf(() => createEngine().compile({ name: 'x', type: 'lookup', attributes: { tabel: {} } }));
+    const error = codedErrorOf(() => createEngine().compile({ name: 'x', type: 'lookup', attributes: { table: {}, tabel: {} } }));
     expect(error.code).toBe('SCHEMA_UNKNOWN_PROPERTY');
     expect(error.path).toBe('/attributes/tabel');
   });
@@ -73,7 +73,7 @@ describe('input rules (reference §3.1)', () => {
 describe('evaluation limits and errors', () => {
   it('stops at maxSteps with EVAL_STEP_LIMIT', () => {
     const engine = createEngine({ limits: { maxSteps: 3 } });
-    const values = Array.from({ length: 5 }, () => ({ type: 'static', attributes: { value: null } }));
+    const values = Array.from({ length: 5 }, () => ({ type: 'trim' }));
     const t = { name: 'x', type: 'firstValid', attributes: { values: [...values, 'end'] } };
     expect(codedErrorOf(() => engine.evaluateSync(t)).code).toBe('EVAL_STEP_LIMIT');
   });

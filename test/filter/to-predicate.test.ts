@@ -1,4 +1,4 @@
-// compilePredicate: the semantics docs/decisions/filter.md fixes where the platform is silent.
+// compilePredicate: the semantics docs/decisions.md fixes where the platform is silent.
 
 import { describe, expect, it } from 'vitest';
 import { compilePredicate, parseApiFilter, parseObjectFilter, type FieldMap, type FilterNode } from '../../src/filter/index.js';

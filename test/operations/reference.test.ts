@@ -5,7 +5,7 @@ const saved = [
   { name: 'Area', type: 'lookup', attributes: { table: { '512': 'Austin', default: 'Unknown' } } },
   { name: 'A', type: 'reference', attributes: { id: 'B' } },
   { name: 'B', type: 'reference', attributes: { id: 'A' } },
-  { name: 'Broken', type: 'lookup', attributes: { tabel: {} } },
+  { name: 'Broken', type: 'lookup', attributes: { table: {}, tabel: {} } },
 ];
 const engine = tenantEngine({}, saved);
 

@@ -98,7 +98,7 @@ describe('rfc5646', () => {
 const TABLE = fileURLToPath(new URL('../../../shared/conformance/transforms/rfc5646-conversion-table.json', import.meta.url));
 if (!existsSync(TABLE)) console.warn(`rfc5646 agreement test skipped: ${TABLE} is absent`);
 
-/** Rows Intl cannot produce, with the reason (docs/decisions/runtime-java.md "rfc5646"). */
+/** Rows Intl cannot produce, with the reason (docs/decisions.md "rfc5646"). */
 const KNOWN_MISMATCHES: Readonly<Record<string, string>> = {
   BIH: 'CLDR replaces the collection code bh (Bihari) by bho',
   MOL: 'CLDR replaces mo (Moldavian) by ro',

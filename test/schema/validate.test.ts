@@ -17,6 +17,7 @@ describe('the transform schema accepts what the platform accepts (reference §2)
     ['requiresPeriodicRefresh at the top level', { name: 'l', type: 'lower', attributes: {}, requiresPeriodicRefresh: true }],
     ['requiresPeriodicRefresh inside attributes', { name: 'l', type: 'lower', attributes: { requiresPeriodicRefresh: 'true' } }],
     ['id and internal at the top level', { id: 'abc', internal: false, name: 'l', type: 'lower', attributes: {} }],
+    ['no attributes where nothing is required (as the doc examples write them)', { name: 'b', type: 'base64Encode' }],
     ['null attributes where nothing is required', { name: 'c', type: 'iso3166', attributes: null }],
     ['a nested transform without attributes', { name: 'r', type: 'upper', attributes: { input: { type: 'trim' } } }],
     ['dynamic variables on static', { name: 's', type: 'static', attributes: { fn: { type: 'lower', attributes: {} }, value: '$fn' } }],
@@ -31,7 +32,7 @@ describe('the transform schema accepts what the platform accepts (reference §2)
 describe('invalid transforms get their code and pointer', () => {
   it.each([
     ['root without name', { type: 'lower', attributes: {} }, 'SCHEMA_REQUIRED', '/name'],
-    ['root without attributes', { name: 'x', type: 'lower' }, 'SCHEMA_REQUIRED', '/attributes'],
+    ['root without the attributes its operation requires', { name: 'x', type: 'replace' }, 'SCHEMA_REQUIRED', '/attributes'],
     ['unknown type', { name: 'x', type: 'lowercase', attributes: {} }, 'SCHEMA_ENUM', '/type'],
     ['unknown top-level key', { name: 'x', type: 'lower', attributes: {}, extra: 1 }, 'SCHEMA_UNKNOWN_PROPERTY', '/extra'],
     ['unknown attribute', { name: 'x', type: 'replace', attributes: { regex: 'a', replacement: 'b', flags: 'g' } }, 'SCHEMA_UNKNOWN_PROPERTY', '/attributes/flags'],

@@ -1,6 +1,6 @@
 // Rights, capabilities and scopes (reference/platform-api.md §5.7: "Access level equals that of
 // the user who created the PAT or logged in. Scopes can narrow access."). Right names follow the
-// platform's `idn:<area>:<read|manage>` convention; docs/decisions/api.md lists the table.
+// platform's `idn:<area>:<read|manage>` convention; docs/decisions.md lists the table.
 
 /** The all-scopes value (reference §4.1 "the all-scopes scope value"); a PAT's default scope. */
 export const ALL_SCOPES = 'sp:scopes:all';

@@ -2,7 +2,7 @@
 // atomically — the input is never touched and any failing operation throws, so a caller that
 // stores only the returned document changes nothing on error. Written here rather than taken
 // from fast-json-patch or rfc6902 because neither passes the whole conformance suite
-// (docs/decisions/api.md, "JSON Patch").
+// (docs/decisions.md, "JSON Patch").
 
 import { arrayIndex, formatPointer, hasOwn, isObject, parsePointer, patchError } from './pointer.js';
 

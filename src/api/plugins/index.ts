@@ -6,7 +6,8 @@ import type { ApiContext } from '../context.js';
 import { clientsPlugin } from './clients.js';
 import { oauthPlugin } from './oauth.js';
 import { patsPlugin } from './pats.js';
+import { resourcesPlugin } from './resources.js';
 
 export type AreaPlugin = (app: FastifyInstance, opts: { ctx: ApiContext }) => Promise<void>;
 
-export const API_AREA_PLUGINS: readonly AreaPlugin[] = [oauthPlugin, clientsPlugin, patsPlugin];
+export const API_AREA_PLUGINS: readonly AreaPlugin[] = [oauthPlugin, clientsPlugin, patsPlugin, resourcesPlugin];

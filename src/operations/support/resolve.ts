@@ -2,7 +2,7 @@
 // the attribute is a constant, per evaluation (through the engine caches) when it is a template
 // or a nested transform.
 
-import { then, type MaybePromise } from '../../engine/maybe.js';
+import { andThen, type MaybePromise } from '../../engine/maybe.js';
 import type { Evaluation, StringAttribute, Value } from '../../engine/types.js';
 
 export type Resolved<T> =
@@ -16,6 +16,6 @@ export function resolver<T>(attribute: StringAttribute, build: (source: string) 
   }
   return {
     kind: 'dynamic',
-    get: (input, ev) => then(attribute.evaluate(input, ev), (s) => build(s === null ? 'null' : String(s))),
+    get: (input, ev) => andThen(attribute.evaluate(input, ev), (s) => build(s === null ? 'null' : String(s))),
   };
 }

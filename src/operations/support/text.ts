@@ -16,7 +16,7 @@ export function textOf(value: Value): string | null {
 
 /**
  * concat and join: the values' texts with `separator` between them. A null element contributes
- * nothing (decision "concat/join null values" in docs/decisions/runtime-java.md).
+ * nothing (decision "concat/join null values" in docs/decisions.md).
  */
 export function joinValues(values: readonly Value[], separator: string): string {
   return values.filter((v) => v !== null).map((v) => toJavaString(v)).join(separator);

@@ -1,6 +1,6 @@
 // dateFormat's inputFormat / outputFormat (reference §4 dateFormat, §6, §11): a SimpleDateFormat
 // pattern or one of the named constructs ISO8601, LDAP, PEOPLE_SOFT, EPOCH_TIME_JAVA,
-// EPOCH_TIME_WIN32. Decisions: docs/decisions/runtime-java.md.
+// EPOCH_TIME_WIN32. Decisions: docs/decisions.md.
 
 import { TransformsError } from '../../errors.js';
 import { utcMillis } from './calendar.js';

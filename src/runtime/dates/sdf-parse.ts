@@ -1,6 +1,6 @@
 // Parsing half of java.text.SimpleDateFormat (reference §4 dateFormat, §11): field readers
 // over a cursor, then GregorianCalendar-style resolution of the fields that were read (lenient,
-// UTC). Decisions: docs/decisions/runtime-java.md.
+// UTC). Decisions: docs/decisions.md.
 
 import { MONTHS, WEEKDAYS, utcMillis, weekDate, MS_PER_MINUTE } from './calendar.js';
 
@@ -229,7 +229,7 @@ export function resolve(p: Parsed, weekBased: boolean, now: number): number {
 function resolveFields(p: Parsed, weekBased: boolean, now: number): number {
   const century = (y: number | undefined): number | undefined =>
     y !== undefined && p.twoDigitYear ? resolveTwoDigitYear(y, now) : y;
-  // Y without w: calendar year (decision "YYYY" in docs/decisions/runtime-java.md).
+  // Y without w: calendar year (decision "YYYY" in docs/decisions.md).
   let year = century(p.year) ?? (weekBased ? undefined : century(p.weekYear)) ?? 1970;
   if (p.era === 0) year = 1 - year;
   const hour = p.hour24 ?? (p.hour12 !== undefined ? p.hour12 + (p.pm ? 12 : 0) : p.pm ? 12 : 0);

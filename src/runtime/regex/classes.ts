@@ -50,7 +50,7 @@ const WHITE_SPACE = set(r([0x09, 0x0d], 0x20, 0x85, 0xa0, 0x1680, [0x2000, 0x200
 /**
  * java.lang.Character predicates and Unicode binary properties, mapped to the general
  * categories RE2 knows. Where Java adds Other_Lowercase/Other_Alphabetic code points the
- * category is the documented approximation (docs/decisions/runtime.md).
+ * category is the documented approximation (docs/decisions.md).
  */
 const JAVA: Record<string, CodeSet> = {
   javalowercase: set([], ['\\p{Ll}']),
@@ -169,7 +169,7 @@ export function resolveProperty(raw: string): CodeSet | 'unknown' | 'unsupported
 
 function block(name: string): CodeSet | 'unknown' | 'unsupported' {
   const range = BLOCKS[blockKey(name)];
-  // A real block missing from our table is refused rather than guessed (docs/decisions/runtime.md).
+  // A real block missing from our table is refused rather than guessed (docs/decisions.md).
   return range ? set([range]) : 'unsupported';
 }
 

@@ -2,7 +2,7 @@
 // containing `$` or `#` is a template. velocityjs's grammar parses it once here (./parse.ts);
 // our own closures render
 // it with Java semantics, strict references ("Error rendering template") and a sandbox in which
-// only whitelisted Java methods exist (docs/decisions/runtime.md explains why velocityjs's own
+// only whitelisted Java methods exist (docs/decisions.md explains why velocityjs's own
 // renderer is not used).
 
 import { codedError, TransformsError } from '../../errors.js';
