@@ -45,7 +45,7 @@ describe('refresh()', () => {
     expect(two!.attributes).toEqual({ department: 'R&D', city: null, status: 'was older' });
     // A mapping that does not compile is reported for every identity, without a value.
     expect(one!.errors).toEqual([
-      { attribute: 'broken', code: expect.any(String), message: expect.stringContaining('accountAttribute'), path: expect.stringMatching(/^\/identityAttributeConfig\/attributeTransforms\/2\/transformDefinition/) },
+      { attribute: 'broken', code: expect.any(String), message: expect.stringContaining('noSuchType'), path: expect.stringMatching(/^\/identityAttributeConfig\/attributeTransforms\/2\/transformDefinition/) },
     ]);
     expect(two!.errors.map((e) => [e.attribute, e.code])).toEqual([
       ['city', 'EVAL_LOOKUP_NO_MATCH'],
