@@ -2,8 +2,8 @@
 // (the platform's 35-value enum plus `join`, reference §4). The engine assembles them into its
 // own registry; nothing here is mutable.
 //
-// Every file exists with its attributes schema (issue 2). Operations whose evaluator has not
-// landed have no `compile`: they validate, and evaluating them fails with EVAL_NOT_EVALUABLE.
+// An operation spec without `compile` (a user's, say) still validates; evaluating it fails
+// with EVAL_NOT_EVALUABLE. Every built-in has its evaluator.
 
 import type { OperationSpec } from '../engine/types.js';
 import { accountAttribute } from './accountAttribute.js';
