@@ -2,7 +2,7 @@
 // under sub-paths: identity-transforms/filter, identity-transforms/api, identity-transforms/testing.
 
 export { createEngine } from './engine/engine.js';
-export type { Engine, EvaluationContext } from './engine/engine.js';
+export type { CompileOptions, Engine, EvaluationContext } from './engine/engine.js';
 export type { EngineOptions } from './engine/options.js';
 export { DEFAULT_LIMITS } from './engine/options.js';
 export type {

@@ -21,6 +21,11 @@ import { createRegistry, type Registry } from './registry.js';
 import { compileProfile, runProfile, type CompiledMapping, type ProfileLike, type ProfileOptions, type ProfileResult } from './profile.js';
 import type { CompiledTransform, Evaluation, Limits, OperationSpec, RuleFunction, Value } from './types.js';
 
+export interface CompileOptions {
+  /** The caller has already validated the document against this engine's schema. */
+  schemaChecked?: boolean;
+}
+
 export interface EvaluationContext {
   /** The identity being evaluated: the object, or its id (resolved through the identity provider). */
   identity?: Identity | string | null;
@@ -35,7 +40,7 @@ export interface Engine {
   readonly limits: Readonly<Limits>;
   readonly providers: Readonly<Providers>;
   /** Validate (schema) and build closures once; cached by canonical JSON. Throws the first issue as a coded error. */
-  compile(transform: unknown): CompiledTransform;
+  compile(transform: unknown, options?: CompileOptions): CompiledTransform;
   /** Evaluate; resolves to the value or rejects with a coded error. */
   evaluate(transform: unknown, context?: EvaluationContext): Promise<Value>;
   /** Evaluate synchronously; throws ENGINE_ASYNC_PROVIDER when a provider answers with a promise. */
@@ -72,6 +77,7 @@ class EngineImpl implements Engine {
   readonly limits: Readonly<Limits>;
   readonly providers: Readonly<Providers>;
   private readonly options: ResolvedOptions;
+  readonly random: () => number;
   private readonly transforms: CountingCache<CompiledTransform>;
   private readonly regexes: CountingCache<JavaPattern>;
   private readonly replacements: CountingCache<JavaReplacement>;
@@ -90,6 +96,7 @@ class EngineImpl implements Engine {
 
   constructor(options: ResolvedOptions) {
     this.options = options;
+    this.random = options.random;
     this.limits = options.limits;
     this.providers = options.providers;
     this.registry = createRegistry([...builtinOperations, ...options.operations]);
@@ -160,13 +167,13 @@ class EngineImpl implements Engine {
     return out;
   }
 
-  compile(transform: unknown): CompiledTransform {
+  compile(transform: unknown, options: CompileOptions = {}): CompiledTransform {
     if (transform !== null && typeof transform === 'object') {
       const known = this.byDocument.get(transform);
       if (known) return known;
     }
     const key = canonicalJson(transform);
-    const compiled = this.transforms.getOrBuild(key, () => this.build(transform));
+    const compiled = this.transforms.getOrBuild(key, () => (options.schemaChecked ? this.buildChecked(transform, []) : this.build(transform)));
     if (transform !== null && typeof transform === 'object') this.byDocument.set(transform, compiled);
     return compiled;
   }
@@ -232,39 +239,7 @@ class EngineImpl implements Engine {
 
   /** A fresh per-evaluation state. */
   newEvaluation(identity: Identity | null, variables: Record<string, unknown>): Evaluation {
-    const engine = this;
-    const memo = new Map<string, unknown>();
-    const counter = { steps: 0 };
-    const now = this.options.clock();
-    let graph: MaybePromise<IdentityGraph | null> | undefined;
-    const make = (referenceStack: readonly string[]): Evaluation => ({
-      identity,
-      providers: engine.providers,
-      now,
-      random: engine.options.random,
-      variables,
-      referenceStack,
-      counter,
-      limits: engine.limits,
-      memo,
-      enterReference(name: string): Evaluation {
-        if (referenceStack.includes(name)) {
-          throw codedError('EVAL_REFERENCE_CYCLE', `reference cycle: ${[...referenceStack, name].join(' → ')}`);
-        }
-        return make([...referenceStack, name]);
-      },
-      identityGraph() {
-        graph ??= identity === null ? null : loadIdentityGraph(identity, engine.providers);
-        return graph;
-      },
-      resolveTransform(name: string, pointer: string) {
-        return engine.resolveTransform(name, pointer);
-      },
-      rule(name: string) {
-        return engine.rule(name);
-      },
-    });
-    return make([]);
+    return new EvaluationState(this, identity, variables, [], { steps: 0 }, this.options.clock(), undefined);
   }
 
   resolveTransform(name: string, pointer: string): MaybePromise<CompiledTransform> {
@@ -295,6 +270,64 @@ class EngineImpl implements Engine {
 function definitionSchema(schema: Record<string, unknown>): Record<string, unknown> {
   const { required: _required, ...rest } = schema;
   return rest;
+}
+
+/** Shared by every scope of one evaluation (a reference creates a scope with a longer stack). */
+interface Shared {
+  memo?: Map<string, unknown>;
+  graph?: MaybePromise<IdentityGraph | null>;
+}
+
+/**
+ * Per-evaluation state. A class, so that the many small evaluations of a refresh allocate one
+ * object each rather than a set of closures; the memo map is created on first use.
+ */
+class EvaluationState implements Evaluation {
+  readonly providers: Providers;
+  readonly random: () => number;
+  readonly limits: Limits;
+  private readonly shared: Shared;
+
+  constructor(
+    private readonly engine: EngineImpl,
+    readonly identity: Identity | null,
+    readonly variables: Readonly<Record<string, unknown>>,
+    readonly referenceStack: readonly string[],
+    readonly counter: { steps: number },
+    readonly now: Date,
+    shared: Shared | undefined,
+  ) {
+    this.providers = engine.providers;
+    this.random = engine.random;
+    this.limits = engine.limits;
+    this.shared = shared ?? {};
+  }
+
+  get memo(): Map<string, unknown> {
+    return (this.shared.memo ??= new Map());
+  }
+
+  enterReference(name: string): Evaluation {
+    if (this.referenceStack.includes(name)) {
+      throw codedError('EVAL_REFERENCE_CYCLE', `reference cycle: ${[...this.referenceStack, name].join(' → ')}`);
+    }
+    return new EvaluationState(this.engine, this.identity, this.variables, [...this.referenceStack, name], this.counter, this.now, this.shared);
+  }
+
+  identityGraph(): MaybePromise<IdentityGraph | null> {
+    if (this.shared.graph === undefined) {
+      this.shared.graph = this.identity === null ? null : loadIdentityGraph(this.identity, this.providers);
+    }
+    return this.shared.graph;
+  }
+
+  resolveTransform(name: string, pointer: string): MaybePromise<CompiledTransform> {
+    return this.engine.resolveTransform(name, pointer);
+  }
+
+  rule(name: string): RuleFunction | undefined {
+    return this.engine.rule(name);
+  }
 }
 
 function isCompiled(value: unknown): value is CompiledTransform {

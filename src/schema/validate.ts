@@ -110,7 +110,7 @@ export function validateTransform(json: unknown, options: ValidateOptions = {}):
   if (schemaIssues.length === 0) {
     try {
       if (options.definition) engine.compileDefinition(json);
-      else engine.compile(json);
+      else engine.compile(json, { schemaChecked: true });
     } catch (error) {
       if (isTransformsError(error)) {
         issues.push({ severity: 'error', code: error.code, path: error.path ?? '', message: error.message });

@@ -10,11 +10,15 @@ import { pointerTokens } from '../errors.js';
 export type SchemaValidator = (value: unknown) => ValidationIssue[];
 
 export function createSchemaValidator(schema: Record<string, unknown>): SchemaValidator {
-  const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
-  const validate = ajv.compile(schema);
+  // Two compiled validators: the fast one stops at the first error (most documents are valid);
+  // only a document that fails is validated again with every error collected.
+  const fast = new Ajv({ allErrors: false, strict: false, allowUnionTypes: true }).compile(schema);
+  let full: ReturnType<Ajv['compile']> | undefined;
   return (value) => {
-    if (validate(value)) return [];
-    return mapErrors(validate.errors ?? [], value);
+    if (fast(value)) return [];
+    full ??= new Ajv({ allErrors: true, strict: false, allowUnionTypes: true }).compile(schema);
+    full(value);
+    return mapErrors(full.errors ?? fast.errors ?? [], value);
   };
 }
 
