@@ -99,7 +99,9 @@ export function codedError(code: string, message: string, options?: CodedErrorOp
 
 /** Escape one JSON Pointer reference token (RFC 6901). */
 export function escapePointerToken(token: string | number): string {
-  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+  if (typeof token === 'number') return String(token);
+  if (token.indexOf('~') === -1 && token.indexOf('/') === -1) return token;
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** Append tokens to a JSON Pointer. */

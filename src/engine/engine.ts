@@ -8,7 +8,7 @@ import { compileJavaRegex, compileJavaReplacement, type JavaPattern, type JavaRe
 import { compileTemplate, type CompiledTemplate } from '../runtime/velocity/index.js';
 import type { Identity, IdentityGraph, Providers, TransformDocument } from '../providers/types.js';
 import { builtinOperations } from '../operations/index.js';
-import { buildTransformSchema } from '../schema/build.js';
+import { buildTransformSchema, buildValidatorSchema } from '../schema/build.js';
 import { createSchemaValidator, type SchemaValidator } from '../schema/validator.js';
 import type { ValidationIssue } from '../schema/issues.js';
 import { CountingCache, type CacheStats } from './caches.js';
@@ -24,6 +24,8 @@ import type { CompiledTransform, Evaluation, Limits, OperationSpec, RuleFunction
 export interface CompileOptions {
   /** The caller has already validated the document against this engine's schema. */
   schemaChecked?: boolean;
+  /** Keep the result in the compile cache (default true; validation of many files turns it off). */
+  cache?: boolean;
 }
 
 export interface EvaluationContext {
@@ -122,13 +124,17 @@ class EngineImpl implements Engine {
     return this.schema;
   }
 
+  private validatorSchema(): Record<string, unknown> {
+    return buildValidatorSchema(this.registry);
+  }
+
   validateDefinitionSchema(definition: unknown): ValidationIssue[] {
-    this.definitionValidator ??= createSchemaValidator(definitionSchema(this.transformSchema()));
+    this.definitionValidator ??= createSchemaValidator(definitionSchema(this.validatorSchema()));
     return this.definitionValidator(definition);
   }
 
   validateSchema(transform: unknown): ValidationIssue[] {
-    this.schemaValidator ??= createSchemaValidator(this.transformSchema());
+    this.schemaValidator ??= createSchemaValidator(this.validatorSchema());
     return this.schemaValidator(transform);
   }
 
@@ -168,6 +174,7 @@ class EngineImpl implements Engine {
   }
 
   compile(transform: unknown, options: CompileOptions = {}): CompiledTransform {
+    if (options.cache === false) return options.schemaChecked ? this.buildChecked(transform, []) : this.build(transform);
     if (transform !== null && typeof transform === 'object') {
       const known = this.byDocument.get(transform);
       if (known) return known;

@@ -2,8 +2,22 @@
 // §6; §11): i18n-iso-countries for ISO 3166-1, Intl.Locale + Intl.DisplayNames for the
 // rfc5646 names and ISO 639-2 codes, libphonenumber-js for E.164.
 
-import countries from 'i18n-iso-countries';
-import { parsePhoneNumberFromString, isSupportedCountry, type CountryCode } from 'libphonenumber-js/max';
+import { createRequire } from 'node:module';
+import type countriesModule from 'i18n-iso-countries';
+import type * as phoneModule from 'libphonenumber-js/max';
+import type { CountryCode } from 'libphonenumber-js/max';
+
+// The country and phone tables are large: they load on first use, so that commands that never
+// meet iso3166 or e164phone (validate, most refreshes) do not pay for them at start-up.
+const require = createRequire(import.meta.url);
+let countriesLoaded: typeof countriesModule | undefined;
+let phoneLoaded: typeof phoneModule | undefined;
+function countriesLib(): typeof countriesModule {
+  return (countriesLoaded ??= require('i18n-iso-countries') as typeof countriesModule);
+}
+function phoneLib(): typeof phoneModule {
+  return (phoneLoaded ??= require('libphonenumber-js/max') as typeof phoneModule);
+}
 
 // ---------------------------------------------------------------- iso3166
 
@@ -16,9 +30,9 @@ let countryNames: Map<string, string> | undefined;
 function countryNameIndex(): Map<string, string> {
   if (countryNames) return countryNames;
   const index = new Map<string, string>();
-  const langs = ['en', ...countries.langs().filter((l) => l !== 'en')];
+  const langs = ['en', ...countriesLib().langs().filter((l) => l !== 'en')];
   for (const lang of langs) {
-    for (const [alpha2, names] of Object.entries(countries.getNames(lang, { select: 'all' }))) {
+    for (const [alpha2, names] of Object.entries(countriesLib().getNames(lang, { select: 'all' }))) {
       for (const name of names) {
         const key = name.toLocaleLowerCase('en');
         if (!index.has(key)) index.set(key, alpha2);
@@ -34,13 +48,13 @@ export function countryAlpha2(input: string): string | undefined {
   const text = input.trim();
   if (/^[A-Za-z]{2}$/.test(text)) {
     const code = text.toUpperCase();
-    return countries.isValid(code) ? code : undefined;
+    return countriesLib().isValid(code) ? code : undefined;
   }
   if (/^[A-Za-z]{3}$/.test(text)) {
-    const code = countries.alpha3ToAlpha2(text.toUpperCase());
+    const code = countriesLib().alpha3ToAlpha2(text.toUpperCase());
     if (code) return code;
   }
-  if (/^\d{1,3}$/.test(text)) return countries.numericToAlpha2(text.padStart(3, '0'));
+  if (/^\d{1,3}$/.test(text)) return countriesLib().numericToAlpha2(text.padStart(3, '0'));
   return countryNameIndex().get(text.toLocaleLowerCase('en'));
 }
 
@@ -49,7 +63,7 @@ export function iso3166(input: string, format: Iso3166Format = 'alpha2'): string
   const alpha2 = countryAlpha2(input);
   if (alpha2 === undefined) return null;
   if (format === 'alpha2') return alpha2;
-  const out = format === 'alpha3' ? countries.alpha2ToAlpha3(alpha2) : countries.alpha2ToNumeric(alpha2);
+  const out = format === 'alpha3' ? countriesLib().alpha2ToAlpha3(alpha2) : countriesLib().alpha2ToNumeric(alpha2);
   return out ?? null;
 }
 
@@ -57,7 +71,7 @@ export function iso3166(input: string, format: Iso3166Format = 'alpha2'): string
 
 /** Whether libphonenumber knows `region` (ISO 3166-1 alpha-2, any case). */
 export function isPhoneRegion(region: string): boolean {
-  return isSupportedCountry(region.toUpperCase());
+  return phoneLib().isSupportedCountry(region.toUpperCase());
 }
 
 /**
@@ -67,8 +81,8 @@ export function isPhoneRegion(region: string): boolean {
  */
 export function e164(input: string, defaultRegion = 'US'): string | null {
   const region = defaultRegion.toUpperCase();
-  if (!isSupportedCountry(region)) return null;
-  const number = parsePhoneNumberFromString(input, region as CountryCode);
+  if (!phoneLib().isSupportedCountry(region)) return null;
+  const number = phoneLib().parsePhoneNumberFromString(input, region as CountryCode);
   return number !== undefined && number.isValid() ? number.number : null;
 }
 
@@ -157,7 +171,7 @@ function buildLocaleIndex(): LocaleIndex {
     }
   }
   // ISO 3166 English names and aliases (Viet Nam, Czech Republic, Brunei Darussalam, …).
-  for (const [alpha2, names] of Object.entries(countries.getNames('en', { select: 'all' }))) {
+  for (const [alpha2, names] of Object.entries(countriesLib().getNames('en', { select: 'all' }))) {
     for (const name of names) put(regions, name, alpha2);
   }
   const script = new Intl.DisplayNames('en', { type: 'script', fallback: 'none' });

@@ -110,7 +110,8 @@ export function validateTransform(json: unknown, options: ValidateOptions = {}):
   if (schemaIssues.length === 0) {
     try {
       if (options.definition) engine.compileDefinition(json);
-      else engine.compile(json, { schemaChecked: true });
+      // Validation compiles to find the semantic errors; the closures are not kept.
+      else engine.compile(json, { schemaChecked: true, cache: false });
     } catch (error) {
       if (isTransformsError(error)) {
         issues.push({ severity: 'error', code: error.code, path: error.path ?? '', message: error.message });

@@ -12,11 +12,11 @@ export type SchemaValidator = (value: unknown) => ValidationIssue[];
 export function createSchemaValidator(schema: Record<string, unknown>): SchemaValidator {
   // Two compiled validators: the fast one stops at the first error (most documents are valid);
   // only a document that fails is validated again with every error collected.
-  const fast = new Ajv({ allErrors: false, strict: false, allowUnionTypes: true }).compile(schema);
+  const fast = new Ajv({ allErrors: false, strict: false, allowUnionTypes: true, discriminator: true }).compile(schema);
   let full: ReturnType<Ajv['compile']> | undefined;
   return (value) => {
     if (fast(value)) return [];
-    full ??= new Ajv({ allErrors: true, strict: false, allowUnionTypes: true }).compile(schema);
+    full ??= new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, discriminator: true }).compile(schema);
     full(value);
     return mapErrors(full.errors ?? fast.errors ?? [], value);
   };
@@ -96,6 +96,15 @@ export function mapErrors(errors: readonly ErrorObject[], root: unknown): Valida
         }
         break;
       }
+      case 'discriminator': {
+        // The type dispatch of the validator form of the schema (build.ts).
+        const value = valueAt(root, `${at}/type`);
+        if (typeof value === 'string') push('SCHEMA_ENUM', `${at}/type`, `unknown transform type ${JSON.stringify(value)}`);
+        else push('SCHEMA_TYPE', `${at}/type`, 'the transform type must be a string');
+        break;
+      }
+      case 'oneOf':
+        break; // with the discriminator, the matching branch reports the error itself
       default:
         push('SCHEMA_CONSTRAINT', at, e.message ?? 'invalid value');
     }
