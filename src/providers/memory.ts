@@ -25,7 +25,8 @@ export interface Fixtures {
   profiles: IdentityProfile[];
 }
 
-function readJson(file: string): unknown {
+/** Read and parse a JSON file; unreadable is CLI_READ, malformed is CLI_FIXTURES (with the file). */
+export function readJsonFile(file: string): unknown {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -42,7 +43,7 @@ function readJson(file: string): unknown {
 function readArray<T>(dir: string, name: string, check: (item: Record<string, unknown>, i: number) => void): T[] {
   const file = join(dir, name);
   if (!existsSync(file)) return [];
-  const data = readJson(file);
+  const data = readJsonFile(file);
   if (!Array.isArray(data)) throw codedError('CLI_FIXTURES', `${file} must hold a JSON array`, { details: { file } });
   data.forEach((item, i) => {
     if (item === null || typeof item !== 'object' || Array.isArray(item)) {
@@ -66,7 +67,7 @@ function readDirectory<T>(dir: string): T[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()
-    .map((f) => readJson(join(dir, f)) as T);
+    .map((f) => readJsonFile(join(dir, f)) as T);
 }
 
 /** Read a fixtures directory. Missing files are empty collections; malformed ones are CLI_FIXTURES errors. */

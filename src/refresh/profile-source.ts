@@ -5,21 +5,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { codedError } from '../errors.js';
-import type { IdentityProfile } from '../providers/memory.js';
+import { readJsonFile, type IdentityProfile } from '../providers/memory.js';
 
-function readProfileFile(file: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw codedError('CLI_READ', `cannot read ${file}: ${(error as Error).message}`, { cause: error, details: { file } });
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw codedError('CLI_FIXTURES', `${file} is not valid JSON: ${(error as Error).message}`, { cause: error, details: { file } });
-  }
-}
+const readProfileFile = readJsonFile;
 
 /** Check the parts of the identity-profile shape a refresh reads; the mappings' transforms are checked by compiling them. */
 export function checkProfile(value: unknown, file = '<profile>'): IdentityProfile {
