@@ -141,7 +141,10 @@ class EngineImpl implements Engine {
   compileDefinition(definition: unknown): CompiledTransform {
     if (definition !== null && typeof definition === 'object') {
       const known = this.byDocument.get(definition);
-      if (known) return known;
+      if (known) {
+        this.transforms.hits++; // a hit of the compile cache, found by document identity
+        return known;
+      }
     }
     const compiled = this.transforms.getOrBuild('definition:' + canonicalJson(definition), () => {
       return this.buildChecked(definition, this.validateDefinitionSchema(definition));
@@ -177,7 +180,10 @@ class EngineImpl implements Engine {
     if (options.cache === false) return options.schemaChecked ? this.buildChecked(transform, []) : this.build(transform);
     if (transform !== null && typeof transform === 'object') {
       const known = this.byDocument.get(transform);
-      if (known) return known;
+      if (known) {
+        this.transforms.hits++; // a hit of the compile cache, found by document identity
+        return known;
+      }
     }
     const key = canonicalJson(transform);
     const compiled = this.transforms.getOrBuild(key, () => (options.schemaChecked ? this.buildChecked(transform, []) : this.build(transform)));
