@@ -94,3 +94,21 @@ export function resolveLimits(options: FilterLimits | undefined): Readonly<Requi
 export function limitError(message: string, limit: string, position: number): TransformsError {
   return new TransformsError('FILTER_LIMIT', message, { details: { limit, position } });
 }
+
+/**
+ * The entry checks both parsers share: limits resolved, a string of allowed length, and a
+ * stack overflow (only possible with a caller-raised maxDepth) turned into FILTER_LIMIT.
+ */
+export function parseWithLimits<T>(text: string, options: FilterLimits | undefined, parse: (text: string, limits: Readonly<Required<FilterLimits>>) => T): T {
+  const limits = resolveLimits(options);
+  if (typeof text !== 'string') throw new FilterSyntaxError('the filter must be a string', '', 0);
+  if (text.length > limits.maxLength) {
+    throw limitError(`the filter is ${text.length} characters long, over the limit of ${limits.maxLength}`, 'maxLength', limits.maxLength);
+  }
+  try {
+    return parse(text, limits);
+  } catch (err) {
+    if (err instanceof RangeError) throw limitError('the filter nests too deeply for the parser', 'maxDepth', 0);
+    throw err;
+  }
+}

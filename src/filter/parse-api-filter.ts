@@ -2,7 +2,7 @@
 // Parameters"): lowercase operators, prefix `pr`, postfix `isnull`, not > and > or.
 
 import type { CompareOp, FilterLiteral, FilterNode, LikeMode } from './ast.js';
-import { FilterSyntaxError, limitError, resolveLimits, type FilterLimits } from './errors.js';
+import { FilterSyntaxError, limitError, parseWithLimits, type FilterLimits } from './errors.js';
 import { isoInstant } from './values.js';
 
 type Token =
@@ -22,18 +22,7 @@ const DATE_LIKE = /^\d{4}-\d{2}-\d{2}/;
 
 /** Parse a collection `filters` value into the shared AST. Throws FILTER_SYNTAX or FILTER_LIMIT. */
 export function parseApiFilter(text: string, options?: FilterLimits): FilterNode {
-  const limits = resolveLimits(options);
-  if (typeof text !== 'string') throw new FilterSyntaxError('the filter must be a string', '', 0);
-  if (text.length > limits.maxLength) {
-    throw limitError(`the filter is ${text.length} characters long, over the limit of ${limits.maxLength}`, 'maxLength', limits.maxLength);
-  }
-  try {
-    return new ApiFilterParser(text, limits).parse();
-  } catch (err) {
-    // Only a caller-raised maxDepth can get here: the recursion outgrew the JavaScript stack.
-    if (err instanceof RangeError) throw limitError('the filter nests too deeply for the parser', 'maxDepth', 0);
-    throw err;
-  }
+  return parseWithLimits(text, options, (t, limits) => new ApiFilterParser(t, limits).parse());
 }
 
 class ApiFilterParser {

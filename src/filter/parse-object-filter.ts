@@ -3,7 +3,7 @@
 // because identifiers may contain spaces and only look-ahead decides where they end.
 
 import type { CompareOp, FilterLiteral, FilterNode, LikeMode, SourceRange } from './ast.js';
-import { FilterSyntaxError, limitError, resolveLimits, type FilterLimits } from './errors.js';
+import { FilterSyntaxError, limitError, parseWithLimits, type FilterLimits } from './errors.js';
 
 const COMPARE_OPS: readonly [string, CompareOp][] = [
   ['==', 'eq'],
@@ -48,18 +48,7 @@ export const STRING_ESCAPES: Readonly<Record<string, string>> = { '"': '"', "'":
 
 /** Parse an object-filter string into the shared AST. Throws FILTER_SYNTAX or FILTER_LIMIT. */
 export function parseObjectFilter(text: string, options?: FilterLimits): FilterNode {
-  const limits = resolveLimits(options);
-  if (typeof text !== 'string') throw new FilterSyntaxError('the filter must be a string', '', 0);
-  if (text.length > limits.maxLength) {
-    throw limitError(`the filter is ${text.length} characters long, over the limit of ${limits.maxLength}`, 'maxLength', limits.maxLength);
-  }
-  try {
-    return new ObjectFilterParser(text, limits).parse();
-  } catch (err) {
-    // Only a caller-raised maxDepth can get here: the recursion outgrew the JavaScript stack.
-    if (err instanceof RangeError) throw limitError('the filter nests too deeply for the parser', 'maxDepth', 0);
-    throw err;
-  }
+  return parseWithLimits(text, options, (t, limits) => new ObjectFilterParser(t, limits).parse());
 }
 
 class ObjectFilterParser {
