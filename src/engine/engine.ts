@@ -8,7 +8,7 @@ import { compileJavaRegex, compileJavaReplacement, type JavaPattern, type JavaRe
 import { compileTemplate, type CompiledTemplate } from '../runtime/velocity/index.js';
 import type { Identity, IdentityGraph, Providers, TransformDocument } from '../providers/types.js';
 import { builtinOperations } from '../operations/index.js';
-import { buildTransformSchema, buildValidatorSchema } from '../schema/build.js';
+import { buildDefinitionValidatorSchema, buildTransformSchema, buildValidatorSchema } from '../schema/build.js';
 import { createSchemaValidator, type SchemaValidator } from '../schema/validator.js';
 import type { ValidationIssue } from '../schema/issues.js';
 import { CountingCache, type CacheStats } from './caches.js';
@@ -129,7 +129,7 @@ class EngineImpl implements Engine {
   }
 
   validateDefinitionSchema(definition: unknown): ValidationIssue[] {
-    this.definitionValidator ??= createSchemaValidator(definitionSchema(this.validatorSchema()));
+    this.definitionValidator ??= createSchemaValidator(buildDefinitionValidatorSchema(this.validatorSchema()));
     return this.definitionValidator(definition);
   }
 
@@ -277,12 +277,6 @@ class EngineImpl implements Engine {
       }
     });
   }
-}
-
-/** The schema of a nested transform definition: the transform definition without the root's name requirement. */
-function definitionSchema(schema: Record<string, unknown>): Record<string, unknown> {
-  const { required: _required, ...rest } = schema;
-  return rest;
 }
 
 /** Shared by every scope of one evaluation (a reference creates a scope with a longer stack). */

@@ -78,3 +78,9 @@ export function buildValidatorSchema(registry: Registry): Record<string, unknown
   const { $id: _id, ...rest } = editor;
   return { ...rest, definitions: { ...editor.definitions, transform: dispatched } } as Record<string, unknown>;
 }
+
+/** The validator schema of a nested transform definition (an identity-profile mapping): no root `name` required. */
+export function buildDefinitionValidatorSchema(validatorSchema: Record<string, unknown>): Record<string, unknown> {
+  const { required: _required, ...rest } = validatorSchema;
+  return rest;
+}

@@ -1,9 +1,10 @@
-// Schema validation with ajv, compiled once per engine, and the mapping of ajv's errors to
-// coded issues with JSON Pointers. The schema uses if/then/else (never anyOf) so that ajv
-// reports only the branch that applies: one precise error per problem.
+// Schema validation with ajv, compiled once per engine (or generated at build time: compiled.ts),
+// and the mapping of ajv's errors to coded issues with JSON Pointers. The schema uses if/then/else
+// (never anyOf) so that ajv reports only the branch that applies: one precise error per problem.
 
-import { Ajv, type ErrorObject } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import type { ValidationIssue } from './issues.js';
+import { compileSchema, type CompiledSchema } from './compiled.js';
 import { LOOSE_SCALARS } from './definitions.js';
 import { pointerTokens } from '../errors.js';
 
@@ -12,11 +13,11 @@ export type SchemaValidator = (value: unknown) => ValidationIssue[];
 export function createSchemaValidator(schema: Record<string, unknown>): SchemaValidator {
   // Two compiled validators: the fast one stops at the first error (most documents are valid);
   // only a document that fails is validated again with every error collected.
-  const fast = new Ajv({ allErrors: false, strict: false, allowUnionTypes: true, discriminator: true }).compile(schema);
-  let full: ReturnType<Ajv['compile']> | undefined;
+  const fast = compileSchema(schema, false);
+  let full: CompiledSchema | undefined;
   return (value) => {
     if (fast(value)) return [];
-    full ??= new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, discriminator: true }).compile(schema);
+    full ??= compileSchema(schema, true);
     full(value);
     return mapErrors(full.errors ?? fast.errors ?? [], value);
   };
