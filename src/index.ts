@@ -28,6 +28,8 @@ export type { ValidationIssue, ValidationResult, Severity } from './schema/issue
 export { buildTransformSchema, SCHEMA_ID } from './schema/build.js';
 
 export { loadFixtures, createMemoryProviders } from './providers/memory.js';
+export { createTenantProviders, TenantProviders, TenantClient, pushDownAccountFilter } from './providers/tenant/index.js';
+export type { TenantProviderOptions, TenantStats, TenantClientOptions, TenantClientStats } from './providers/tenant/index.js';
 export type { Fixtures, IdentityProfile } from './providers/memory.js';
 export type {
   Account,
@@ -48,6 +50,6 @@ export type {
 export { TransformsError, ERROR_CATALOGUE, isTransformsError } from './errors.js';
 export type { ErrorDefinition } from './errors.js';
 
-export { refresh, refreshToStream, RefreshRunner, DEFAULT_BATCH_SIZE, formatSummary, parseShard, shardOf } from './refresh/index.js';
-export type { RefreshOptions, RefreshSummary, CacheSummary, RefreshJob, IdentityRefreshResult, Shard } from './refresh/index.js';
+export { refresh, refreshToStream, createRefreshRunner, RefreshRunner, TenantRefreshRunner, DEFAULT_BATCH_SIZE, formatSummary, parseShard, shardOf } from './refresh/index.js';
+export type { RefreshOptions, RefreshSummary, CacheSummary, RefreshJob, RefreshRun, BatchOutput, IdentityRefreshResult, Shard } from './refresh/index.js';
 export type { ProfileResult, ProfileError, ProfileOptions, ProfileLike } from './engine/profile.js';

@@ -7,20 +7,26 @@ import v8 from 'node:v8';
 import { isTransformsError, TransformsError } from '../errors.js';
 import { AtomicFileWriter } from '../refresh/ndjson-writer.js';
 import { createProgressBar } from '../refresh/progress.js';
-import { RefreshRunner, type RefreshOptions } from '../refresh/runner.js';
+import { createRefreshRunner, type RefreshRun } from '../refresh/index.js';
+import type { RefreshOptions } from '../refresh/runner.js';
 import { formatSummary } from '../refresh/summary.js';
 import { EXIT_OK, processOutput, UsageError, type Output } from './io.js';
+import { TENANT_HELP, tenantFromEnvironment } from './tenant.js';
 
-export const REFRESH_HELP = `Usage: identity-transforms refresh --fixtures <dir> [options]
+export const REFRESH_HELP = `Usage: identity-transforms refresh (--fixtures <dir> | --tenant <url>) [options]
 
 Evaluate an identity profile for every identity of a fixture tenant, streaming: one NDJSON line
-{"identityId":…,"attributes":{…},"errors":[…]} per identity, in the order of identities.json.
+{"identityId":…,"attributes":{…},"errors":[…]} per identity, in the order of identities.json
+(with --tenant: in the order of identity ids).
 
 Options:
   --fixtures <dir>     Fixture tenant (identities.json, accounts.json, sources.json, transforms/,
                        identity-profiles/)
+  --tenant <url>       A platform tenant's API base URL instead of --fixtures (or a local
+                       \`serve\`); evaluates on the main thread, accounts fetched per batch
   --profile <p>        A profile file, or the name, id or file name of a profile of the tenant
-                       (default: the first file of <dir>/identity-profiles)
+                       (default: the first file of <dir>/identity-profiles; with --tenant the
+                       tenant's first identity profile)
   --out <file>         Write the NDJSON to <file> (replaced only when the run succeeds)
   --workers <n|auto>   Worker threads; 0 evaluates on the main thread (default auto: one per
                        core, or 0 when identities.json is under 1 MiB)
@@ -36,6 +42,8 @@ Options:
 Without --summary the summary goes to stderr at the end. Attribute errors are part of the
 output, not a failure: the exit code is 0 when the run completes, 1 when it fails, 2 for a
 usage error or an unreadable tenant.
+
+${TENANT_HELP}
 `;
 
 function integer(name: string, text: string, min: number, max: number): number {
@@ -50,6 +58,7 @@ export async function refreshCommand(argv: string[], io: Output): Promise<number
     strict: true,
     options: {
       fixtures: { type: 'string' },
+      tenant: { type: 'string' },
       profile: { type: 'string' },
       out: { type: 'string' },
       workers: { type: 'string' },
@@ -67,9 +76,13 @@ export async function refreshCommand(argv: string[], io: Output): Promise<number
     return EXIT_OK;
   }
   if (positionals.length > 0) throw new UsageError(`refresh takes no positional arguments (got "${positionals[0]}")`);
-  if (!values.fixtures) throw new UsageError('refresh needs --fixtures <dir>');
+  if (!values.fixtures && !values.tenant) throw new UsageError('refresh needs --fixtures <dir> or --tenant <url>');
+  if (values.fixtures && values.tenant) throw new UsageError('refresh takes --fixtures or --tenant, not both');
+  if (values.tenant && values.workers !== undefined && values.workers !== '0' && values.workers !== 'auto') {
+    throw new UsageError('--workers does not apply to --tenant (evaluation runs on the main thread; the API bounds the rate)');
+  }
   if (values.out === '') throw new UsageError('--out needs a file name');
-  const options: RefreshOptions = { fixtures: values.fixtures };
+  const options: RefreshOptions = values.tenant ? { tenant: tenantFromEnvironment(values.tenant) } : { fixtures: values.fixtures! };
   if (values.profile !== undefined) options.profile = values.profile;
   if (values.workers !== undefined) options.workers = values.workers === 'auto' ? 'auto' : integer('workers', values.workers, 0, 256);
   if (values['batch-size'] !== undefined) options.batchSize = integer('batch-size', values['batch-size'], 1, 100_000);
@@ -81,9 +94,9 @@ export async function refreshCommand(argv: string[], io: Output): Promise<number
   const progressBar = !values['no-progress'] && process.stderr.isTTY === true ? createProgressBar(io.err, process.stderr.columns ?? 80) : null;
   if (progressBar) options.onProgress = (p) => progressBar.update(p);
 
-  let runner: RefreshRunner;
+  let runner: RefreshRun;
   try {
-    runner = new RefreshRunner(options);
+    runner = createRefreshRunner(options);
   } catch (error) {
     if (isTransformsError(error) && error.code === 'REFRESH_OPTION_INVALID') throw new UsageError(error.message);
     throw error;

@@ -123,6 +123,21 @@ function parseAccounts(record: TenantRecord): Account[] {
   return accounts as Account[];
 }
 
+/** Count one identity's result and give its NDJSON line (without the newline). */
+export function resultLine(counts: RefreshCounts, identityId: string, result: ProfileResult): string {
+  counts.identities++;
+  counts.errors += result.errors.length;
+  if (result.errors.length === 0) {
+    counts.attributes += Object.keys(result.attributes).length;
+  } else {
+    counts.identitiesWithErrors++;
+    const errored = new Set(result.errors.map((e) => e.attribute));
+    for (const name of Object.keys(result.attributes)) if (!errored.has(name)) counts.attributes++;
+    for (const e of result.errors) counts.errorsByCode[e.code] = (counts.errorsByCode[e.code] ?? 0) + 1;
+  }
+  return JSON.stringify({ identityId, attributes: result.attributes, errors: result.errors });
+}
+
 export interface BatchEvaluator {
   readonly engine: Engine;
   run(records: readonly TenantRecord[]): BatchOutput;
@@ -209,18 +224,7 @@ export function createBatchEvaluator(config: EvaluatorConfig): BatchEvaluator {
           lastManagerText = record.manager;
           lastManager = record.manager === null ? null : (parseRecordPart(record.manager, 'the manager', record) as Identity);
         }
-        const result = evaluate(identity, accounts, lastManager);
-        counts.identities++;
-        counts.errors += result.errors.length;
-        if (result.errors.length === 0) {
-          counts.attributes += Object.keys(result.attributes).length;
-        } else {
-          counts.identitiesWithErrors++;
-          const errored = new Set(result.errors.map((e) => e.attribute));
-          for (const name of Object.keys(result.attributes)) if (!errored.has(name)) counts.attributes++;
-          for (const e of result.errors) counts.errorsByCode[e.code] = (counts.errorsByCode[e.code] ?? 0) + 1;
-        }
-        lines.push(JSON.stringify({ identityId: record.identityId, attributes: result.attributes, errors: result.errors }));
+        lines.push(resultLine(counts, record.identityId, evaluate(identity, accounts, lastManager)));
       }
       return { text: lines.length === 0 ? '' : lines.join('\n') + '\n', counts };
     },

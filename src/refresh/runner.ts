@@ -10,6 +10,7 @@ import type { CacheSizes, CacheStats } from '../engine/caches.js';
 import type { Limits } from '../engine/types.js';
 import { codedError } from '../errors.js';
 import type { IdentityProfile } from '../providers/memory.js';
+import type { TenantProviderOptions, TenantProviders } from '../providers/tenant/index.js';
 import { addCounts, createBatchEvaluator, emptyCounts, type BatchOutput, type EvaluatorConfig } from './evaluator.js';
 import { RefreshPool } from './pool.js';
 import { resolveProfile } from './profile-source.js';
@@ -20,8 +21,13 @@ import { TenantStream, type TenantRecord, type TenantScan } from './tenant-strea
 
 export interface RefreshOptions {
   /** The fixtures directory (identities.json, accounts.json, sources.json, transforms/, identity-profiles/). */
-  fixtures: string;
-  /** A profile object, a profile file, or the name, id or file name of a tenant profile. Default: the tenant's first profile. */
+  fixtures?: string;
+  /**
+   * Instead of fixtures: a platform tenant, by its API credentials or as tenant providers
+   * (createTenantProviders). Its identities are paged from search in id order.
+   */
+  tenant?: TenantProviderOptions | TenantProviders;
+  /** A profile object, a profile file, or the name, id (or, in fixtures, file name) of a tenant profile. Default: the tenant's first profile. */
   profile?: string | IdentityProfile;
   /** Worker threads; 0 evaluates on the calling thread. Default 'auto': one per core, or 0 when identities.json is under 1 MiB. */
   workers?: number | 'auto';
@@ -57,8 +63,9 @@ interface Resolved {
 
 function resolveOptions(options: RefreshOptions): Resolved {
   if (options === null || typeof options !== 'object') invalid('refresh options must be an object', '');
+  if (options.tenant !== undefined) invalid('RefreshRunner refreshes a fixtures directory; refresh a tenant with refresh(), refreshToStream() or TenantRefreshRunner', 'tenant');
   for (const key of Object.keys(options)) if (!OPTION_KEYS.has(key)) invalid(`unknown refresh option "${key}"`, key);
-  if (typeof options.fixtures !== 'string' || options.fixtures === '') invalid('fixtures must name a directory', 'fixtures');
+  if (typeof options.fixtures !== 'string' || options.fixtures === '') invalid('fixtures must name a directory (or give tenant)', 'fixtures');
   const workers = options.workers ?? 'auto';
   if (workers !== 'auto' && (!Number.isSafeInteger(workers) || workers < 0 || workers > 256)) invalid(`workers must be 'auto' or an integer from 0 to 256, got ${String(workers)}`, 'workers');
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
@@ -71,7 +78,7 @@ function resolveOptions(options: RefreshOptions): Resolved {
     now = t.toISOString();
   }
   if (options.onProgress !== undefined && typeof options.onProgress !== 'function') invalid('onProgress must be a function', 'onProgress');
-  const fixtures = resolve(options.fixtures);
+  const fixtures = resolve(options.fixtures!);
   const profile = resolveProfile(fixtures, options.profile);
   const config: EvaluatorConfig = {
     fixtures,
@@ -80,7 +87,7 @@ function resolveOptions(options: RefreshOptions): Resolved {
     ...(options.cacheSizes ? { cacheSizes: { ...options.cacheSizes } } : {}),
     ...(options.limits ? { limits: { ...options.limits } } : {}),
   };
-  return { fixtures: options.fixtures, profile, workers, batchSize, shard, config, onProgress: options.onProgress };
+  return { fixtures: options.fixtures!, profile, workers, batchSize, shard, config, onProgress: options.onProgress };
 }
 
 function* chunks(records: Iterable<TenantRecord>, size: number): Generator<TenantRecord[], void, undefined> {

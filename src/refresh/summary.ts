@@ -30,8 +30,8 @@ export interface RefreshSummary {
   errors: number;
   errorsByCode: Record<string, number>;
   accounts: number;
-  /** How accounts were joined: a merge join over grouped files, or a byte-offset index. */
-  accountsIndex: 'merge' | 'offsets';
+  /** How accounts were joined: a merge join over grouped files, a byte-offset index, or fetched from a tenant's API. */
+  accountsIndex: 'merge' | 'offsets' | 'api';
   /** Manager identities kept in memory. */
   managers: number;
   elapsedMs: number;
@@ -40,6 +40,8 @@ export interface RefreshSummary {
   caches: Record<string, CacheSummary>;
   /** Peak resident set size of the process, in bytes. */
   peakRssBytes: number;
+  /** A refresh of a tenant over its API: requests sent (retries included), retries, tokens obtained. */
+  api?: { requests: number; retries: number; tokens: number };
 }
 
 /** Sum the cache counters of several engines. */
@@ -71,7 +73,9 @@ export function formatSummary(s: RefreshSummary): string {
   lines.push(`  attributes   ${int(s.attributes)} computed, ${int(s.errors)} errors`);
   const codes = Object.entries(s.errorsByCode).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   for (const [code, n] of codes) lines.push(`    ${code.padEnd(30)} ${int(n)}`);
-  lines.push(`  accounts     ${int(s.accounts)} (${s.accountsIndex === 'merge' ? 'streamed with the identities' : 'byte-offset index'}), ${int(s.managers)} managers kept`);
+  const joined = s.accountsIndex === 'merge' ? 'streamed with the identities' : s.accountsIndex === 'offsets' ? 'byte-offset index' : 'fetched from the tenant';
+  lines.push(`  accounts     ${int(s.accounts)} (${joined}), ${int(s.managers)} managers ${s.accountsIndex === 'api' ? 'fetched' : 'kept'}`);
+  if (s.api) lines.push(`  API          ${int(s.api.requests)} requests, ${int(s.api.retries)} retries, ${int(s.api.tokens)} token${s.api.tokens === 1 ? '' : 's'}`);
   const threads = s.workers === 0 ? 'main thread' : `${s.workers} worker${s.workers === 1 ? '' : 's'}`;
   lines.push(`  throughput   ${int(s.identitiesPerSecond)} identities/s (${(s.elapsedMs / 1000).toFixed(2)} s, ${threads}, batches of ${s.batchSize})`);
   const caches = Object.entries(s.caches)

@@ -18,6 +18,7 @@ const PHASES: [string, string][] = [
   ['FILTER_', 'Filter languages'],
   ['API_', 'HTTP API'],
   ['CLI_', 'Command line'],
+  ['TENANT_', 'Tenant-backed providers'],
 ];
 
 export function renderErrorsDoc(): string {

@@ -1,0 +1,326 @@
+// The HTTP side of the tenant-backed providers (issue 9; platform-api.md §4.1, §4.6, §4.7, §5, §8):
+// a client-credentials token cached and renewed before it expires (§5.6), every call with
+// `Authorization: Bearer`, a concurrency limit, retries with backoff on 429, 5xx and network
+// failures (honouring Retry-After), limit/offset paging of collections and searchAfter paging
+// of search.
+//
+// Written on Node's fetch rather than the official SDK (`sailpoint-api-client`), whose
+// Configuration fetches one token in its constructor and never renews it, and whose every call
+// registers axios-retry's interceptors on the axios instance once more (a refresh of a million
+// identities would pile up millions of them); see docs/decisions.md "Tenant-backed providers".
+
+import { codedError, TransformsError } from '../../errors.js';
+
+export interface TenantClientOptions {
+  /** The tenant's API base URL ({base_url}), e.g. https://acme.api.identitynow.com or a local `serve`. */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** The token endpoint ({auth_url}/oauth/token). Default: `${baseUrl}/oauth/token`. */
+  tokenUrl?: string;
+  /** Requests in flight at once. Default 8. */
+  concurrency?: number;
+  /** Retries of a request answered 429 or 5xx, or failing on the network. Default 5. */
+  retries?: number;
+  /** Base of the exponential backoff, in ms (attempt n waits about base·2ⁿ, with jitter). Default 250. */
+  retryDelayMs?: number;
+  /** Longest wait between two attempts, Retry-After included, in ms. Default 30,000. */
+  maxRetryDelayMs?: number;
+  /** Time limit of one attempt, in ms. Default 30,000. */
+  timeoutMs?: number;
+  /** Renew the token this many seconds before it expires (at most half its lifetime). Default 60. */
+  renewBeforeSeconds?: number;
+  /** The fetch implementation (tests inject one). Default: the global fetch. */
+  fetch?: typeof globalThis.fetch;
+  /** Milliseconds since the epoch (tests inject one). Default Date.now. */
+  now?: () => number;
+  /** Waits between attempts (tests inject one). Default setTimeout. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface TenantClientStats {
+  /** API requests sent (attempts, retries included; token requests excluded). */
+  requests: number;
+  /** Attempts repeated after a 429, a 5xx or a network failure. */
+  retries: number;
+  /** Tokens obtained from the token endpoint. */
+  tokens: number;
+}
+
+export interface TenantResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+const CLIENT_DEFAULTS = {
+  concurrency: 8,
+  retries: 5,
+  retryDelayMs: 250,
+  maxRetryDelayMs: 30_000,
+  timeoutMs: 30_000,
+  renewBeforeSeconds: 60,
+};
+
+/** The largest page the list endpoints serve (§4.6, §8). */
+export const LIST_PAGE_MAX = 250;
+/** The largest page of the search endpoint (§4.6, §8). */
+export const SEARCH_PAGE_MAX = 10_000;
+
+function optionError(message: string, option: string): never {
+  throw codedError('TENANT_OPTIONS', message, { details: { option } });
+}
+
+function integerOption(value: unknown, option: string, min: number, max: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
+    optionError(`${option} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`, option);
+  }
+  return value;
+}
+
+function urlOption(value: unknown, option: string): string {
+  if (typeof value !== 'string' || value === '') optionError(`${option} must be an http(s) URL`, option);
+  let url: URL;
+  try {
+    url = new URL(value as string);
+  } catch {
+    return optionError(`${option} must be an http(s) URL, got ${JSON.stringify(value)}`, option);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') optionError(`${option} must be an http(s) URL, got ${JSON.stringify(value)}`, option);
+  return url.href.replace(/\/+$/, '');
+}
+
+/** A counting semaphore: at most `size` holders at once, served in arrival order. */
+class Semaphore {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly size: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.active++;
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    }
+  }
+}
+
+/** The platform error body's first message (§7), an OAuth error_description, or the status text. */
+function errorText(body: unknown, fallback: string): string {
+  if (body !== null && typeof body === 'object') {
+    const b = body as { messages?: { text?: unknown }[]; error_description?: unknown; error?: unknown; detailCode?: unknown };
+    const text = Array.isArray(b.messages) ? b.messages.find((m) => typeof m?.text === 'string')?.text : undefined;
+    if (typeof text === 'string') return text;
+    if (typeof b.error_description === 'string') return b.error_description;
+    if (typeof b.error === 'string') return b.error;
+    if (typeof b.detailCode === 'string') return b.detailCode;
+  }
+  return fallback;
+}
+
+/** Retry-After as seconds or an HTTP date, in ms from now; null when absent or unreadable. */
+export function retryAfterMs(header: string | null, now: number): number | null {
+  if (header === null || header.trim() === '') return null;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+const retryable = (status: number): boolean => status === 429 || status >= 500;
+
+interface Token {
+  value: string;
+  /** When to ask for a new one (ms since the epoch). */
+  renewAt: number;
+}
+
+export class TenantClient {
+  readonly baseUrl: string;
+  private readonly tokenUrl: string;
+  private readonly clientId: string;
+  private readonly clientSecret: string;
+  private readonly settings: typeof CLIENT_DEFAULTS;
+  private readonly fetchImpl: typeof globalThis.fetch;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly gate: Semaphore;
+  private token: Token | null = null;
+  private pendingToken: Promise<Token> | null = null;
+  private readonly counters: TenantClientStats = { requests: 0, retries: 0, tokens: 0 };
+
+  constructor(options: TenantClientOptions) {
+    this.baseUrl = urlOption(options.baseUrl, 'baseUrl');
+    this.tokenUrl = options.tokenUrl === undefined ? `${this.baseUrl}/oauth/token` : urlOption(options.tokenUrl, 'tokenUrl');
+    if (typeof options.clientId !== 'string' || options.clientId === '') optionError('clientId must be a non-empty string', 'clientId');
+    if (typeof options.clientSecret !== 'string' || options.clientSecret === '') optionError('clientSecret must be a non-empty string', 'clientSecret');
+    this.clientId = options.clientId;
+    this.clientSecret = options.clientSecret;
+    this.settings = {
+      concurrency: integerOption(options.concurrency, 'concurrency', 1, 256, CLIENT_DEFAULTS.concurrency),
+      retries: integerOption(options.retries, 'retries', 0, 20, CLIENT_DEFAULTS.retries),
+      retryDelayMs: integerOption(options.retryDelayMs, 'retryDelayMs', 0, 60_000, CLIENT_DEFAULTS.retryDelayMs),
+      maxRetryDelayMs: integerOption(options.maxRetryDelayMs, 'maxRetryDelayMs', 0, 600_000, CLIENT_DEFAULTS.maxRetryDelayMs),
+      timeoutMs: integerOption(options.timeoutMs, 'timeoutMs', 1, 600_000, CLIENT_DEFAULTS.timeoutMs),
+      renewBeforeSeconds: integerOption(options.renewBeforeSeconds, 'renewBeforeSeconds', 0, 86_400, CLIENT_DEFAULTS.renewBeforeSeconds),
+    };
+    for (const key of ['fetch', 'now', 'sleep'] as const) {
+      if (options[key] !== undefined && typeof options[key] !== 'function') optionError(`${key} must be a function`, key);
+    }
+    this.fetchImpl = options.fetch ?? globalThis.fetch;
+    this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.gate = new Semaphore(this.settings.concurrency);
+  }
+
+  stats(): TenantClientStats {
+    return { ...this.counters };
+  }
+
+  /** A valid access token: the cached one until its renewal time, else a new one (one request for concurrent callers). */
+  async accessToken(): Promise<string> {
+    if (this.token !== null && this.now() < this.token.renewAt) return this.token.value;
+    this.pendingToken ??= this.requestToken().finally(() => {
+      this.pendingToken = null;
+    });
+    this.token = await this.pendingToken;
+    return this.token.value;
+  }
+
+  private async requestToken(): Promise<Token> {
+    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: this.clientId, client_secret: this.clientSecret });
+    const response = await this.send('POST', this.tokenUrl, { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, form.toString(), 'the token request');
+    if (response.status === 400 || response.status === 401 || response.status === 403) {
+      throw codedError('TENANT_AUTH', `the tenant refused the client credentials of ${this.clientId}: ${errorText(response.body, `HTTP ${response.status}`)}`, {
+        details: { status: response.status, url: this.tokenUrl },
+      });
+    }
+    if (response.status !== 200) this.httpError('POST', this.tokenUrl, response);
+    const body = response.body as { access_token?: unknown; expires_in?: unknown } | null;
+    if (body === null || typeof body !== 'object' || typeof body.access_token !== 'string' || body.access_token === '') {
+      throw codedError('TENANT_RESPONSE', `the token endpoint ${this.tokenUrl} answered without an access_token`, { details: { url: this.tokenUrl } });
+    }
+    this.counters.tokens++;
+    const lifetimeMs = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in * 1000 : 0;
+    // §5.6: ask again before the token expires, judged from expires_in.
+    const margin = Math.min(this.settings.renewBeforeSeconds * 1000, lifetimeMs / 2);
+    return { value: body.access_token, renewAt: this.now() + lifetimeMs - margin };
+  }
+
+  /** One API call; 401 renews the token once, 429/5xx/network failures are retried. */
+  async request<T = unknown>(method: 'GET' | 'POST', path: string, options: { query?: Query; body?: unknown } = {}): Promise<TenantResponse<T>> {
+    const url = new URL(this.baseUrl + path);
+    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    return this.gate.run(async () => {
+      let renewed = false;
+      for (;;) {
+        const token = await this.accessToken();
+        const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
+        if (body !== undefined) headers['content-type'] = 'application/json';
+        this.counters.requests++;
+        const response = await this.send(method, url.href, headers, body, `${method} ${url.pathname}`);
+        if (response.status === 401 && !renewed) {
+          // Revoked or expired early: one new token, one more attempt.
+          renewed = true;
+          if (this.token?.value === token) this.token = null;
+          continue;
+        }
+        if (response.status < 200 || response.status > 299) this.httpError(method, url.href, response);
+        return response as TenantResponse<T>;
+      }
+    });
+  }
+
+  /** fetch with the retry policy: 429 and 5xx answers and network failures are tried again. */
+  private async send(method: string, url: string, headers: Record<string, string>, body: string | undefined, what: string): Promise<TenantResponse> {
+    for (let attempt = 0; ; attempt++) {
+      let failure: unknown = null;
+      let response: Response | null = null;
+      try {
+        response = await this.fetchImpl(url, { method, headers, ...(body !== undefined ? { body } : {}), signal: AbortSignal.timeout(this.settings.timeoutMs) });
+      } catch (error) {
+        failure = error;
+      }
+      if (response !== null && !retryable(response.status)) return { status: response.status, headers: response.headers, body: await this.readBody(response, url) };
+      if (attempt >= this.settings.retries) {
+        if (response !== null) return { status: response.status, headers: response.headers, body: await this.readBody(response, url, true) };
+        const reason = failure instanceof Error ? (failure.cause instanceof Error ? failure.cause.message : failure.message) : String(failure);
+        throw codedError('TENANT_NETWORK', `${what} to ${new URL(url).origin} failed after ${attempt + 1} attempt(s): ${reason}`, { cause: failure, details: { url } });
+      }
+      const wait = response !== null ? retryAfterMs(response.headers.get('retry-after'), this.now()) : null;
+      if (response !== null) await response.body?.cancel().catch(() => undefined);
+      this.counters.retries++;
+      await this.sleep(Math.min(this.settings.maxRetryDelayMs, wait ?? this.backoff(attempt)));
+    }
+  }
+
+  /** Exponential backoff with equal jitter: between half and all of base·2ⁿ. */
+  private backoff(attempt: number): number {
+    const ceiling = Math.min(this.settings.maxRetryDelayMs, this.settings.retryDelayMs * 2 ** attempt);
+    return ceiling / 2 + Math.random() * (ceiling / 2);
+  }
+
+  private async readBody(response: Response, url: string, lenient = false): Promise<unknown> {
+    const text = await response.text();
+    if (text === '') return null;
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      if (lenient || response.status < 200 || response.status > 299) return text;
+      throw codedError('TENANT_RESPONSE', `${new URL(url).pathname} answered ${response.status} with a body that is not JSON`, { cause: error, details: { url } });
+    }
+  }
+
+  private httpError(method: string, url: string, response: TenantResponse): never {
+    const { pathname } = new URL(url);
+    throw codedError('TENANT_HTTP', `${method} ${pathname} answered ${response.status}: ${errorText(response.body, 'no error text')}`, {
+      details: { status: response.status, method, path: pathname, body: response.body },
+    });
+  }
+
+  /**
+   * Every record of a collection, page by page (§4.6: limit ≤ 250, offset in records; the last
+   * page is the first shorter than the limit).
+   */
+  async *list<T = Record<string, unknown>>(path: string, query: Query = {}, pageSize = LIST_PAGE_MAX): AsyncGenerator<T[], void, undefined> {
+    for (let offset = 0; ; offset += pageSize) {
+      const { body } = await this.request<unknown>('GET', path, { query: { ...query, limit: pageSize, offset } });
+      const page = expectArray<T>(body, path);
+      if (page.length > 0) yield page;
+      if (page.length < pageSize) return;
+    }
+  }
+
+  /**
+   * Every hit of a search (§4.7): sorted by `sortField`, each page continuing after the last
+   * hit's value of it (searchAfter), so paging goes past the 10,000-record offset cap.
+   */
+  async *search<T extends Record<string, unknown>>(index: string, query: string, sortField: string, pageSize = LIST_PAGE_MAX): AsyncGenerator<T[], void, undefined> {
+    let after: unknown[] | undefined;
+    for (;;) {
+      const body = { indices: [index], query: { query }, sort: [sortField], ...(after ? { searchAfter: after } : {}) };
+      const response = await this.request<unknown>('POST', '/v3/search', { query: { limit: pageSize }, body });
+      const page = expectArray<T>(response.body, '/v3/search');
+      if (page.length > 0) yield page;
+      if (page.length < pageSize) return;
+      after = [page[page.length - 1]![sortField]];
+    }
+  }
+}
+
+function expectArray<T>(body: unknown, path: string): T[] {
+  if (!Array.isArray(body)) throw codedError('TENANT_RESPONSE', `${path} answered with ${body === null ? 'no body' : typeof body} where a JSON array was expected`, { details: { path } });
+  return body as T[];
+}
+
+export function isTenantError(error: unknown): error is TransformsError {
+  return error instanceof TransformsError && error.code.startsWith('TENANT_');
+}

@@ -1,0 +1,7 @@
+// Tenant-backed providers (issue 9): the engine's providers over a platform tenant's API.
+
+export { createTenantProviders, identityFromDocument, TenantProviders } from './providers.js';
+export type { TenantProviderOptions, TenantStats } from './providers.js';
+export { TenantClient, isTenantError, retryAfterMs, LIST_PAGE_MAX, SEARCH_PAGE_MAX } from './client.js';
+export type { TenantClientOptions, TenantClientStats, TenantResponse } from './client.js';
+export { pushDownAccountFilter, filterString } from './pushdown.js';

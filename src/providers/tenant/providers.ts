@@ -1,0 +1,305 @@
+// Tenant-backed providers (issue 9): the account, source, identity and transform providers over
+// a platform tenant's API, so that transforms and profiles evaluate against real data.
+//
+//   accounts    GET /v3/accounts, filters `identityId eq … and sourceId eq …` plus the pushed-down
+//               accountFilter; an identity's whole account list is kept once fetched
+//   sources     GET /v3/sources, every page once (a tenant has few), resolved as the in-memory
+//               provider resolves them: by id, external id, "<name> [source]" or name
+//   identities  POST /v3/search on the identities index (`id:"…"`, `name:"…"`), read into the
+//               fixture shape { id, name, attributes, managerId }
+//   transforms  GET /v3/transforms, filters `name eq "…"`, the exact name picked
+//
+// Answers are cached in an lru-cache with a time to live (default 60 s), so that a long-lived
+// engine sees changes while one evaluation or one refresh batch costs each lookup once.
+
+import { LRUCache } from 'lru-cache';
+import { codedError } from '../../errors.js';
+import type { IdentityProfile } from '../memory.js';
+import type { Account, AccountQuery, Identity, Providers, Source, SourceRef, TransformDocument } from '../types.js';
+import { TenantClient, LIST_PAGE_MAX, SEARCH_PAGE_MAX, type TenantClientOptions, type TenantClientStats } from './client.js';
+import { filterString, pushDownAccountFilter } from './pushdown.js';
+
+export interface TenantProviderOptions extends TenantClientOptions {
+  /** Records per page of the list endpoints (at most 250). Default 250. */
+  pageSize?: number;
+  /** Identities per page of the search endpoint (at most 10,000). Default 1,000. */
+  searchPageSize?: number;
+  /** Identity ids per `identityId in (…)` request when accounts are fetched for many identities. Default 50. */
+  prefetchChunk?: number;
+  /** Cached answers: how many, and for how long. `false` turns the cache off. Default { max: 10000, ttlMs: 60000 }. */
+  cache?: { max?: number; ttlMs?: number } | false;
+}
+
+const OPTION_KEYS = new Set([
+  'baseUrl', 'clientId', 'clientSecret', 'tokenUrl', 'concurrency', 'retries', 'retryDelayMs', 'maxRetryDelayMs', 'timeoutMs',
+  'renewBeforeSeconds', 'fetch', 'now', 'sleep', 'pageSize', 'searchPageSize', 'prefetchChunk', 'cache',
+]);
+
+export interface TenantStats extends TenantClientStats {
+  /** Account records received. */
+  accounts: number;
+  /** Answers served from the cache. */
+  cacheHits: number;
+}
+
+/** A search hit (or any identity document) in the fixture shape the engine reads. */
+export function identityFromDocument(doc: Record<string, unknown>): Identity {
+  const manager = doc.manager as { id?: unknown } | null | undefined;
+  const attributes = doc.attributes;
+  return {
+    id: String(doc.id),
+    name: String(doc.name),
+    attributes: attributes !== null && typeof attributes === 'object' && !Array.isArray(attributes) ? (attributes as Record<string, unknown>) : {},
+    managerId: manager && typeof manager.id === 'string' ? manager.id : typeof doc.managerId === 'string' ? doc.managerId : null,
+  };
+}
+
+function normaliseAccount(doc: Record<string, unknown>): Account {
+  if (doc.attributes === null || typeof doc.attributes !== 'object') doc.attributes = {};
+  return doc as Account;
+}
+
+/** A search phrase: `field:"value"` with `\` and `"` escaped. */
+const phrase = (field: string, value: string): string => `${field}:${filterString(value)}`;
+
+function chunk<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * The providers over a tenant's API. Pass it as the engine's `providers`: its four providers are
+ * its own enumerable members; the client, the bulk fetches and the statistics are methods.
+ */
+export class TenantProviders implements Required<Pick<Providers, 'accounts' | 'sources' | 'identities' | 'transforms'>> {
+  readonly accounts: Required<Providers>['accounts'];
+  readonly sources: Required<Providers>['sources'];
+  readonly identities: Required<Providers>['identities'];
+  readonly transforms: Required<Providers>['transforms'];
+  readonly #client: TenantClient;
+  readonly #more: TenantMethods;
+
+  constructor(client: TenantClient, providers: Required<Pick<Providers, 'accounts' | 'sources' | 'identities' | 'transforms'>>, more: TenantMethods) {
+    this.accounts = providers.accounts;
+    this.sources = providers.sources;
+    this.identities = providers.identities;
+    this.transforms = providers.transforms;
+    this.#client = client;
+    this.#more = more;
+  }
+
+  /** The HTTP client (token, retries, concurrency limit, paging). */
+  get client(): TenantClient {
+    return this.#client;
+  }
+  /** Every identity of the tenant, in id order, page by page (search with searchAfter). */
+  listIdentities(): AsyncGenerator<Identity[], void, undefined> {
+    return this.#more.listIdentities();
+  }
+  /** How many identities the tenant has (search with count=true). */
+  countIdentities(): Promise<number> {
+    return this.#more.countIdentities();
+  }
+  /** Every identity profile of the tenant. */
+  listIdentityProfiles(): Promise<IdentityProfile[]> {
+    return this.#more.listIdentityProfiles();
+  }
+  /** An identity by id, or else by name (uid). */
+  findIdentity(idOrName: string): Promise<Identity | null> {
+    return this.#more.findIdentity(idOrName);
+  }
+  /** Fetch the accounts of many identities in few requests (`identityId in (…)`) and keep them for listAccounts. */
+  prefetchAccounts(identityIds: readonly string[]): Promise<void> {
+    return this.#more.prefetchAccounts(identityIds);
+  }
+  /** Fetch many identities in few searches and keep them for getIdentity. */
+  prefetchIdentities(ids: readonly string[]): Promise<void> {
+    return this.#more.prefetchIdentities(ids);
+  }
+  stats(): TenantStats {
+    return this.#more.stats();
+  }
+  /** Forget every cached answer. */
+  clearCache(): void {
+    this.#more.clearCache();
+  }
+}
+
+interface TenantMethods {
+  listIdentities(): AsyncGenerator<Identity[], void, undefined>;
+  countIdentities(): Promise<number>;
+  listIdentityProfiles(): Promise<IdentityProfile[]>;
+  findIdentity(idOrName: string): Promise<Identity | null>;
+  prefetchAccounts(identityIds: readonly string[]): Promise<void>;
+  prefetchIdentities(ids: readonly string[]): Promise<void>;
+  stats(): TenantStats;
+  clearCache(): void;
+}
+
+export function createTenantProviders(options: TenantProviderOptions): TenantProviders {
+  if (options === null || typeof options !== 'object') throw codedError('TENANT_OPTIONS', 'tenant options must be an object', { details: { option: '' } });
+  for (const key of Object.keys(options)) {
+    if (!OPTION_KEYS.has(key)) throw codedError('TENANT_OPTIONS', `unknown tenant option "${key}"`, { details: { option: key } });
+  }
+  const bounded = (name: 'pageSize' | 'searchPageSize' | 'prefetchChunk', max: number, fallback: number): number => {
+    const v = options[name];
+    if (v === undefined) return fallback;
+    if (!Number.isSafeInteger(v) || v < 1 || v > max) throw codedError('TENANT_OPTIONS', `${name} must be an integer from 1 to ${max}, got ${JSON.stringify(v)}`, { details: { option: name } });
+    return v;
+  };
+  const pageSize = bounded('pageSize', LIST_PAGE_MAX, LIST_PAGE_MAX);
+  const searchPageSize = bounded('searchPageSize', SEARCH_PAGE_MAX, 1000);
+  const prefetchChunk = bounded('prefetchChunk', 1000, 50);
+  const cacheOption = options.cache ?? {};
+  if (cacheOption !== false && (cacheOption === null || typeof cacheOption !== 'object')) {
+    throw codedError('TENANT_OPTIONS', 'cache must be { max?, ttlMs? } or false', { details: { option: 'cache' } });
+  }
+  const { pageSize: _p, searchPageSize: _s, prefetchChunk: _c, cache: _cache, ...clientOptions } = options;
+  const client = new TenantClient(clientOptions);
+
+  // One cache for every kind of answer, keyed by kind; a promise is cached, so that concurrent
+  // lookups of the same key send one request. Failed lookups are dropped from it.
+  const cache =
+    cacheOption === false
+      ? null
+      : new LRUCache<string, Promise<unknown>>({
+          max: cacheOption.max ?? 10_000,
+          ttl: cacheOption.ttlMs ?? 60_000,
+          ...(options.now ? { perf: { now: options.now } } : {}),
+        });
+  let cacheHits = 0;
+  let accountsReceived = 0;
+  const cached = <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    const hit = cache?.get(key);
+    if (hit !== undefined) {
+      cacheHits++;
+      return hit as Promise<T>;
+    }
+    const value = load();
+    if (cache) {
+      cache.set(key, value);
+      value.catch(() => {
+        if (cache.get(key) === value) cache.delete(key);
+      });
+    }
+    return value;
+  };
+  const keep = (key: string, value: unknown): void => {
+    cache?.set(key, Promise.resolve(value));
+  };
+
+  const listAll = async <T>(path: string, query: Record<string, string | undefined> = {}): Promise<T[]> => {
+    const out: T[] = [];
+    for await (const page of client.list<T>(path, query, pageSize)) out.push(...page);
+    return out;
+  };
+  const fetchAccounts = async (filters: string): Promise<Account[]> => {
+    const accounts = (await listAll<Record<string, unknown>>('/v3/accounts', { filters })).map(normaliseAccount);
+    accountsReceived += accounts.length;
+    return accounts;
+  };
+
+  // Sources: the whole list, indexed as the in-memory provider indexes fixtures.
+  const sourceIndex = () =>
+    cached('sources', async () => {
+      const byId = new Map<string, Source>();
+      const byName = new Map<string, Source>();
+      const byAppName = new Map<string, Source>();
+      const byExternal = new Map<string, Source>();
+      for (const s of await listAll<Source>('/v3/sources')) {
+        byId.set(s.id, s);
+        byName.set(s.name, s);
+        byAppName.set(s.applicationName ?? `${s.name} [source]`, s);
+        byExternal.set(s.externalId ?? s.id, s);
+      }
+      return { byId, byName, byAppName, byExternal };
+    });
+
+  const searchIdentities = async (query: string): Promise<Identity[]> => {
+    const out: Identity[] = [];
+    for await (const page of client.search<Record<string, unknown>>('identities', query, 'id', searchPageSize)) out.push(...page.map(identityFromDocument));
+    return out;
+  };
+  const getIdentity = (id: string): Promise<Identity | null> =>
+    cached(`identity:${id}`, async () => (await searchIdentities(phrase('id', id))).find((i) => i.id === id) ?? null);
+  const findIdentityByName = (name: string): Promise<Identity | null> =>
+    cached(`identity-name:${name}`, async () => (await searchIdentities(phrase('name', name))).find((i) => i.name === name) ?? null);
+
+  const allAccounts = (identityId: string): Promise<Account[]> =>
+    cached(`accounts:${identityId}`, () => fetchAccounts(`identityId eq ${filterString(identityId)}`));
+
+  const providers = {
+    sources: {
+      // Precedence as in memory: sourceId, applicationId, applicationName, sourceName.
+      async resolveSource(ref: SourceRef) {
+        const index = await sourceIndex();
+        if (ref.sourceId !== undefined) return index.byId.get(ref.sourceId) ?? null;
+        if (ref.applicationId !== undefined) return index.byExternal.get(ref.applicationId) ?? null;
+        if (ref.applicationName !== undefined) return index.byAppName.get(ref.applicationName) ?? null;
+        if (ref.sourceName !== undefined) return index.byName.get(ref.sourceName) ?? null;
+        return null;
+      },
+    },
+    accounts: {
+      async listAccounts(query: AccountQuery) {
+        // An identity whose accounts are all known is answered from them (the engine applies accountFilter again).
+        const whole = cache?.get(`accounts:${query.identityId}`) as Promise<Account[]> | undefined;
+        if (whole !== undefined || query.sourceId === undefined) {
+          if (whole !== undefined) cacheHits++;
+          const accounts = await (whole ?? allAccounts(query.identityId));
+          return query.sourceId === undefined ? accounts : accounts.filter((a) => a.sourceId === query.sourceId);
+        }
+        const pushed = query.filter ? pushDownAccountFilter(query.filter) : null;
+        const filters = `identityId eq ${filterString(query.identityId)} and sourceId eq ${filterString(query.sourceId)}${pushed === null ? '' : ` and (${pushed})`}`;
+        return cached(`accounts-query:${filters}`, () => fetchAccounts(filters));
+      },
+    },
+    identities: { getIdentity, findIdentityByName },
+    transforms: {
+      getTransform: (name: string) =>
+        cached(`transform:${name}`, async () => {
+          const found = await listAll<TransformDocument>('/v3/transforms', { filters: `name eq ${filterString(name)}` });
+          return found.find((t) => t.name === name) ?? null;
+        }),
+    },
+  };
+  const methods: TenantMethods = {
+    async *listIdentities() {
+      for await (const page of client.search<Record<string, unknown>>('identities', '*', 'id', searchPageSize)) yield page.map(identityFromDocument);
+    },
+    async countIdentities() {
+      const response = await client.request<unknown>('POST', '/v3/search', { query: { limit: 1, count: true }, body: { indices: ['identities'], query: { query: '*' } } });
+      const total = Number(response.headers.get('x-total-count'));
+      if (!Number.isSafeInteger(total) || total < 0) throw codedError('TENANT_RESPONSE', '/v3/search with count=true answered without a numeric X-Total-Count header', { details: { path: '/v3/search' } });
+      return total;
+    },
+    listIdentityProfiles: () => listAll<IdentityProfile>('/v3/identity-profiles'),
+    async findIdentity(idOrName: string) {
+      return (await getIdentity(idOrName)) ?? (await findIdentityByName(idOrName));
+    },
+    async prefetchAccounts(identityIds) {
+      const wanted = [...new Set(identityIds)].filter((id) => cache?.get(`accounts:${id}`) === undefined);
+      await Promise.all(
+        chunk(wanted, prefetchChunk).map(async (ids) => {
+          const accounts = await fetchAccounts(`identityId in (${ids.map(filterString).join(', ')})`);
+          const byIdentity = new Map<string, Account[]>(ids.map((id) => [id, []]));
+          for (const a of accounts) byIdentity.get(a.identityId)?.push(a);
+          for (const [id, list] of byIdentity) keep(`accounts:${id}`, list);
+        }),
+      );
+    },
+    async prefetchIdentities(ids) {
+      const wanted = [...new Set(ids)].filter((id) => cache?.get(`identity:${id}`) === undefined);
+      await Promise.all(
+        chunk(wanted, prefetchChunk).map(async (part) => {
+          const found = new Map((await searchIdentities(part.map((id) => phrase('id', id)).join(' OR '))).map((i) => [i.id, i]));
+          for (const id of part) keep(`identity:${id}`, found.get(id) ?? null);
+        }),
+      );
+    },
+    stats: () => ({ ...client.stats(), accounts: accountsReceived, cacheHits }),
+    clearCache: () => cache?.clear(),
+  };
+  return new TenantProviders(client, providers, methods);
+}

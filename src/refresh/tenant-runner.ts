@@ -1,0 +1,162 @@
+// A refresh of a platform tenant over its API (issue 9, `refresh --tenant`): identities paged
+// from search in id order, each batch's accounts and managers fetched in bulk before it is
+// evaluated, so that evaluation reads from the providers' cache; NDJSON lines in id order.
+// Evaluation stays on the calling thread: the tenant's answers, not the CPU, bound the rate.
+
+import { existsSync, statSync } from 'node:fs';
+import { createEngine } from '../engine/engine.js';
+import type { CacheStats } from '../engine/caches.js';
+import { codedError } from '../errors.js';
+import { readJsonFile, type IdentityProfile } from '../providers/memory.js';
+import { createTenantProviders, type TenantProviderOptions, type TenantProviders } from '../providers/tenant/index.js';
+import type { Identity } from '../providers/types.js';
+import { addCounts, emptyCounts, resultLine, type BatchOutput } from './evaluator.js';
+import { checkProfile } from './profile-source.js';
+import type { RefreshOptions } from './runner.js';
+import { checkShard, parseShard, shardOf, type Shard } from './shard.js';
+import { sumCaches, type RefreshSummary } from './summary.js';
+
+const OPTION_KEYS = new Set(['tenant', 'profile', 'workers', 'batchSize', 'shard', 'now', 'cacheSizes', 'limits', 'onProgress']);
+
+function invalid(message: string, option: string): never {
+  throw codedError('REFRESH_OPTION_INVALID', message, { details: { option } });
+}
+
+function isProviders(value: TenantProviderOptions | TenantProviders): value is TenantProviders {
+  return typeof (value as TenantProviders).listIdentities === 'function';
+}
+
+/** `--profile` against a tenant: a profile object, a file, or a tenant profile's name or id; absent, the tenant's first profile. */
+async function tenantProfile(providers: TenantProviders, profile: string | IdentityProfile | undefined): Promise<IdentityProfile> {
+  if (profile !== undefined && typeof profile !== 'string') return checkProfile(profile);
+  if (profile !== undefined && existsSync(profile) && statSync(profile).isFile()) return checkProfile(readJsonFile(profile), profile);
+  const available = await providers.listIdentityProfiles();
+  const found = profile === undefined ? available[0] : available.find((p) => p.name === profile || p.id === profile);
+  if (!found) {
+    const names = available.map((p) => JSON.stringify(p.name)).join(', ') || 'none';
+    if (profile === undefined) invalid(`the tenant ${providers.client.baseUrl} has no identity profile; pass --profile <file>`, 'profile');
+    invalid(`--profile "${profile}" is neither a file nor a profile of ${providers.client.baseUrl} (available: ${names})`, 'profile');
+  }
+  return checkProfile(found, `${providers.client.baseUrl}/v3/identity-profiles/${String(found.id ?? found.name)}`);
+}
+
+export class TenantRefreshRunner {
+  private readonly providers: TenantProviders;
+  private readonly batchSize: number;
+  private readonly shard: Shard | null;
+  private readonly clock: (() => Date) | undefined;
+  private readonly options: RefreshOptions;
+  private readonly counts = emptyCounts();
+  private caches: Record<string, CacheStats> = {};
+  private resolvedProfile: IdentityProfile | null = null;
+  private total = 0;
+  private managers = 0;
+  private started = 0;
+  private elapsed = 0;
+  private iterated = false;
+  private complete = false;
+
+  constructor(options: RefreshOptions) {
+    for (const key of Object.keys(options)) if (!OPTION_KEYS.has(key)) invalid(key === 'fixtures' ? 'refresh takes either fixtures or tenant, not both' : `unknown refresh option "${key}"`, key);
+    const tenant = options.tenant;
+    if (tenant === null || typeof tenant !== 'object') invalid('tenant must be tenant options ({ baseUrl, clientId, clientSecret }) or tenant providers', 'tenant');
+    if (options.workers !== undefined && options.workers !== 'auto' && options.workers !== 0) {
+      invalid('a refresh of a tenant evaluates on the calling thread (the API bounds it); workers must be 0 or auto', 'workers');
+    }
+    const batchSize = options.batchSize ?? 256;
+    if (!Number.isSafeInteger(batchSize) || batchSize < 1 || batchSize > 100_000) invalid(`batchSize must be an integer from 1 to 100000, got ${String(batchSize)}`, 'batchSize');
+    this.batchSize = batchSize;
+    this.shard = options.shard === undefined || options.shard === null ? null : typeof options.shard === 'string' ? parseShard(options.shard) : checkShard(options.shard);
+    if (options.now !== undefined) {
+      const t = options.now instanceof Date ? options.now : new Date(options.now);
+      if (Number.isNaN(t.getTime())) invalid(`now must be a valid date or ISO 8601 date-time, got ${String(options.now)}`, 'now');
+      this.clock = () => t;
+    }
+    if (options.onProgress !== undefined && typeof options.onProgress !== 'function') invalid('onProgress must be a function', 'onProgress');
+    this.providers = isProviders(tenant!) ? tenant : createTenantProviders(tenant!);
+    this.options = options;
+  }
+
+  /** The identity profile being evaluated; known once iteration has started. */
+  get profile(): IdentityProfile | null {
+    return this.resolvedProfile;
+  }
+
+  async *batches(): AsyncGenerator<BatchOutput, void, undefined> {
+    if (this.iterated) invalid('a refresh run can be iterated only once', '');
+    this.iterated = true;
+    this.started = performance.now();
+    try {
+      const profile = await tenantProfile(this.providers, this.options.profile);
+      this.resolvedProfile = profile;
+      const engine = createEngine({
+        providers: this.providers,
+        ...(this.clock ? { clock: this.clock } : {}),
+        ...(this.options.cacheSizes ? { cacheSizes: this.options.cacheSizes } : {}),
+        ...(this.options.limits ? { limits: this.options.limits } : {}),
+      });
+      this.total = await this.providers.countIdentities();
+      let batch: Identity[] = [];
+      const run = async (identities: Identity[]): Promise<BatchOutput> => {
+        const ids = identities.map((i) => i.id);
+        const managerIds = identities.map((i) => i.managerId).filter((m): m is string => typeof m === 'string' && m !== '');
+        this.managers += new Set(managerIds).size;
+        await Promise.all([this.providers.prefetchAccounts(ids), this.providers.prefetchIdentities(managerIds)]);
+        const results = await Promise.all(identities.map((identity) => engine.evaluateProfile(profile, identity)));
+        const counts = emptyCounts();
+        const text = identities.map((identity, i) => resultLine(counts, identity.id, results[i]!) + '\n').join('');
+        this.caches = engine.cacheStats();
+        return this.account({ text, counts });
+      };
+      for await (const page of this.providers.listIdentities()) {
+        for (const identity of page) {
+          if (this.shard !== null && shardOf(identity.id, this.shard.count) !== this.shard.index) continue;
+          batch.push(identity);
+          if (batch.length === this.batchSize) {
+            yield await run(batch);
+            batch = [];
+          }
+        }
+      }
+      if (batch.length > 0) yield await run(batch);
+      this.complete = true;
+    } finally {
+      this.elapsed = performance.now() - this.started;
+    }
+  }
+
+  private account(output: BatchOutput): BatchOutput {
+    addCounts(this.counts, output.counts);
+    const selected = this.shard === null ? this.total : Math.round(this.total / this.shard.count);
+    this.options.onProgress?.({ done: this.counts.identities, total: Math.max(selected, this.counts.identities), elapsedMs: performance.now() - this.started });
+    return output;
+  }
+
+  summary(): RefreshSummary {
+    const elapsedMs = this.elapsed > 0 ? this.elapsed : this.started > 0 ? performance.now() - this.started : 0;
+    const c = this.counts;
+    const stats = this.providers.stats();
+    return {
+      profile: String(this.resolvedProfile?.name ?? this.options.profile ?? ''),
+      fixtures: this.providers.client.baseUrl,
+      shard: this.shard,
+      workers: 0,
+      batchSize: this.batchSize,
+      tenantIdentities: this.total,
+      identities: c.identities,
+      complete: this.complete,
+      identitiesWithErrors: c.identitiesWithErrors,
+      attributes: c.attributes,
+      errors: c.errors,
+      errorsByCode: { ...c.errorsByCode },
+      accounts: stats.accounts,
+      accountsIndex: 'api',
+      managers: this.managers,
+      elapsedMs,
+      identitiesPerSecond: elapsedMs > 0 ? (c.identities * 1000) / elapsedMs : 0,
+      caches: sumCaches([this.caches]),
+      peakRssBytes: process.resourceUsage().maxRSS * 1024,
+      api: { requests: stats.requests, retries: stats.retries, tokens: stats.tokens },
+    };
+  }
+}
