@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { globSync } from 'tinyglobby';
 import { createEngine } from '../engine/engine.js';
 import type { ValidationIssue } from '../schema/issues.js';
-import { validateTransformSet, type SetEntry } from '../schema/validate.js';
+import { createSetValidator, type SetResult } from '../schema/validate.js';
 import {
   EXIT_INVALID,
   EXIT_OK,
@@ -43,11 +43,6 @@ interface FileReport {
   file: string;
   valid: boolean;
   issues: (ValidationIssue & Position)[];
-}
-
-interface Loaded {
-  file: string;
-  text: string;
 }
 
 function expand(args: readonly string[]): string[] {
@@ -96,19 +91,18 @@ export async function validateCommand(argv: string[], io: Output): Promise<numbe
     if (!Number.isInteger(maxDepth) || maxDepth < 1) throw new UsageError('--max-depth must be a positive integer');
   }
 
-  const files = expand(positionals);
-  const loaded: Loaded[] = [];
-  for (const file of files) {
-    loaded.push({ file: file === '-' ? '<stdin>' : file, text: file === '-' ? await readStdin() : readText(file) });
-  }
-
-  const reports = new Map<string, FileReport>();
-  const entries: (SetEntry & { text: string })[] = [];
-  for (const { file, text } of loaded) {
+  // One file at a time: read, parse, validate, and keep only the text (for line:column
+  // positions) and the result; the checks across the set run once every file is in.
+  const engine = createEngine(maxDepth === undefined ? {} : { limits: { maxDepth } });
+  const set = createSetValidator({ engine, ...(values['external-references'] ? { knownNames: [] } : {}) });
+  const reports: FileReport[] = [];
+  const validated: { report: FileReport; result: SetResult; text: string }[] = [];
+  for (const input of expand(positionals)) {
+    const file = input === '-' ? '<stdin>' : input;
+    const text = input === '-' ? await readStdin() : readText(input);
     const report: FileReport = { file, valid: true, issues: [] };
-    reports.set(file, report);
+    reports.push(report);
     if (text.trim() === '') {
-      report.valid = false;
       report.issues.push({ severity: 'error', code: 'VALIDATE_EMPTY_FILE', message: 'the file is empty', path: '', line: 1, column: 1 });
       continue;
     }
@@ -117,7 +111,6 @@ export async function validateCommand(argv: string[], io: Output): Promise<numbe
       json = JSON.parse(text);
     } catch (error) {
       const found = syntaxError(text);
-      report.valid = false;
       report.issues.push({
         severity: 'error',
         code: 'VALIDATE_JSON_SYNTAX',
@@ -127,33 +120,25 @@ export async function validateCommand(argv: string[], io: Output): Promise<numbe
       });
       continue;
     }
-    entries.push({ source: file, json, sourceBytes: Buffer.byteLength(text, 'utf8'), text });
+    validated.push({ report, result: set.add({ source: file, json, sourceBytes: Buffer.byteLength(text, 'utf8') }), text });
   }
+  set.finish();
 
-  const engine = createEngine(maxDepth === undefined ? {} : { limits: { maxDepth } });
-  const results = validateTransformSet(entries, { engine, ...(values['external-references'] ? { knownNames: [] } : {}) });
-  results.forEach((result, i) => {
-    const entry = entries[i]!;
-    const report = reports.get(result.source)!;
+  for (const { report, result, text } of validated) {
     let issues = result.issues;
     if (values['external-references']) issues = issues.filter((x) => x.code !== 'VALIDATE_UNKNOWN_REFERENCE');
-    let tree: ReturnType<typeof positionTree> | undefined;
-    let treeBuilt = false;
-    for (const issue of issues) {
-      if (!treeBuilt) {
-        tree = positionTree(entry.text);
-        treeBuilt = true;
-      }
-      report.issues.push({ ...issue, ...locatePointer(entry.text, tree, issue.path) });
-    }
-  });
+    if (issues.length === 0) continue;
+    // Positions cost a parse with a position-keeping parser: only files with findings pay it.
+    const tree = positionTree(text);
+    for (const issue of issues) report.issues.push({ ...issue, ...locatePointer(text, tree, issue.path) });
+  }
 
   let failed = false;
-  for (const report of reports.values()) {
+  for (const report of reports) {
     report.valid = !report.issues.some((i) => i.severity === 'error' || (values.strict && i.severity === 'warning'));
     if (!report.valid) failed = true;
   }
-  io.out(render(format, [...reports.values()]));
+  io.out(render(format, reports));
   return failed ? EXIT_INVALID : EXIT_OK;
 }
 

@@ -34,44 +34,64 @@ function engineOf(options: ValidateOptions): Engine {
   return defaultEngine;
 }
 
+interface Reference {
+  name: string;
+  path: string;
+}
+
 interface NodeInfo {
   depth: number;
-  references: { name: string; path: string }[];
+  references: Reference[];
   lookupsWithoutDefault: string[];
+}
+
+/** A value on the walk's stack; its JSON Pointer is built only for a finding (most nodes have none). */
+interface Frame {
+  value: unknown;
+  parent: Frame | undefined;
+  key: string | number;
+  depth: number;
+}
+
+function pointerOf(frame: Frame, last: string): string {
+  const tokens: (string | number)[] = [last];
+  for (let f: Frame | undefined = frame; f.parent !== undefined; f = f.parent) tokens.push(f.key);
+  return pointerJoin('', ...tokens.reverse());
 }
 
 /**
  * Walk the tree iteratively (a 10,000-level document must not overflow the stack) and collect
- * what the cross-node checks need. Stops descending below `maxDepth + 1`.
+ * what the cross-node checks need. Stops descending below `maxDepth + 1`, so the references are
+ * complete only when the depth found is within `maxDepth`.
  */
 function scan(root: unknown, maxDepth: number): NodeInfo {
   const info: NodeInfo = { depth: 0, references: [], lookupsWithoutDefault: [] };
-  const stack: { value: unknown; path: string; depth: number }[] = [{ value: root, path: '', depth: 0 }];
+  const stack: Frame[] = [{ value: root, parent: undefined, key: '', depth: 0 }];
   while (stack.length > 0) {
-    const { value, path, depth } = stack.pop()!;
+    const frame = stack.pop()!;
+    const { value, depth } = frame;
     if (value === null || typeof value !== 'object') continue;
     if (Array.isArray(value)) {
-      value.forEach((v, i) => stack.push({ value: v, path: pointerJoin(path, i), depth }));
+      for (let i = 0; i < value.length; i++) stack.push({ value: value[i], parent: frame, key: i, depth });
       continue;
     }
     const obj = value as Record<string, unknown>;
-    let childDepth = depth;
     if (typeof obj.type === 'string') {
       info.depth = Math.max(info.depth, depth);
       if (depth > maxDepth) continue;
-      childDepth = depth + 1;
       const attrs = obj.attributes;
       if (attrs && typeof attrs === 'object' && !Array.isArray(attrs)) {
         const a = attrs as Record<string, unknown>;
-        if (obj.type === 'reference' && typeof a.id === 'string') info.references.push({ name: a.id, path: pointerJoin(path, 'attributes', 'id') });
+        const at: Frame = { value: a, parent: frame, key: 'attributes', depth };
+        if (obj.type === 'reference' && typeof a.id === 'string') info.references.push({ name: a.id, path: pointerOf(at, 'id') });
         if (obj.type === 'lookup' && a.table && typeof a.table === 'object' && !Object.prototype.hasOwnProperty.call(a.table, 'default')) {
-          info.lookupsWithoutDefault.push(pointerJoin(path, 'attributes', 'table'));
+          info.lookupsWithoutDefault.push(pointerOf(at, 'table'));
         }
-        for (const [k, v] of Object.entries(a)) stack.push({ value: v, path: pointerJoin(path, 'attributes', k), depth: childDepth });
+        for (const k of Object.keys(a)) stack.push({ value: a[k], parent: at, key: k, depth: depth + 1 });
       }
       continue;
     }
-    for (const [k, v] of Object.entries(obj)) stack.push({ value: v, path: pointerJoin(path, k), depth: childDepth });
+    for (const k of Object.keys(obj)) stack.push({ value: obj[k], parent: frame, key: k, depth });
   }
   return info;
 }
@@ -87,6 +107,18 @@ function measure(json: unknown): number {
 
 /** Validate one transform document. */
 export function validateTransform(json: unknown, options: ValidateOptions = {}): ValidationResult {
+  const { result, references } = check(json, options);
+  if (options.knownNames && references) {
+    reportUnknownReferences(result, references, options.knownNames instanceof Set ? options.knownNames : new Set(options.knownNames as readonly string[]));
+  }
+  return result;
+}
+
+/**
+ * Schema, compile and the checks within one document. The references come back (for the
+ * caller to check against the names it knows) when the checks got that far.
+ */
+function check(json: unknown, options: ValidateOptions): { result: ValidationResult; references?: Reference[] } {
   const engine = engineOf(options);
   const maxDepth = options.maxDepth ?? engine.limits.maxDepth;
   const issues: ValidationIssue[] = [];
@@ -94,16 +126,16 @@ export function validateTransform(json: unknown, options: ValidateOptions = {}):
   if (bytes > MAX_TRANSFORM_BYTES) {
     issues.push({ severity: 'error', code: 'VALIDATE_TOO_LARGE', path: '', message: `the transform is ${bytes} bytes; the platform rejects transforms above ${MAX_TRANSFORM_BYTES} bytes (400 KB)` });
     // The platform refuses the upload outright; checking the content of a huge file only costs time.
-    return { valid: false, issues };
+    return { result: { valid: false, issues } };
   }
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
     issues.push({ severity: 'error', code: 'SCHEMA_NOT_OBJECT', path: '', message: 'a transform must be a JSON object' });
-    return { valid: false, issues };
+    return { result: { valid: false, issues } };
   }
   const info = scan(json, maxDepth);
   if (info.depth > maxDepth) {
     issues.push({ severity: 'error', code: 'VALIDATE_TOO_DEEP', path: '', message: `transforms are nested ${info.depth} levels deep; the limit is ${maxDepth}` });
-    return { valid: false, issues };
+    return { result: { valid: false, issues } };
   }
   const schemaIssues = options.definition ? engine.validateDefinitionSchema(json) : engine.validateSchema(json);
   issues.push(...schemaIssues);
@@ -121,13 +153,15 @@ export function validateTransform(json: unknown, options: ValidateOptions = {}):
   for (const path of info.lookupsWithoutDefault) {
     issues.push({ severity: 'warning', code: 'VALIDATE_LOOKUP_NO_DEFAULT', path, message: 'lookup table has no "default": an unmatched input is an error' });
   }
-  if (options.knownNames) {
-    const known = options.knownNames instanceof Set ? options.knownNames : new Set(options.knownNames as readonly string[]);
-    for (const r of info.references) {
-      if (!known.has(r.name)) issues.push({ severity: 'error', code: 'VALIDATE_UNKNOWN_REFERENCE', path: r.path, message: `reference to unknown transform "${r.name}"` });
-    }
+  return { result: { valid: !issues.some((i) => i.severity === 'error'), issues }, references: info.references };
+}
+
+function reportUnknownReferences(result: ValidationResult, references: readonly Reference[], known: ReadonlySet<string>): void {
+  for (const r of references) {
+    if (known.has(r.name)) continue;
+    result.issues.push({ severity: 'error', code: 'VALIDATE_UNKNOWN_REFERENCE', path: r.path, message: `reference to unknown transform "${r.name}"` });
+    result.valid = false;
   }
-  return { valid: !issues.some((i) => i.severity === 'error'), issues };
 }
 
 export interface SetEntry {
@@ -142,36 +176,71 @@ export interface SetResult extends ValidationResult {
 }
 
 /**
+ * Validates a set one transform at a time, so that a caller reading files need not keep every
+ * parsed document: `add` runs the checks of one transform and returns its result; `finish`
+ * appends the checks across the set to the results already returned.
+ */
+export interface SetValidator {
+  add(entry: SetEntry): SetResult;
+  /** References to names outside the set (and outside `knownNames`), duplicate names, reference cycles. */
+  finish(): void;
+}
+
+/**
  * Validate a set of transforms (a directory): each one alone, then duplicate names, references
  * to names outside the set (and outside `knownNames`), and reference cycles.
  */
 export function validateTransformSet(entries: readonly SetEntry[], options: ValidateOptions = {}): SetResult[] {
-  const names = new Map<string, number[]>();
-  entries.forEach((e, i) => {
-    const n = (e.json as { name?: unknown } | null)?.name;
-    if (typeof n === 'string') names.set(n, [...(names.get(n) ?? []), i]);
-  });
-  const known = new Set<string>([...names.keys(), ...(options.knownNames ? [...options.knownNames] : [])]);
+  const set = createSetValidator(options);
+  const results = entries.map((e) => set.add(e));
+  set.finish();
+  return results;
+}
+
+export function createSetValidator(options: ValidateOptions = {}): SetValidator {
   const engine = engineOf(options);
-  const results: SetResult[] = entries.map((e) => ({
-    source: e.source,
-    ...validateTransform(e.json, { ...options, engine, knownNames: known, ...(e.sourceBytes !== undefined ? { sourceBytes: e.sourceBytes } : {}) }),
-  }));
-  for (const [name, indexes] of names) {
-    if (indexes.length < 2) continue;
-    for (const i of indexes) {
-      const others = indexes.filter((j) => j !== i).map((j) => entries[j]!.source);
-      results[i]!.issues.push({ severity: 'error', code: 'VALIDATE_DUPLICATE_NAME', path: '/name', message: `the name "${name}" is also used by ${others.join(', ')}` });
-      results[i]!.valid = false;
-    }
-  }
-  // Reference cycles: depth-first search over name → referenced names.
-  const edges = new Map<string, { name: string; path: string }[]>();
-  entries.forEach((e) => {
-    const n = (e.json as { name?: unknown } | null)?.name;
-    if (typeof n === 'string' && !edges.has(n)) edges.set(n, scan(e.json, Number.MAX_SAFE_INTEGER).references);
-  });
-  // Iterative (a chain of thousands of references must not overflow the stack).
+  const entryOptions: ValidateOptions = { ...options, engine };
+  delete entryOptions.knownNames;
+  const results: SetResult[] = [];
+  const names = new Map<string, number[]>();
+  // Each transform's references, to check against every name once the set is known.
+  const referencing: { result: SetResult; references: Reference[] }[] = [];
+  // Reference graph: name → referenced names (the first transform of each name).
+  const edges = new Map<string, Reference[]>();
+  return {
+    add(entry) {
+      const { result, references } = check(entry.json, entry.sourceBytes === undefined ? entryOptions : { ...entryOptions, sourceBytes: entry.sourceBytes });
+      const out: SetResult = { source: entry.source, valid: result.valid, issues: result.issues };
+      const index = results.push(out) - 1;
+      if (references && references.length > 0) referencing.push({ result: out, references });
+      const n = (entry.json as { name?: unknown } | null)?.name;
+      if (typeof n === 'string') {
+        const same = names.get(n);
+        if (same) same.push(index);
+        else names.set(n, [index]);
+        // A document the checks stopped early on (too large, too deep) is walked in full here.
+        if (!edges.has(n)) edges.set(n, references ?? scan(entry.json, Number.MAX_SAFE_INTEGER).references);
+      }
+      return out;
+    },
+    finish() {
+      const known = new Set<string>([...names.keys(), ...(options.knownNames ?? [])]);
+      for (const { result, references } of referencing) reportUnknownReferences(result, references, known);
+      for (const [name, indexes] of names) {
+        if (indexes.length < 2) continue;
+        for (const i of indexes) {
+          const others = indexes.filter((j) => j !== i).map((j) => results[j]!.source);
+          results[i]!.issues.push({ severity: 'error', code: 'VALIDATE_DUPLICATE_NAME', path: '/name', message: `the name "${name}" is also used by ${others.join(', ')}` });
+          results[i]!.valid = false;
+        }
+      }
+      reportCycles(edges, names, results);
+    },
+  };
+}
+
+/** Reference cycles: depth-first search over name → referenced names, iterative (a chain of thousands of references must not overflow the stack). */
+function reportCycles(edges: ReadonlyMap<string, Reference[]>, names: ReadonlyMap<string, number[]>, results: SetResult[]): void {
   const state = new Map<string, 'active' | 'done'>();
   const reported = new Set<string>();
   for (const startName of edges.keys()) {
@@ -203,5 +272,4 @@ export function validateTransformSet(entries: readonly SetEntry[], options: Vali
       }
     }
   }
-  return results;
 }

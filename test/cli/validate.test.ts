@@ -113,6 +113,17 @@ describe('identity-transforms validate', () => {
     expect(r.out).toContain('VALIDATE_UNKNOWN_REFERENCE');
   });
 
+  it('reports findings across files (duplicate names) at the line and column of the name', async () => {
+    const d = join(dir, 'dupes');
+    mkdirSync(d);
+    writeFileSync(join(d, 'a.json'), '{\n  "type": "lower",\n  "name": "Same"\n}\n');
+    writeFileSync(join(d, 'b.json'), '{\n  "name": "Same",\n  "type": "upper"\n}\n');
+    const r = await run('validate', d);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`${join(d, 'a.json')}:3:3 error VALIDATE_DUPLICATE_NAME the name "Same" is also used by ${join(d, 'b.json')} (/name)`);
+    expect(r.out).toContain(`${join(d, 'b.json')}:2:3 error VALIDATE_DUPLICATE_NAME the name "Same" is also used by ${join(d, 'a.json')} (/name)`);
+  });
+
   it('expands globs', async () => {
     const d = join(dir, 'globbed');
     mkdirSync(d);

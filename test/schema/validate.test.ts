@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { validateTransform, validateTransformSet } from '../../src/schema/validate.js';
+import { createSetValidator, validateTransform, validateTransformSet } from '../../src/schema/validate.js';
 import { renderErrorsDoc, renderSchemaFile } from '../../src/schema/artefacts.js';
 import { ERROR_CATALOGUE } from '../../src/errors.js';
 
@@ -77,15 +77,16 @@ describe('invalid transforms get their code and pointer', () => {
   });
 });
 
+const SET = [
+  { source: 'a.json', json: { name: 'A', type: 'reference', attributes: { id: 'B' } } },
+  { source: 'b.json', json: { name: 'B', type: 'reference', attributes: { id: 'A' } } },
+  { source: 'c.json', json: { name: 'C', type: 'reference', attributes: { id: 'Missing' } } },
+  { source: 'd1.json', json: { name: 'D', type: 'lower', attributes: {} } },
+  { source: 'd2.json', json: { name: 'D', type: 'upper', attributes: {} } },
+];
+
 describe('checks across a set of transforms', () => {
-  const set = [
-    { source: 'a.json', json: { name: 'A', type: 'reference', attributes: { id: 'B' } } },
-    { source: 'b.json', json: { name: 'B', type: 'reference', attributes: { id: 'A' } } },
-    { source: 'c.json', json: { name: 'C', type: 'reference', attributes: { id: 'Missing' } } },
-    { source: 'd1.json', json: { name: 'D', type: 'lower', attributes: {} } },
-    { source: 'd2.json', json: { name: 'D', type: 'upper', attributes: {} } },
-  ];
-  const results = validateTransformSet(set);
+  const results = validateTransformSet(SET);
   const codes = (source: string) => results.find((r) => r.source === source)!.issues.map((i) => i.code);
   it('finds reference cycles', () => {
     expect([...codes('a.json'), ...codes('b.json')]).toContain('VALIDATE_REFERENCE_CYCLE');
@@ -96,6 +97,30 @@ describe('checks across a set of transforms', () => {
   it('finds duplicate names in both files', () => {
     expect(codes('d1.json')).toEqual(['VALIDATE_DUPLICATE_NAME']);
     expect(codes('d2.json')).toEqual(['VALIDATE_DUPLICATE_NAME']);
+  });
+  it('finds a cycle through a transform too large to check (its references are still walked)', () => {
+    const big = { name: 'Big', type: 'static', attributes: { value: 'a'.repeat(410 * 1024), next: { type: 'reference', attributes: { id: 'Small' } } } };
+    const [small, large] = validateTransformSet([
+      { source: 'small.json', json: { name: 'Small', type: 'reference', attributes: { id: 'Big' } } },
+      { source: 'big.json', json: big },
+    ]);
+    expect(small!.issues).toEqual([]);
+    expect(large!.issues.map((i) => [i.code, i.path])).toEqual([
+      ['VALIDATE_TOO_LARGE', ''],
+      ['VALIDATE_REFERENCE_CYCLE', '/attributes/next/attributes/id'],
+    ]);
+  });
+  it('points at a reference below an attribute whose name needs escaping', () => {
+    const t = { name: 'E', type: 'static', attributes: { value: '$a', 'a/b~c': { type: 'reference', attributes: { id: 'Nowhere' } } } };
+    expect(validateTransformSet([{ source: 'e.json', json: t }])[0]!.issues).toEqual([
+      expect.objectContaining({ code: 'VALIDATE_UNKNOWN_REFERENCE', path: '/attributes/a~1b~0c/attributes/id' }),
+    ]);
+  });
+  it('one transform at a time gives the results of the whole set at once', () => {
+    const set = createSetValidator();
+    const streamed = SET.map((e) => set.add(e));
+    set.finish();
+    expect(streamed).toEqual(validateTransformSet(SET));
   });
 });
 
