@@ -21,6 +21,8 @@ export interface CollectionSpec {
   readonly idExpr: string;
   /** Order when no `sorters` is given (default: the id). */
   readonly defaultSort?: readonly string[];
+  /** A trusted SQL expression to order by when neither `sorters` nor defaultSort is given (then the id). */
+  readonly defaultOrder?: string;
   /** Extra fixed condition (for a sub-collection, e.g. schemas of one source). */
   readonly where?: SqlWhere;
   /** Page size limits: list endpoints 250 and 250 (reference §8). */
@@ -102,7 +104,7 @@ export function checkRawEscapes(rawUrl: string): void {
 }
 
 /** Parse `sorters` against the allowlist; every order ends with the id so that pages are stable. */
-export function parseSorters(text: string | undefined, spec: Pick<CollectionSpec, 'sorters' | 'idExpr' | 'defaultSort'>): SortKey[] {
+export function parseSorters(text: string | undefined, spec: Pick<CollectionSpec, 'sorters' | 'idExpr' | 'defaultSort' | 'defaultOrder'>): SortKey[] {
   const allowed = spec.sorters ?? {};
   const names = text === undefined ? [...(spec.defaultSort ?? [])] : text.split(',').map((s) => s.trim());
   const keys: SortKey[] = [];
@@ -120,6 +122,7 @@ export function parseSorters(text: string | undefined, spec: Pick<CollectionSpec
     seen.add(field);
     keys.push({ field, descending: m[1] === '-', expr: sort.expr });
   }
+  if (keys.length === 0 && spec.defaultOrder !== undefined) keys.push({ field: '', descending: false, expr: spec.defaultOrder });
   if (!keys.some((k) => k.expr === spec.idExpr)) keys.push({ field: 'id', descending: false, expr: spec.idExpr });
   return keys;
 }

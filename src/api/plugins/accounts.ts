@@ -32,6 +32,9 @@ export const ACCOUNTS: CollectionSpec = {
     nativeIdentity: { expr: '"native_identity"' },
   },
   idExpr: '"id"',
+  // Without sorters, accounts come in the order they were aggregated (loaded into the store), as
+  // an identity's links do (docs/decisions.md T6): the in-memory and tenant providers agree.
+  defaultOrder: 'rowid',
 };
 
 interface StoredAccount {
