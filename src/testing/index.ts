@@ -1,5 +1,6 @@
 // The public sub-path `identity-transforms/testing`: deterministic synthetic tenants in the
-// fixture format, for users' own tests and benchmarks.
+// fixture format, and the property-testing kit of issue 9 — fast-check arbitraries shaped like a
+// fixture tenant, arbitrary valid transforms, and helpers for vitest (or any runner).
 
 export {
   generateIdentities,
@@ -11,3 +12,22 @@ export {
   MAX_IDENTITIES,
 } from './tenant-generator.js';
 export type { TenantOptions, WriteTenantOptions, TenantSummary, GeneratedIdentity } from './tenant-generator.js';
+
+export { fixtureShape, defaultShape, resolveShape } from './shape.js';
+export type { AttributeShape, ShapeInput, SourceShape, StringFormat, TenantRecords, TenantShape, ValueKind } from './shape.js';
+export { arbitraryAccount, arbitraryIdentity, arbitrarySource, arbitraryTenant, fixtureSamples } from './arbitraries.js';
+export type { AccountArbitraryOptions, GeneratedTenant, IdentitySample, TenantArbitraryOptions } from './arbitraries.js';
+export { arbitraryAwkwardText, arbitraryFirstName, arbitraryLastName, arbitraryPersonName, userName } from './values.js';
+export type { PersonName } from './values.js';
+export { arbitraryTransform } from './transforms.js';
+export type { TransformArbitraryOptions } from './transforms.js';
+export { createIssuedNames } from './issued-names.js';
+export type { IssuedNames } from './issued-names.js';
+export { createSampleEngine, SAMPLE_NOW } from './sample-engine.js';
+export type { Outcome, SampleEngine, SampleEngineOptions, SampleEvaluateOptions } from './sample-engine.js';
+export { checkTransform } from './check.js';
+export type { CheckSample, CheckTransformOptions, TransformProperty } from './check.js';
+export { COUNTEREXAMPLE_HEADING, TransformPropertyError } from './counterexample.js';
+export type { FixtureDocument, RunFailure } from './counterexample.js';
+export { FixtureIdentitiesError, forEachFixtureIdentity } from './for-each.js';
+export type { FixtureIdentityContext, ForEachFixtureIdentityOptions, IdentityFailure } from './for-each.js';
