@@ -132,10 +132,14 @@ function codes(length: 2 | 3, upper: boolean): string[] {
   return out;
 }
 
-const LANGUAGE_NAMES = {
-  long: new Intl.DisplayNames('en', { type: 'language', fallback: 'none', style: 'long' }),
-  short: new Intl.DisplayNames('en', { type: 'language', fallback: 'none', style: 'short' }),
-};
+// Built on first use: the two DisplayNames cost about 25 ms, which every command would pay at start-up.
+let languageDisplayNames: { long: Intl.DisplayNames; short: Intl.DisplayNames } | undefined;
+function languageDisplay(): { long: Intl.DisplayNames; short: Intl.DisplayNames } {
+  return (languageDisplayNames ??= {
+    long: new Intl.DisplayNames('en', { type: 'language', fallback: 'none', style: 'long' }),
+    short: new Intl.DisplayNames('en', { type: 'language', fallback: 'none', style: 'short' }),
+  });
+}
 
 function put(map: Map<string, string>, name: string | undefined, code: string): void {
   if (name !== undefined && !map.has(key(name))) map.set(key(name), code);
@@ -145,11 +149,11 @@ function put(map: Map<string, string>, name: string | undefined, code: string): 
 function languageNames(length: 2 | 3): Map<string, string> {
   const map = new Map<string, string>();
   for (const code of codes(length, false)) {
-    const long = LANGUAGE_NAMES.long.of(code);
+    const long = languageDisplay().long.of(code);
     // Only canonical codes: "iw" names Hebrew too, but the code we start from is "he".
     if (long === undefined || Intl.getCanonicalLocales(code)[0] !== code) continue;
     put(map, long, code);
-    put(map, LANGUAGE_NAMES.short.of(code), code);
+    put(map, languageDisplay().short.of(code), code);
   }
   return map;
 }
@@ -199,7 +203,7 @@ function languageFromCode(text: string): string | undefined {
   } catch {
     return undefined;
   }
-  const name = LANGUAGE_NAMES.long.of(canonical);
+  const name = languageDisplay().long.of(canonical);
   return name === undefined ? undefined : canonical;
 }
 

@@ -12,28 +12,34 @@ const DELIMITERS = new Set([' ', '-', "'"]);
 const WORD = String.raw`[\p{L}\p{N}\p{M}_]`;
 const boundary = (word: string): RegExp => new RegExp(`(?<!${WORD})${word}(?!${WORD})`, 'gu');
 
-/**
- * The replacements, in the documented order: particles lower case, Roman numerals upper case,
- * and a detached "Mc " glued to the following word ("NEIL MC GLENNON" → "Neil McGlennon").
- */
-const REPLACEMENTS: ReadonlyArray<readonly [RegExp, string]> = [
-  [boundary('Von'), 'von'],
-  [boundary('Del'), 'del'],
-  [boundary('Of'), 'of'],
-  [boundary('De'), 'de'],
-  [boundary('La'), 'la'],
-  [boundary('Y'), 'y'],
-  [boundary('Iv'), 'IV'],
-  [boundary('Iii'), 'III'],
-  [boundary('Ii'), 'II'],
-  [new RegExp(`(?<!${WORD})Mc (?=${WORD})`, 'gu'), 'Mc'],
-];
-
-/**
- * \b(Mc|Mac) after capitalization, with the rest of its space-delimited word up to the next
- * word-initial Mc/Mac ("Mcdonald-Mcrae" has two).
- */
-const PATRONYMIC = new RegExp(`(?<!${WORD})(Mc|Mac)([^ ]*?)(?=(?<!${WORD})(?:Mc|Mac)|[ ]|$)`, 'gu');
+// The patterns are built on first use: Unicode-property classes cost about 5 ms to construct,
+// which every command loading the operations would otherwise pay at start-up.
+let patterns: { replacements: ReadonlyArray<readonly [RegExp, string]>; patronymic: RegExp } | undefined;
+function namePatterns(): { replacements: ReadonlyArray<readonly [RegExp, string]>; patronymic: RegExp } {
+  return (patterns ??= {
+    /**
+     * The replacements, in the documented order: particles lower case, Roman numerals upper case,
+     * and a detached "Mc " glued to the following word ("NEIL MC GLENNON" → "Neil McGlennon").
+     */
+    replacements: [
+      [boundary('Von'), 'von'],
+      [boundary('Del'), 'del'],
+      [boundary('Of'), 'of'],
+      [boundary('De'), 'de'],
+      [boundary('La'), 'la'],
+      [boundary('Y'), 'y'],
+      [boundary('Iv'), 'IV'],
+      [boundary('Iii'), 'III'],
+      [boundary('Ii'), 'II'],
+      [new RegExp(`(?<!${WORD})Mc (?=${WORD})`, 'gu'), 'Mc'],
+    ],
+    /**
+     * \b(Mc|Mac) after capitalization, with the rest of its space-delimited word up to the next
+     * word-initial Mc/Mac ("Mcdonald-Mcrae" has two).
+     */
+    patronymic: new RegExp(`(?<!${WORD})(Mc|Mac)([^ ]*?)(?=(?<!${WORD})(?:Mc|Mac)|[ ]|$)`, 'gu'),
+  });
+}
 
 /** Character.toTitleCase of one code point (upper case except the four Latin digraphs). */
 function titleCase(ch: string): string {
@@ -80,7 +86,7 @@ const WHITESPACE_ONLY: ReadonlySet<string> = new Set([' ']);
  * answer in vscode-sailpoint-identitynow #73).
  */
 function patronymics(name: string): string {
-  return name.replace(PATRONYMIC, (_m: string, prefix: string, rest: string) => prefix + capitalizeFully(rest, WHITESPACE_ONLY));
+  return name.replace(namePatterns().patronymic, (_m: string, prefix: string, rest: string) => prefix + capitalizeFully(rest, WHITESPACE_ONLY));
 }
 
 /**
@@ -92,6 +98,6 @@ export function normalizeNames(input: string | null): string | null {
   const trimmed = javaTrim(input);
   if (trimmed === '') return null;
   let name = patronymics(capitalizeFully(trimmed));
-  for (const [pattern, replacement] of REPLACEMENTS) name = name.replace(pattern, replacement);
+  for (const [pattern, replacement] of namePatterns().replacements) name = name.replace(pattern, replacement);
   return name;
 }

@@ -5,7 +5,6 @@
 // newline that ends its line; a block comment does not).
 
 import { createRequire } from 'node:module';
-import velocity from 'velocityjs';
 import { codedError } from '../../errors.js';
 import { rewriteEscapes } from './escapes.js';
 import type { Ast, Pos } from './expressions.js';
@@ -13,13 +12,12 @@ import type { Ast, Pos } from './expressions.js';
 type Flat = string | { type: string; value?: unknown; pos?: Pos; [key: string]: unknown };
 export type Node = string | Ast | Node[];
 
-/** velocityjs's generated parser (its package exports only the nesting wrapper). */
-const flatParse: (source: string) => Flat[] = (() => {
-  const require = createRequire(import.meta.url);
-  const local = createRequire(require.resolve('velocityjs'));
-  const mod = local('./parse/index.cjs') as { parse_1: (source: string) => Flat[] };
-  return mod.parse_1;
-})();
+// velocityjs's generated parser (its package exports only the nesting wrapper) and its
+// reference-text helper, required directly: the package's entry point also loads its renderer
+// and the debug package, which cost start-up time and are never used here.
+const velocityRequire = createRequire(createRequire(import.meta.url).resolve('velocityjs'));
+const flatParse = (velocityRequire('./parse/index.cjs') as { parse_1: (source: string) => Flat[] }).parse_1;
+const getRefText = (velocityRequire('./helper/index.cjs') as { getRefText: (ast: never) => string }).getRefText;
 
 const BLOCKS = new Set(['if', 'foreach', 'macro', 'define', 'noescape', 'macro_body']);
 const TRIM = /^[ \t]*\n/;
@@ -113,5 +111,5 @@ function nest(flat: Flat[], start: number, open: { type: string; pos?: Pos } | u
 
 /** The source text of a reference, for lenient rendering of unresolved references. */
 export function referenceText(ast: unknown): string {
-  return velocity.Helper.getRefText(ast as never);
+  return getRefText(ast as never);
 }
