@@ -1,8 +1,9 @@
 // Shared pieces of the CLI commands: usage errors (exit 2), reading inputs, and resolving a
 // JSON Pointer or a parse error offset to a line and column of the source text.
 
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type * as Jsonc from 'jsonc-parser';
 import { pointerTokens, TransformsError } from '../errors.js';
 
@@ -51,6 +52,32 @@ export function readText(file: string): string {
     const message = (error as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : (error as Error).message;
     throw new TransformsError('CLI_READ', `cannot read ${file}: ${message}`, { cause: error, details: { file } });
   }
+}
+
+/**
+ * The `.json` files under a directory, relative and sorted, as a recursive glob for `*.json`
+ * without dot files lists them; undefined when the tree holds a symbolic link, a special file or
+ * an unreadable directory, whose handling is left to the glob library. A plain tree is listed
+ * without loading it.
+ */
+export function listJsonFiles(dir: string): string[] | undefined {
+  const out: string[] = [];
+  const pending = [''];
+  try {
+    while (pending.length > 0) {
+      const rel = pending.pop()!;
+      for (const entry of readdirSync(rel === '' ? dir : join(dir, rel), { withFileTypes: true })) {
+        if (entry.name.startsWith('.')) continue;
+        const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
+        if (entry.isDirectory()) pending.push(path);
+        else if (!entry.isFile()) return undefined;
+        else if (entry.name.endsWith('.json')) out.push(path);
+      }
+    }
+  } catch {
+    return undefined;
+  }
+  return out.sort();
 }
 
 export interface Position {

@@ -5,7 +5,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { globSync } from 'tinyglobby';
 import { createEngine } from '../engine/engine.js';
 import type { ValidationIssue } from '../schema/issues.js';
 import { createSetValidator, type SetResult } from '../schema/validate.js';
@@ -13,6 +12,7 @@ import {
   EXIT_INVALID,
   EXIT_OK,
   EXIT_USAGE,
+  listJsonFiles,
   locatePointer,
   positionTree,
   readStdin,
@@ -45,19 +45,24 @@ interface FileReport {
   issues: (ValidationIssue & Position)[];
 }
 
-function expand(args: readonly string[]): string[] {
+async function expand(args: readonly string[]): Promise<string[]> {
   const files: string[] = [];
+  const add = (paths: readonly string[], base?: string) => {
+    for (const p of paths) files.push(base === undefined ? p : join(base, p));
+  };
+  // The glob library loads only for a glob, or a directory tree with links or special files.
+  const glob = async (patterns: string[], options: { cwd?: string; dot: boolean }) => (await import('tinyglobby')).globSync(patterns, options).sort();
   for (const arg of args) {
     if (arg === '-') {
       files.push('-');
     } else if (existsSync(arg) && statSync(arg).isDirectory()) {
-      files.push(...globSync(['**/*.json'], { cwd: arg, dot: false }).sort().map((f) => join(arg, f)));
+      add(listJsonFiles(arg) ?? (await glob(['**/*.json'], { cwd: arg, dot: false })), arg);
     } else if (existsSync(arg)) {
       files.push(arg);
     } else if (/[*?[\]{}]/.test(arg)) {
-      const matched = globSync([arg], { dot: false }).sort();
+      const matched = await glob([arg], { dot: false });
       if (matched.length === 0) throw new UsageError(`no file matches ${arg}`);
-      files.push(...matched);
+      add(matched);
     } else {
       throw new UsageError(`no such file or directory: ${arg}`);
     }
@@ -97,7 +102,7 @@ export async function validateCommand(argv: string[], io: Output): Promise<numbe
   const set = createSetValidator({ engine, ...(values['external-references'] ? { knownNames: [] } : {}) });
   const reports: FileReport[] = [];
   const validated: { report: FileReport; result: SetResult; text: string }[] = [];
-  for (const input of expand(positionals)) {
+  for (const input of await expand(positionals)) {
     const file = input === '-' ? '<stdin>' : input;
     const text = input === '-' ? await readStdin() : readText(input);
     const report: FileReport = { file, valid: true, issues: [] };

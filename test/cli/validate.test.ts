@@ -1,8 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
+import { globSync } from 'tinyglobby';
+import { listJsonFiles } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 
 function capture() {
@@ -122,6 +124,22 @@ describe('identity-transforms validate', () => {
     expect(r.code).toBe(1);
     expect(r.out).toContain(`${join(d, 'a.json')}:3:3 error VALIDATE_DUPLICATE_NAME the name "Same" is also used by ${join(d, 'b.json')} (/name)`);
     expect(r.out).toContain(`${join(d, 'b.json')}:2:3 error VALIDATE_DUPLICATE_NAME the name "Same" is also used by ${join(d, 'a.json')} (/name)`);
+  });
+
+  it('lists a directory as the glob **/*.json without dot files does (nested, sorted), links included', async () => {
+    const d = join(dir, 'tree');
+    for (const sub of ['b', 'a/deep', '.hidden', 'c.json']) mkdirSync(join(d, sub), { recursive: true });
+    for (const f of ['z.json', 'a.json', 'b/x.json', 'a/deep/y.json', 'a/readme.txt', '.dot.json', '.hidden/h.json', 'c.json/inner.json', 'b/10.json', 'b/9.json']) {
+      writeFileSync(join(d, f), JSON.stringify({ name: f, type: 'lower' }));
+    }
+    const plain = listJsonFiles(d);
+    expect(plain).toEqual(globSync(['**/*.json'], { cwd: d, dot: false }).sort());
+    expect(plain).toEqual(['a.json', 'a/deep/y.json', 'b/10.json', 'b/9.json', 'b/x.json', 'c.json/inner.json', 'z.json']);
+    expect((await run('validate', d)).out).toContain('7 files checked: 7 valid');
+    // A tree with a link is left to the glob library.
+    symlinkSync(join(d, 'b'), join(d, 'linked'), 'dir');
+    expect(listJsonFiles(d)).toBeUndefined();
+    expect((await run('validate', d)).out).toContain(`${globSync(['**/*.json'], { cwd: d, dot: false }).length} files checked`);
   });
 
   it('expands globs', async () => {
