@@ -22,7 +22,8 @@ export interface Scope {
   readonly variables: Readonly<Record<string, unknown>>;
   readonly globals: Readonly<Record<string, unknown>>;
   identity: JavaIdentity | null | undefined;
-  readonly wrapIdentity: () => JavaIdentity | null;
+  /** $identity as a Java object (called once per render, when first referenced). */
+  wrapIdentity(): JavaIdentity | null;
   readonly ctx: MethodContext;
   /** Loop iterations left before the render is stopped (a guard against [0..67000000]). */
   budget: number;

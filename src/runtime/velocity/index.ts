@@ -12,7 +12,7 @@ import { compileJavaReplacement } from '../regex.js';
 import { BreakSignal, compileNodes, type DirectiveState } from './directives.js';
 import { renderError, type Scope } from './expressions.js';
 import { parseTemplate } from './parse.js';
-import { wrapIdentityGraph } from './identity.js';
+import { wrapIdentityGraph, type JavaIdentity } from './identity.js';
 import type { MethodContext } from './methods.js';
 
 export interface TemplateGlobals {
@@ -115,6 +115,25 @@ class PatternCache implements MethodContext {
   }
 }
 
+/** The state of one render: a class, so that a render allocates one object and no closure. */
+class RenderScope implements Scope {
+  out = '';
+  readonly locals = new Map<string, unknown>();
+  identity: JavaIdentity | null | undefined = undefined;
+  depth = 0;
+
+  constructor(
+    readonly variables: Readonly<Record<string, unknown>>,
+    readonly globals: TemplateGlobals,
+    readonly ctx: MethodContext,
+    public budget: number,
+  ) {}
+
+  wrapIdentity(): JavaIdentity | null {
+    return this.globals.identity ? wrapIdentityGraph(this.globals.identity) : null;
+  }
+}
+
 export function compileTemplate(source: string, options: TemplateOptions): CompiledTemplate {
   if (source.length > options.maxLength) {
     throw codedError('COMPILE_TEMPLATE_TOO_LARGE', `Template is ${source.length} characters long; the limit is ${options.maxLength}`, {
@@ -158,17 +177,7 @@ export function compileTemplate(source: string, options: TemplateOptions): Compi
     references,
     render(variables: Readonly<Record<string, unknown>>, globals: TemplateGlobals): string {
       if (!body) return source;
-      const scope: Scope = {
-        out: '',
-        locals: new Map(),
-        variables,
-        globals,
-        identity: undefined,
-        wrapIdentity: () => (globals.identity ? wrapIdentityGraph(globals.identity) : null),
-        ctx: cache,
-        budget: maxIterations,
-        depth: 0,
-      };
+      const scope = new RenderScope(variables, globals, cache, maxIterations);
       try {
         body(scope);
       } catch (error) {
