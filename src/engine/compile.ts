@@ -79,25 +79,38 @@ export function compileNode(host: CompileHost, node: unknown, pointer: string, d
   return wrap(body, explicitInput, pointer);
 }
 
-/** The explicit-input rule, step counting and error location around an operation's closure. */
+/**
+ * The explicit-input rule, step counting and error location around an operation's closure:
+ * one closure per node, nothing allocated per evaluation unless the input is explicit.
+ */
 function wrap(body: Evaluator, explicitInput: Evaluator | undefined, pointer: string): Evaluator {
-  const run = (input: Value, ev: Evaluation): MaybePromise<Value> => {
-    try {
-      const out = body(input, ev);
-      return isPromise<Value>(out) ? out.then(undefined, (e) => Promise.reject(locate(e, pointer))) : out;
-    } catch (error) {
-      throw locate(error, pointer);
-    }
-  };
+  if (explicitInput === undefined) {
+    return (input, ev) => {
+      if (++ev.counter.steps > ev.limits.maxSteps) throw stepLimit(ev, pointer);
+      return runLocated(body, input, ev, pointer);
+    };
+  }
+  // Explicit input wins over the implicit one (reference §3.1); a nested input transform
+  // without its own input still receives the outer input.
   return (input, ev) => {
-    if (++ev.counter.steps > ev.limits.maxSteps) {
-      throw codedError('EVAL_STEP_LIMIT', `evaluation exceeded ${ev.limits.maxSteps} steps`, { path: pointer });
-    }
-    if (explicitInput === undefined) return run(input, ev);
-    // Explicit input wins over the implicit one (reference §3.1); a nested input transform
-    // without its own input still receives the outer input.
-    return andThen(explicitInput(input, ev), (explicit) => run(explicit, ev));
+    if (++ev.counter.steps > ev.limits.maxSteps) throw stepLimit(ev, pointer);
+    return andThen(explicitInput(input, ev), (explicit) => runLocated(body, explicit, ev, pointer));
   };
+}
+
+/** Run an operation's closure; its errors, thrown or rejected, are located at `pointer`. */
+function runLocated(body: Evaluator, input: Value, ev: Evaluation, pointer: string): MaybePromise<Value> {
+  let out: MaybePromise<Value>;
+  try {
+    out = body(input, ev);
+  } catch (error) {
+    throw locate(error, pointer);
+  }
+  return isPromise<Value>(out) ? out.then(undefined, (e) => Promise.reject(locate(e, pointer))) : out;
+}
+
+function stepLimit(ev: Evaluation, pointer: string): TransformsError {
+  return codedError('EVAL_STEP_LIMIT', `evaluation exceeded ${ev.limits.maxSteps} steps`, { path: pointer });
 }
 
 class Context implements CompileContext {
@@ -249,21 +262,28 @@ class Context implements CompileContext {
     // Only the variables the template mentions are evaluated: an unused dynamic variable
     // cannot fail the transform. (Its value is rendered to a string first: reference §3.2.)
     const used = variables.filter(([name]) => template.references.has(name));
+    const names = used.map(([name]) => name);
+    const evaluators = used.map(([, evaluate]) => evaluate);
+    const usesIdentity = template.usesIdentity;
+    const render = (ev: Evaluation, values: readonly Value[]): MaybePromise<string> => {
+      const vars = templateVariables(names, values);
+      if (!usesIdentity) return template.render(vars, templateGlobals(ev, null));
+      return andThen(ev.identityGraph(), (identity) => template.render(vars, templateGlobals(ev, identity)));
+    };
     return (input, ev) => {
-      const values = all(used.map(([, evaluate]) => evaluate(input, ev)));
-      const graph = template.usesIdentity ? ev.identityGraph() : null;
-      return andThen(values, (vals) =>
-        andThen(graph, (identity) => {
-          const vars: Record<string, unknown> = {};
-          for (let i = 0; i < used.length; i++) {
-            const v = vals[i];
-            // The platform does not inject null or empty values into the Velocity context.
-            if (v === null || v === undefined || v === '') continue;
-            vars[used[i]![0]] = toJavaString(v);
-          }
-          return template.render(vars, templateGlobals(ev, identity));
-        }),
-      );
+      // Synchronous variables (the usual case) need no promise and no intermediate closure.
+      const values: MaybePromise<Value>[] = new Array(evaluators.length);
+      let pending = false;
+      for (let i = 0; i < evaluators.length; i++) {
+        const v = evaluators[i]!(input, ev);
+        if (isPromise(v)) pending = true;
+        values[i] = v;
+      }
+      if (!pending) return render(ev, values as Value[]);
+      // Every variable is started before the first is awaited; the identity graph (loaded once
+      // per evaluation) is requested alongside them.
+      if (usesIdentity) void ev.identityGraph();
+      return (all(values) as Promise<Value[]>).then((vals) => render(ev, vals));
     };
   }
 
@@ -295,6 +315,17 @@ class Context implements CompileContext {
     const tokens = options.attribute === undefined ? undefined : Array.isArray(options.attribute) ? options.attribute : [options.attribute];
     return codedError(code, message, { path: tokens === undefined ? this.pointer : this.at(...tokens), cause: options.cause });
   }
+}
+
+/** The Velocity context of dynamic variables: the platform does not inject null or empty values. */
+function templateVariables(names: readonly string[], values: readonly Value[]): Record<string, unknown> {
+  const vars: Record<string, unknown> = {};
+  for (let i = 0; i < names.length; i++) {
+    const v = values[i];
+    if (v === null || v === undefined || v === '') continue;
+    vars[names[i]!] = toJavaString(v);
+  }
+  return vars;
 }
 
 /** How Java's String.valueOf renders a value that reaches a string context. */

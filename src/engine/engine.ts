@@ -14,6 +14,7 @@ import type { ValidationIssue } from '../schema/issues.js';
 import { CountingCache, type CacheStats } from './caches.js';
 import { canonicalJson } from './canonical.js';
 import { compileNode, locate, type CompileHost } from './compile.js';
+import { NO_VARIABLES } from './globals.js';
 import { loadIdentityGraph } from './identity-graph.js';
 import { isPromise, andThen, type MaybePromise } from './maybe.js';
 import { resolveOptions, type EngineOptions, type ResolvedOptions } from './options.js';
@@ -219,22 +220,28 @@ class EngineImpl implements Engine {
     };
   }
 
-  evaluateMaybe(transform: unknown, context: EvaluationContext = {}): MaybePromise<Value> {
+  evaluateMaybe(transform: unknown, context?: EvaluationContext): MaybePromise<Value> {
+    // The hot path of a refresh or a benchmark loop: no closure and no promise unless a provider
+    // answers with one (an identity given by id, through an asynchronous identity provider).
     const compiled = isCompiled(transform) ? transform : this.compile(transform);
+    if (context === undefined) return compiled.evaluator(null, this.newEvaluation(null, NO_VARIABLES));
     const identity = context.identity;
-    const start = (resolvedIdentity: Identity | null): MaybePromise<Value> => {
-      const ev = this.newEvaluation(resolvedIdentity, context.variables ?? {});
-      return compiled.evaluator(context.input === undefined ? null : context.input, ev);
-    };
-    if (typeof identity === 'string') {
-      const provider = this.providers.identities;
-      if (!provider) throw codedError('EVAL_PROVIDER_MISSING', 'an identity id was given but the engine has no identity provider');
-      return andThen(provider.getIdentity(identity), (found) => {
-        if (!found) throw codedError('EVAL_NO_IDENTITY', `no identity with id ${JSON.stringify(identity)}`);
-        return start(found);
-      });
-    }
-    return start(identity ?? null);
+    if (typeof identity === 'string') return andThen(this.identityById(identity), (found) => this.start(compiled, found, context));
+    return this.start(compiled, identity ?? null, context);
+  }
+
+  private start(compiled: CompiledTransform, identity: Identity | null, context: EvaluationContext): MaybePromise<Value> {
+    const input = context.input;
+    return compiled.evaluator(input === undefined ? null : input, this.newEvaluation(identity, context.variables ?? NO_VARIABLES));
+  }
+
+  private identityById(id: string): MaybePromise<Identity> {
+    const provider = this.providers.identities;
+    if (!provider) throw codedError('EVAL_PROVIDER_MISSING', 'an identity id was given but the engine has no identity provider');
+    return andThen(provider.getIdentity(id), (found) => {
+      if (!found) throw codedError('EVAL_NO_IDENTITY', `no identity with id ${JSON.stringify(id)}`);
+      return found;
+    });
   }
 
   async evaluate(transform: unknown, context?: EvaluationContext): Promise<Value> {
@@ -251,8 +258,13 @@ class EngineImpl implements Engine {
   }
 
   /** A fresh per-evaluation state. */
-  newEvaluation(identity: Identity | null, variables: Record<string, unknown>): Evaluation {
-    return new EvaluationState(this, identity, variables, [], { steps: 0 }, this.options.clock(), undefined);
+  newEvaluation(identity: Identity | null, variables: Readonly<Record<string, unknown>>): Evaluation {
+    return new EvaluationState(this, identity, variables, NO_REFERENCES, undefined);
+  }
+
+  /** The evaluation instant: the engine clock, read once per evaluation and only when used. */
+  now(): Date {
+    return this.options.clock();
   }
 
   resolveTransform(name: string, pointer: string): MaybePromise<CompiledTransform> {
@@ -279,53 +291,63 @@ class EngineImpl implements Engine {
   }
 }
 
-/** Shared by every scope of one evaluation (a reference creates a scope with a longer stack). */
-interface Shared {
-  memo?: Map<string, unknown>;
-  graph?: MaybePromise<IdentityGraph | null>;
-}
+const NO_REFERENCES: readonly string[] = Object.freeze([]);
 
 /**
  * Per-evaluation state. A class, so that the many small evaluations of a refresh allocate one
- * object each rather than a set of closures; the memo map is created on first use.
+ * object each rather than a set of closures. What every scope of one evaluation shares (the
+ * step counter, the memo, the identity graph, the instant) lives on the root scope, and is
+ * created on first use: a reference creates a scope with a longer stack and the same root.
  */
 class EvaluationState implements Evaluation {
   readonly providers: Providers;
   readonly random: () => number;
   readonly limits: Limits;
-  private readonly shared: Shared;
+  /** Steps taken by the whole evaluation (read through `counter`, which is the root scope). */
+  steps = 0;
+  readonly counter: { steps: number };
+  private readonly root: EvaluationState;
+  private memoMap: Map<string, unknown> | undefined = undefined;
+  private graph: MaybePromise<IdentityGraph | null> | undefined = undefined;
+  private instant: Date | undefined = undefined;
 
   constructor(
     private readonly engine: EngineImpl,
     readonly identity: Identity | null,
     readonly variables: Readonly<Record<string, unknown>>,
     readonly referenceStack: readonly string[],
-    readonly counter: { steps: number },
-    readonly now: Date,
-    shared: Shared | undefined,
+    root: EvaluationState | undefined,
   ) {
     this.providers = engine.providers;
     this.random = engine.random;
     this.limits = engine.limits;
-    this.shared = shared ?? {};
+    this.root = root ?? this;
+    this.counter = this.root;
+  }
+
+  get now(): Date {
+    const root = this.root;
+    return (root.instant ??= this.engine.now());
   }
 
   get memo(): Map<string, unknown> {
-    return (this.shared.memo ??= new Map());
+    const root = this.root;
+    return (root.memoMap ??= new Map());
   }
 
   enterReference(name: string): Evaluation {
     if (this.referenceStack.includes(name)) {
       throw codedError('EVAL_REFERENCE_CYCLE', `reference cycle: ${[...this.referenceStack, name].join(' → ')}`);
     }
-    return new EvaluationState(this.engine, this.identity, this.variables, [...this.referenceStack, name], this.counter, this.now, this.shared);
+    return new EvaluationState(this.engine, this.identity, this.variables, [...this.referenceStack, name], this.root);
   }
 
   identityGraph(): MaybePromise<IdentityGraph | null> {
-    if (this.shared.graph === undefined) {
-      this.shared.graph = this.identity === null ? null : loadIdentityGraph(this.identity, this.providers);
+    const root = this.root;
+    if (root.graph === undefined) {
+      root.graph = this.identity === null ? null : loadIdentityGraph(this.identity, this.providers);
     }
-    return this.shared.graph;
+    return root.graph;
   }
 
   resolveTransform(name: string, pointer: string): MaybePromise<CompiledTransform> {

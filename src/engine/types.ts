@@ -40,7 +40,7 @@ export type RuleFunction = (args: {
 export interface Evaluation {
   readonly identity: Identity | null;
   readonly providers: Providers;
-  /** The evaluation instant (the engine clock read once per evaluation). */
+  /** The evaluation instant (the engine clock, read once per evaluation, when first asked for). */
   readonly now: Date;
   /** Uniform random number in [0, 1). */
   readonly random: () => number;

@@ -131,3 +131,50 @@ describe('providers', () => {
     expect((await rejectionOf(tenantEngine().evaluate(t, { identity: 'nobody' }))).code).toBe('EVAL_NO_IDENTITY');
   });
 });
+
+describe('per-evaluation state', () => {
+  it('reads the clock at most once per evaluation, and not at all when nothing asks for "now"', () => {
+    let reads = 0;
+    const engine = createEngine({ clock: () => new Date(Date.UTC(2020, 0, 1, 0, 0, reads++)) });
+    const now = { type: 'dateMath', attributes: { expression: 'now' } };
+    const t = { name: 'x', type: 'concat', attributes: { values: [now, '|', now] } };
+    expect(engine.evaluateSync(t)).toBe('2020-01-01T00:00|2020-01-01T00:00');
+    expect(reads).toBe(1);
+    expect(engine.evaluateSync({ name: 's', type: 'static', attributes: { value: 'plain' } })).toBe('plain');
+    expect(reads).toBe(1);
+    engine.evaluateSync(t);
+    expect(reads).toBe(2);
+  });
+
+  it('counts steps per evaluation: a transform that fits maxSteps fits it every time', () => {
+    const engine = createEngine({ limits: { maxSteps: 3 } });
+    const t = { name: 'x', type: 'upper', attributes: { input: { type: 'trim', attributes: { input: { type: 'lower' } } } } };
+    for (let i = 0; i < 3; i++) expect(engine.evaluateSync(t, { input: ' Ab ' })).toBe('AB');
+  });
+
+  it('shares the step counter with referenced transforms', () => {
+    const saved = [{ name: 'Inner', type: 'upper', attributes: { input: { type: 'trim' } } }];
+    const t = { name: 'x', type: 'reference', attributes: { id: 'Inner' } };
+    expect(tenantEngine({ limits: { maxSteps: 3 } }, saved).evaluateSync(t, { input: ' a ' })).toBe('A');
+    expect(codedErrorOf(() => tenantEngine({ limits: { maxSteps: 2 } }, saved).evaluateSync(t, { input: ' a ' })).code).toBe('EVAL_STEP_LIMIT');
+  });
+
+  it('renders a template whose dynamic variables and $identity come from asynchronous providers', async () => {
+    const sync = tenantEngine().providers;
+    const engine = createEngine({
+      providers: {
+        sources: { resolveSource: async (r) => sync.sources!.resolveSource(r) },
+        accounts: { listAccounts: async (q) => sync.accounts!.listAccounts(q) },
+        identities: { getIdentity: async (id) => sync.identities!.getIdentity(id) },
+      },
+    });
+    const empType = { type: 'accountAttribute', attributes: { sourceName: 'HR Source', attributeName: 'empType' } };
+    const t = { name: 's', type: 'static', attributes: { a: empType, b: 'fixed', value: '$a/$b/$identity.getName()' } };
+    await expect(engine.evaluate(t, { identity: john })).resolves.toBe('Employee/fixed/john.doe');
+    expect(codedErrorOf(() => engine.evaluateSync(t, { identity: john })).code).toBe('ENGINE_ASYNC_PROVIDER');
+    const failing = { name: 's', type: 'static', attributes: { a: { ...empType, attributes: { ...empType.attributes, sourceName: 'Nope' } }, value: '$a' } };
+    const error = await rejectionOf(engine.evaluate(failing, { identity: john }));
+    expect(error.code).toBe('EVAL_UNKNOWN_SOURCE');
+    expect(error.path).toBe('/attributes/a');
+  });
+});
