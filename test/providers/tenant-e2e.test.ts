@@ -4,6 +4,7 @@
 // refresh(), and the CLI's `evaluate --tenant` and `refresh --tenant`; plus the token renewed
 // against the real token endpoint and a real 429 retried.
 
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -222,5 +223,41 @@ describe('the CLI with --tenant', () => {
   it('an unreachable tenant exits 1 with TENANT_NETWORK after the retries', async () => {
     const options: TenantProviderOptions = { baseUrl: 'http://127.0.0.1:9', clientId: 'a', clientSecret: 'b', retries: 1, retryDelayMs: 1 };
     await expect(createTenantProviders(options).findIdentity('a')).rejects.toMatchObject({ code: 'TENANT_NETWORK' });
+  });
+});
+
+/** Run the CLI in a child process (tsx), as a user would; resolves when it exits. */
+function child(args: string[], env: Record<string, string> = {}) {
+  const root = join(TENANT, '..');
+  const proc = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  proc.stdout!.on('data', (d) => (out += String(d)));
+  proc.stderr!.on('data', (d) => (err += String(d)));
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  return { proc, out: () => out, err: () => err, exited };
+}
+
+describe('refresh --tenant against `identity-transforms serve`', () => {
+  it('a refresh of the served fixtures prints the lines of a refresh of the fixtures directory', async () => {
+    const server = child(['serve', '--fixtures', TENANT, '--port', '0']);
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        server.proc.stdout!.on('data', () => {
+          const m = /^listening (\{.*\})\n/.exec(server.out());
+          if (m) resolve((JSON.parse(m[1]!) as { baseUrl: string }).baseUrl);
+        });
+        server.proc.once('exit', (code) => reject(new Error(`serve exited ${code}: ${server.err()}`)));
+      });
+      const run = child(['refresh', '--tenant', url, '--now', NOW.toISOString(), '--no-progress'], { IDT_CLIENT_ID: ADMIN_PAT.id, IDT_CLIENT_SECRET: ADMIN_PAT.secret });
+      expect(await run.exited, run.err()).toBe(0);
+      const lines = run.out().trimEnd().split('\n').map((l) => JSON.parse(l) as IdentityRefreshResult);
+      const local = await readResults(refresh({ fixtures: TENANT, workers: 0, now: NOW }));
+      expect(lines).toHaveLength(local.size);
+      for (const line of lines) expect(line).toEqual(local.get(line.identityId));
+    } finally {
+      server.proc.kill('SIGTERM');
+      await server.exited;
+    }
   });
 });
