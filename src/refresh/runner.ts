@@ -15,7 +15,8 @@ import { addCounts, createBatchEvaluator, emptyCounts, type BatchOutput, type Ev
 import { RefreshPool } from './pool.js';
 import { resolveProfile } from './profile-source.js';
 import type { Progress } from './progress.js';
-import { checkShard, parseShard, type Shard } from './shard.js';
+import { resolveRunOptions, DEFAULT_BATCH_SIZE, invalidOption as invalid } from './run-options.js';
+import type { Shard } from './shard.js';
 import { sumCaches, type RefreshSummary } from './summary.js';
 import { TenantStream, type TenantRecord, type TenantScan } from './tenant-stream.js';
 
@@ -43,13 +44,10 @@ export interface RefreshOptions {
   onProgress?: (progress: Progress) => void;
 }
 
-export const DEFAULT_BATCH_SIZE = 256;
+export { DEFAULT_BATCH_SIZE } from './run-options.js';
 const AUTO_THREADS_MIN_BYTES = 1 << 20;
 const OPTION_KEYS = new Set(['fixtures', 'profile', 'workers', 'batchSize', 'shard', 'now', 'cacheSizes', 'limits', 'onProgress']);
 
-function invalid(message: string, option: string): never {
-  throw codedError('REFRESH_OPTION_INVALID', message, { details: { option } });
-}
 
 interface Resolved {
   fixtures: string;
@@ -68,16 +66,7 @@ function resolveOptions(options: RefreshOptions): Resolved {
   if (typeof options.fixtures !== 'string' || options.fixtures === '') invalid('fixtures must name a directory (or give tenant)', 'fixtures');
   const workers = options.workers ?? 'auto';
   if (workers !== 'auto' && (!Number.isSafeInteger(workers) || workers < 0 || workers > 256)) invalid(`workers must be 'auto' or an integer from 0 to 256, got ${String(workers)}`, 'workers');
-  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  if (!Number.isSafeInteger(batchSize) || batchSize < 1 || batchSize > 100_000) invalid(`batchSize must be an integer from 1 to 100000, got ${String(batchSize)}`, 'batchSize');
-  const shard = options.shard === undefined || options.shard === null ? null : typeof options.shard === 'string' ? parseShard(options.shard) : checkShard(options.shard);
-  let now: string | undefined;
-  if (options.now !== undefined) {
-    const t = options.now instanceof Date ? options.now : new Date(options.now);
-    if (Number.isNaN(t.getTime())) invalid(`now must be a valid date or ISO 8601 date-time, got ${String(options.now)}`, 'now');
-    now = t.toISOString();
-  }
-  if (options.onProgress !== undefined && typeof options.onProgress !== 'function') invalid('onProgress must be a function', 'onProgress');
+  const { batchSize, shard, now } = resolveRunOptions(options);
   const fixtures = resolve(options.fixtures!);
   const profile = resolveProfile(fixtures, options.profile);
   const config: EvaluatorConfig = {

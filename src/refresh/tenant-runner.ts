@@ -6,21 +6,18 @@
 import { existsSync, statSync } from 'node:fs';
 import { createEngine } from '../engine/engine.js';
 import type { CacheStats } from '../engine/caches.js';
-import { codedError } from '../errors.js';
 import { readJsonFile, type IdentityProfile } from '../providers/memory.js';
 import { createTenantProviders, type TenantProviderOptions, type TenantProviders } from '../providers/tenant/index.js';
 import type { Identity } from '../providers/types.js';
 import { addCounts, emptyCounts, resultLine, type BatchOutput } from './evaluator.js';
 import { checkProfile } from './profile-source.js';
 import type { RefreshOptions } from './runner.js';
-import { checkShard, parseShard, shardOf, type Shard } from './shard.js';
+import { invalidOption as invalid, resolveRunOptions } from './run-options.js';
+import { shardOf, type Shard } from './shard.js';
 import { sumCaches, type RefreshSummary } from './summary.js';
 
 const OPTION_KEYS = new Set(['tenant', 'profile', 'workers', 'batchSize', 'shard', 'now', 'cacheSizes', 'limits', 'onProgress']);
 
-function invalid(message: string, option: string): never {
-  throw codedError('REFRESH_OPTION_INVALID', message, { details: { option } });
-}
 
 function isProviders(value: TenantProviderOptions | TenantProviders): value is TenantProviders {
   return typeof (value as TenantProviders).listIdentities === 'function';
@@ -63,16 +60,13 @@ export class TenantRefreshRunner {
     if (options.workers !== undefined && options.workers !== 'auto' && options.workers !== 0) {
       invalid('a refresh of a tenant evaluates on the calling thread (the API bounds it); workers must be 0 or auto', 'workers');
     }
-    const batchSize = options.batchSize ?? 256;
-    if (!Number.isSafeInteger(batchSize) || batchSize < 1 || batchSize > 100_000) invalid(`batchSize must be an integer from 1 to 100000, got ${String(batchSize)}`, 'batchSize');
+    const { batchSize, shard, now } = resolveRunOptions(options);
     this.batchSize = batchSize;
-    this.shard = options.shard === undefined || options.shard === null ? null : typeof options.shard === 'string' ? parseShard(options.shard) : checkShard(options.shard);
-    if (options.now !== undefined) {
-      const t = options.now instanceof Date ? options.now : new Date(options.now);
-      if (Number.isNaN(t.getTime())) invalid(`now must be a valid date or ISO 8601 date-time, got ${String(options.now)}`, 'now');
+    this.shard = shard;
+    if (now !== undefined) {
+      const t = new Date(now);
       this.clock = () => t;
     }
-    if (options.onProgress !== undefined && typeof options.onProgress !== 'function') invalid('onProgress must be a function', 'onProgress');
     this.providers = isProviders(tenant!) ? tenant : createTenantProviders(tenant!);
     this.options = options;
   }
@@ -137,7 +131,7 @@ export class TenantRefreshRunner {
     const c = this.counts;
     const stats = this.providers.stats();
     return {
-      profile: String(this.resolvedProfile?.name ?? this.options.profile ?? ''),
+      profile: String(this.resolvedProfile?.name ?? (typeof this.options.profile === 'string' ? this.options.profile : '')),
       fixtures: this.providers.client.baseUrl,
       shard: this.shard,
       workers: 0,
