@@ -166,6 +166,8 @@ export function createTenantProviders(options: TenantProviderOptions): TenantPro
       : new LRUCache<string, Promise<unknown>>({
           max: cacheOption.max ?? 10_000,
           ttl: cacheOption.ttlMs ?? 60_000,
+          // Read the clock at every lookup (the default caches it for a millisecond tick).
+          ttlResolution: 0,
           ...(options.now ? { perf: { now: options.now } } : {}),
         });
   let cacheHits = 0;
