@@ -10,7 +10,7 @@ const HELP = `Usage: identity-transforms <command> [options]
 
 Commands:
   validate <files|dirs|globs|->   Validate transforms (schema + compile + set checks)
-  evaluate <transform.json|->      Evaluate a transform for one identity of a fixture tenant
+  evaluate <transform.json|->      Evaluate a transform for one identity (fixtures or --tenant)
   refresh                          Evaluate an identity profile for every identity (NDJSON)
   serve                            Serve the platform API over a fixture tenant
 
