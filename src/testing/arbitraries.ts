@@ -163,6 +163,29 @@ export function arbitraryIdentity(shape?: ShapeInput): fc.Arbitrary<IdentitySamp
   });
 }
 
+export interface SampleArbitraryOptions {
+  /** Which identities (default 'both' when the fixtures have identities, else 'generated'). */
+  identities?: 'fixtures' | 'generated' | 'both';
+  /** Shape the generated identities like this (default: the fixtures' shape, else the default shape). */
+  shape?: TenantShape;
+}
+
+/**
+ * Identity samples to run a property on: the fixture tenant's own identities with their
+ * accounts, generated identities shaped like them (twice as often), or either alone.
+ */
+export function arbitrarySample(fixtures?: TenantRecords, options: SampleArbitraryOptions = {}): fc.Arbitrary<IdentitySample> {
+  const own = fixtures === undefined ? [] : fixtureSamples(fixtures);
+  const which = options.identities ?? (own.length > 0 ? 'both' : 'generated');
+  if (which !== 'generated' && own.length === 0) {
+    throw codedError('ENGINE_OPTION_INVALID', `arbitrarySample: identities "${which}" needs fixtures with identities`);
+  }
+  const generated = arbitraryIdentity(options.shape ?? fixtures);
+  if (which === 'generated') return generated;
+  const existing = fc.constantFrom(...own);
+  return which === 'fixtures' ? existing : fc.oneof({ weight: 1, arbitrary: existing }, { weight: 2, arbitrary: generated });
+}
+
 export interface TenantArbitraryOptions {
   minIdentities?: number;
   maxIdentities?: number;

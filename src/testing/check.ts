@@ -8,7 +8,7 @@ import { codedError } from '../errors.js';
 import type { EngineOptions } from '../engine/options.js';
 import type { Value } from '../engine/types.js';
 import type { TransformDocument } from '../providers/types.js';
-import { arbitraryIdentity, fixtureSamples, type IdentitySample } from './arbitraries.js';
+import { arbitrarySample, type IdentitySample } from './arbitraries.js';
 import { fixtureDocument, formatReport, TransformPropertyError, type RunFailure } from './counterexample.js';
 import { checkKeys, positiveInteger } from './options.js';
 import { createSampleEngine, type Outcome, type SampleEngine } from './sample-engine.js';
@@ -74,19 +74,6 @@ function isArbitrary(value: unknown): value is fc.Arbitrary<TransformDocument> {
   return value instanceof fc.Arbitrary || (v !== null && typeof v === 'object' && typeof v.generate === 'function' && typeof v.shrink === 'function');
 }
 
-function samples(options: CheckTransformOptions): fc.Arbitrary<IdentitySample> {
-  const fixtures = options.fixtures;
-  const own = fixtures === undefined ? [] : fixtureSamples(fixtures);
-  const which = options.identities ?? (own.length > 0 ? 'both' : 'generated');
-  if (which !== 'generated' && own.length === 0) {
-    throw codedError('ENGINE_OPTION_INVALID', `checkTransform: identities "${which}" needs fixtures with identities`);
-  }
-  const generated = arbitraryIdentity(options.shape ?? fixtures);
-  if (which === 'generated') return generated;
-  const existing = fc.constantFrom(...own);
-  return which === 'fixtures' ? existing : fc.oneof({ weight: 1, arbitrary: existing }, { weight: 2, arbitrary: generated });
-}
-
 function allowed(outcome: Extract<Outcome, { kind: 'error' }>, allowErrors: CheckTransformOptions['allowErrors']): boolean {
   if (outcome.phase === 'compile' || allowErrors === undefined || allowErrors === false) return false;
   return allowErrors === true || allowErrors.includes(outcome.error.code);
@@ -132,7 +119,10 @@ export async function checkTransform(transform: TransformDocument | fc.Arbitrary
 
   const runs: fc.Arbitrary<Run> = fc.record({
     transform: generatedTransform ? transform : fc.constant(transform),
-    sample: samples(options),
+    sample: arbitrarySample(options.fixtures, {
+      ...(options.identities === undefined ? {} : { identities: options.identities }),
+      ...(options.shape === undefined ? {} : { shape: options.shape }),
+    }),
     seed: fc.nat(),
   });
   const details = await fc.check(

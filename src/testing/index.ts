@@ -15,8 +15,8 @@ export type { TenantOptions, WriteTenantOptions, TenantSummary, GeneratedIdentit
 
 export { fixtureShape, defaultShape, resolveShape } from './shape.js';
 export type { AttributeShape, ShapeInput, SourceShape, StringFormat, TenantRecords, TenantShape, ValueKind } from './shape.js';
-export { arbitraryAccount, arbitraryIdentity, arbitrarySource, arbitraryTenant, fixtureSamples } from './arbitraries.js';
-export type { AccountArbitraryOptions, GeneratedTenant, IdentitySample, TenantArbitraryOptions } from './arbitraries.js';
+export { arbitraryAccount, arbitraryIdentity, arbitrarySample, arbitrarySource, arbitraryTenant, fixtureSamples } from './arbitraries.js';
+export type { AccountArbitraryOptions, GeneratedTenant, IdentitySample, SampleArbitraryOptions, TenantArbitraryOptions } from './arbitraries.js';
 export { arbitraryAwkwardText, arbitraryFirstName, arbitraryLastName, arbitraryPersonName, userName } from './values.js';
 export type { PersonName } from './values.js';
 export { arbitraryTransform } from './transforms.js';
