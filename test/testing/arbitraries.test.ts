@@ -52,7 +52,7 @@ describe('arbitraryIdentity', () => {
         }
         expect(new Set(accounts.map((a) => a.id)).size).toBe(accounts.length);
       }),
-      { numRuns: 200 },
+      { numRuns: 100 },
     );
   });
 
@@ -78,7 +78,7 @@ describe('arbitraryIdentity', () => {
         const first = String(identity.attributes['firstname']).toLowerCase();
         for (const a of accounts) expect(a.name.toLowerCase()).toContain(first);
       }),
-      { numRuns: 100 },
+      { numRuns: 50 },
     );
   });
 

@@ -14,6 +14,7 @@ import { checkTransform } from '../../src/testing/check.js';
 import { COUNTEREXAMPLE_HEADING, TransformPropertyError, type FixtureDocument } from '../../src/testing/counterexample.js';
 import { createSampleEngine, SAMPLE_NOW } from '../../src/testing/sample-engine.js';
 import { arbitraryTransform } from '../../src/testing/transforms.js';
+import { rejectionOf } from './rejection.js';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures');
 const fixtures = loadFixtures(FIXTURES);
@@ -26,15 +27,7 @@ const lowerLast: TransformDocument = { name: 'Lower Last Name', type: 'lower', a
 /** Fails for any last name with an apostrophe: a property that generated names break. */
 const noApostrophe = (value: unknown) => !String(value).includes("'");
 
-async function failureOf(promise: Promise<void>): Promise<TransformPropertyError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TransformPropertyError) return error;
-    throw error;
-  }
-  throw new Error('expected checkTransform to fail');
-}
+const failureOf = (promise: Promise<void>) => rejectionOf(promise, TransformPropertyError);
 
 /** The JSON after the heading: all the message holds from there on. */
 function pasted(message: string): FixtureDocument {

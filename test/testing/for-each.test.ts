@@ -7,19 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { loadFixtures } from '../../src/providers/memory.js';
 import type { TransformDocument } from '../../src/providers/types.js';
 import { FixtureIdentitiesError, forEachFixtureIdentity } from '../../src/testing/for-each.js';
+import { rejectionOf } from './rejection.js';
 
 const fixtures = loadFixtures(join(import.meta.dirname, '../../fixtures'));
 const uid: TransformDocument = { name: 'UID', type: 'identityAttribute', attributes: { name: 'uid' } };
 
-async function failureOf(promise: Promise<void>): Promise<FixtureIdentitiesError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof FixtureIdentitiesError) return error;
-    throw error;
-  }
-  throw new Error('expected forEachFixtureIdentity to fail');
-}
+const failureOf = (promise: Promise<void>) => rejectionOf(promise, FixtureIdentitiesError);
 
 describe('forEachFixtureIdentity', () => {
   it('runs the body for every identity, in order, with its accounts and an evaluate bound to it', async () => {

@@ -45,7 +45,7 @@ describe('arbitraryTransform', () => {
       fc.property(arbitraryTransform({ shape: fixtures, maxDepth: 3 }), (t) => {
         expect(errors(t)).toEqual([]);
       }),
-      { numRuns: 1000 },
+      { numRuns: 800 },
     );
   });
 
