@@ -56,7 +56,8 @@ export class TransformPropertyError extends Error {
     readonly seed: number,
     readonly path: string,
   ) {
-    super(message, { cause: 'error' in failure ? failure.error : failure.kind === 'coded' ? failure.outcome.error : undefined });
+    const cause = 'error' in failure ? failure.error : failure.kind === 'coded' ? failure.outcome.error : undefined;
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'TransformPropertyError';
   }
 }

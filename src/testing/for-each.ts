@@ -47,7 +47,7 @@ export class FixtureIdentitiesError extends Error {
 
 const OPTION_KEYS = ['engineOptions', 'seed', 'maxReported'];
 
-function describe(error: unknown): string {
+function firstLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
 }
 
@@ -86,7 +86,7 @@ export async function forEachFixtureIdentity(
     }
   }
   if (failures.length === 0) return;
-  const lines = failures.slice(0, maxReported).map((f) => `  ${f.identity.name} (${f.identity.id}): ${describe(f.error)}`);
+  const lines = failures.slice(0, maxReported).map((f) => `  ${f.identity.name} (${f.identity.id}): ${firstLine(f.error)}`);
   if (failures.length > maxReported) lines.push(`  … and ${failures.length - maxReported} more`);
   throw new FixtureIdentitiesError(`forEachFixtureIdentity: ${failures.length} of ${all.length} fixture identities failed\n${lines.join('\n')}`, failures);
 }

@@ -13,11 +13,11 @@ export {
 } from './tenant-generator.js';
 export type { TenantOptions, WriteTenantOptions, TenantSummary, GeneratedIdentity } from './tenant-generator.js';
 
-export { fixtureShape, defaultShape, resolveShape } from './shape.js';
+export { fixtureShape, defaultShape } from './shape.js';
 export type { AttributeShape, ShapeInput, SourceShape, StringFormat, TenantRecords, TenantShape, ValueKind } from './shape.js';
 export { arbitraryAccount, arbitraryIdentity, arbitrarySample, arbitrarySource, arbitraryTenant, fixtureSamples } from './arbitraries.js';
 export type { AccountArbitraryOptions, GeneratedTenant, IdentitySample, SampleArbitraryOptions, TenantArbitraryOptions } from './arbitraries.js';
-export { arbitraryAwkwardText, arbitraryFirstName, arbitraryLastName, arbitraryPersonName, userName } from './values.js';
+export { arbitraryAwkwardText, arbitraryFirstName, arbitraryLastName, arbitraryPersonName } from './values.js';
 export type { PersonName } from './values.js';
 export { arbitraryTransform } from './transforms.js';
 export type { TransformArbitraryOptions } from './transforms.js';

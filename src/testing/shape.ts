@@ -31,8 +31,8 @@ export interface AttributeShape {
   readonly format: StringFormat;
   /** Up to 24 distinct strings seen (list elements included), in first-seen order. */
   readonly examples: readonly string[];
-  /** Range of its numbers, when it had any. */
-  readonly numbers: { readonly min: number; readonly max: number } | null;
+  /** Range of its numbers, when it had any, and whether they were all integers. */
+  readonly numbers: { readonly min: number; readonly max: number; readonly integers: boolean } | null;
   /** Longest list seen (0 when never a list). */
   readonly maxItems: number;
 }
@@ -96,6 +96,7 @@ class AttributeStats {
   seen = 0;
   min = Infinity;
   max = -Infinity;
+  integers = true;
   maxItems = 0;
 
   add(value: unknown): void {
@@ -105,6 +106,7 @@ class AttributeStats {
       if (typeof item === 'number') {
         this.min = Math.min(this.min, item);
         this.max = Math.max(this.max, item);
+        this.integers &&= Number.isInteger(item);
       } else if (typeof item === 'string') {
         this.stringCount++;
         if (this.strings.size < MAX_EXAMPLES) this.strings.add(item);
@@ -121,7 +123,7 @@ class AttributeStats {
       optional: this.seen < records,
       format: this.format(key),
       examples: Object.freeze([...this.strings]),
-      numbers: this.min <= this.max ? Object.freeze({ min: this.min, max: this.max }) : null,
+      numbers: this.min <= this.max ? Object.freeze({ min: this.min, max: this.max, integers: this.integers }) : null,
       maxItems: this.maxItems,
     });
   }
@@ -152,8 +154,13 @@ export function fixtureShape(tenant: TenantRecords): TenantShape {
   const sources = tenant.sources.map((source): SourceShape => {
     const accounts = tenant.accounts.filter((a) => a.sourceId === source.id);
     const perIdentity = new Map<string, number>();
-    for (const a of accounts) perIdentity.set(a.identityId, (perIdentity.get(a.identityId) ?? 0) + 1);
-    return Object.freeze({ source, attributes: attributeShapes(accounts), maxAccounts: Math.max(1, ...perIdentity.values()) });
+    let maxAccounts = 1;
+    for (const a of accounts) {
+      const n = (perIdentity.get(a.identityId) ?? 0) + 1;
+      perIdentity.set(a.identityId, n);
+      maxAccounts = Math.max(maxAccounts, n);
+    }
+    return Object.freeze({ source, attributes: attributeShapes(accounts), maxAccounts });
   });
   return Object.freeze({
     sources: Object.freeze(sources),

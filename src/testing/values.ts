@@ -134,8 +134,9 @@ export function attributeRecipe(shape: AttributeShape): fc.Arbitrary<ValueRecipe
       case 'null': choices.push({ weight: 1, arbitrary: fc.constant({ kind: 'value', value: null }) }); break;
       case 'string': choices.push({ weight: 4, arbitrary: stringRecipe(shape) }); break;
       case 'number': {
-        const range = shape.numbers ?? { min: 0, max: 100 };
-        choices.push({ weight: 4, arbitrary: value(fc.integer({ min: Math.ceil(range.min), max: Math.floor(range.max) })) });
+        const range = shape.numbers ?? { min: 0, max: 100, integers: true };
+        const numbers = range.integers ? fc.integer({ min: range.min, max: range.max }) : fc.double({ min: range.min, max: range.max, noNaN: true });
+        choices.push({ weight: 4, arbitrary: value(numbers) });
         break;
       }
       case 'boolean': choices.push({ weight: 4, arbitrary: value(fc.boolean()) }); break;

@@ -23,7 +23,7 @@ describe('fixtureShape', () => {
   it('records the kinds each attribute takes: nulls, lists, numbers', () => {
     expect(source('Active Directory').attributes['memberOf']!.kinds).toEqual(['list', 'null']);
     expect(source('Active Directory').attributes['memberOf']!.maxItems).toBeGreaterThan(1);
-    expect(source('Corporate HR').attributes['RECORD_SEQ']).toMatchObject({ kinds: ['number'], numbers: { min: 1, max: 3 } });
+    expect(source('Corporate HR').attributes['RECORD_SEQ']).toMatchObject({ kinds: ['number'], numbers: { min: 1, max: 3, integers: true } });
     expect(shape.identityAttributes['email']!.kinds).toEqual(['null', 'string']);
     expect(shape.identityAttributes['firstname']!.kinds).toEqual(['string']);
   });
