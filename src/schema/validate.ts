@@ -118,11 +118,11 @@ export function validateTransform(json: unknown, options: ValidateOptions = {}):
  * Schema, compile and the checks within one document. The references come back (for the
  * caller to check against the names it knows) when the checks got that far.
  */
-function check(json: unknown, options: ValidateOptions): { result: ValidationResult; references?: Reference[] } {
+function check(json: unknown, options: ValidateOptions, sourceBytes = options.sourceBytes): { result: ValidationResult; references?: Reference[] } {
   const engine = engineOf(options);
   const maxDepth = options.maxDepth ?? engine.limits.maxDepth;
   const issues: ValidationIssue[] = [];
-  const bytes = options.sourceBytes ?? measure(json);
+  const bytes = sourceBytes ?? measure(json);
   if (bytes > MAX_TRANSFORM_BYTES) {
     issues.push({ severity: 'error', code: 'VALIDATE_TOO_LARGE', path: '', message: `the transform is ${bytes} bytes; the platform rejects transforms above ${MAX_TRANSFORM_BYTES} bytes (400 KB)` });
     // The platform refuses the upload outright; checking the content of a huge file only costs time.
@@ -209,7 +209,7 @@ export function createSetValidator(options: ValidateOptions = {}): SetValidator 
   const edges = new Map<string, Reference[]>();
   return {
     add(entry) {
-      const { result, references } = check(entry.json, entry.sourceBytes === undefined ? entryOptions : { ...entryOptions, sourceBytes: entry.sourceBytes });
+      const { result, references } = check(entry.json, entryOptions, entry.sourceBytes);
       const out: SetResult = { source: entry.source, valid: result.valid, issues: result.issues };
       const index = results.push(out) - 1;
       if (references && references.length > 0) referencing.push({ result: out, references });
