@@ -1,6 +1,7 @@
 // §4 reference — evaluate a saved transform by name, "just as if the logic were contained directly within this transform". Reference: ../shared/reference/transforms.md.
 
-import { andThen } from '../engine/maybe.js';
+import { isTransformsError, TransformsError } from '../errors.js';
+import { andThen, attempt } from '../engine/maybe.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const reference = defineOperation({
@@ -16,7 +17,21 @@ export const reference = defineOperation({
       return andThen(target, (n) => {
         const resolvedName = String(n);
         const inner = ev.enterReference(resolvedName);
-        return andThen(ev.resolveTransform(resolvedName, pointer), (compiled) => compiled.evaluator(input, inner));
+        return andThen(ev.resolveTransform(resolvedName, pointer), (compiled) =>
+          // An error inside the referenced transform is located at this reference, as its compile
+          // errors are (engine.resolveTransform): its own pointer names the other document.
+          attempt(
+            () => compiled.evaluator(input, inner),
+            (error) => {
+              if (!isTransformsError(error)) throw error;
+              throw new TransformsError(error.code, `in referenced transform "${resolvedName}": ${error.message}`, {
+                path: pointer,
+                cause: error,
+                details: { ...(error.details ?? {}), transform: resolvedName, transformPath: error.path ?? '' },
+              });
+            },
+          ),
+        );
       });
     };
   },

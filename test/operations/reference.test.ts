@@ -6,6 +6,8 @@ const saved = [
   { name: 'A', type: 'reference', attributes: { id: 'B' } },
   { name: 'B', type: 'reference', attributes: { id: 'A' } },
   { name: 'Broken', type: 'lookup', attributes: { table: {}, tabel: {} } },
+  { name: 'Strict', type: 'lookup', attributes: { table: { a: 'A' } } },
+  { name: 'Via Strict', type: 'reference', attributes: { id: 'Strict' } },
 ];
 const engine = tenantEngine({}, saved);
 
@@ -26,5 +28,18 @@ describe('reference (reference §4)', () => {
     const error = codedErrorOf(() => engine.evaluateSync({ name: 'r', type: 'reference', attributes: { id: 'Broken' } }));
     expect(error.code).toBe('SCHEMA_UNKNOWN_PROPERTY');
     expect(error.details).toMatchObject({ transform: 'Broken', transformPath: '/attributes/tabel' });
+  });
+  it('locates an evaluation error inside the referenced transform at the reference, its own pointer in details', () => {
+    const error = codedErrorOf(() => engine.evaluateSync({ name: 'r', type: 'upper', attributes: { input: { type: 'reference', attributes: { id: 'Strict' } } } }, { input: 'x' }));
+    expect(error.code).toBe('EVAL_LOOKUP_NO_MATCH');
+    expect(error.path).toBe('/attributes/input/attributes/id');
+    expect(error.message).toMatch(/^in referenced transform "Strict": /);
+    expect(error.details).toMatchObject({ transform: 'Strict', transformPath: '/attributes/table' });
+  });
+  it('names every transform of a chain of references, outermost first', () => {
+    const error = codedErrorOf(() => engine.evaluateSync({ name: 'r', type: 'reference', attributes: { id: 'Via Strict' } }, { input: 'x' }));
+    expect(error.path).toBe('/attributes/id');
+    expect(error.message).toMatch(/^in referenced transform "Via Strict": in referenced transform "Strict": /);
+    expect(error.details).toMatchObject({ transform: 'Via Strict', transformPath: '/attributes/id' });
   });
 });

@@ -15,10 +15,7 @@ import { arbitraryTransform } from '../../src/testing/transforms.js';
 import { comparable, fixtures } from './fixtures.js';
 
 const engine = createSampleEngine({ fixtures });
-// `reference` is left out of the entries: an evaluation error inside a referenced transform keeps
-// the referenced transform's pointer (the engine bug the last test records), so its location
-// under /attributes/values/i cannot be predicted.
-const types = builtinOperations.map((s) => s.type).filter((t) => t !== 'reference');
+const types = builtinOperations.map((s) => s.type);
 /** Literal entries: no `$` or `#` (those strings are templates); "" is a value, not null. */
 const literal = fc.constantFrom<Value>(null, '', 'x', 'Ünïcödé', 0, 7, false, true);
 const entry = fc.oneof(
@@ -69,13 +66,13 @@ describe('firstValid', () => {
     );
   });
 
-  // Engine bug (reported with issue 9): compile errors of a referenced transform are located at
-  // the reference (details.transform / transformPath); evaluation errors keep the referenced
-  // transform's own pointer, which names an attribute the evaluated transform does not have.
-  it.fails('locates an evaluation error inside a referenced transform at the reference', async () => {
+  // Regression (found by this property): an evaluation error inside a referenced transform kept
+  // the referenced transform's own pointer, naming an attribute the evaluated one does not have.
+  it('locates an evaluation error inside a referenced transform at the reference', async () => {
     const strict = { name: 'Strict', type: 'lookup', attributes: { table: {} } };
     const tenant = createSampleEngine({ fixtures: { sources: [], identities: [], accounts: [], transforms: [strict] } });
     const outcome = await tenant.evaluate({ name: 'Outer', type: 'firstValid', attributes: { values: [{ type: 'reference', attributes: { id: 'Strict' } }] } }, null, { input: 'x' });
     expect(outcome).toMatchObject({ kind: 'error', error: { code: 'EVAL_LOOKUP_NO_MATCH', path: '/attributes/values/0/attributes/id' } });
+    expect((outcome as { error: { details?: unknown } }).error.details).toMatchObject({ transform: 'Strict', transformPath: '/attributes/table' });
   });
 });
