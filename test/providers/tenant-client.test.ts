@@ -240,6 +240,26 @@ describe('TenantClient: bodies, concurrency and paging', () => {
   });
 });
 
+describe('TenantClient: paging that would not end', () => {
+  it('reports a page longer than the limit as TENANT_RESPONSE', async () => {
+    const { fetch } = scriptedFetch((call, n) => (call.url.pathname === '/oauth/token' ? TOKEN(n) : { status: 200, body: [1, 2, 3] }));
+    expect(await codeOf(client(fetch).c.list('/v3/accounts', {}, 2).next())).toBe('TENANT_RESPONSE');
+  });
+
+  it('reports a search that ignores searchAfter as TENANT_RESPONSE instead of paging forever', async () => {
+    const { fetch } = scriptedFetch((call, n) => (call.url.pathname === '/oauth/token' ? TOKEN(n) : { status: 200, body: [{ id: 'a' }, { id: 'b' }] }));
+    const pages = client(fetch).c.search('identities', '*', 'id', 2);
+    await pages.next();
+    expect(await codeOf(pages.next())).toBe('TENANT_RESPONSE');
+  });
+
+  it('reports hits without their sort value as TENANT_RESPONSE', async () => {
+    const { fetch } = scriptedFetch((call, n) => (call.url.pathname === '/oauth/token' ? TOKEN(n) : { status: 200, body: [{ name: 'a' }] }));
+    const pages = client(fetch).c.search('identities', '*', 'id', 1);
+    expect(await codeOf(pages.next())).toBe('TENANT_RESPONSE');
+  });
+});
+
 describe('TenantClient: options', () => {
   const base = { baseUrl: 'https://t.example.com', clientId: 'a', clientSecret: 'b' };
   it.each([

@@ -225,7 +225,6 @@ export class TenantClient {
         const token = await this.accessToken();
         const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
         if (body !== undefined) headers['content-type'] = 'application/json';
-        this.counters.requests++;
         const response = await this.send(method, url.href, headers, body, `${method} ${url.pathname}`);
         if (response.status === 401 && !renewed) {
           // Revoked or expired early: one new token, one more attempt.
@@ -244,6 +243,7 @@ export class TenantClient {
     for (let attempt = 0; ; attempt++) {
       let failure: unknown = null;
       let response: Response | null = null;
+      if (url !== this.tokenUrl) this.counters.requests++;
       try {
         response = await this.fetchImpl(url, { method, headers, ...(body !== undefined ? { body } : {}), signal: AbortSignal.timeout(this.settings.timeoutMs) });
       } catch (error) {
@@ -294,6 +294,7 @@ export class TenantClient {
     for (let offset = 0; ; offset += pageSize) {
       const { body } = await this.request<unknown>('GET', path, { query: { ...query, limit: pageSize, offset } });
       const page = expectArray<T>(body, path);
+      if (page.length > pageSize) throw codedError('TENANT_RESPONSE', `${path} answered ${page.length} records for limit=${pageSize}`, { details: { path } });
       if (page.length > 0) yield page;
       if (page.length < pageSize) return;
     }
@@ -309,9 +310,15 @@ export class TenantClient {
       const body = { indices: [index], query: { query }, sort: [sortField], ...(after ? { searchAfter: after } : {}) };
       const response = await this.request<unknown>('POST', '/v3/search', { query: { limit: pageSize }, body });
       const page = expectArray<T>(response.body, '/v3/search');
+      if (page.length > pageSize) throw codedError('TENANT_RESPONSE', `/v3/search answered ${page.length} hits for limit=${pageSize}`, { details: { path: '/v3/search' } });
+      const last = page.length === 0 ? undefined : page[page.length - 1]![sortField];
+      // A hit without its sort value, or a page that does not move on, would page forever.
+      if (page.length === pageSize && (last === undefined || last === null || (after !== undefined && after[0] === last))) {
+        throw codedError('TENANT_RESPONSE', `/v3/search paging does not advance: the last hit's ${sortField} is ${JSON.stringify(last ?? null)}`, { details: { path: '/v3/search' } });
+      }
       if (page.length > 0) yield page;
       if (page.length < pageSize) return;
-      after = [page[page.length - 1]![sortField]];
+      after = [last];
     }
   }
 }
