@@ -180,6 +180,8 @@ export function compareNumbers(a: number | bigint | JDouble, b: number | bigint 
  * 2.x ASTEQNode), so the char "a" equals the String "a" and the String "1" equals the Integer 1.
  */
 export function velocityEquals(a: unknown, b: unknown): boolean {
+  // Two strings (the usual #if) compare by value: the rules below give the same answer.
+  if (typeof a === 'string' && typeof b === 'string') return a === b;
   if (a === null || b === null) return a === b;
   if (isNumber(a) && isNumber(b)) return compareNumbers(a, b) === 0;
   if (typeof a === 'boolean' && typeof b === 'boolean') return a === b;
