@@ -5,6 +5,18 @@ import { IDENTITIES, codedErrorOf, rejectionOf, tenantEngine } from '../helpers.
 
 const john = IDENTITIES[0]!;
 
+/** The test tenant behind providers that answer with promises. */
+function asyncTenantEngine() {
+  const sync = tenantEngine().providers;
+  return createEngine({
+    providers: {
+      sources: { resolveSource: async (r) => sync.sources!.resolveSource(r) },
+      accounts: { listAccounts: async (q) => sync.accounts!.listAccounts(q) },
+      identities: { getIdentity: async (id) => sync.identities!.getIdentity(id) },
+    },
+  });
+}
+
 describe('createEngine options', () => {
   it.each([
     [{ nope: 1 }, 'ENGINE_OPTION_UNKNOWN'],
@@ -102,14 +114,7 @@ describe('providers', () => {
   });
 
   it('accepts asynchronous providers through evaluate()', async () => {
-    const sync = tenantEngine().providers;
-    const engine = createEngine({
-      providers: {
-        sources: { resolveSource: async (r) => sync.sources!.resolveSource(r) },
-        accounts: { listAccounts: async (q) => sync.accounts!.listAccounts(q) },
-        identities: { getIdentity: async (id) => sync.identities!.getIdentity(id) },
-      },
-    });
+    const engine = asyncTenantEngine();
     await expect(engine.evaluate(t, { identity: 'id-1' })).resolves.toBe('Employee');
     expect(codedErrorOf(() => engine.evaluateSync(t, { identity: john })).code).toBe('ENGINE_ASYNC_PROVIDER');
   });
@@ -160,14 +165,7 @@ describe('per-evaluation state', () => {
   });
 
   it('renders a template whose dynamic variables and $identity come from asynchronous providers', async () => {
-    const sync = tenantEngine().providers;
-    const engine = createEngine({
-      providers: {
-        sources: { resolveSource: async (r) => sync.sources!.resolveSource(r) },
-        accounts: { listAccounts: async (q) => sync.accounts!.listAccounts(q) },
-        identities: { getIdentity: async (id) => sync.identities!.getIdentity(id) },
-      },
-    });
+    const engine = asyncTenantEngine();
     const empType = { type: 'accountAttribute', attributes: { sourceName: 'HR Source', attributeName: 'empType' } };
     const t = { name: 's', type: 'static', attributes: { a: empType, b: 'fixed', value: '$a/$b/$identity.getName()' } };
     await expect(engine.evaluate(t, { identity: john })).resolves.toBe('Employee/fixed/john.doe');
