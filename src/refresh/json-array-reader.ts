@@ -33,6 +33,17 @@ export interface ArrayElement {
 
 type State = 'start' | 'before-element' | 'after-element' | 'done';
 
+/** Where a reader of part of a file starts, and where it must stop. */
+export interface ReadRange {
+  start: number;
+  end: number;
+  /**
+   * The reader's state at `start`: 'start' at the file's beginning, else between two elements:
+   * just after one ('after-element') or just after the comma that follows it ('before-element').
+   */
+  state: 'start' | 'after-element' | 'before-element';
+}
+
 /**
  * Reads the elements of a JSON array file in order. Memory: one chunk plus the largest element.
  * Malformed structure is a CLI_FIXTURES error whose details carry the file and byte offset;
@@ -50,9 +61,17 @@ export class JsonArrayReader {
   private closed = false;
   /** Elements returned so far (the index of the next one). */
   index = 0;
-  /** Where the last element is in buf (for fullText). */
+  /** Byte offset in the file of the current element (the one last returned by next() or advance()). */
+  offset = 0;
+  /** Byte length of the current element. */
+  length = 0;
+  /** Where the current element is in buf. */
   private lastStart = 0;
+  /** Where the element being scanned starts in buf. */
+  private scanStart = 0;
   private lastEnd = 0;
+  /** File offset where reading stops (the file's size unless a range says less). */
+  private readonly limit: number;
 
   /**
    * @param headBytes decode only the first `headBytes` bytes of each element into `text`
@@ -63,6 +82,7 @@ export class JsonArrayReader {
     readonly file: string,
     chunkSize = 1 << 20,
     private readonly headBytes = Infinity,
+    private readonly range: ReadRange | null = null,
   ) {
     try {
       this.fd = openSync(file, 'r');
@@ -70,14 +90,38 @@ export class JsonArrayReader {
       throw codedError('CLI_READ', `cannot read ${file}: ${(error as Error).message}`, { cause: error, details: { file } });
     }
     this.buf = Buffer.allocUnsafe(Math.max(64, chunkSize));
+    this.limit = range ? range.end : Infinity;
+    if (range) {
+      this.base = range.start;
+      this.state = range.state;
+    }
+  }
+
+  /**
+   * Where the reader stopped: 'done' after the closing bracket; for a range, the state between
+   * two elements at its end (an element that runs past the end is malformed, as in a file cut
+   * there).
+   */
+  get stoppedIn(): State {
+    return this.state;
   }
 
   /** The next element, or null after the closing bracket. */
   next(): ArrayElement | null {
+    if (!this.advance()) return null;
+    const textEnd = this.length > this.headBytes ? this.lastStart + this.headBytes : this.lastEnd;
+    return { text: this.buf.toString('utf8', this.lastStart, textEnd), offset: this.offset, length: this.length };
+  }
+
+  /**
+   * Move to the next element without decoding it (its bytes are then read with latin1() or
+   * fullText(), and located by offset and length). False after the closing bracket.
+   */
+  advance(): boolean {
     for (;;) {
       switch (this.state) {
         case 'done':
-          return null;
+          return false;
         case 'start': {
           const b = this.skipSpace();
           if (b !== OPEN_BRACKET) throw this.malformed(b === -1 ? 'the file is empty; expected a JSON array' : 'expected "[" (the file must hold a JSON array)');
@@ -92,6 +136,7 @@ export class JsonArrayReader {
         }
         case 'after-element': {
           const b = this.skipSpace();
+          if (b === -1 && this.range) return this.stop();
           if (b === CLOSE_BRACKET) {
             this.pos++;
             return this.finish();
@@ -103,12 +148,13 @@ export class JsonArrayReader {
         }
         case 'before-element': {
           const b = this.skipSpace();
+          if (b === -1 && this.range) return this.stop();
           if (b === -1) throw this.malformed('unexpected end of file inside the array');
           if (b === CLOSE_BRACKET || b === COMMA) throw this.malformed('expected an element');
-          const element = this.scanElement();
+          this.scanElement();
           this.state = 'after-element';
           this.index++;
-          return element;
+          return true;
         }
       }
     }
@@ -128,13 +174,19 @@ export class JsonArrayReader {
     closeSync(this.fd);
   }
 
-  private finish(): null {
+  /** The end of a range, between two elements. */
+  private stop(): false {
+    this.close();
+    return false;
+  }
+
+  private finish(): false {
     // Only whitespace may follow the array.
     const b = this.skipSpace();
     if (b !== -1) throw this.malformed('unexpected content after the closing "]"');
     this.state = 'done';
     this.close();
-    return null;
+    return false;
   }
 
   /** Skip whitespace; the byte at pos, or -1 at end of file. */
@@ -167,7 +219,7 @@ export class JsonArrayReader {
       this.buf.copy(bigger, 0, 0, this.end);
       this.buf = bigger;
     }
-    const n = readSync(this.fd, this.buf, this.end, this.buf.length - this.end, this.base + this.end);
+    const n = readSync(this.fd, this.buf, this.end, Math.min(this.buf.length - this.end, this.limit - (this.base + this.end)), this.base + this.end);
     if (n === 0) {
       this.eof = true;
       return false;
@@ -176,24 +228,29 @@ export class JsonArrayReader {
     return true;
   }
 
+  /**
+   * Read more bytes, keeping the element being scanned (it starts at `scanStart`, which moves to
+   * 0). A method, not a closure made per element: under tsx (keepNames) every closure made
+   * costs an Object.defineProperty.
+   */
+  private refill(): boolean {
+    const ok = this.fill(this.scanStart);
+    this.scanStart = 0;
+    return ok;
+  }
+
   /** Scan one element starting at pos; leaves pos after it. */
-  private scanElement(): ArrayElement {
+  private scanElement(): void {
     const first = this.buf[this.pos]!;
-    let start = this.pos;
-    // Refill keeping the element: its start moves to 0.
-    const refill = (): boolean => {
-      const ok = this.fill(start);
-      start = 0;
-      return ok;
-    };
+    this.scanStart = this.pos;
     if (first === OPEN_BRACE || first === OPEN_BRACKET) {
       let depth = 0;
       for (;;) {
-        if (this.pos >= this.end && !refill()) throw this.malformed('unexpected end of file inside an element');
+        if (this.pos >= this.end && !this.refill()) throw this.malformed('unexpected end of file inside an element');
         const b = this.buf[this.pos]!;
         if (b === QUOTE) {
           this.pos++;
-          this.skipString(refill);
+          this.skipString();
           continue;
         }
         this.pos++;
@@ -205,36 +262,47 @@ export class JsonArrayReader {
       }
     } else if (first === QUOTE) {
       this.pos++;
-      this.skipString(refill);
+      this.skipString();
     } else {
       // A scalar: runs to the next delimiter.
       for (;;) {
-        if (this.pos >= this.end && !refill()) break;
+        if (this.pos >= this.end && !this.refill()) break;
         const b = this.buf[this.pos]!;
         if (b === COMMA || b === CLOSE_BRACKET || isSpace(b)) break;
         this.pos++;
       }
     }
-    const length = this.pos - start;
+    const start = this.scanStart;
     this.lastStart = start;
     this.lastEnd = this.pos;
-    const textEnd = length > this.headBytes ? start + this.headBytes : this.pos;
-    return { text: this.buf.toString('utf8', start, textEnd), offset: this.base + start, length };
+    this.offset = this.base + start;
+    this.length = this.pos - start;
   }
 
-  /** The whole text of the element last returned by next() (valid until the next call). */
+  /** The whole text of the current element (the one last returned by next() or advance()). */
   fullText(): string {
     return this.buf.toString('utf8', this.lastStart, this.lastEnd);
   }
 
+  /**
+   * Bytes [from, to) of the current element (clamped to it) as latin1: one character per byte,
+   * a copy without UTF-8 decoding. ASCII reads as itself; any other byte as a character above
+   * U+007F, which callers take as "decode properly".
+   */
+  latin1(from: number, to: number): string {
+    const start = this.lastStart + Math.max(0, Math.min(from, this.length));
+    const end = this.lastStart + Math.max(0, Math.min(to, this.length));
+    return this.buf.toString('latin1', start, end);
+  }
+
   /** pos is just after an opening quote; leave it just after the closing one. */
-  private skipString(refill: () => boolean): void {
+  private skipString(): void {
     for (;;) {
       const q = this.buf.indexOf(QUOTE, this.pos);
       if (q === -1 || q >= this.end) {
         // Keep a trailing backslash run in view: it may escape a quote in the next chunk.
         this.pos = this.end;
-        if (!refill()) throw this.malformed('unexpected end of file inside a string');
+        if (!this.refill()) throw this.malformed('unexpected end of file inside a string');
         // Step back over backslashes at the old end so that their count is seen again.
         while (this.pos > 0 && this.buf[this.pos - 1] === BACKSLASH) this.pos--;
         continue;

@@ -3,7 +3,8 @@
 // V8 multiplies by its heap growth factor. This index keeps 53-bit hashes of the ids with the
 // byte ranges, sorted, in typed arrays (24 bytes per manager, off the heap); a lookup reads the
 // candidates with pread and compares their real id, so hash collisions cost a read, never a
-// wrong manager.
+// wrong manager. Frozen, the arrays live in shared memory: worker threads look managers up in
+// the same index, which a message passes by reference.
 
 import { readSync } from 'node:fs';
 import { fnv1a32 } from './shard.js';
@@ -15,19 +16,41 @@ export function hash53(text: string): number {
   return fnv1a32(text) * 0x200000 + ((h >>> 0) & 0x1fffff);
 }
 
+/** A frozen index as plain data: typed arrays over shared memory, cheap to post to a worker. */
+export interface SharedManagerIndex {
+  hashes: Float64Array<ArrayBufferLike>;
+  offsets: Float64Array<ArrayBufferLike>;
+  lengths: Uint32Array<ArrayBufferLike>;
+}
+
 export class ManagerIndex {
-  private hashes = new Float64Array(0);
-  private offsets = new Float64Array(0);
-  private lengths = new Uint32Array(0);
+  private hashes: Float64Array<ArrayBufferLike> = new Float64Array(0);
+  private offsets: Float64Array<ArrayBufferLike> = new Float64Array(0);
+  private lengths: Uint32Array<ArrayBufferLike> = new Uint32Array(0);
   private building: { hash: number[]; offset: number[]; length: number[] } | null = { hash: [], offset: [], length: [] };
+
+  /** A frozen index over the arrays of another's shared() (in a worker thread). */
+  static fromShared(data: SharedManagerIndex): ManagerIndex {
+    const index = new ManagerIndex();
+    index.hashes = data.hashes;
+    index.offsets = data.offsets;
+    index.lengths = data.lengths;
+    index.building = null;
+    return index;
+  }
 
   get size(): number {
     return this.building ? this.building.hash.length : this.hashes.length;
   }
 
   add(id: string, offset: number, length: number): void {
+    this.addHashed(hash53(id), offset, length);
+  }
+
+  /** Add a candidate by the hash53 of its id. */
+  addHashed(hash: number, offset: number, length: number): void {
     const b = this.building!;
-    b.hash.push(hash53(id));
+    b.hash.push(hash);
     b.offset.push(offset);
     b.length.push(length);
   }
@@ -36,10 +59,21 @@ export class ManagerIndex {
   freeze(): void {
     const b = this.building!;
     const order = Array.from(b.hash.keys()).sort((x, y) => b.hash[x]! - b.hash[y]! || b.offset[x]! - b.offset[y]!);
-    this.hashes = Float64Array.from(order, (i) => b.hash[i]!);
-    this.offsets = Float64Array.from(order, (i) => b.offset[i]!);
-    this.lengths = Uint32Array.from(order, (i) => b.length[i]!);
+    this.hashes = new Float64Array(new SharedArrayBuffer(order.length * 8));
+    this.offsets = new Float64Array(new SharedArrayBuffer(order.length * 8));
+    this.lengths = new Uint32Array(new SharedArrayBuffer(order.length * 4));
+    order.forEach((from, to) => {
+      this.hashes[to] = b.hash[from]!;
+      this.offsets[to] = b.offset[from]!;
+      this.lengths[to] = b.length[from]!;
+    });
     this.building = null;
+  }
+
+  /** The frozen arrays, to rebuild this index in another thread with fromShared(). */
+  shared(): SharedManagerIndex {
+    if (this.building) throw new Error('ManagerIndex.shared() before freeze()');
+    return { hashes: this.hashes, offsets: this.offsets, lengths: this.lengths };
   }
 
   /**

@@ -16,7 +16,18 @@ export interface Shard {
  */
 export function fnv1a32(text: string): number {
   let hash = 0x811c9dc5;
-  const bytes = Buffer.from(text, 'utf8');
+  // ASCII (every id gen:tenant and the platform write) is its own UTF-8: no encoding, no allocation.
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0x7f) return fnv1a32Bytes(Buffer.from(text, 'utf8'));
+    hash ^= c;
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+function fnv1a32Bytes(bytes: Uint8Array): number {
+  let hash = 0x811c9dc5;
   for (let i = 0; i < bytes.length; i++) {
     hash ^= bytes[i]!;
     hash = Math.imul(hash, 0x01000193);

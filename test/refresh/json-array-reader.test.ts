@@ -72,6 +72,33 @@ describe('JsonArrayReader', () => {
     expect(reader.next()).toBeNull();
   });
 
+  it('reads part of a file from a state between two elements, stopping between two elements at its end', () => {
+    const text = '[\n{"a":1},\n{"b":2}\n,{"c":3}\n]\n';
+    const path = file(text);
+    const read = (start: number, end: number, state: 'start' | 'after-element' | 'before-element') => {
+      const reader = new JsonArrayReader(path, 64, Infinity, { start, end, state });
+      const texts: string[] = [];
+      for (let e = reader.next(); e !== null; e = reader.next()) texts.push(e.text);
+      return { texts, stoppedIn: reader.stoppedIn };
+    };
+    const afterFirst = text.indexOf('{"b"');
+    const afterSecond = text.indexOf(',{"c"');
+    expect(read(0, afterFirst, 'start')).toEqual({ texts: ['{"a":1}'], stoppedIn: 'before-element' });
+    expect(read(afterFirst, afterSecond, 'before-element')).toEqual({ texts: ['{"b":2}'], stoppedIn: 'after-element' });
+    expect(read(afterSecond, text.length, 'after-element')).toEqual({ texts: ['{"c":3}'], stoppedIn: 'done' });
+    // An element that runs past the end of the range is malformed, as in a file cut there.
+    expect(() => read(0, afterFirst - 3, 'start')).toThrow(expect.objectContaining({ code: 'CLI_FIXTURES' }));
+  });
+
+  it('reads the first and last bytes of the current element as latin1, without decoding the rest', () => {
+    const reader = new JsonArrayReader(file('[{"id":"é","x":"abc"}]'), 64);
+    expect(reader.advance()).toBe(true);
+    expect(reader.latin1(0, 7)).toBe('{"id":"');
+    expect(reader.latin1(7, 9)).toBe('\u00c3\u00a9');
+    expect(reader.latin1(reader.length - 6, 1000)).toBe('"abc"}');
+    expect(reader.advance()).toBe(false);
+  });
+
   it('splits any JSON array into its elements, whatever the chunk size (property)', () => {
     fc.assert(
       fc.property(fc.array(fc.jsonValue(), { maxLength: 20 }), fc.integer({ min: 64, max: 300 }), fc.boolean(), (values, chunk, pretty) => {

@@ -55,6 +55,20 @@ describe('ManagerIndex', () => {
     }
   });
 
+  it('is rebuilt in another thread from its shared arrays, answering the same', () => {
+    const { fd, index } = indexed();
+    try {
+      const shared = index.shared();
+      expect(shared.hashes.buffer).toBeInstanceOf(SharedArrayBuffer);
+      const copy = ManagerIndex.fromShared(structuredClone(shared));
+      expect(copy.size).toBe(3);
+      expect(copy.read(fd, 'm-2', idOf)).toBe(index.read(fd, 'm-2', idOf));
+      expect(copy.read(fd, 'm-3', idOf)).toBeNull();
+    } finally {
+      closeSync(fd);
+    }
+  });
+
   it('hashes to 53-bit integers, exact in a double, the same every time', () => {
     for (const id of ['', 'a', '2c91808409f45f693cd6e3f3a2393ef1', 'Zoë 東京']) {
       const h = hash53(id);
