@@ -12,7 +12,8 @@ import { createMemoryProviders, type IdentityProfile } from '../providers/memory
 import type { Account, Identity, Providers, Source, TransformDocument } from '../providers/types.js';
 import type { ProfileResult } from '../engine/profile.js';
 import { JsonArrayReader, parseObjectElement } from './json-array-reader.js';
-import type { TenantRecord } from './tenant-stream.js';
+import { NdjsonEncoder } from './ndjson-writer.js';
+import type { TenantRecord } from './record-reader.js';
 
 /** Everything an evaluator needs; plain data, so that it can be posted to a worker. */
 export interface EvaluatorConfig {
@@ -39,8 +40,24 @@ export interface RefreshCounts {
 
 export interface BatchOutput {
   /** One NDJSON line per record, in the records' order. */
-  text: string;
+  readonly text: string;
+  /** The same lines as UTF-8, when a worker thread sent them so: written as they are, not encoded again. */
+  readonly bytes?: Uint8Array;
   counts: RefreshCounts;
+}
+
+/** A batch's NDJSON as UTF-8 bytes; the text is decoded only for a consumer that asks for it. */
+export class EncodedBatch implements BatchOutput {
+  private decoded: string | null = null;
+
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly counts: RefreshCounts,
+  ) {}
+
+  get text(): string {
+    return (this.decoded ??= Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength).toString('utf8'));
+  }
 }
 
 export function emptyCounts(): RefreshCounts {
@@ -140,7 +157,8 @@ export function resultLine(counts: RefreshCounts, identityId: string, result: Pr
 
 export interface BatchEvaluator {
   readonly engine: Engine;
-  run(records: readonly TenantRecord[]): BatchOutput;
+  /** Evaluate records in order (read lazily: only the current one need be in memory). */
+  run(records: Iterable<TenantRecord>): EncodedBatch;
   /** Evaluate the profile for one identity given as objects (what run() does after parsing). */
   evaluate(identity: Identity, accounts: readonly Account[], manager: Identity | null): ProfileResult;
   cacheStats(): Record<string, CacheStats>;
@@ -196,6 +214,7 @@ export function createBatchEvaluator(config: EvaluatorConfig): BatchEvaluator {
   // Reports of one manager are usually listed together: remember the last parsed manager.
   let lastManagerText: string | null = null;
   let lastManager: Identity | null = null;
+  const encoder = new NdjsonEncoder();
 
   const evaluate = (identity: Identity, accounts: readonly Account[], manager: Identity | null): ProfileResult => {
     current = identity;
@@ -216,7 +235,6 @@ export function createBatchEvaluator(config: EvaluatorConfig): BatchEvaluator {
     cacheStats: () => engine.cacheStats(),
     run(records) {
       const counts = emptyCounts();
-      const lines: string[] = [];
       for (const record of records) {
         const identity = parseRecordPart(record.identity, 'the record', record) as Identity;
         const accounts = parseAccounts(record);
@@ -224,9 +242,9 @@ export function createBatchEvaluator(config: EvaluatorConfig): BatchEvaluator {
           lastManagerText = record.manager;
           lastManager = record.manager === null ? null : (parseRecordPart(record.manager, 'the manager', record) as Identity);
         }
-        lines.push(resultLine(counts, record.identityId, evaluate(identity, accounts, lastManager)));
+        encoder.add(resultLine(counts, record.identityId, evaluate(identity, accounts, lastManager)));
       }
-      return { text: lines.length === 0 ? '' : lines.join('\n') + '\n', counts };
+      return new EncodedBatch(encoder.take(), counts);
     },
   };
 }

@@ -65,6 +65,6 @@ export function refresh(options: RefreshOptions): RefreshJob {
 /** Refresh a tenant and write NDJSON lines to `output` (not ended afterwards); resolves to the summary. */
 export async function refreshToStream(options: RefreshOptions, output: Writable | NodeJS.WritableStream): Promise<RefreshSummary> {
   const runner = createRefreshRunner(options);
-  for await (const batch of runner.batches()) await writeWithBackpressure(output, batch.text);
+  for await (const batch of runner.batches()) await writeWithBackpressure(output, batch.bytes ?? batch.text);
   return runner.summary();
 }

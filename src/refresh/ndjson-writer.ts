@@ -1,6 +1,7 @@
-// Where refresh NDJSON goes (issue 6): any writable stream, with backpressure, or a file
-// written under a temporary name in the same directory and renamed into place only when the
-// run succeeded, so that a failed run leaves no half-written output (and keeps an older file).
+// Where refresh NDJSON goes (issue 6): lines encoded to UTF-8 as they are made, then any
+// writable stream, with backpressure, or a file written under a temporary name in the same
+// directory and renamed into place only when the run succeeded, so that a failed run leaves no
+// half-written output (and keeps an older file).
 
 import { createWriteStream, renameSync, rmSync, type WriteStream } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -8,9 +9,42 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { codedError } from '../errors.js';
 
-/** Write `text`, waiting for 'drain' when the stream's buffer is full. */
-export async function writeWithBackpressure(stream: Writable | NodeJS.WritableStream, text: string): Promise<void> {
-  if (text === '') return;
+/**
+ * NDJSON lines as UTF-8, each encoded when it is added into one buffer of its own (a worker
+ * transfers it to the main thread as it is): no array of line strings kept alive for a whole
+ * batch, and no joined copy.
+ */
+export class NdjsonEncoder {
+  /** Sized after the previous batch, so that a batch usually fills one buffer without copies. */
+  private capacity = 1 << 14;
+  private buf = Buffer.allocUnsafeSlow(this.capacity);
+  private size = 0;
+
+  add(line: string): void {
+    // At most 3 bytes per UTF-16 code unit, and the newline.
+    const room = 3 * line.length + 1;
+    if (this.size + room > this.buf.length) {
+      const bigger = Buffer.allocUnsafeSlow(Math.max(2 * this.buf.length, this.size + room));
+      this.buf.copy(bigger, 0, 0, this.size);
+      this.buf = bigger;
+    }
+    this.size += this.buf.write(line, this.size, 'utf8');
+    this.buf[this.size++] = 0x0a;
+  }
+
+  /** The lines added since the last take(); the next ones go to a new buffer. */
+  take(): Uint8Array {
+    const lines = this.buf.subarray(0, this.size);
+    this.capacity = Math.max(1 << 14, Math.ceil(this.size * 1.25));
+    this.buf = Buffer.allocUnsafeSlow(this.capacity);
+    this.size = 0;
+    return lines;
+  }
+}
+
+/** Write `text` (or its UTF-8 bytes), waiting for 'drain' when the stream's buffer is full. */
+export async function writeWithBackpressure(stream: Writable | NodeJS.WritableStream, text: string | Uint8Array): Promise<void> {
+  if (text.length === 0) return;
   if (!stream.write(text)) await once(stream as Writable, 'drain');
 }
 
@@ -27,7 +61,7 @@ export class AtomicFileWriter {
     });
   }
 
-  async write(text: string): Promise<void> {
+  async write(text: string | Uint8Array): Promise<void> {
     if (this.failure) throw this.writeError(this.failure);
     try {
       await writeWithBackpressure(this.stream, text);

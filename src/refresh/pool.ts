@@ -1,6 +1,7 @@
 // The worker pool of a refresh (issue 6 "All cores"): piscina threads, each with its own
-// evaluator; batches are dispatched with a bounded window and yielded in batch order, so the
-// output order is the input order whatever thread finishes first.
+// evaluator; batch plans (a few numbers per identity, worker.ts reads the records) are
+// dispatched with a bounded window and the results yielded in batch order, so the output order
+// is the input order whatever thread finishes first.
 //
 // The threads live as long as the process: re2's native addon (re2@1.23) crashes the whole
 // process ("Check failed: node->IsInUse()" in WrappedRE2Set::Init) when a thread loads it after
@@ -13,8 +14,10 @@ import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { codedError, TransformsError } from '../errors.js';
 import type { EvaluatorConfig } from './evaluator.js';
-import type { TenantRecord } from './tenant-stream.js';
-import type { WorkerFailure, WorkerResult, WorkerTask } from './worker.js';
+import type { MessagePort } from 'node:worker_threads';
+import type { SharedRanges } from './account-runs.js';
+import type { BatchPlan, TenantFiles } from './record-reader.js';
+import type { PrepareTask, ScanTask, WorkerFailure, WorkerResult, WorkerTask } from './worker.js';
 
 /**
  * The worker module. From the built package it is worker.js next to this file; when this file
@@ -28,13 +31,26 @@ function workerLocation(): { filename: string; execArgv: string[] } {
   return { filename: new URL('./worker.ts', here).href, execArgv: ['--import', loader] };
 }
 
-const pools = new Map<number, Piscina<WorkerTask, WorkerResult | WorkerFailure>>();
+/**
+ * Run options that transfer `item`. piscina 5 types transferList by inferring from
+ * MessagePort.postMessage, which @types/node overloads, and the inference picks the options
+ * overload; the array is what piscina passes on to postMessage.
+ */
+function transferring(item: ArrayBufferLike | MessagePort): Parameters<Piscina['run']>[1] {
+  return { transferList: [item] } as unknown as Parameters<Piscina['run']>[1];
+}
 
-function poolOf(threads: number): Piscina<WorkerTask, WorkerResult | WorkerFailure> {
+/** What the threads are sent (worker.ts: a batch, prepare(), scanAccounts()) and answer. */
+type Task = WorkerTask | PrepareTask | ScanTask;
+type Reply = WorkerResult | WorkerFailure | boolean | number;
+
+const pools = new Map<number, Piscina<Task, Reply>>();
+
+function poolOf(threads: number): Piscina<Task, Reply> {
   let pool = pools.get(threads);
   if (!pool) {
     const { filename, execArgv } = workerLocation();
-    pool = new Piscina<WorkerTask, WorkerResult | WorkerFailure>({
+    pool = new Piscina<Task, Reply>({
       filename,
       execArgv,
       minThreads: threads,
@@ -50,9 +66,12 @@ function poolOf(threads: number): Piscina<WorkerTask, WorkerResult | WorkerFailu
 }
 
 export class RefreshPool {
-  private readonly piscina: Piscina<WorkerTask, WorkerResult | WorkerFailure>;
+  private readonly piscina: Piscina<Task, Reply>;
 
-  /** Threads start loading now, so that they are ready when the tenant's pre-passes are done. */
+  /** Settles when every thread's prepare task has. */
+  private prepared: Promise<unknown> = Promise.resolve();
+
+  /** Threads start loading now, so that they are ready when the tenant's pre-pass needs them. */
   constructor(
     readonly threads: number,
     private readonly runId: string,
@@ -62,10 +81,25 @@ export class RefreshPool {
   }
 
   /**
-   * Evaluate batches on the pool, at most `threads × 2` in flight (so memory stays bounded),
-   * yielding results in the order of the batches.
+   * Have each thread build the run's evaluator (worker.ts prepare()) while this thread starts
+   * the pre-pass: an idle thread takes one task at a time, so the `threads` tasks spread over
+   * the threads, each then taking its part of the pre-pass.
    */
-  async *run(batches: Iterable<TenantRecord[]>): AsyncGenerator<WorkerResult, void, undefined> {
+  prepare(): void {
+    const task: PrepareTask = { runId: this.runId, config: this.config };
+    this.prepared = Promise.allSettled(Array.from({ length: this.threads }, () => this.piscina.run(task, { name: 'prepare' })));
+  }
+
+  /** Have a thread of the pool scan ranges of accounts.json for the pre-pass (tenant-stream.ts RangeScanner). */
+  scanAccounts(ranges: SharedRanges, port: MessagePort): Promise<unknown> {
+    return this.piscina.run({ ranges, port }, { name: 'scanAccounts', ...transferring(port) });
+  }
+
+  /**
+   * Evaluate batches on the pool, at most `threads × 2` in flight (so memory stays bounded),
+   * yielding results in the order of the batches. Each plan's buffer is transferred.
+   */
+  async *run(batches: Iterable<BatchPlan>, tenant: TenantFiles): AsyncGenerator<WorkerResult, void, undefined> {
     const window = this.threads * 2;
     const pending = new Map<number, Promise<WorkerResult | WorkerFailure>>();
     const iterator = batches[Symbol.iterator]();
@@ -80,7 +114,9 @@ export class RefreshPool {
             exhausted = true;
             break;
           }
-          const task = this.piscina.run({ runId: this.runId, config: this.config, records: step.value });
+          const plan = step.value;
+          // The default export (evaluateBatch) answers a batch.
+          const task = this.piscina.run({ runId: this.runId, config: this.config, tenant, plan }, transferring(plan.buffer)) as Promise<WorkerResult | WorkerFailure>;
           // Awaited in order below; this keeps a later batch's failure from being "unhandled" meanwhile.
           task.catch(() => undefined);
           pending.set(issued++, task);
@@ -103,7 +139,7 @@ export class RefreshPool {
     } finally {
       iterator.return?.();
       // Let the tasks still in flight settle, so that the next run starts on idle threads.
-      await Promise.allSettled(pending.values());
+      await Promise.allSettled([this.prepared, ...pending.values()]);
     }
   }
 }

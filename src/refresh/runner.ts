@@ -11,14 +11,15 @@ import type { Limits } from '../engine/types.js';
 import { codedError } from '../errors.js';
 import type { IdentityProfile } from '../providers/memory.js';
 import type { TenantProviderOptions, TenantProviders } from '../providers/tenant/index.js';
-import { addCounts, createBatchEvaluator, emptyCounts, type BatchOutput, type EvaluatorConfig } from './evaluator.js';
+import { addCounts, createBatchEvaluator, emptyCounts, EncodedBatch, type BatchOutput, type EvaluatorConfig } from './evaluator.js';
 import { RefreshPool } from './pool.js';
 import { resolveProfile } from './profile-source.js';
 import type { Progress } from './progress.js';
 import { resolveRunOptions, DEFAULT_BATCH_SIZE, invalidOption as invalid } from './run-options.js';
 import type { Shard } from './shard.js';
 import { sumCaches, type RefreshSummary } from './summary.js';
-import { TenantStream, type TenantRecord, type TenantScan } from './tenant-stream.js';
+import { RecordReader } from './record-reader.js';
+import { TenantStream, type TenantScan } from './tenant-stream.js';
 
 export interface RefreshOptions {
   /** The fixtures directory (identities.json, accounts.json, sources.json, transforms/, identity-profiles/). */
@@ -79,18 +80,6 @@ function resolveOptions(options: RefreshOptions): Resolved {
   return { fixtures: options.fixtures!, profile, workers, batchSize, shard, config, onProgress: options.onProgress };
 }
 
-function* chunks(records: Iterable<TenantRecord>, size: number): Generator<TenantRecord[], void, undefined> {
-  let batch: TenantRecord[] = [];
-  for (const record of records) {
-    batch.push(record);
-    if (batch.length === size) {
-      yield batch;
-      batch = [];
-    }
-  }
-  if (batch.length > 0) yield batch;
-}
-
 /**
  * One refresh run. `batches()` may be iterated once; `summary()` describes the run so far and
  * is complete when the iteration has ended.
@@ -118,7 +107,7 @@ export class RefreshRunner {
   async *batches(): AsyncGenerator<BatchOutput, void, undefined> {
     if (this.iterated) throw codedError('REFRESH_OPTION_INVALID', 'a refresh run can be iterated only once', { details: { option: '' } });
     this.iterated = true;
-    const { config, batchSize, shard } = this.options;
+    const { config, batchSize } = this.options;
     this.started = performance.now();
     let pool: RefreshPool | null = null;
     try {
@@ -127,25 +116,41 @@ export class RefreshRunner {
       this.workers = this.threadCount();
       // Started before the pre-passes, so that the threads load while this thread scans.
       if (this.workers > 0) pool = new RefreshPool(this.workers, randomUUID(), config);
-      const stream = new TenantStream(config.fixtures, shard);
+      const stream = await this.open(pool);
       this.scan = stream.scan;
-      const batches = chunks(stream.records(), batchSize);
       if (pool === null) {
-        for (const batch of batches) {
-          const output = local.run(batch);
-          this.caches.set(0, local.cacheStats());
-          yield this.account(output);
+        const reader = new RecordReader(stream.files);
+        try {
+          for (const plan of stream.plans(batchSize)) {
+            const output = local.run(reader.records(plan));
+            this.caches.set(0, local.cacheStats());
+            yield this.account(output);
+          }
+        } finally {
+          reader.close();
         }
       } else {
-        for await (const result of pool.run(batches)) {
+        for await (const result of pool.run(stream.plans(batchSize), stream.files)) {
           this.caches.set(result.threadId, result.caches);
-          yield this.account({ text: result.text, counts: result.counts });
+          yield this.account(new EncodedBatch(result.bytes, result.counts));
         }
       }
       this.complete = true;
     } finally {
       this.elapsed = performance.now() - this.started;
     }
+  }
+
+  /**
+   * Scan the tenant: on this thread, or with the pool's threads scanning accounts.json too, each
+   * once it has built the run's evaluator (prepare() first: a thread slow to be ready then
+   * simply takes fewer ranges).
+   */
+  private open(pool: RefreshPool | null): TenantStream | Promise<TenantStream> {
+    const { config, shard } = this.options;
+    if (pool === null) return new TenantStream(config.fixtures, shard);
+    pool.prepare();
+    return TenantStream.scanned(config.fixtures, shard, pool.threads, (ranges, port) => pool.scanAccounts(ranges, port));
   }
 
   /** 'auto': every core, except for a small tenant (identities.json under 1 MiB, about 2,000 identities) where threads cost more than they save. */

@@ -1,21 +1,41 @@
-// The piscina worker of a refresh (issue 6 "All cores"): one evaluator per run (providers
-// loaded and the profile compiled once per run and thread), batches evaluated in order.
+// The piscina worker of a refresh (issue 6 "All cores"): one evaluator and one record reader per
+// run (providers loaded and the profile compiled once per run and thread). A thread first
+// prepares the run and takes its part of the pre-pass (scanAccounts); then each task is a batch
+// plan (where its records are): the worker reads their bytes from the files itself, evaluates
+// them in order and sends the NDJSON back as UTF-8 bytes whose buffer is transferred, not copied.
 
-import { threadId } from 'node:worker_threads';
+import { threadId, type MessagePort } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { isTransformsError } from '../errors.js';
-import { createBatchEvaluator, type BatchEvaluator, type BatchOutput, type EvaluatorConfig } from './evaluator.js';
 import type { CacheStats } from '../engine/caches.js';
-import type { TenantRecord } from './tenant-stream.js';
+import type { Identity } from '../providers/types.js';
+import { createBatchEvaluator, type BatchEvaluator, type EvaluatorConfig, type RefreshCounts } from './evaluator.js';
+import { runBuffers, scanRange, takeRange, type ScannedRange, type SharedRanges } from './account-runs.js';
+import { RecordReader, type BatchPlan, type TenantFiles } from './record-reader.js';
 
 export interface WorkerTask {
-  /** Identifies the run: its evaluator is built on the first batch and reused for the others. */
+  /** Identifies the run: its evaluator and reader are built on the first batch and reused for the others. */
   runId: string;
   config: EvaluatorConfig;
-  records: TenantRecord[];
+  tenant: TenantFiles;
+  /** Transferred with the task. */
+  plan: BatchPlan;
 }
 
-export interface WorkerResult extends BatchOutput {
+/** prepare(): the run to build an evaluator for. */
+export type PrepareTask = Pick<WorkerTask, 'runId' | 'config'>;
+
+/** scanAccounts(): the ranges to take, and where to post each one's runs. */
+export interface ScanTask {
+  ranges: SharedRanges;
+  port: MessagePort;
+}
+
+export interface WorkerResult {
+  /** The batch's NDJSON lines as UTF-8 (its buffer is transferred). */
+  bytes: Uint8Array;
+  counts: RefreshCounts;
   threadId: number;
   /** The cache counters of this thread's evaluator for the run, cumulative. */
   caches: Record<string, CacheStats>;
@@ -26,15 +46,77 @@ export interface WorkerFailure {
   error: { code: string; message: string; path?: string; details?: Record<string, unknown> };
 }
 
+interface Run {
+  evaluator: BatchEvaluator;
+  /** Made on the first batch (the pre-pass makes the managers' index the reader needs). */
+  reader: RecordReader | null;
+}
+
 // A few runs may share the process's threads at once; finished runs' evaluators age out.
-const evaluators = new LRUCache<string, BatchEvaluator>({ max: 4 });
+const runs = new LRUCache<string, Run>({ max: 4 });
+
+/** piscina's protocol for a result whose buffers move to the main thread. */
+class Transferred<T extends object> {
+  constructor(
+    private readonly result: T,
+    private readonly buffers: ArrayBufferLike[],
+  ) {}
+  get [transferableSymbol](): ArrayBufferLike[] {
+    return this.buffers;
+  }
+  get [valueSymbol](): T {
+    return this.result;
+  }
+}
+
+/** move() hands piscina the wrapper; the main thread receives the result. */
+function transferred<T extends object>(result: T, buffers: ArrayBufferLike[]): T {
+  return move(new Transferred(result, buffers)) as unknown as T;
+}
+
+/** The pre-pass (account-runs.ts): take ranges of accounts.json until none is left, posting each one's runs. */
+export function scanAccounts(task: ScanTask): number {
+  let scanned = 0;
+  for (let i = takeRange(task.ranges); i !== -1; i = takeRange(task.ranges), scanned++) {
+    const runs = scanRange(task.ranges, i);
+    task.port.postMessage({ index: i, runs } satisfies ScannedRange, runBuffers(runs) as ArrayBuffer[]);
+  }
+  task.port.close();
+  return scanned;
+}
+
+function runOf(runId: string, config: EvaluatorConfig): Run {
+  let run = runs.get(runId);
+  if (!run) runs.set(runId, (run = { evaluator: createBatchEvaluator(config), reader: null }));
+  return run;
+}
+
+/**
+ * Sent to each thread as the pre-pass starts: build the run's evaluator and compile the profile
+ * (one evaluation of an identity without accounts, its result dropped; its few cache lookups
+ * count in the thread's statistics), so that the first batch finds them ready. Failures are
+ * left for that batch to report.
+ */
+export function prepare(task: PrepareTask): boolean {
+  try {
+    runOf(task.runId, task.config).evaluator.evaluate({ id: '', name: '', attributes: {} } as Identity, [], null);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export default function evaluateBatch(task: WorkerTask): WorkerResult | WorkerFailure {
   try {
-    let evaluator = evaluators.get(task.runId);
-    if (!evaluator) evaluators.set(task.runId, (evaluator = createBatchEvaluator(task.config)));
-    const output = evaluator.run(task.records);
-    return { ...output, threadId, caches: evaluator.cacheStats() };
+    const run = runOf(task.runId, task.config);
+    run.reader ??= new RecordReader(task.tenant);
+    let output;
+    try {
+      output = run.evaluator.run(run.reader.records(task.plan));
+    } finally {
+      run.reader.close();
+    }
+    return transferred({ bytes: output.bytes, counts: output.counts, threadId, caches: run.evaluator.cacheStats() }, [output.bytes.buffer]);
   } catch (error) {
     if (!isTransformsError(error)) throw error;
     const { code, message, path, details } = error;

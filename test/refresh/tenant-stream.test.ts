@@ -88,6 +88,29 @@ describe('TenantStream', () => {
     expect(got.map(summary)).toEqual(expected);
   });
 
+  it('reads ids the first and last bytes cannot give: non-ASCII, escaped, longer than what is read ahead', () => {
+    const long = 'L'.repeat(300);
+    const people = [
+      { id: 'zoë', name: 'zoe', attributes: {}, managerId: long },
+      { id: 'q"q', name: 'quote', attributes: {}, managerId: 'zoë' },
+      { id: long, name: 'long', attributes: {}, managerId: 'q"q' },
+    ];
+    const { scan, records: got } = records(handTenant({ identities: people, accounts: [hrAccount('zoë', { n: 1 }), hrAccount('q"q', { n: 2 }), hrAccount(long, { n: 3 })] }));
+    expect(scan).toMatchObject({ total: 3, accounts: 3, accountsIndex: 'merge', managers: 3 });
+    expect(got.map(summary)).toEqual([
+      { id: 'zoë', ordinal: 0, accounts: [1], manager: 'long' },
+      { id: 'q"q', ordinal: 1, accounts: [2], manager: 'zoe' },
+      { id: long, ordinal: 2, accounts: [3], manager: 'quote' },
+    ]);
+  });
+
+  it('streams only the shard, each identity still with its own accounts', () => {
+    const stream = new TenantStream(handTenant({ identities, accounts }), { index: 1, count: 2 });
+    const got = [...stream.records()].map(summary);
+    expect(stream.scan).toMatchObject({ total: 4, selected: 2 });
+    expect(got).toEqual(expected.filter((e) => e.id === 'b' || e.id === 'd'));
+  });
+
   it('streams a tenant without accounts.json', () => {
     const dir = handTenant({ identities });
     writeFileSync(join(dir, 'accounts.json'), '[]');
