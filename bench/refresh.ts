@@ -1,10 +1,12 @@
 // `npm run bench:refresh` (issue 6 "Benchmark"): the bundled identity profile over a generated
 // 100,000-identity tenant, single-threaded and with 1 and 2 workers, against bench/baseline.ts
-// (the same attributes written by hand), whose output is verified identical first; with
+// (the same attributes written by hand), whose output is verified identical first; then 1 and
+// 2 workers again with the compiled package, as users run it (under tsx the worker threads
+// load TypeScript through its loader and compile the schema validators at every run); with
 // --million, the peak RSS of a streamed 1,000,000-identity refresh in a child process running
 // the compiled package.
 //
-//   npx tsx bench/refresh.ts [--identities N] [--runs R] [--million]
+//   npx tsx bench/refresh.ts [--identities N] [--runs R] [--million] [--no-compiled]
 //
 // Tenants are cached under bench/.data/ (git-ignored). Every figure is the best of R runs: the
 // machine may be shared, and the minimum is the least disturbed measurement.
@@ -34,6 +36,7 @@ const { values } = parseArgs({
     identities: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '2' },
     million: { type: 'boolean', default: false },
+    compiled: { type: 'boolean', default: true },
     'eval-sample': { type: 'string', default: '20000' },
 
   },
@@ -103,7 +106,7 @@ async function engineRun(dir: string, workers: number): Promise<Timing> {
   const cpu = process.cpuUsage();
   const start = performance.now();
   const runner = new RefreshRunner({ fixtures: dir, profile: profileFile, workers, now: NOW });
-  for await (const batch of runner.batches()) hash.update(batch.text);
+  for await (const batch of runner.batches()) hash.update(batch.bytes ?? batch.text);
   const ms = performance.now() - start;
   const used = process.cpuUsage(cpu);
   return { ms, cpuMs: (used.user + used.system) / 1000, sha256: hash.digest('hex'), identities: runner.summary().identities };
@@ -121,7 +124,7 @@ async function evaluationOnly(dir: string, sample: number): Promise<Record<'engi
   const engine = await best('engine, evaluation only', () => {
     const hash = createHash('sha256');
     const start = performance.now();
-    for (let i = 0; i < records.length; i += 256) hash.update(evaluator.run(records.slice(i, i + 256)).text);
+    for (let i = 0; i < records.length; i += 256) hash.update(evaluator.run(records.slice(i, i + 256)).bytes);
     return { ms: performance.now() - start, cpuMs: 0, sha256: hash.digest('hex'), identities: records.length };
   });
   const baseline = await best('baseline, evaluation only', () => {
@@ -147,8 +150,9 @@ async function evaluationOnly(dir: string, sample: number): Promise<Record<'engi
 }
 
 /**
- * The package as users run it: compiled with tsc into bench/.data/dist (tsx's loader would add
- * its own memory to the measurement).
+ * The package as users run it, built as `npm run build` builds it (tsc, then the schema
+ * validators generated ahead of time) into bench/.data/dist; tsx's loader would add its own
+ * memory and time to the measurement.
  */
 function compiledRunner(): string {
   const outDir = join(root, 'bench', '.data', 'dist');
@@ -156,7 +160,52 @@ function compiledRunner(): string {
   const runner = join(outDir, 'refresh', 'runner.js');
   // tsc emits even when files elsewhere in the tree have type errors; only a missing file is fatal.
   if (!existsSync(runner)) throw new Error(`tsc did not produce ${runner}`);
+  const module = (path: string) => JSON.stringify(pathToFileURL(join(outDir, path)).href);
+  // scripts/precompile-validators.ts, over the compiled modules and into outDir.
+  const precompile = `
+    import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+    const { createEngine } = await import(${module('engine/engine.js')});
+    const { buildDefinitionValidatorSchema, buildValidatorSchema } = await import(${module('schema/build.js')});
+    const { standaloneValidator } = await import(${module('schema/compiled.js')});
+    const dir = ${JSON.stringify(join(outDir, 'schema', 'precompiled'))};
+    const transform = buildValidatorSchema(createEngine().registry);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    for (const schema of [transform, buildDefinitionValidatorSchema(transform)]) for (const allErrors of [false, true]) {
+      const { file, code } = standaloneValidator(schema, allErrors);
+      writeFileSync(dir + '/' + file, code);
+    }`;
+  const built = spawnSync(process.execPath, ['--input-type=module', '-e', precompile], { cwd: root, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`generating the schema validators failed: ${built.stderr}`);
   return pathToFileURL(runner).href;
+}
+
+/**
+ * 1 and 2 workers with the compiled package, in a child process (alternating, `runs` times
+ * each, the best of each kept): the threads run the JavaScript users run.
+ */
+function compiledWorkers(runner: string, dir: string): { one: Timing; two: Timing } {
+  const script = `
+    import { createHash } from 'node:crypto';
+    const { RefreshRunner } = await import(${JSON.stringify(runner)});
+    const best = {};
+    for (let r = 0; r < ${RUNS}; r++) for (const workers of [1, 2]) {
+      const hash = createHash('sha256');
+      const cpu = process.cpuUsage();
+      const start = performance.now();
+      const run = new RefreshRunner({ fixtures: ${JSON.stringify(dir)}, profile: ${JSON.stringify(profileFile)}, workers, now: ${JSON.stringify(NOW)} });
+      for await (const batch of run.batches()) hash.update(batch.bytes ?? batch.text);
+      const ms = performance.now() - start;
+      const used = process.cpuUsage(cpu);
+      const t = { ms, cpuMs: (used.user + used.system) / 1000, sha256: hash.digest('hex'), identities: run.summary().identities };
+      if (!best[workers] || t.ms < best[workers].ms) best[workers] = t;
+    }
+    process.stdout.write(JSON.stringify(best) + '\\n');`;
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`the compiled refresh failed: ${child.stderr}`);
+  const best = JSON.parse(child.stdout.trim().split('\n').pop()!) as Record<'1' | '2', Timing>;
+  for (const [workers, t] of Object.entries(best)) process.stderr.write(`  ${`engine, ${workers} worker${workers === '1' ? '' : 's'}, compiled`.padEnd(34)} ${rate(t)} identities/s\n`);
+  return { one: best['1'], two: best['2'] };
 }
 
 /** Peak RSS of a streamed main-thread refresh, in a child process running the compiled package, so that nothing else is counted. */
@@ -167,7 +216,7 @@ function peakRss(runner: string, dir: string, lowMemory: boolean): { mib: number
     if (${lowMemory}) v8.setFlagsFromString('--optimize-for-size');
     const hash = createHash('sha256');
     const run = new RefreshRunner({ fixtures: ${JSON.stringify(dir)}, profile: ${JSON.stringify(profileFile)}, workers: 0, now: ${JSON.stringify(NOW)} });
-    for await (const batch of run.batches()) hash.update(batch.text);
+    for await (const batch of run.batches()) hash.update(batch.bytes ?? batch.text);
     process.stdout.write(JSON.stringify(run.summary()) + '\\n');`;
   const start = performance.now();
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
@@ -188,6 +237,9 @@ async function main(): Promise<void> {
   const two = await best('engine, 2 workers', () => engineRun(dir, 2));
   for (const t of [one, two]) if (t.sha256 !== baseline.sha256) throw new Error('worker output differs from the single-threaded output');
   const evaluation = await evaluationOnly(dir, Math.min(N, Number(values['eval-sample'])));
+  const runner = values.compiled || values.million ? compiledRunner() : null;
+  const compiled = values.compiled && runner ? compiledWorkers(runner, dir) : null;
+  if (compiled) for (const t of [compiled.one, compiled.two]) if (t.sha256 !== baseline.sha256) throw new Error('the compiled package\'s worker output differs from the single-threaded output');
 
   const lines = [
     `| measurement | identities/s | time (s) | CPU (s) | vs baseline |`,
@@ -197,19 +249,24 @@ async function main(): Promise<void> {
       ['engine, main thread', single],
       ['engine, 1 worker', one],
       ['engine, 2 workers', two],
+      ...(compiled
+        ? ([
+            ['engine, 1 worker, compiled package', compiled.one],
+            ['engine, 2 workers, compiled package', compiled.two],
+          ] as const)
+        : []),
     ] as const).map(([label, t]) => `| ${label} | ${rate(t)} | ${(t.ms / 1000).toFixed(2)} | ${(t.cpuMs / 1000).toFixed(2)} | ${(t.ms / baseline.ms).toFixed(2)}× |`),
     `| evaluation only, baseline (${evaluation.baseline.identities} in memory) | ${rate(evaluation.baseline)} | ${(evaluation.baseline.ms / 1000).toFixed(2)} | | 1.00× |`,
     `| evaluation only, engine | ${rate(evaluation.engine)} | ${(evaluation.engine.ms / 1000).toFixed(2)} | | ${(evaluation.engine.ms / evaluation.baseline.ms).toFixed(2)}× |`,
     `| computation only, baseline (parsed records) | ${rate(evaluation.computeBaseline)} | ${(evaluation.computeBaseline.ms / 1000).toFixed(2)} | | 1.00× |`,
     `| computation only, engine | ${rate(evaluation.computeEngine)} | ${(evaluation.computeEngine.ms / 1000).toFixed(2)} | | ${(evaluation.computeEngine.ms / evaluation.computeBaseline.ms).toFixed(2)}× |`,
     '',
-    `output verified identical (sha256 ${baseline.sha256.slice(0, 16)}…) for the baseline, main thread, 1 and 2 workers`,
+    `output verified identical (sha256 ${baseline.sha256.slice(0, 16)}…) for the baseline, main thread, 1 and 2 workers${compiled ? ' (tsx and compiled)' : ''}`,
     `engine / baseline, end to end: ${(single.ms / baseline.ms).toFixed(2)}× (goal ≤ 3×)`,
-    `speed-up 1 → 2 workers: ${(one.ms / two.ms).toFixed(2)}× (goal ≥ 1.7×); main thread → 2 workers: ${(single.ms / two.ms).toFixed(2)}×`,
+    `speed-up 1 → 2 workers: ${(one.ms / two.ms).toFixed(2)}× (goal ≥ 1.7×)${compiled ? `, compiled package ${(compiled.one.ms / compiled.two.ms).toFixed(2)}×` : ''}; main thread → 2 workers: ${(single.ms / two.ms).toFixed(2)}×`,
   ];
-  if (values.million) {
+  if (values.million && runner) {
     const big = tenant(1_000_000);
-    const runner = compiledRunner();
     for (const lowMemory of [false, true]) {
       const rss = peakRss(runner, big, lowMemory);
       lines.push(
