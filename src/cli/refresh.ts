@@ -118,7 +118,10 @@ export async function refreshCommand(argv: string[], io: Output): Promise<number
   }
   try {
     for await (const batch of runner.batches()) {
-      if (batch.text !== '') await write(batch.text);
+      // A file takes the workers' UTF-8 bytes as they came; only stdout needs the text.
+      if (file && batch.bytes) {
+        if (batch.bytes.byteLength > 0) await file.write(batch.bytes);
+      } else if (batch.text !== '') await write(batch.text);
       if (toStdout) {
         // Let a failed write report itself (its callback and 'error' come on a later turn).
         await new Promise((resolve) => setImmediate(resolve));
