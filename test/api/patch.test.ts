@@ -1,13 +1,11 @@
-// RFC 6902 JSON Patch (platform-api.md §4.5): the shared json-patch-tests vectors when present,
+// RFC 6902 JSON Patch: the json-patch-tests vectors (test/conformance/data/json-patch-tests),
 // and our own table of the rules (atomicity, prototype paths, immutable fields, error reasons).
 
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isTransformsError } from '../../src/errors.js';
 import { applyPatch, jsonEqual } from '../../src/api/patch/index.js';
+import { readConformanceJson } from '../conformance/data.js';
 
-const SUITE = join(process.cwd(), '..', 'shared', 'conformance', 'json-patch-tests');
 
 interface Vector {
   comment?: string;
@@ -19,14 +17,11 @@ interface Vector {
 }
 
 function vectors(file: string): [string, Vector][] {
-  if (!existsSync(join(SUITE, file))) return [];
-  const all = JSON.parse(readFileSync(join(SUITE, file), 'utf8')) as Vector[];
+  const all = readConformanceJson<Vector[]>('json-patch-tests', file);
   return all.map((v, i) => [`${file} #${i} ${v.comment ?? v.error ?? ''}`.trim(), v] as [string, Vector]).filter(([, v]) => v.disabled !== true);
 }
 
-if (!existsSync(SUITE)) console.warn(`json-patch conformance skipped: ${SUITE} is absent`);
-
-describe.skipIf(!existsSync(SUITE))('json-patch-tests conformance (../shared/conformance/json-patch-tests)', () => {
+describe('json-patch-tests conformance', () => {
   const all = [...vectors('tests.json'), ...vectors('spec_tests.json')];
 
   it('finds the non-disabled vectors', () => {

@@ -1,20 +1,18 @@
-// Runs every official transform doc example of ../shared/conformance/transforms/doc-examples.json:
+// Runs every official transform doc example of test/conformance/data/transforms/doc-examples.json:
 // each one must validate, and each one with a concrete documented output (status documented,
 // documented-cases, derived, corrected, pattern) must evaluate to it. Skips are listed below
 // with their reasons; examples whose cases are prose ("when the identity has a manager …") are
 // covered by hand-written tests named in PROSE_CASES.
 
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/engine.js';
 import { createMemoryProviders } from '../../src/providers/memory.js';
 import type { Account, Identity, Source } from '../../src/providers/types.js';
 import { validateTransform } from '../../src/schema/validate.js';
+import { existsSync } from 'node:fs';
 import { isTransformsError } from '../../src/errors.js';
+import { readConformanceJson } from './data.js';
 
-const FILE = new URL('../../../shared/conformance/transforms/doc-examples.json', import.meta.url);
-const present = existsSync(FILE);
-if (!present) console.warn('doc-examples conformance skipped: ../shared/conformance/transforms/doc-examples.json is not present');
 
 interface AccountContext { source: string; attributes: Record<string, unknown> }
 interface Context {
@@ -117,9 +115,9 @@ async function evaluate(example: Example, context: Context | undefined, input: u
   return engine.evaluate(compiled, { identity, ...(implicit === undefined ? {} : { input: implicit as string }) });
 }
 
-const examples: Example[] = present ? (JSON.parse(readFileSync(FILE, 'utf8')) as { examples: Example[] }).examples : [];
+const examples: Example[] = readConformanceJson<{ examples: Example[] }>('transforms', 'doc-examples.json').examples;
 
-describe.skipIf(!present)('official doc examples (../shared/conformance/transforms/doc-examples.json)', () => {
+describe('official doc examples (test/conformance/data/transforms/doc-examples.json)', () => {
   describe('every example validates', () => {
     it.each(examples.filter((e) => !(e.id in INVALID_AS_WRITTEN)).map((e) => [e.id, e] as const))('%s', (_id, example) => {
       const { json, definition } = definitionOf(example);

@@ -1,16 +1,11 @@
-// The shared filter vectors (../shared/conformance/filters/): SailPoint's collection-filter
-// examples and RFC 7644's SCIM examples, run against parseApiFilter.
+// The filter vectors of test/conformance/data/filters (origins in its SOURCES.md): SailPoint's
+// collection-filter examples and RFC 7644's SCIM examples, run against parseApiFilter.
 
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readConformanceJson } from '../conformance/data.js';
 import { compileSql, formatFilter, parseApiFilter, stripRanges, type FieldMap, type OperatorName } from '../../src/filter/index.js';
 
-const DIR = join(process.cwd(), '..', 'shared', 'conformance', 'filters');
-const present = existsSync(DIR);
-if (!present) console.warn(`filter conformance vectors skipped: ${DIR} is absent`);
-
-const read = (name: string) => JSON.parse(readFileSync(join(DIR, name), 'utf8'));
+const read = (name: string) => readConformanceJson('filters', name);
 
 interface SailPointVectors {
   valid: { filter: string; op: string }[];
@@ -20,29 +15,29 @@ interface SailPointVectors {
   perEndpointAllowlistExamples: Record<string, Record<string, string[]> | string>;
 }
 
-describe.skipIf(!present)('conformance: SailPoint collection filter examples', () => {
-  const v: SailPointVectors = present ? read('sailpoint-v3-filter-examples.json') : ({} as SailPointVectors);
+describe('conformance: SailPoint collection filter examples', () => {
+  const v = read('sailpoint-v3-filter-examples.json') as SailPointVectors;
   const OP_KIND: Record<string, string> = {
     eq: 'compare', ne: 'compare', gt: 'compare', ge: 'compare', lt: 'compare', le: 'compare',
     co: 'like', sw: 'like', in: 'in', ca: 'containsAll', pr: 'present', isnull: 'isNull', and: 'and', or: 'or', not: 'not',
   };
 
-  it.each(present ? v.valid : [])('$filter parses to a $op node and prints back identically', ({ filter, op }) => {
+  it.each(v.valid)('$filter parses to a $op node and prints back identically', ({ filter, op }) => {
     const ast = parseApiFilter(filter);
     expect(ast.kind).toBe(OP_KIND[op]);
     if (ast.kind === 'compare') expect(ast.op).toBe(op);
     expect(stripRanges(parseApiFilter(formatFilter(ast, 'api')))).toEqual(stripRanges(ast));
   });
 
-  it.each(present ? v.precedenceEquivalences : [])('$filter ≡ $equivalentTo', ({ filter, equivalentTo }) => {
+  it.each(v.precedenceEquivalences)('$filter ≡ $equivalentTo', ({ filter, equivalentTo }) => {
     expect(stripRanges(parseApiFilter(filter))).toEqual(stripRanges(parseApiFilter(equivalentTo)));
   });
 
-  it.each(present ? v.invalid : [])('$filter is a 400 ($reason)', ({ filter }) => {
+  it.each(v.invalid)('$filter is a 400 ($reason)', ({ filter }) => {
     expect(() => parseApiFilter(filter)).toThrow(expect.objectContaining({ code: 'FILTER_SYNTAX', status: 400 }));
   });
 
-  it.each(present ? v.urlEscaping.examples : [])('URL $raw → $result', ({ raw, result }) => {
+  it.each(v.urlEscaping.examples)('URL $raw → $result', ({ raw, result }) => {
     const filters = new URL(`http://tenant/v3/x?filters=${raw}`).searchParams.get('filters')!;
     if (result.startsWith('400')) {
       expect(() => parseApiFilter(filters)).toThrow(expect.objectContaining({ code: 'FILTER_SYNTAX', status: 400 }));
@@ -52,7 +47,7 @@ describe.skipIf(!present)('conformance: SailPoint collection filter examples', (
     }
   });
 
-  const endpoints = present ? Object.entries(v.perEndpointAllowlistExamples).filter(([, m]) => typeof m === 'object') : [];
+  const endpoints = Object.entries(v.perEndpointAllowlistExamples).filter(([, m]) => typeof m === 'object');
   it.each(endpoints)('the %s allowlist admits its operators and refuses the others', (_endpoint, allow) => {
     const fields: FieldMap = Object.fromEntries(
       Object.entries(allow as Record<string, string[]>).map(([f, ops]) => [f, { type: 'string', column: 'c', operators: ops as OperatorName[] }]),
@@ -82,8 +77,8 @@ const SCIM_DIFFERENCES: Record<string, { position: number; reason: RegExp }> = {
   'userName Eq "john"': { position: 9, reason: /operators are lowercase/ },
 };
 
-describe.skipIf(!present)('conformance: RFC 7644 example filters in the SailPoint dialect', () => {
-  const v: { filters: string[]; caseInsensitiveEquivalents: string[] } = present ? read('scim-rfc7644-examples.json') : { filters: [], caseInsensitiveEquivalents: [] };
+describe('conformance: RFC 7644 example filters in the SailPoint dialect', () => {
+  const v = read('scim-rfc7644-examples.json') as { filters: string[]; caseInsensitiveEquivalents: string[] };
   const all = [...v.filters, ...v.caseInsensitiveEquivalents];
 
   it.each(all)('%s', (filter) => {

@@ -1,7 +1,6 @@
 // iso3166, rfc5646 and e164phone (reference §4, §6, §11).
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readConformanceJson } from '../conformance/data.js';
 import { e164, iso3166, isPhoneRegion, rfc5646, countryAlpha2 } from '../../src/runtime/locale.js';
 
 describe('iso3166', () => {
@@ -95,8 +94,6 @@ describe('rfc5646', () => {
 });
 
 // The published table is a test oracle only; the implementation derives every row from CLDR.
-const TABLE = fileURLToPath(new URL('../../../shared/conformance/transforms/rfc5646-conversion-table.json', import.meta.url));
-if (!existsSync(TABLE)) console.warn(`rfc5646 agreement test skipped: ${TABLE} is absent`);
 
 /** Rows Intl cannot produce, with the reason (docs/decisions.md "rfc5646"). */
 const KNOWN_MISMATCHES: Readonly<Record<string, string>> = {
@@ -127,10 +124,8 @@ const KNOWN_MISMATCHES: Readonly<Record<string, string>> = {
   'Tagalog (Philippines)': 'CLDR says Filipino (fil)',
 };
 
-describe.skipIf(!existsSync(TABLE))('rfc5646 agreement with the published conversion table', () => {
-  const table = existsSync(TABLE)
-    ? (JSON.parse(readFileSync(TABLE, 'utf8')) as { entries: { input: string; output: string }[] }).entries
-    : [];
+describe('rfc5646 agreement with the published conversion table', () => {
+  const table = readConformanceJson<{ entries: { input: string; output: string }[] }>('transforms', 'rfc5646-conversion-table.json').entries;
 
   it('matches every row except the listed ones, each with its reason', () => {
     const mismatches = table.filter((row) => rfc5646(row.input) !== row.output).map((row) => row.input);

@@ -1,20 +1,17 @@
-// Apache Velocity's own template/expected-output pairs (../shared/conformance/velocity, see its
-// README): rendered with the context Apache's TemplateTestCase gives them, in stock Velocity's
+// Apache Velocity's own template/expected-output pairs (test/conformance/data/velocity,
+// origins in its SOURCES.md): rendered with the context Apache's TemplateTestCase gives them, in stock Velocity's
 // lenient reference mode (Apache's test configuration), compared exactly after normalizing
 // newlines only, as Apache's BaseTestCase.isMatch does.
 
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { conformancePath } from '../conformance/data.js';
 import { compileTemplate } from '../../src/runtime/velocity/index.js';
 import { compileJavaRegex } from '../../src/runtime/regex.js';
 import { TransformsError } from '../../src/errors.js';
 
-// ../shared next to the repository root (this file is <root>/test/runtime/).
-const dir = fileURLToPath(new URL('../../../shared/conformance/velocity', import.meta.url));
-const present = existsSync(join(dir, 'templates'));
-if (!present) console.warn(`velocity conformance skipped: ${dir} is absent`);
+const dir = conformancePath('velocity');
 
 /**
  * Vectors velocityjs's grammar cannot parse. Each is still reported (the test asserts the coded
@@ -38,14 +35,12 @@ const context = {
 
 const normalize = (s: string) => s.replace(/\r\n?/g, '\n');
 
-const names = present
-  ? readdirSync(join(dir, 'templates'))
-      .filter((f) => f.endsWith('.vm'))
-      .map((f) => f.slice(0, -3))
-      .sort()
-  : [];
+const names = readdirSync(join(dir, 'templates'))
+  .filter((f) => f.endsWith('.vm'))
+  .map((f) => f.slice(0, -3))
+  .sort();
 
-describe.skipIf(!present)('Apache Velocity conformance templates', () => {
+describe('Apache Velocity conformance templates', () => {
   it('finds the vectors', () => {
     expect(names.length).toBeGreaterThan(0);
   });
