@@ -4,7 +4,7 @@
 
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { installAuthentication } from './auth/authenticate.js';
+import { type RouteAuth, installAuthentication } from './auth/authenticate.js';
 import { SecretVerifier, hashSecret, verifySecretSync } from './auth/secrets.js';
 import { TokenService } from './auth/tokens.js';
 import { type AdminCredentials, ensureAdminPat } from './bootstrap.js';
@@ -49,14 +49,25 @@ export interface ApiServer {
   /** What was seeded from the fixtures; null when the store already existed. */
   readonly seeded: SeedSummary | null;
   readonly urls: ServerUrls;
+  /** Every route of the three listeners (HEAD excluded), with its access rule. */
+  readonly routes: readonly RegisteredRoute[];
   listen(options?: ListenOptions): Promise<ServerUrls>;
   /** The admin PAT for `serve` (see bootstrap.ts). */
   ensureAdminPat(fixed?: { clientId: string; clientSecret: string }): Promise<AdminCredentials>;
   close(): Promise<void>;
 }
 
-function newListener(logger: FastifyBaseLogger | false): FastifyInstance {
-  return Fastify({
+/** One registered route of a listener, as the server's own hooks saw it (least-privilege tests, fuzzers). */
+export interface RegisteredRoute {
+  readonly listener: 'api' | 'login' | 'nonEmployee';
+  readonly method: string;
+  readonly url: string;
+  readonly auth: RouteAuth | undefined;
+  readonly public: boolean;
+}
+
+function newListener(logger: FastifyBaseLogger | false, name: RegisteredRoute['listener'], routes: RegisteredRoute[]): FastifyInstance {
+  const app = Fastify({
     ...(logger === false ? { logger: false } : { loggerInstance: logger }),
     // reference §4.2 writes the list as /oauth-clients/v1/ with a trailing slash.
     routerOptions: { ignoreTrailingSlash: true },
@@ -64,6 +75,13 @@ function newListener(logger: FastifyBaseLogger | false): FastifyInstance {
     // Unknown body properties are errors, not silently dropped (Fastify's default removes them).
     ajv: { customOptions: { removeAdditional: false } },
   }) as unknown as FastifyInstance;
+  app.addHook('onRoute', (route) => {
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      if (method === 'HEAD') continue;
+      routes.push(Object.freeze({ listener: name, method, url: route.url, auth: route.config?.auth, public: route.config?.public === true }));
+    }
+  });
+  return app;
 }
 
 function addApiKeys(store: Store, options: ResolvedOptions, now: string): void {
@@ -98,9 +116,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<ApiServe
     };
     const ctx: ApiContext = { store, tokens, secrets: new SecretVerifier(), options: opts, tenantId, urls, now: opts.clock };
 
-    const api = newListener(opts.logger);
-    const login = newListener(opts.logger);
-    const nonEmployee = newListener(opts.logger);
+    const routes: RegisteredRoute[] = [];
+    const api = newListener(opts.logger, 'api', routes);
+    const login = newListener(opts.logger, 'login', routes);
+    const nonEmployee = newListener(opts.logger, 'nonEmployee', routes);
     listeners.push(api, login, nonEmployee);
 
     // The API speaks JSON (and forms on the token endpoint); plain text is 415, not a string body.
@@ -129,6 +148,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<ApiServe
       tenantId,
       seeded,
       urls,
+      routes,
       async listen(lo: ListenOptions = {}): Promise<ServerUrls> {
         const host = lo.host ?? '127.0.0.1';
         const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;

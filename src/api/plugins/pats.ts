@@ -124,8 +124,9 @@ export async function patsPlugin(app: FastifyInstance, opts: { ctx: ApiContext }
       handler: async (request) => {
         const principal = request.principal as Principal & { user: UserRecord };
         const body = request.body as NewPat;
-        // A narrowed token cannot mint a PAT wider than itself.
-        const requested = body.scope ?? null;
+        // A narrowed token cannot mint a PAT wider than itself. `[]` is "no scope specified",
+        // which the platform documents as the default sp:scopes:all, so it is checked as that.
+        const requested = body.scope === undefined || body.scope === null || body.scope.length === 0 ? null : body.scope;
         if (!principal.scopes.includes(ALL_SCOPES) && grantScopes(requested ?? [ALL_SCOPES], principal.scopes) === null) {
           throw codedError('API_FORBIDDEN', 'The scope of the new token exceeds the scope of the calling token.', { path: '/scope' });
         }
