@@ -10,7 +10,7 @@ import { TokenService } from './auth/tokens.js';
 import { type AdminCredentials, ensureAdminPat } from './bootstrap.js';
 import type { ApiContext } from './context.js';
 import { type ResolvedOptions, type ServerOptions, type ServerUrls, resolveOptions } from './options.js';
-import { errors } from './plugins/errors.js';
+import { clientErrorHandler, errors, frameworkErrors } from './plugins/errors.js';
 import { API_AREA_PLUGINS } from './plugins/index.js';
 import { loginPlugin } from './plugins/login.js';
 import { nonEmployeePlugin } from './plugins/nonemployee.js';
@@ -72,6 +72,9 @@ function newListener(logger: FastifyBaseLogger | false, name: RegisteredRoute['l
     // reference §4.2 writes the list as /oauth-clients/v1/ with a trailing slash.
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1_048_576,
+    // Refusals of the HTTP parser and of the router answer in the platform error body too.
+    clientErrorHandler,
+    frameworkErrors,
     // Unknown body properties are errors, not silently dropped (Fastify's default removes them).
     ajv: { customOptions: { removeAdditional: false } },
   }) as unknown as FastifyInstance;

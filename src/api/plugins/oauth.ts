@@ -61,7 +61,15 @@ function basicCredentials(request: FastifyRequest): { client_id: string; client_
   const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) throw codedError('API_OAUTH_INVALID_CLIENT', 'The Basic credentials are malformed.');
-  const un = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '));
+  // RFC 6749 §2.3.1: both parts are form-urlencoded; a bad `%` escape is a failed client
+  // authentication through the Authorization header, hence invalid_client (401), not a fault.
+  const un = (s: string) => {
+    try {
+      return decodeURIComponent(s.replace(/\+/g, ' '));
+    } catch {
+      throw codedError('API_OAUTH_INVALID_CLIENT', 'The Basic credentials are malformed (a % escape is invalid).');
+    }
+  };
   return { client_id: un(decoded.slice(0, colon)), client_secret: un(decoded.slice(colon + 1)) };
 }
 
