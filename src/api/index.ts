@@ -3,9 +3,10 @@
 // endpoint), the login host ({login_url}, the authorize endpoint) and the non-employee service.
 
 import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { type RouteAuth, installAuthentication } from './auth/authenticate.js';
-import { SecretVerifier, hashSecret, verifySecretSync } from './auth/secrets.js';
+import { SecretVerifier, apiKeyLookup, hashSecret, verifySecretSync } from './auth/secrets.js';
 import { TokenService } from './auth/tokens.js';
 import { type AdminCredentials, ensureAdminPat } from './bootstrap.js';
 import type { ApiContext } from './context.js';
@@ -15,7 +16,7 @@ import { API_AREA_PLUGINS } from './plugins/index.js';
 import { loginPlugin } from './plugins/login.js';
 import { nonEmployeePlugin } from './plugins/nonemployee.js';
 import { openapi } from './plugins/openapi.js';
-import { API_KEY_LOOKUP_LENGTH } from './store/identity-repo.js';
+import { API_KEY_LOOKUP_LENGTH, API_KEY_LOOKUP_META } from './store/identity-repo.js';
 import { type SeedSummary, seedStore } from './store/seed.js';
 import { Store } from './store/store.js';
 
@@ -89,8 +90,8 @@ function newListener(logger: FastifyBaseLogger | false, name: RegisteredRoute['l
 
 function addApiKeys(store: Store, options: ResolvedOptions, now: string): void {
   for (const key of options.nonEmployeeApiKeys) {
-    const lookup = key.slice(0, API_KEY_LOOKUP_LENGTH);
-    const known = store.identity.apiKeysByLookup(lookup);
+    const lookup = apiKeyLookup(store.secretKey(API_KEY_LOOKUP_META), key);
+    const known = store.identity.apiKeysByLookup(lookup, key.slice(0, API_KEY_LOOKUP_LENGTH));
     // Same key passed again on a restart: keep the one already stored.
     if (known.some((k) => verifySecretSync(key, k.keyHash))) continue;
     store.identity.insertApiKey({ id: randomUUID(), name: 'serve --nonemployee-api-key', keyHash: hashSecret(key, options.secretHashCost), created: now }, lookup);
@@ -117,7 +118,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<ApiServe
       loginUrl: opts.urls.loginUrl ?? 'http://127.0.0.1',
       nonEmployeeUrl: opts.urls.nonEmployeeUrl ?? 'http://127.0.0.1',
     };
-    const ctx: ApiContext = { store, tokens, secrets: new SecretVerifier(), options: opts, tenantId, urls, now: opts.clock };
+    const ctx: ApiContext = { store, tokens, secrets: new SecretVerifier(opts.secretHashCost), options: opts, tenantId, urls, now: opts.clock };
 
     const routes: RegisteredRoute[] = [];
     const api = newListener(opts.logger, 'api', routes);
@@ -136,6 +137,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<ApiServe
     await login.register(loginPlugin, { ctx });
 
     await nonEmployee.register(errors);
+    // Every request there is a credential check (an API key costs a scrypt), so the limit is
+    // listener-wide and runs before authentication: an app-level hook added first runs first.
+    const neLimit = opts.nonEmployeeRateLimit;
+    if (neLimit !== false) {
+      await nonEmployee.register(rateLimit, { global: false });
+      nonEmployee.addHook('onRequest', nonEmployee.rateLimit({ max: neLimit.max, timeWindow: neLimit.timeWindowMs }));
+    }
     installAuthentication(nonEmployee, ctx, { apiKeys: true });
     await nonEmployee.register(nonEmployeePlugin, { ctx });
 

@@ -32,6 +32,8 @@ export interface ServerOptions {
   tokenRateLimit?: RateLimitOptions | false;
   /** Rate limit of the login form submissions. */
   loginRateLimit?: RateLimitOptions | false;
+  /** Rate limit of every request to the non-employee listener (each one presents a credential). */
+  nonEmployeeRateLimit?: RateLimitOptions | false;
   /** Milliseconds since the epoch; injected for expiry tests. */
   clock?: () => number;
   /** A pino logger, or false for none; default pino on stderr. */
@@ -54,6 +56,7 @@ export interface ResolvedOptions {
   readonly authorizationCodeTtlSeconds: number;
   readonly tokenRateLimit: RateLimitOptions | false;
   readonly loginRateLimit: RateLimitOptions | false;
+  readonly nonEmployeeRateLimit: RateLimitOptions | false;
   readonly clock: () => number;
   readonly logger: FastifyBaseLogger | false;
   readonly secretHashCost: number;
@@ -63,7 +66,7 @@ export interface ResolvedOptions {
 
 const KEYS = new Set<string>([
   'fixtures', 'db', 'tenantName', 'pod', 'accessTokenTtlSeconds', 'refreshTokenTtlSeconds', 'authorizationCodeTtlSeconds',
-  'tokenRateLimit', 'loginRateLimit', 'clock', 'logger', 'secretHashCost', 'urls', 'nonEmployeeApiKeys',
+  'tokenRateLimit', 'loginRateLimit', 'nonEmployeeRateLimit', 'clock', 'logger', 'secretHashCost', 'urls', 'nonEmployeeApiKeys',
 ]);
 
 function fail(key: string, why: string): never {
@@ -113,6 +116,7 @@ export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
     authorizationCodeTtlSeconds: positiveInt('authorizationCodeTtlSeconds', o.authorizationCodeTtlSeconds, 60, 1, 600),
     tokenRateLimit: rateLimit('tokenRateLimit', o.tokenRateLimit),
     loginRateLimit: rateLimit('loginRateLimit', o.loginRateLimit),
+    nonEmployeeRateLimit: rateLimit('nonEmployeeRateLimit', o.nonEmployeeRateLimit),
     clock: (o.clock as (() => number) | undefined) ?? Date.now,
     logger: o.logger === undefined ? (pino({ level: 'info' }, pino.destination(2)) as FastifyBaseLogger) : (o.logger as FastifyBaseLogger | false),
     secretHashCost: positiveInt('secretHashCost', o.secretHashCost, 14, 10, 20),

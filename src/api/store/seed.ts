@@ -7,9 +7,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import { codedError } from '../../errors.js';
-import { hashSecret } from '../auth/secrets.js';
+import { apiKeyLookup, hashSecret } from '../auth/secrets.js';
 import * as S from './fixture-schemas.js';
-import { API_KEY_LOOKUP_LENGTH, type GrantType } from './identity-repo.js';
+import { API_KEY_LOOKUP_META, type GrantType } from './identity-repo.js';
 import type { Doc, ResourceKind } from './resource-repo.js';
 import type { Store } from './store.js';
 
@@ -165,7 +165,7 @@ export function seedStore(store: Store, dir: string, options: SeedOptions): Seed
     for (const k of keys) {
       store.identity.insertApiKey(
         { id: k.id ?? stableUuid('nonemployee-api-key', k.name), name: k.name, keyHash: hashSecret(k.fixtureKey, cost), created: k.created ?? now },
-        k.fixtureKey.slice(0, API_KEY_LOOKUP_LENGTH),
+        apiKeyLookup(store.secretKey(API_KEY_LOOKUP_META), k.fixtureKey),
       );
     }
     for (const [kind, docs] of resources) store.resources.putAll(kind, docs);

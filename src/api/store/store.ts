@@ -2,6 +2,7 @@
 // migrated on open, seeded from a fixtures directory the first time it is created. Reopening
 // the same file keeps everything (the seed is not replayed over later changes).
 
+import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { codedError } from '../../errors.js';
 import { IdentityRepo } from './identity-repo.js';
@@ -55,6 +56,16 @@ export class Store {
 
   setMeta(key: string, value: string): void {
     this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+  }
+
+  /** A random 32-byte key kept in the store under `name`, created on first use. */
+  secretKey(name: string): Buffer {
+    let value = this.getMeta(name);
+    if (value === null) {
+      value = randomBytes(32).toString('base64url');
+      this.setMeta(name, value);
+    }
+    return Buffer.from(value, 'base64url');
   }
 
   transaction<T>(fn: () => T): T {
