@@ -22,7 +22,8 @@ import { Store } from './store/store.js';
 
 export type { ApiContext } from './context.js';
 export type { AdminCredentials } from './bootstrap.js';
-export type { RateLimitOptions, ServerOptions, ServerUrls } from './options.js';
+export type { RateLimitOptions, RequestLimits, ServerOptions, ServerUrls } from './options.js';
+export { DEFAULT_REQUEST_LIMITS } from './options.js';
 export type { PlatformErrorBody } from './plugins/errors.js';
 export type { SeedSummary } from './store/seed.js';
 export type { Principal, RouteAuth } from './auth/authenticate.js';
@@ -67,12 +68,13 @@ export interface RegisteredRoute {
   readonly public: boolean;
 }
 
-function newListener(logger: FastifyBaseLogger | false, name: RegisteredRoute['listener'], routes: RegisteredRoute[]): FastifyInstance {
+function newListener(opts: ResolvedOptions, name: RegisteredRoute['listener'], routes: RegisteredRoute[]): FastifyInstance {
+  const logger = opts.logger;
   const app = Fastify({
     ...(logger === false ? { logger: false } : { loggerInstance: logger }),
     // reference §4.2 writes the list as /oauth-clients/v1/ with a trailing slash.
     routerOptions: { ignoreTrailingSlash: true },
-    bodyLimit: 1_048_576,
+    bodyLimit: opts.requestLimits.maxBodyBytes,
     // Refusals of the HTTP parser and of the router answer in the platform error body too.
     clientErrorHandler,
     frameworkErrors,
@@ -121,9 +123,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<ApiServe
     const ctx: ApiContext = { store, tokens, secrets: new SecretVerifier(opts.secretHashCost), options: opts, tenantId, urls, now: opts.clock };
 
     const routes: RegisteredRoute[] = [];
-    const api = newListener(opts.logger, 'api', routes);
-    const login = newListener(opts.logger, 'login', routes);
-    const nonEmployee = newListener(opts.logger, 'nonEmployee', routes);
+    const api = newListener(opts, 'api', routes);
+    const login = newListener(opts, 'login', routes);
+    const nonEmployee = newListener(opts, 'nonEmployee', routes);
     listeners.push(api, login, nonEmployee);
 
     // The API speaks JSON (and forms on the token endpoint); plain text is 415, not a string body.
