@@ -15,6 +15,7 @@ import { clientErrorHandler, errors, frameworkErrors } from './plugins/errors.js
 import { API_AREA_PLUGINS } from './plugins/index.js';
 import { loginPlugin } from './plugins/login.js';
 import { nonEmployeePlugin } from './plugins/nonemployee.js';
+import { checkJsonDepth } from './json-limits.js';
 import { openapi } from './plugins/openapi.js';
 import { API_KEY_LOOKUP_LENGTH, API_KEY_LOOKUP_META } from './store/identity-repo.js';
 import { type SeedSummary, seedStore } from './store/seed.js';
@@ -110,7 +111,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<ApiServe
     if (store.created || store.getMeta('tenant_id') === null) {
       store.setMeta('tenant_id', randomUUID());
       store.setMeta('created', nowIso);
-      if (opts.fixtures !== undefined) seeded = seedStore(store, opts.fixtures, { now: new Date(opts.clock()), secretHashCost: opts.secretHashCost });
+      if (opts.fixtures !== undefined) seeded = seedStore(store, opts.fixtures, { now: new Date(opts.clock()), secretHashCost: opts.secretHashCost, maxJsonDepth: opts.requestLimits.maxJsonDepth });
     }
     addApiKeys(store, opts, nowIso);
     const tenantId = store.getMeta('tenant_id')!;
@@ -131,6 +132,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<ApiServe
     // The API speaks JSON (and forms on the token endpoint); plain text is 415, not a string body.
     api.removeContentTypeParser('text/plain');
     await api.register(errors);
+    // Every parsed body is checked for depth before the route's schema or handler reads it.
+    api.addHook('preValidation', async (request) => checkJsonDepth(request.body, opts.requestLimits.maxJsonDepth, 'the request body'));
     await api.register(openapi, { ctx });
     installAuthentication(api, ctx, { apiKeys: false });
     for (const plugin of API_AREA_PLUGINS) await api.register(plugin, { ctx });
