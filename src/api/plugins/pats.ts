@@ -9,6 +9,7 @@ import type { Principal } from '../auth/authenticate.js';
 import { ALL_SCOPES, RIGHTS, grantScopes, isKnownScope } from '../auth/rights.js';
 import { hashSecretAsync, newSecret } from '../auth/secrets.js';
 import type { ApiContext } from '../context.js';
+import { unsafeNameCharacter } from '../names.js';
 import { serviceRoutes } from '../routes.js';
 import { dateTime, idParams } from '../schemas.js';
 import type { ClientRecord, UserRecord } from '../store/identity-repo.js';
@@ -65,6 +66,8 @@ export interface NewPat {
 /** Create a PAT for `owner`; returns the stored record and the only copy of its secret. */
 export async function createPersonalAccessToken(ctx: ApiContext, owner: UserRecord, input: NewPat): Promise<{ record: ClientRecord; secret: string }> {
   const scope = input.scope === undefined || input.scope === null || input.scope.length === 0 ? null : [...new Set(input.scope)];
+  const unsafe = unsafeNameCharacter(input.name);
+  if (unsafe !== null) throw codedError('API_BAD_REQUEST', `The name contains the character ${unsafe} (a control or bidirectional formatting character).`, { path: '/name' });
   const unknown = scope?.find((s) => !isKnownScope(s));
   if (unknown !== undefined) throw codedError('API_BAD_REQUEST', `Unknown scope ${unknown}.`, { path: '/scope' });
   const secret = input.secret ?? newSecret();

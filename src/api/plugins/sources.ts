@@ -9,6 +9,7 @@ import { RIGHTS } from '../auth/rights.js';
 import { collectionQuerySchema, docs, listHandler, prepared, type CollectionSpec } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
 import { checkStoredJson } from '../json-limits.js';
+import { unsafeNameCharacter } from '../names.js';
 import { applyPatch, checkReplacement, patchOperations } from '../patch/index.js';
 import { serviceRoutes } from '../routes.js';
 import { idParams } from '../schemas.js';
@@ -72,6 +73,7 @@ const ref = (v: unknown) => v === null || (isObj(v) && (v.id === undefined || ty
 export function sourceProblems(s: Json): string[] {
   const out: string[] = [];
   if (typeof s.name !== 'string' || s.name.trim() === '') out.push('/name must be a non-empty string');
+  else if (unsafeNameCharacter(s.name) !== null) out.push(`/name must not contain the character ${unsafeNameCharacter(s.name)}`);
   if (s.description !== undefined && s.description !== null && typeof s.description !== 'string') out.push('/description must be a string');
   for (const k of ['owner', 'cluster', 'accountCorrelationConfig', 'accountCorrelationRule', 'managerCorrelationMapping', 'managerCorrelationRule', 'beforeProvisioningRule', 'managementWorkgroup']) {
     if (s[k] !== undefined && !ref(s[k])) out.push(`/${k} must be null or a reference object`);
