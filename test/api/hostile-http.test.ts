@@ -49,6 +49,13 @@ describe('hostile HTTP', () => {
     expect(expectPlatformError(res.json()).text).toMatch(/malformed/);
   });
 
+  it('answers a multipart token request that does not parse with invalid_request (400), not 500 (found by the HTTP fuzzer)', async () => {
+    const res = await s.api.inject({ method: 'POST', url: '/oauth/token', headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '[{"op":"copy"}]' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'invalid_request' });
+    expect(expectPlatformError(res.json()).text).toMatch(/multipart body is malformed/);
+  });
+
   it('answers headers over the size limit with 431 in the platform body', async () => {
     const res = await raw(port, `GET /oauth/info HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(res.status).toBe(431);
