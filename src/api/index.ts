@@ -3,25 +3,28 @@
 // endpoint), the login host ({login_url}, the authorize endpoint) and the non-employee service.
 
 import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { installAuthentication } from './auth/authenticate.js';
-import { SecretVerifier, hashSecret, verifySecretSync } from './auth/secrets.js';
+import { type RouteAuth, installAuthentication } from './auth/authenticate.js';
+import { SecretVerifier, apiKeyLookup, hashSecret, verifySecretSync } from './auth/secrets.js';
 import { TokenService } from './auth/tokens.js';
 import { type AdminCredentials, ensureAdminPat } from './bootstrap.js';
 import type { ApiContext } from './context.js';
 import { type ResolvedOptions, type ServerOptions, type ServerUrls, resolveOptions } from './options.js';
-import { errors } from './plugins/errors.js';
+import { clientErrorHandler, errors, frameworkErrors } from './plugins/errors.js';
 import { API_AREA_PLUGINS } from './plugins/index.js';
 import { loginPlugin } from './plugins/login.js';
 import { nonEmployeePlugin } from './plugins/nonemployee.js';
+import { checkJsonDepth } from './json-limits.js';
 import { openapi } from './plugins/openapi.js';
-import { API_KEY_LOOKUP_LENGTH } from './store/identity-repo.js';
+import { API_KEY_LOOKUP_LENGTH, API_KEY_LOOKUP_META } from './store/identity-repo.js';
 import { type SeedSummary, seedStore } from './store/seed.js';
 import { Store } from './store/store.js';
 
 export type { ApiContext } from './context.js';
 export type { AdminCredentials } from './bootstrap.js';
-export type { RateLimitOptions, ServerOptions, ServerUrls } from './options.js';
+export type { RateLimitOptions, RequestLimits, ServerOptions, ServerUrls } from './options.js';
+export { DEFAULT_REQUEST_LIMITS } from './options.js';
 export type { PlatformErrorBody } from './plugins/errors.js';
 export type { SeedSummary } from './store/seed.js';
 export type { Principal, RouteAuth } from './auth/authenticate.js';
@@ -49,27 +52,49 @@ export interface ApiServer {
   /** What was seeded from the fixtures; null when the store already existed. */
   readonly seeded: SeedSummary | null;
   readonly urls: ServerUrls;
+  /** Every route of the three listeners (HEAD excluded), with its access rule. */
+  readonly routes: readonly RegisteredRoute[];
   listen(options?: ListenOptions): Promise<ServerUrls>;
   /** The admin PAT for `serve` (see bootstrap.ts). */
   ensureAdminPat(fixed?: { clientId: string; clientSecret: string }): Promise<AdminCredentials>;
   close(): Promise<void>;
 }
 
-function newListener(logger: FastifyBaseLogger | false): FastifyInstance {
-  return Fastify({
+/** One registered route of a listener, as the server's own hooks saw it (least-privilege tests, fuzzers). */
+export interface RegisteredRoute {
+  readonly listener: 'api' | 'login' | 'nonEmployee';
+  readonly method: string;
+  readonly url: string;
+  readonly auth: RouteAuth | undefined;
+  readonly public: boolean;
+}
+
+function newListener(opts: ResolvedOptions, name: RegisteredRoute['listener'], routes: RegisteredRoute[]): FastifyInstance {
+  const logger = opts.logger;
+  const app = Fastify({
     ...(logger === false ? { logger: false } : { loggerInstance: logger }),
     // reference §4.2 writes the list as /oauth-clients/v1/ with a trailing slash.
     routerOptions: { ignoreTrailingSlash: true },
-    bodyLimit: 1_048_576,
+    bodyLimit: opts.requestLimits.maxBodyBytes,
+    // Refusals of the HTTP parser and of the router answer in the platform error body too.
+    clientErrorHandler,
+    frameworkErrors,
     // Unknown body properties are errors, not silently dropped (Fastify's default removes them).
     ajv: { customOptions: { removeAdditional: false } },
   }) as unknown as FastifyInstance;
+  app.addHook('onRoute', (route) => {
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      if (method === 'HEAD') continue;
+      routes.push(Object.freeze({ listener: name, method, url: route.url, auth: route.config?.auth, public: route.config?.public === true }));
+    }
+  });
+  return app;
 }
 
 function addApiKeys(store: Store, options: ResolvedOptions, now: string): void {
   for (const key of options.nonEmployeeApiKeys) {
-    const lookup = key.slice(0, API_KEY_LOOKUP_LENGTH);
-    const known = store.identity.apiKeysByLookup(lookup);
+    const lookup = apiKeyLookup(store.secretKey(API_KEY_LOOKUP_META), key);
+    const known = store.identity.apiKeysByLookup(lookup, key.slice(0, API_KEY_LOOKUP_LENGTH));
     // Same key passed again on a restart: keep the one already stored.
     if (known.some((k) => verifySecretSync(key, k.keyHash))) continue;
     store.identity.insertApiKey({ id: randomUUID(), name: 'serve --nonemployee-api-key', keyHash: hashSecret(key, options.secretHashCost), created: now }, lookup);
@@ -86,7 +111,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<ApiServe
     if (store.created || store.getMeta('tenant_id') === null) {
       store.setMeta('tenant_id', randomUUID());
       store.setMeta('created', nowIso);
-      if (opts.fixtures !== undefined) seeded = seedStore(store, opts.fixtures, { now: new Date(opts.clock()), secretHashCost: opts.secretHashCost });
+      if (opts.fixtures !== undefined) seeded = seedStore(store, opts.fixtures, { now: new Date(opts.clock()), secretHashCost: opts.secretHashCost, maxJsonDepth: opts.requestLimits.maxJsonDepth });
     }
     addApiKeys(store, opts, nowIso);
     const tenantId = store.getMeta('tenant_id')!;
@@ -96,16 +121,19 @@ export async function buildServer(options: ServerOptions = {}): Promise<ApiServe
       loginUrl: opts.urls.loginUrl ?? 'http://127.0.0.1',
       nonEmployeeUrl: opts.urls.nonEmployeeUrl ?? 'http://127.0.0.1',
     };
-    const ctx: ApiContext = { store, tokens, secrets: new SecretVerifier(), options: opts, tenantId, urls, now: opts.clock };
+    const ctx: ApiContext = { store, tokens, secrets: new SecretVerifier(opts.secretHashCost), options: opts, tenantId, urls, now: opts.clock };
 
-    const api = newListener(opts.logger);
-    const login = newListener(opts.logger);
-    const nonEmployee = newListener(opts.logger);
+    const routes: RegisteredRoute[] = [];
+    const api = newListener(opts, 'api', routes);
+    const login = newListener(opts, 'login', routes);
+    const nonEmployee = newListener(opts, 'nonEmployee', routes);
     listeners.push(api, login, nonEmployee);
 
     // The API speaks JSON (and forms on the token endpoint); plain text is 415, not a string body.
     api.removeContentTypeParser('text/plain');
     await api.register(errors);
+    // Every parsed body is checked for depth before the route's schema or handler reads it.
+    api.addHook('preValidation', async (request) => checkJsonDepth(request.body, opts.requestLimits.maxJsonDepth, 'the request body'));
     await api.register(openapi, { ctx });
     installAuthentication(api, ctx, { apiKeys: false });
     for (const plugin of API_AREA_PLUGINS) await api.register(plugin, { ctx });
@@ -114,6 +142,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<ApiServe
     await login.register(loginPlugin, { ctx });
 
     await nonEmployee.register(errors);
+    // Every request there is a credential check (an API key costs a scrypt), so the limit is
+    // listener-wide and runs before authentication: an app-level hook added first runs first.
+    const neLimit = opts.nonEmployeeRateLimit;
+    if (neLimit !== false) {
+      await nonEmployee.register(rateLimit, { global: false });
+      nonEmployee.addHook('onRequest', nonEmployee.rateLimit({ max: neLimit.max, timeWindow: neLimit.timeWindowMs }));
+    }
     installAuthentication(nonEmployee, ctx, { apiKeys: true });
     await nonEmployee.register(nonEmployeePlugin, { ctx });
 
@@ -129,6 +164,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<ApiServe
       tenantId,
       seeded,
       urls,
+      routes,
       async listen(lo: ListenOptions = {}): Promise<ServerUrls> {
         const host = lo.host ?? '127.0.0.1';
         const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;

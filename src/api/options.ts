@@ -11,6 +11,31 @@ export interface RateLimitOptions {
   timeWindowMs: number;
 }
 
+/** Limits on what one request may make the server parse, store or compute (SECURITY.md lists them). */
+export interface RequestLimits {
+  /** Largest request body, and largest stored document, in bytes of JSON text; default 1 MiB. */
+  maxBodyBytes: number;
+  /** Deepest nesting of objects and arrays in a body or stored document; default 256. */
+  maxJsonDepth: number;
+  /** Longest search query, in characters; default 10,000. */
+  searchMaxLength: number;
+  /** Deepest nesting of parentheses and NOT in a search query; default 32. */
+  searchMaxDepth: number;
+  /** Most terms in a search query; default 128. */
+  searchMaxTerms: number;
+  /** Time budget of one search's SQL, in milliseconds; default 1,000. */
+  searchTimeMs: number;
+}
+
+export const DEFAULT_REQUEST_LIMITS: Readonly<RequestLimits> = Object.freeze({
+  maxBodyBytes: 1_048_576,
+  maxJsonDepth: 256,
+  searchMaxLength: 10_000,
+  searchMaxDepth: 32,
+  searchMaxTerms: 128,
+  searchTimeMs: 1_000,
+});
+
 export interface ServerUrls {
   baseUrl: string;
   loginUrl: string;
@@ -32,6 +57,8 @@ export interface ServerOptions {
   tokenRateLimit?: RateLimitOptions | false;
   /** Rate limit of the login form submissions. */
   loginRateLimit?: RateLimitOptions | false;
+  /** Rate limit of every request to the non-employee listener (each one presents a credential). */
+  nonEmployeeRateLimit?: RateLimitOptions | false;
   /** Milliseconds since the epoch; injected for expiry tests. */
   clock?: () => number;
   /** A pino logger, or false for none; default pino on stderr. */
@@ -42,6 +69,8 @@ export interface ServerOptions {
   urls?: Partial<ServerUrls>;
   /** Legacy non-employee API keys to add at start (at least 24 characters each). */
   nonEmployeeApiKeys?: readonly string[];
+  /** Request limits; each key defaults to DEFAULT_REQUEST_LIMITS. */
+  requestLimits?: Partial<RequestLimits>;
 }
 
 export interface ResolvedOptions {
@@ -54,16 +83,18 @@ export interface ResolvedOptions {
   readonly authorizationCodeTtlSeconds: number;
   readonly tokenRateLimit: RateLimitOptions | false;
   readonly loginRateLimit: RateLimitOptions | false;
+  readonly nonEmployeeRateLimit: RateLimitOptions | false;
   readonly clock: () => number;
   readonly logger: FastifyBaseLogger | false;
   readonly secretHashCost: number;
   readonly urls: Partial<ServerUrls>;
   readonly nonEmployeeApiKeys: readonly string[];
+  readonly requestLimits: Readonly<RequestLimits>;
 }
 
 const KEYS = new Set<string>([
   'fixtures', 'db', 'tenantName', 'pod', 'accessTokenTtlSeconds', 'refreshTokenTtlSeconds', 'authorizationCodeTtlSeconds',
-  'tokenRateLimit', 'loginRateLimit', 'clock', 'logger', 'secretHashCost', 'urls', 'nonEmployeeApiKeys',
+  'tokenRateLimit', 'loginRateLimit', 'nonEmployeeRateLimit', 'clock', 'logger', 'secretHashCost', 'urls', 'nonEmployeeApiKeys', 'requestLimits',
 ]);
 
 function fail(key: string, why: string): never {
@@ -83,6 +114,18 @@ function rateLimit(key: string, value: unknown): RateLimitOptions | false {
   const v = value as Record<string, unknown>;
   for (const k of Object.keys(v)) if (k !== 'max' && k !== 'timeWindowMs') fail(`${key}.${k}`, 'is unknown');
   return Object.freeze({ max: positiveInt(`${key}.max`, v.max, 60), timeWindowMs: positiveInt(`${key}.timeWindowMs`, v.timeWindowMs, 60_000) });
+}
+
+function requestLimits(value: unknown): Readonly<RequestLimits> {
+  if (value === undefined) return DEFAULT_REQUEST_LIMITS;
+  if (typeof value !== 'object' || value === null) fail('requestLimits', 'must be an object');
+  const v = value as Record<string, unknown>;
+  const out: Record<string, number> = {};
+  for (const k of Object.keys(v)) if (!(k in DEFAULT_REQUEST_LIMITS)) fail(`requestLimits.${k}`, 'is unknown');
+  for (const [k, fallback] of Object.entries(DEFAULT_REQUEST_LIMITS)) out[k] = positiveInt(`requestLimits.${k}`, v[k], fallback);
+  // SQLite's JSON functions refuse documents nested deeper than 1000 levels: a stored value must stay below.
+  if (out.maxJsonDepth! > 900) fail('requestLimits.maxJsonDepth', 'must be at most 900 (SQLite reads JSON up to 1000 levels deep)');
+  return Object.freeze(out as unknown as RequestLimits);
 }
 
 function optionalString(key: string, value: unknown): string | undefined {
@@ -113,10 +156,12 @@ export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
     authorizationCodeTtlSeconds: positiveInt('authorizationCodeTtlSeconds', o.authorizationCodeTtlSeconds, 60, 1, 600),
     tokenRateLimit: rateLimit('tokenRateLimit', o.tokenRateLimit),
     loginRateLimit: rateLimit('loginRateLimit', o.loginRateLimit),
+    nonEmployeeRateLimit: rateLimit('nonEmployeeRateLimit', o.nonEmployeeRateLimit),
     clock: (o.clock as (() => number) | undefined) ?? Date.now,
     logger: o.logger === undefined ? (pino({ level: 'info' }, pino.destination(2)) as FastifyBaseLogger) : (o.logger as FastifyBaseLogger | false),
     secretHashCost: positiveInt('secretHashCost', o.secretHashCost, 14, 10, 20),
     urls: Object.freeze({ ...(urls as Partial<ServerUrls>) }),
     nonEmployeeApiKeys: Object.freeze([...(keys as string[])]),
+    requestLimits: requestLimits(o.requestLimits),
   });
 }

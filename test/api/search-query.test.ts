@@ -87,7 +87,7 @@ describe('parseSearchQuery', () => {
   });
 
   it('refuses nesting beyond the depth limit', () => {
-    expect(error(() => parseSearchQuery('('.repeat(80) + 'a:1' + ')'.repeat(80))).code).toBe('FILTER_SYNTAX');
+    expect(error(() => parseSearchQuery('('.repeat(80) + 'a:1' + ')'.repeat(80))).code).toBe('FILTER_LIMIT');
   });
 });
 

@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { codedError } from '../../errors.js';
 import type { ApiContext } from '../context.js';
 import type { UserRecord } from '../store/identity-repo.js';
-import { API_KEY_LOOKUP_LENGTH } from '../store/identity-repo.js';
+import { API_KEY_LOOKUP_LENGTH, API_KEY_LOOKUP_META, API_KEY_MIN_LENGTH } from '../store/identity-repo.js';
+import { apiKeyLookup } from './secrets.js';
 import { ALL_RIGHTS, RIGHTS, type Right, effectiveRights, userRights } from './rights.js';
 
 export interface Principal {
@@ -71,9 +72,15 @@ export async function principalFromToken(ctx: ApiContext, token: string): Promis
  * only the right to read the non-employee service.
  */
 export async function principalFromApiKey(ctx: ApiContext, key: string): Promise<Principal | null> {
-  if (key.length < API_KEY_LOOKUP_LENGTH) return null;
-  for (const k of ctx.store.identity.apiKeysByLookup(key.slice(0, API_KEY_LOOKUP_LENGTH))) {
+  // Shorter than any key that can be stored: no key can match, whatever exists.
+  if (key.length < API_KEY_MIN_LENGTH) return null;
+  const lookup = apiKeyLookup(ctx.store.secretKey(API_KEY_LOOKUP_META), key);
+  const candidates = ctx.store.identity.apiKeysByLookup(lookup, key.slice(0, API_KEY_LOOKUP_LENGTH));
+  // No candidate still costs one scrypt, as a candidate with the wrong key does.
+  if (candidates.length === 0) await ctx.secrets.verify(key, ctx.secrets.unknownHash);
+  for (const k of candidates) {
     if (await ctx.secrets.verify(key, k.keyHash)) {
+      if (k.lookup !== lookup) ctx.store.identity.setApiKeyLookup(k.id, lookup);
       return { via: 'apiKey', clientId: k.id, user: null, scopes: [RIGHTS.nonEmployeeRead], rights: new Set([RIGHTS.nonEmployeeRead]) };
     }
   }

@@ -52,7 +52,10 @@ export async function authenticateClient(ctx: ApiContext, id: string | undefined
   if (!id.includes('-')) throw oauth('API_OAUTH_INVALID_CLIENT', 'Legacy client IDs without dashes are not supported.');
   const client = ctx.store.identity.getClient(id);
   if (secret === undefined && secretRequired) throw oauth('API_OAUTH_INVALID_CLIENT', 'Client authentication failed: client_secret is required.');
-  const ok = client !== null && client.enabled && (secret === undefined || (await ctx.secrets.verify(secret, client.secretHash)));
+  // An unknown or disabled client costs the same scrypt as a wrong secret (decision A6: the
+  // answer must not tell which client ids exist, neither by its content nor by its time).
+  const secretOk = secret === undefined || (await ctx.secrets.verify(secret, client?.secretHash ?? ctx.secrets.unknownHash));
+  const ok = client !== null && client.enabled && secretOk;
   if (!ok) throw oauth('API_OAUTH_INVALID_CLIENT', 'Client authentication failed.');
   return client!;
 }

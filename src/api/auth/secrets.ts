@@ -1,7 +1,7 @@
 // Secrets at rest (reference/platform-api.md §2.1: a PAT secret is shown once, never again):
 // client secrets, PAT secrets, passwords and legacy API keys are kept only as scrypt hashes.
 
-import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 
 const KEY_LENGTH = 32;
@@ -76,6 +76,21 @@ export function newSecret(): string {
  */
 export class SecretVerifier {
   readonly #cache = new LRUCache<string, Buffer>({ max: 10_000 });
+  /**
+   * A hash of a random secret nobody knows, at the server's cost. An unknown client, login or
+   * API key is checked against it, so that the answer costs one scrypt as for a known one with
+   * a wrong secret: its time does not tell whether the name exists.
+   */
+  readonly unknownHash: string;
+
+  constructor(cost: number = DEFAULT_LOG_N) {
+    this.unknownHash = hashSecret(newSecret(), cost);
+  }
+
+  /** A password: scrypt every time, never cached (a password is not a 256-bit random value). */
+  verifyPassword(password: string, stored: string): Promise<boolean> {
+    return verifySecret(password, stored);
+  }
 
   async verify(secret: string, stored: string): Promise<boolean> {
     const digest = createHash('sha256').update(secret).digest();
@@ -85,4 +100,13 @@ export class SecretVerifier {
     if (ok) this.#cache.set(stored, digest);
     return ok;
   }
+}
+
+/**
+ * The lookup value of a legacy API key: HMAC-SHA256 of the whole key under a random key kept in
+ * the store. A presented key is found by its exact digest, so the store holds no part of a key
+ * in clear and a guess that shares a prefix with a real key costs what any other guess costs.
+ */
+export function apiKeyLookup(lookupKey: Buffer, apiKey: string): string {
+  return createHmac('sha256', lookupKey).update(apiKey).digest('base64url');
 }

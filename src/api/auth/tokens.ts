@@ -3,10 +3,11 @@
 // restart on the same file and a token of another store (another tenant) never verifies.
 
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { type CryptoKey, type JWK, type JWTPayload, SignJWT, calculateJwkThumbprint, errors, exportJWK, generateKeyPair, importJWK, jwtVerify } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { codedError } from '../../errors.js';
-import type { Store } from '../store/store.js';
+import { type Store, writeOwnerOnly } from '../store/store.js';
 
 const ALG = 'ES256';
 const KEY_META = 'signing_key';
@@ -37,6 +38,54 @@ interface StoredKey {
   publicJwk: JWK;
 }
 
+/**
+ * Where the private key lives (docs/decisions.md A37). A file store keeps only the public key
+ * and its kid in the database; the private JWK is in `<db>.signing-key.json` beside it, created
+ * 0600, so that a copy of the database (attached to a bug report, say) cannot sign tokens. An
+ * in-memory store keeps the pair in memory. A store written before this moves its key out on
+ * open; a lost key file means a new pair (earlier tokens stop verifying).
+ */
+export function signingKeyFile(store: Pick<Store, 'file'>): string | undefined {
+  return store.file === undefined ? undefined : `${store.file}.signing-key.json`;
+}
+
+async function generate(): Promise<StoredKey> {
+  const pair = await generateKeyPair(ALG, { extractable: true });
+  const publicJwk = await exportJWK(pair.publicKey);
+  return { kid: await calculateJwkThumbprint(publicJwk), privateJwk: await exportJWK(pair.privateKey), publicJwk };
+}
+
+async function loadKey(store: Store): Promise<StoredKey> {
+  const saved = store.getMeta(KEY_META);
+  const meta = saved === null ? null : (JSON.parse(saved) as Partial<StoredKey> & { kid: string; publicJwk: JWK });
+  const file = signingKeyFile(store);
+  if (file === undefined) {
+    if (meta?.privateJwk !== undefined) return meta as StoredKey;
+    const fresh = await generate();
+    store.setMeta(KEY_META, JSON.stringify(fresh));
+    return fresh;
+  }
+  if (meta?.privateJwk !== undefined) {
+    // Written by an older version: move the private key out of the database.
+    writeOwnerOnly(file, JSON.stringify({ kid: meta.kid, privateJwk: meta.privateJwk }));
+    store.setMeta(KEY_META, JSON.stringify({ kid: meta.kid, publicJwk: meta.publicJwk }));
+    return meta as StoredKey;
+  }
+  if (meta !== null && existsSync(file)) {
+    let kept: { kid?: unknown; privateJwk?: JWK } = {};
+    try {
+      kept = JSON.parse(readFileSync(file, 'utf8')) as typeof kept;
+    } catch {
+      // An unreadable key file is a lost key: a new pair follows.
+    }
+    if (kept.kid === meta.kid && kept.privateJwk !== undefined) return { kid: meta.kid, publicJwk: meta.publicJwk, privateJwk: kept.privateJwk };
+  }
+  const fresh = await generate();
+  writeOwnerOnly(file, JSON.stringify({ kid: fresh.kid, privateJwk: fresh.privateJwk }));
+  store.setMeta(KEY_META, JSON.stringify({ kid: fresh.kid, publicJwk: fresh.publicJwk }));
+  return fresh;
+}
+
 export class TokenService {
   readonly #privateKey: CryptoKey;
   readonly #publicKey: CryptoKey;
@@ -62,16 +111,7 @@ export class TokenService {
 
   /** Load the store's key pair, generating and saving it on the first start. */
   static async open(store: Store, tenantId: string, clock: () => number): Promise<TokenService> {
-    let stored: StoredKey;
-    const saved = store.getMeta(KEY_META);
-    if (saved === null) {
-      const pair = await generateKeyPair(ALG, { extractable: true });
-      const publicJwk = await exportJWK(pair.publicKey);
-      stored = { kid: await calculateJwkThumbprint(publicJwk), privateJwk: await exportJWK(pair.privateKey), publicJwk };
-      store.setMeta(KEY_META, JSON.stringify(stored));
-    } else {
-      stored = JSON.parse(saved) as StoredKey;
-    }
+    const stored = await loadKey(store);
     const privateKey = (await importJWK(stored.privateJwk, ALG)) as CryptoKey;
     const publicKey = (await importJWK(stored.publicJwk, ALG)) as CryptoKey;
     const publicJwk = { ...stored.publicJwk, kid: stored.kid, alg: ALG, use: 'sig' };

@@ -22,6 +22,13 @@ export interface ApplyPatchOptions {
    * is refused; `test` and the `from` of `copy` only read and are allowed.
    */
   immutable?: readonly string[];
+  /**
+   * The most the patch may copy, in approximate bytes of JSON: the document, every operation's
+   * value and every `copy`. Without it a few `copy` operations, each doubling a member, would
+   * build a document of gigabytes before anything could measure it. Exceeding it is 400
+   * PATCH_TOO_LARGE naming the operation. Unlimited when absent.
+   */
+  maxBytes?: number;
 }
 
 interface Parsed {
@@ -42,8 +49,24 @@ export function applyPatch<T>(document: T, patch: unknown, options: ApplyPatchOp
   const ops = parsePatch(patch);
   const immutable = (options.immutable ?? []).map((p) => parsePointer(p, undefined, 'path'));
   ops.forEach((op, i) => checkImmutable(op, i, immutable));
-  const state = { root: cloneJson(document) as unknown };
-  ops.forEach((op, i) => applyOne(state, op, i));
+  const budget = options.maxBytes === undefined ? undefined : { bytes: options.maxBytes };
+  const tooLarge = (i: number | undefined) =>
+    patchError('PATCH_TOO_LARGE', `the patch copies more than ${options.maxBytes} bytes of JSON`, i, i === undefined ? undefined : formatPointer(ops[i]!.path));
+  let state: { root: unknown; budget: CloneBudget | undefined };
+  try {
+    state = { root: cloneJson(document, budget), budget };
+  } catch (err) {
+    if (err instanceof CloneBudgetExceeded) throw tooLarge(undefined);
+    throw err;
+  }
+  ops.forEach((op, i) => {
+    try {
+      applyOne(state, op, i);
+    } catch (err) {
+      if (err instanceof CloneBudgetExceeded) throw tooLarge(i);
+      throw err;
+    }
+  });
   return state.root as T;
 }
 
@@ -87,20 +110,20 @@ function checkImmutable(op: Parsed, index: number, immutable: readonly string[][
   }
 }
 
-function applyOne(state: { root: unknown }, op: Parsed, i: number): void {
+function applyOne(state: { root: unknown; budget: CloneBudget | undefined }, op: Parsed, i: number): void {
   switch (op.op) {
     case 'add':
-      state.root = add(state.root, op.path, cloneJson(op.value), i);
+      state.root = add(state.root, op.path, cloneJson(op.value, state.budget), i);
       return;
     case 'remove':
       remove(state.root, op.path, i, 'PATCH_PATH_MISSING');
       return;
     case 'replace':
       if (op.path.length === 0) {
-        state.root = cloneJson(op.value);
+        state.root = cloneJson(op.value, state.budget);
         return;
       }
-      replace(state.root, op.path, cloneJson(op.value), i);
+      replace(state.root, op.path, cloneJson(op.value, state.budget), i);
       return;
     case 'move': {
       const from = op.from!;
@@ -118,7 +141,7 @@ function applyOne(state: { root: unknown }, op: Parsed, i: number): void {
       return;
     }
     case 'copy':
-      state.root = add(state.root, op.path, cloneJson(lookup(state.root, op.from!, i, 'PATCH_FROM_MISSING')), i);
+      state.root = add(state.root, op.path, cloneJson(lookup(state.root, op.from!, i, 'PATCH_FROM_MISSING'), state.budget), i);
       return;
     case 'test': {
       const actual = lookup(state.root, op.path, i, 'PATCH_PATH_MISSING');
@@ -211,16 +234,56 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return false;
 }
 
-/** A deep copy of a JSON value into fresh plain objects and arrays. */
-export function cloneJson<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(cloneJson) as T;
-  if (isObject(value)) {
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) {
-      // defineProperty keeps an own "__proto__" member (JSON.parse can produce one) as data.
-      Object.defineProperty(out, key, { value: cloneJson(value[key]), enumerable: true, writable: true, configurable: true });
+/** What a patch may copy in all, in approximate bytes of JSON (see ApplyPatchOptions.maxBytes). */
+export interface CloneBudget {
+  bytes: number;
+}
+
+/** Thrown by cloneJson when its budget is spent. */
+export class CloneBudgetExceeded extends Error {}
+
+/** Approximate JSON size of a scalar, a member name or a container's punctuation. */
+function weight(value: unknown): number {
+  return typeof value === 'string' ? value.length + 2 : 8;
+}
+
+/**
+ * A deep copy of a JSON value into fresh plain objects and arrays. Iterative, so that no depth
+ * overflows the stack; with a budget, every node copied spends its approximate size and the
+ * copy stops with CloneBudgetExceeded when the budget is spent.
+ */
+export function cloneJson<T>(value: T, budget?: CloneBudget): T {
+  const spend = (n: number) => {
+    if (budget !== undefined && (budget.bytes -= n) < 0) throw new CloneBudgetExceeded();
+  };
+  const pending: [unknown, unknown[] | Record<string, unknown>][] = [];
+  const copy = (v: unknown): unknown => {
+    spend(weight(v));
+    if (Array.isArray(v)) {
+      const out: unknown[] = [];
+      pending.push([v, out]);
+      return out;
     }
-    return out as T;
+    if (isObject(v)) {
+      const out: Record<string, unknown> = {};
+      pending.push([v, out]);
+      return out;
+    }
+    return v;
+  };
+  const root = copy(value);
+  while (pending.length > 0) {
+    const [source, target] = pending.pop()!;
+    if (Array.isArray(source)) {
+      for (const item of source) (target as unknown[]).push(copy(item));
+    } else {
+      const src = source as Record<string, unknown>;
+      for (const key of Object.keys(src)) {
+        spend(key.length + 3);
+        // defineProperty keeps an own "__proto__" member (JSON.parse can produce one) as data.
+        Object.defineProperty(target, key, { value: copy(src[key]), enumerable: true, writable: true, configurable: true });
+      }
+    }
   }
-  return value;
+  return root as T;
 }

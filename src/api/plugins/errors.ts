@@ -4,7 +4,9 @@
 // RFC 6749 §5.2 `error` and `error_description`, with Cache-Control: no-store.
 
 import { randomUUID } from 'node:crypto';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES as HTTP_STATUS } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isTransformsError } from '../../errors.js';
 
 export interface ErrorMessage {
@@ -30,7 +32,10 @@ const DETAIL_CODES: Record<number, string> = {
   404: '404 Not found',
   405: '405 Method Not Allowed',
   413: '413 Payload Too Large',
+  408: '408 Request Timeout',
+  414: '414 URI Too Long',
   415: '415 Unsupported Media Type',
+  431: '431 Request Header Fields Too Large',
   429: '429 Too Many Requests',
   500: '500.0 Internal Fault',
 };
@@ -118,6 +123,30 @@ export function sendError(err: FastifyError | Error, request: FastifyRequest, re
   if (c.status >= 500) request.log.error({ ...line, err }, c.text);
   else request.log.warn(line, c.text);
   return reply.code(c.status).headers(c.headers).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Node's HTTP parser refuses some requests before Fastify sees them (headers over the size limit,
+ * a malformed request line, a request that took too long): the answer still carries the platform
+ * error body. Bound to the listener, as Fastify's `clientErrorHandler` is.
+ */
+export function clientErrorHandler(this: { log: FastifyBaseLogger }, err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const text = status === 431 ? 'The request headers are larger than the server accepts.' : status === 408 ? 'The request took too long to arrive.' : 'The request is not valid HTTP.';
+  const body = JSON.stringify(errorBody(status, text));
+  this.log.warn({ code: err.code, statusCode: status, trackingId: JSON.parse(body).trackingId }, text);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${HTTP_STATUS[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+
+/** Fastify's own routing errors (a URL that does not decode, a path parameter over its length). */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return sendError(err, request, reply);
 }
 
 /** Installs the error and not-found handlers on the instance it is registered on. */

@@ -10,7 +10,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { codedError } from '../../errors.js';
 import { hashCode, parseScope } from '../auth/grants.js';
 import { grantScopes } from '../auth/rights.js';
-import { verifySecret } from '../auth/secrets.js';
 import type { ApiContext } from '../context.js';
 import type { ClientRecord } from '../store/identity-repo.js';
 import { loginPage, logoutPage } from './login-page.js';
@@ -105,7 +104,9 @@ export async function loginPlugin(app: FastifyInstance, opts: { ctx: ApiContext 
       const err = redirectableError(client, form);
       if (err !== null) return redirectWith(reply, form.redirect_uri!, { ...err, state: form.state });
       const user = ctx.store.identity.getUserByLogin(form.username);
-      const ok = user !== null && user.passwordHash !== null && (await verifySecret(form.password, user.passwordHash));
+      // An unknown login, or a user without a password, costs the same scrypt as a wrong password.
+      const matches = await ctx.secrets.verifyPassword(form.password, user?.passwordHash ?? ctx.secrets.unknownHash);
+      const ok = user !== null && user.passwordHash !== null && matches;
       if (!ok) {
         return sendPage(reply, loginPage({ clientName: client.name, hidden: hiddenFields(form), error: 'Invalid username or password.', username: form.username }));
       }

@@ -6,9 +6,10 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { codedError } from '../../errors.js';
+import { codedError, isTransformsError } from '../../errors.js';
 import { type TokenParams, grant } from '../auth/grants.js';
 import type { ApiContext } from '../context.js';
+import { sendError } from './errors.js';
 
 const PARAMS = ['grant_type', 'client_id', 'client_secret', 'code', 'redirect_uri', 'refresh_token', 'scope'] as const;
 
@@ -61,7 +62,15 @@ function basicCredentials(request: FastifyRequest): { client_id: string; client_
   const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) throw codedError('API_OAUTH_INVALID_CLIENT', 'The Basic credentials are malformed.');
-  const un = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '));
+  // RFC 6749 §2.3.1: both parts are form-urlencoded; a bad `%` escape is a failed client
+  // authentication through the Authorization header, hence invalid_client (401), not a fault.
+  const un = (s: string) => {
+    try {
+      return decodeURIComponent(s.replace(/\+/g, ' '));
+    } catch {
+      throw codedError('API_OAUTH_INVALID_CLIENT', 'The Basic credentials are malformed (a % escape is invalid).');
+    }
+  };
   return { client_id: un(decoded.slice(0, colon)), client_secret: un(decoded.slice(colon + 1)) };
 }
 
@@ -96,6 +105,12 @@ export async function oauthPlugin(app: FastifyInstance, opts: { ctx: ApiContext 
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fields: 16, fieldSize: 16_384, files: 0, parts: 16 } });
   const limit = ctx.options.tokenRateLimit;
   if (limit !== false) await app.register(rateLimit, { global: false });
+  // A multipart body that does not parse (busboy's "Unexpected end of multipart data" carries no
+  // status) is the client's malformed request, not a fault of the server.
+  app.setErrorHandler((err, request, reply) => {
+    const malformed = request.isMultipart() && !isTransformsError(err) && typeof (err as { statusCode?: unknown }).statusCode !== 'number';
+    return sendError(malformed ? codedError('API_OAUTH_INVALID_REQUEST', `The multipart body is malformed: ${(err as Error).message}.`) : (err as Error), request, reply);
+  });
 
   app.get(
     '/oauth/info',

@@ -9,6 +9,7 @@ import type { Principal } from '../auth/authenticate.js';
 import { ALL_SCOPES, RIGHTS, grantScopes, isKnownScope } from '../auth/rights.js';
 import { hashSecretAsync, newSecret } from '../auth/secrets.js';
 import type { ApiContext } from '../context.js';
+import { unsafeNameCharacter } from '../names.js';
 import { serviceRoutes } from '../routes.js';
 import { dateTime, idParams } from '../schemas.js';
 import type { ClientRecord, UserRecord } from '../store/identity-repo.js';
@@ -65,6 +66,8 @@ export interface NewPat {
 /** Create a PAT for `owner`; returns the stored record and the only copy of its secret. */
 export async function createPersonalAccessToken(ctx: ApiContext, owner: UserRecord, input: NewPat): Promise<{ record: ClientRecord; secret: string }> {
   const scope = input.scope === undefined || input.scope === null || input.scope.length === 0 ? null : [...new Set(input.scope)];
+  const unsafe = unsafeNameCharacter(input.name);
+  if (unsafe !== null) throw codedError('API_BAD_REQUEST', `The name contains the character ${unsafe} (a control or bidirectional formatting character).`, { path: '/name' });
   const unknown = scope?.find((s) => !isKnownScope(s));
   if (unknown !== undefined) throw codedError('API_BAD_REQUEST', `Unknown scope ${unknown}.`, { path: '/scope' });
   const secret = input.secret ?? newSecret();
@@ -124,8 +127,9 @@ export async function patsPlugin(app: FastifyInstance, opts: { ctx: ApiContext }
       handler: async (request) => {
         const principal = request.principal as Principal & { user: UserRecord };
         const body = request.body as NewPat;
-        // A narrowed token cannot mint a PAT wider than itself.
-        const requested = body.scope ?? null;
+        // A narrowed token cannot mint a PAT wider than itself. `[]` is "no scope specified",
+        // which the platform documents as the default sp:scopes:all, so it is checked as that.
+        const requested = body.scope === undefined || body.scope === null || body.scope.length === 0 ? null : body.scope;
         if (!principal.scopes.includes(ALL_SCOPES) && grantScopes(requested ?? [ALL_SCOPES], principal.scopes) === null) {
           throw codedError('API_FORBIDDEN', 'The scope of the new token exceeds the scope of the calling token.', { path: '/scope' });
         }

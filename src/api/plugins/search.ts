@@ -6,17 +6,20 @@ import { RIGHTS } from '../auth/rights.js';
 import { docs, prepared, runStatement, sendPage } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
 import { serviceRoutes } from '../routes.js';
-import { IDENTITIES_INDEX, identitySearchDocument, planSearch, type StoredIdentity } from '../search/index.js';
+import { IDENTITIES_INDEX, identitySearchDocument, planSearch, SearchBudgetExceeded, withSearchBudget, type StoredIdentity } from '../search/index.js';
+import { codedError } from '../../errors.js';
 import { managersOf } from './identities.js';
 
+// The members carry no `type`: the route validator coerces types (a string becomes a one-item
+// array), so planSearch checks them itself and a string where an array belongs is a 400.
 const searchBody = {
   type: 'object',
   required: ['indices'],
   properties: {
-    indices: { type: 'array', items: { type: 'string' }, description: 'Index names; this server searches identities.' },
-    query: { type: 'object', properties: { query: { type: 'string', description: '`*`, field:value, field:"phrase", field:prefix*, field:*, AND / OR / NOT, parentheses.' } } },
-    sort: { type: 'array', items: { type: 'string' } },
-    searchAfter: { type: 'array' },
+    indices: { description: 'Array of index names; this server searches identities (once).' },
+    query: { description: 'Object {query}: `*`, field:value, field:"phrase", field:prefix*, field:*, AND / OR / NOT, parentheses.' },
+    sort: { description: 'Array of field names, `-` for descending.' },
+    searchAfter: { description: 'Array of the last hit\'s sort values (strings, numbers, booleans or null).' },
   },
 } as const;
 
@@ -37,6 +40,18 @@ function pageFacts(ctx: ApiContext, ids: readonly string[]): { accounts: Map<str
   return { accounts: new Map(accounts.map((r) => [r.id, r.n])), managers: new Set(managers.map((r) => r.id)) };
 }
 
+/** Run the search's SQL within its time budget; a spent budget is a coded 400. */
+function budgeted<T>(ctxDb: { db: object }, ms: number, fn: () => T): T {
+  try {
+    return withSearchBudget(ctxDb.db, ms, fn);
+  } catch (err) {
+    if (!(err instanceof SearchBudgetExceeded)) throw err;
+    throw codedError('API_BAD_REQUEST', `The search ran longer than its time budget of ${ms} ms; narrow the query or page with a smaller limit.`, {
+      details: { reason: 'SEARCH_TIME_BUDGET', budgetMs: ms, causes: [err.message] },
+    });
+  }
+}
+
 export async function searchPlugin(app: FastifyInstance, opts: { ctx: ApiContext }): Promise<void> {
   const { ctx } = opts;
   serviceRoutes(app, 'search', [
@@ -46,9 +61,16 @@ export async function searchPlugin(app: FastifyInstance, opts: { ctx: ApiContext
       auth: { right: RIGHTS.searchRead },
       schema: { summary: 'Search', operationId: 'searchPost', body: searchBody, querystring: searchQuery },
       handler: async (request, reply) => {
-        const plan = planSearch(request.body, request.query as Record<string, unknown>, [IDENTITIES_INDEX]);
-        const identities = docs<StoredIdentity>(runStatement(ctx.store.db, plan.page) as Record<string, unknown>[]);
-        const total = plan.total === null ? null : (prepared(ctx.store.db, plan.total.sql).get(...plan.total.params) as { n: number }).n;
+        const limits = ctx.options.requestLimits;
+        const plan = planSearch(request.body, request.query as Record<string, unknown>, [IDENTITIES_INDEX], 'doc', {
+          maxLength: limits.searchMaxLength,
+          maxDepth: limits.searchMaxDepth,
+          maxTerms: limits.searchMaxTerms,
+        });
+        const { identities, total } = budgeted(ctx.store, limits.searchTimeMs, () => ({
+          identities: docs<StoredIdentity>(runStatement(ctx.store.db, plan.page) as Record<string, unknown>[]),
+          total: plan.total === null ? null : (prepared(ctx.store.db, plan.total.sql).get(...plan.total.params) as { n: number }).n,
+        }));
         const managers = managersOf(ctx, identities);
         const facts = pageFacts(ctx, identities.map((i) => i.id));
         const items = identities.map((i) =>

@@ -8,6 +8,8 @@ import type { FieldMap } from '../../filter/index.js';
 import { RIGHTS } from '../auth/rights.js';
 import { collectionQuerySchema, docs, listHandler, prepared, type CollectionSpec } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
+import { checkStoredJson } from '../json-limits.js';
+import { unsafeNameCharacter } from '../names.js';
 import { applyPatch, checkReplacement, patchOperations } from '../patch/index.js';
 import { serviceRoutes } from '../routes.js';
 import { idParams } from '../schemas.js';
@@ -71,6 +73,7 @@ const ref = (v: unknown) => v === null || (isObj(v) && (v.id === undefined || ty
 export function sourceProblems(s: Json): string[] {
   const out: string[] = [];
   if (typeof s.name !== 'string' || s.name.trim() === '') out.push('/name must be a non-empty string');
+  else if (unsafeNameCharacter(s.name) !== null) out.push(`/name must not contain the character ${unsafeNameCharacter(s.name)}`);
   if (s.description !== undefined && s.description !== null && typeof s.description !== 'string') out.push('/description must be a string');
   for (const k of ['owner', 'cluster', 'accountCorrelationConfig', 'accountCorrelationRule', 'managerCorrelationMapping', 'managerCorrelationRule', 'beforeProvisioningRule', 'managementWorkgroup']) {
     if (s[k] !== undefined && !ref(s[k])) out.push(`/${k} must be null or a reference object`);
@@ -156,6 +159,7 @@ function invalid(what: string, problems: string[]): never {
 function saveSource(ctx: ApiContext, next: Json): Json {
   const problems = sourceProblems(next);
   if (problems.length > 0) invalid('source', problems);
+  checkStoredJson(next, ctx.options.requestLimits, 'the source');
   const clash = prepared(ctx.store.db, 'SELECT id FROM sources WHERE name = ? COLLATE NOCASE AND id <> ?').get(next.name as string, next.id as string);
   if (clash !== undefined) throw codedError('API_CONFLICT', `A source named ${JSON.stringify(next.name)} already exists.`, { details: { causes: [`duplicate name ${String(next.name)}`] } });
   const { schemas: _computed, ...stored } = next;
@@ -167,11 +171,15 @@ function saveSource(ctx: ApiContext, next: Json): Json {
 function saveSchema(ctx: ApiContext, sourceId: string, next: Json): Json {
   const problems = schemaProblems(next);
   if (problems.length > 0) invalid('schema', problems);
+  checkStoredJson(next, ctx.options.requestLimits, 'the schema');
   const modified = new Date(ctx.now()).toISOString();
   const stored: Json = { ...next, modified };
   ctx.store.db.prepare('UPDATE source_schemas SET doc = ?, modified = ? WHERE id = ? AND source_id = ?').run(JSON.stringify(stored), modified, String(stored.id), sourceId);
   return stored;
 }
+
+/** What one PATCH may copy: a few times the largest document, so no patch can build a huge one. */
+const patchBudget = (ctx: ApiContext) => 4 * ctx.options.requestLimits.maxBodyBytes;
 
 const params = (request: FastifyRequest) => request.params as { id: string; schemaId: string };
 const schemaParams = { type: 'object', required: ['id', 'schemaId'], properties: { id: { type: 'string' }, schemaId: { type: 'string' } } } as const;
@@ -218,7 +226,7 @@ export async function sourcesPlugin(app: FastifyInstance, opts: { ctx: ApiContex
         const ops = patchOperations(request);
         return ctx.store.transaction(() => {
           const current = getSource(ctx, params(request).id);
-          return saveSource(ctx, applyPatch(current, ops, { immutable: SOURCE_IMMUTABLE }));
+          return saveSource(ctx, applyPatch(current, ops, { immutable: SOURCE_IMMUTABLE, maxBytes: patchBudget(ctx) }));
         });
       },
     },
@@ -259,7 +267,7 @@ export async function sourcesPlugin(app: FastifyInstance, opts: { ctx: ApiContex
         const ops = patchOperations(request);
         return ctx.store.transaction(() => {
           const { id, schemaId } = params(request);
-          return saveSchema(ctx, id, applyPatch(getSchema(ctx, id, schemaId), ops, { immutable: SCHEMA_IMMUTABLE }));
+          return saveSchema(ctx, id, applyPatch(getSchema(ctx, id, schemaId), ops, { immutable: SCHEMA_IMMUTABLE, maxBytes: patchBudget(ctx) }));
         });
       },
     },

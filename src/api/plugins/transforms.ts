@@ -10,6 +10,7 @@ import { validateTransform } from '../../schema/validate.js';
 import { RIGHTS } from '../auth/rights.js';
 import { collectionQuerySchema, docs, listHandler, prepared, type CollectionSpec } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
+import { sameName, unsafeNameCharacter } from '../names.js';
 import { jsonEqual } from '../patch/index.js';
 import { serviceRoutes } from '../routes.js';
 import { idParams } from '../schemas.js';
@@ -75,6 +76,13 @@ function validated(ctx: ApiContext, body: Json): Json {
     if (!WRITABLE.has(k)) bad('TRANSFORM_INVALID', `'${k}' is not a transform property`);
     candidate[k] = v;
   }
+  const unsafe = typeof candidate.name === 'string' ? unsafeNameCharacter(candidate.name) : null;
+  if (unsafe !== null) {
+    throw codedError('API_BAD_REQUEST', `The transform name contains the character ${unsafe} (a control or bidirectional formatting character).`, {
+      path: '/name',
+      details: { reason: 'TRANSFORM_NAME_INVALID', causes: [`/name: character ${unsafe} is not allowed`] },
+    });
+  }
   const result = validateTransform(candidate, { knownNames: knownNames(ctx) });
   const errors = result.issues.filter((i) => i.severity === 'error');
   if (errors.length > 0) {
@@ -84,6 +92,59 @@ function validated(ctx: ApiContext, body: Json): Json {
     });
   }
   return candidate;
+}
+
+/** The names a transform references (`reference` operations anywhere in it), with the pointer of each. */
+function references(value: unknown): { name: string; pointer: string }[] {
+  const out: { name: string; pointer: string }[] = [];
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length > 0) {
+    const [v, at] = stack.pop()!;
+    if (Array.isArray(v)) v.forEach((x, i) => stack.push([x, `${at}/${i}`]));
+    else if (v !== null && typeof v === 'object') {
+      const o = v as Json;
+      const id = (o.attributes as Json | undefined)?.id;
+      if (o.type === 'reference' && typeof id === 'string') out.push({ name: id, pointer: `${at}/attributes/id` });
+      for (const [k, x] of Object.entries(o)) stack.push([x, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`]);
+    }
+  }
+  return out;
+}
+
+/**
+ * Refuse a transform that would close a cycle of references among the stored ones (evaluation
+ * would fail with EVAL_REFERENCE_CYCLE for every identity): 400 naming the cycle, located at
+ * the candidate's reference that starts it.
+ */
+function refuseCycle(ctx: ApiContext, candidate: Json): void {
+  const name = candidate.name as string;
+  const graph = new Map<string, string[]>();
+  for (const d of docs(prepared(ctx.store.db, 'SELECT doc FROM transforms').all() as Json[])) {
+    if (d.name !== name) graph.set(String(d.name), references(d.attributes).map((r) => r.name));
+  }
+  for (const start of references(candidate.attributes).reverse()) {
+    // Depth-first search from the referenced transform back to the candidate, keeping the path.
+    const path = [name, start.name];
+    const seen = new Set<string>();
+    const walk = (at: string): boolean => {
+      if (at === name) return true;
+      if (seen.has(at)) return false;
+      seen.add(at);
+      for (const next of graph.get(at) ?? []) {
+        path.push(next);
+        if (walk(next)) return true;
+        path.pop();
+      }
+      return false;
+    };
+    if (walk(start.name)) {
+      const cycle = path.map((n) => JSON.stringify(n)).join(' → ');
+      throw codedError('API_BAD_REQUEST', `The transform would create a reference cycle: ${cycle}.`, {
+        path: `/attributes${start.pointer}`,
+        details: { reason: 'TRANSFORM_REFERENCE_CYCLE', cycle: path, causes: [`reference cycle ${cycle}`] },
+      });
+    }
+  }
 }
 
 /** Names of the identity profiles whose mappings reference the transform `name`. */
@@ -146,8 +207,12 @@ export async function transformsPlugin(app: FastifyInstance, opts: { ctx: ApiCon
       handler: async (request, reply) => {
         const candidate = validated(ctx, body(request));
         const doc = ctx.store.transaction(() => {
-          const clash = prepared(ctx.store.db, 'SELECT id FROM transforms WHERE name = ?').get(candidate.name as string);
-          if (clash !== undefined) throw codedError('API_CONFLICT', `A transform named ${JSON.stringify(candidate.name)} already exists.`, { details: { causes: ['duplicate name'] } });
+          // Names are unique regardless of case, as the list's `name eq` finds them.
+          const clash = [...knownNames(ctx)].find((n) => sameName(n, candidate.name as string));
+          if (clash !== undefined) {
+            throw codedError('API_CONFLICT', `A transform named ${JSON.stringify(clash)} already exists.`, { path: '/name', details: { causes: [`duplicate name (existing: ${JSON.stringify(clash)})`] } });
+          }
+          refuseCycle(ctx, candidate);
           const created = { id: randomUUID(), ...candidate, internal: false } as Doc;
           ctx.store.resources.put('transforms', created);
           return created;
@@ -172,6 +237,7 @@ export async function transformsPlugin(app: FastifyInstance, opts: { ctx: ApiCon
             }
           }
           const candidate = validated(ctx, { ...transformView(current), attributes: b.attributes });
+          refuseCycle(ctx, candidate);
           const next: Doc = { ...current, attributes: candidate.attributes };
           ctx.store.resources.put('transforms', next);
           return transformView(next);

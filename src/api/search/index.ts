@@ -2,6 +2,6 @@
 
 export { parseSearchQuery, DEFAULT_SEARCH_LIMITS, type SearchNode, type SearchRange, type SearchLimits } from './parse.js';
 export { compileSearch, fieldExpr, type SearchField, type SearchIndex } from './compile.js';
-export { matchesPrefix, matchesWords, registerSearchFunctions, SEARCH_SQL_FUNCTIONS, words, type SearchFunctionHost } from './match.js';
+export { matchesPrefix, matchesWords, registerSearchFunctions, SearchBudgetExceeded, SEARCH_SQL_FUNCTIONS, withSearchBudget, words, type SearchFunctionHost } from './match.js';
 export { keysetAfter, planSearch, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_OFFSET_CAP, type SearchPlan } from './request.js';
 export { IDENTITIES_INDEX, identitySearchDocument, type StoredIdentity } from './identities.js';

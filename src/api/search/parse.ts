@@ -4,7 +4,8 @@
 // operator are OR'ed (query_string's default operator). Everything else is FILTER_SYNTAX with
 // the position and a caret excerpt, never silently read as a term.
 
-import { FilterSyntaxError } from '../../filter/index.js';
+import { TransformsError } from '../../errors.js';
+import { caretExcerpt, FilterSyntaxError } from '../../filter/index.js';
 
 export interface SearchRange {
   readonly start: number;
@@ -23,9 +24,15 @@ export type SearchNode =
 export interface SearchLimits {
   maxLength: number;
   maxDepth: number;
+  /**
+   * Terms (`field:value`, bare terms, `field:*`, `*`) per query. Each costs a comparison per
+   * identity and field, and a bare term is compared with five fields, so this bounds the work of
+   * one search; it also keeps the SQL well inside SQLite's expression-depth limit (1000).
+   */
+  maxTerms: number;
 }
 
-export const DEFAULT_SEARCH_LIMITS: Readonly<SearchLimits> = Object.freeze({ maxLength: 10_000, maxDepth: 64 });
+export const DEFAULT_SEARCH_LIMITS: Readonly<SearchLimits> = Object.freeze({ maxLength: 10_000, maxDepth: 32, maxTerms: 128 });
 
 type Token =
   | { type: '(' | ')' | ':' | 'eof'; start: number; end: number }
@@ -39,8 +46,14 @@ const KEYWORDS = new Set(['AND', 'OR', 'NOT']);
 
 export function parseSearchQuery(text: string, limits: SearchLimits = DEFAULT_SEARCH_LIMITS): SearchNode {
   if (typeof text !== 'string') throw new FilterSyntaxError('the query must be a string', '', 0);
-  if (text.length > limits.maxLength) throw new FilterSyntaxError(`the query is longer than ${limits.maxLength} characters`, text.slice(0, 80), 0);
+  if (text.length > limits.maxLength) throw limitError(`the query is longer than ${limits.maxLength} characters`, 'maxLength', text.slice(0, 80), 0);
   return new Parser(text, limits).parse();
+}
+
+/** FILTER_LIMIT (400) with the limit's name, the position and a caret excerpt. */
+function limitError(message: string, limit: keyof SearchLimits, text: string, position: number): TransformsError {
+  const excerpt = caretExcerpt(text, position);
+  return new TransformsError('FILTER_LIMIT', `${message} at position ${position}\n${excerpt}`, { details: { limit, position, excerpt, causes: [message] } });
 }
 
 function isStar(t: Extract<Token, { type: 'word' }>): boolean {
@@ -51,6 +64,7 @@ class Parser {
   private readonly tokens: Token[];
   private i = 0;
   private depth = 0;
+  private terms = 0;
 
   constructor(
     private readonly text: string,
@@ -102,6 +116,9 @@ class Parser {
 
   private primary(): SearchNode {
     const t = this.next();
+    if (t.type !== '(' && ++this.terms > this.limits.maxTerms) {
+      throw limitError(`the query has more than ${this.limits.maxTerms} terms`, 'maxTerms', this.text, t.start);
+    }
     if (t.type === '(') {
       const inner = this.nested(() => this.or());
       const close = this.next();
@@ -133,7 +150,7 @@ class Parser {
   }
 
   private nested<T>(fn: () => T): T {
-    if (++this.depth > this.limits.maxDepth) this.fail(this.peek().start, `the query nests deeper than ${this.limits.maxDepth} levels`);
+    if (++this.depth > this.limits.maxDepth) throw limitError(`the query nests deeper than ${this.limits.maxDepth} levels`, 'maxDepth', this.text, this.peek().start);
     try {
       return fn();
     } finally {

@@ -5,7 +5,7 @@
 import type { SqlParam, SqlWhere } from '../../filter/index.js';
 import { badQuery, booleanParam, integerParam, orderBy, type SortKey, type SqlStatement } from '../collections/index.js';
 import { compileSearch, type SearchField, type SearchIndex } from './compile.js';
-import { parseSearchQuery } from './parse.js';
+import { DEFAULT_SEARCH_LIMITS, parseSearchQuery, type SearchLimits } from './parse.js';
 
 export const SEARCH_DEFAULT_LIMIT = 10_000;
 export const SEARCH_MAX_LIMIT = 10_000;
@@ -25,7 +25,10 @@ export interface SearchPlan {
 }
 
 /** Body members of the platform's search this subset does not implement: refused, not ignored. */
-const UNSUPPORTED_MEMBERS = ['queryDsl', 'textQuery', 'typeAheadQuery', 'aggregationsDsl', 'aggregations', 'filters', 'queryResultFilter'];
+const UNSUPPORTED_MEMBERS = ['queryDsl', 'textQuery', 'typeAheadQuery', 'aggregationsDsl', 'aggregations', 'aggregationType', 'aggregationsVersion', 'filters', 'queryResultFilter'];
+/** Members of the platform's Search body this subset reads; any other member is a 400, not ignored. */
+const KNOWN_MEMBERS = new Set(['indices', 'queryType', 'queryVersion', 'query', 'sort', 'searchAfter', 'includeNested', ...UNSUPPORTED_MEMBERS]);
+const KNOWN_QUERY_MEMBERS = new Set(['query']);
 const SORT = /^(-?)([A-Za-z_][\w.]*)$/;
 
 function bodyError(reason: string, message: string): ReturnType<typeof badQuery> {
@@ -82,13 +85,23 @@ export function keysetAfter(order: readonly SortKey[], values: readonly SqlParam
 }
 
 /** Plan a search. Throws 400s: API_BAD_REQUEST (details.reason) or FILTER_SYNTAX / FILTER_FIELD. */
-export function planSearch(body: unknown, query: Readonly<Record<string, unknown>>, indexes: readonly SearchIndex[], select = 'doc'): SearchPlan {
+export function planSearch(
+  body: unknown,
+  query: Readonly<Record<string, unknown>>,
+  indexes: readonly SearchIndex[],
+  select = 'doc',
+  limits: SearchLimits = DEFAULT_SEARCH_LIMITS,
+): SearchPlan {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw bodyError('SEARCH_BODY_INVALID', 'the body must be a JSON object');
   const b = body as Record<string, unknown>;
+  const unknownMembers = Object.keys(b).filter((k) => !KNOWN_MEMBERS.has(k));
+  if (unknownMembers.length > 0) throw bodyError('SEARCH_BODY_INVALID', `unknown body member${unknownMembers.length > 1 ? 's' : ''} ${unknownMembers.map((k) => JSON.stringify(k)).join(', ')}`);
   const indices = b.indices;
   if (!Array.isArray(indices) || indices.length === 0 || !indices.every((x) => typeof x === 'string')) {
     throw bodyError('SEARCH_INDEX', "'indices' must be a non-empty array of index names");
   }
+  const repeated = indices.find((x, i) => indices.indexOf(x) !== i);
+  if (repeated !== undefined) throw bodyError('SEARCH_INDEX', `index ${JSON.stringify(repeated)} is listed twice in 'indices'`);
   const wanted = new Set(indices as string[]);
   const unknown = [...wanted].filter((n) => !indexes.some((i) => i.name === n));
   if (unknown.length > 0 || wanted.size !== 1) {
@@ -101,11 +114,18 @@ export function planSearch(body: unknown, query: Readonly<Record<string, unknown
   if (b.queryType !== undefined && b.queryType !== null && b.queryType !== 'SAILPOINT') {
     throw bodyError('SEARCH_UNSUPPORTED', `queryType ${JSON.stringify(b.queryType)} is not supported (only SAILPOINT)`);
   }
+  if (b.queryVersion !== undefined && b.queryVersion !== null && typeof b.queryVersion !== 'string') throw bodyError('SEARCH_BODY_INVALID', "'queryVersion' must be a string");
+  // includeNested: true (the platform's default) is what this server always does.
+  if (b.includeNested !== undefined && b.includeNested !== null && b.includeNested !== true) {
+    throw bodyError('SEARCH_UNSUPPORTED', "'includeNested' must be true (nested objects are always included)");
+  }
   const q = b.query;
   if (q !== undefined && q !== null && (typeof q !== 'object' || Array.isArray(q))) throw bodyError('SEARCH_BODY_INVALID', "'query' must be an object with a 'query' string");
+  const unknownQuery = q === undefined || q === null ? [] : Object.keys(q).filter((k) => !KNOWN_QUERY_MEMBERS.has(k));
+  if (unknownQuery.length > 0) throw bodyError('SEARCH_UNSUPPORTED', `'query.${unknownQuery[0]}' is not supported; only 'query.query' is`);
   const text = (q as { query?: unknown } | null | undefined)?.query ?? '*';
   if (typeof text !== 'string') throw bodyError('SEARCH_BODY_INVALID', "'query.query' must be a string");
-  let where = compileSearch(parseSearchQuery(text), index);
+  let where = compileSearch(parseSearchQuery(text, limits), index);
 
   const requested = parseSort(b.sort, index);
   const idKey = sortExpr({ expr: index.idExpr, notNull: true });

@@ -132,7 +132,8 @@ export class IdentityRepo {
       refreshByJti: p('SELECT * FROM refresh_tokens WHERE jti = ?'),
       revokeFamily: p('UPDATE refresh_tokens SET revoked = 1 WHERE family = ?'),
       insertApiKey: p('INSERT INTO nonemployee_api_keys (id, name, key_hash, lookup, created) VALUES (?, ?, ?, ?, ?)'),
-      apiKeysByLookup: p('SELECT * FROM nonemployee_api_keys WHERE lookup = ?'),
+      apiKeysByLookup: p('SELECT * FROM nonemployee_api_keys WHERE lookup IN (?, ?) ORDER BY id'),
+      setApiKeyLookup: p('UPDATE nonemployee_api_keys SET lookup = ? WHERE id = ?'),
       countApiKeys: p('SELECT count(*) AS n FROM nonemployee_api_keys'),
     };
   }
@@ -245,13 +246,19 @@ export class IdentityRepo {
     this.#s.insertApiKey!.run(k.id, k.name, k.keyHash, lookup, k.created);
   }
 
-  apiKeysByLookup(lookup: string): ApiKeyRecord[] {
-    return (this.#s.apiKeysByLookup!.all(lookup) as Row[]).map((r) => ({
+  /** Keys stored under `lookup` or, for rows written before lookups were keyed hashes, under `legacyPrefix`. */
+  apiKeysByLookup(lookup: string, legacyPrefix = lookup): (ApiKeyRecord & { lookup: string })[] {
+    return (this.#s.apiKeysByLookup!.all(lookup, legacyPrefix) as Row[]).map((r) => ({
       id: r.id as string,
       name: r.name as string,
       keyHash: r.key_hash as string,
       created: r.created as string,
+      lookup: r.lookup as string,
     }));
+  }
+
+  setApiKeyLookup(id: string, lookup: string): void {
+    this.#s.setApiKeyLookup!.run(lookup, id);
   }
 
   countApiKeys(): number {
@@ -259,6 +266,12 @@ export class IdentityRepo {
   }
 }
 
-/** Legacy API keys are found by their first characters, then checked against the hash. */
+/**
+ * Legacy API keys are found by a keyed hash of the whole key (auth/secrets.ts apiKeyLookup),
+ * then checked against their scrypt hash. Stores written before that kept the first
+ * API_KEY_LOOKUP_LENGTH characters instead; such a row is re-keyed the first time its key works.
+ */
 export const API_KEY_LOOKUP_LENGTH = 8;
+/** Meta key of the HMAC key of API key lookups. */
+export const API_KEY_LOOKUP_META = 'api_key_lookup_key';
 export const API_KEY_MIN_LENGTH = 24;

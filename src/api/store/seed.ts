@@ -7,9 +7,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import { codedError } from '../../errors.js';
-import { hashSecret } from '../auth/secrets.js';
+import { apiKeyLookup, hashSecret } from '../auth/secrets.js';
+import { checkJsonDepth } from '../json-limits.js';
+import { DEFAULT_REQUEST_LIMITS } from '../options.js';
 import * as S from './fixture-schemas.js';
-import { API_KEY_LOOKUP_LENGTH, type GrantType } from './identity-repo.js';
+import { API_KEY_LOOKUP_META, type GrantType } from './identity-repo.js';
 import type { Doc, ResourceKind } from './resource-repo.js';
 import type { Store } from './store.js';
 
@@ -31,9 +33,16 @@ function readJson(file: string): unknown {
   }
 }
 
-function checked<T>(file: string, schema: object): T | null {
+/** Read a fixture file, check its shape and that no document in it nests deeper than `maxDepth`. */
+function checked<T>(file: string, schema: object, maxDepth: number): T | null {
   if (!existsSync(file)) return null;
   const data = readJson(file);
+  try {
+    // Each element of a list file is one stored document: the list itself adds a level.
+    checkJsonDepth(data, maxDepth + (Array.isArray(data) ? 1 : 0), `fixture ${file}`);
+  } catch (cause) {
+    throw codedError('API_STORE', (cause as Error).message, { cause, path: (cause as { path?: string }).path, details: { file } });
+  }
   const validate = ajv.compile(schema);
   if (!validate(data)) {
     const e = validate.errors![0] as ErrorObject;
@@ -45,13 +54,13 @@ function checked<T>(file: string, schema: object): T | null {
   return data as T;
 }
 
-function readDir(dir: string, schema: object, kind: string): Doc[] {
+function readDir(dir: string, schema: object, kind: string, maxDepth: number): Doc[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => {
-      const doc = checked<Record<string, unknown>>(join(dir, f), schema)!;
+      const doc = checked<Record<string, unknown>>(join(dir, f), schema, maxDepth)!;
       const id = typeof doc.id === 'string' && doc.id !== '' ? doc.id : stableUuid(kind, String(doc.name));
       return { ...doc, id };
     });
@@ -59,6 +68,8 @@ function readDir(dir: string, schema: object, kind: string): Doc[] {
 
 export interface SeedOptions {
   now: Date;
+  /** Deepest nesting of a stored document (the server's requestLimits.maxJsonDepth). */
+  maxJsonDepth?: number;
   /** log2 of the scrypt cost used to hash fixture secrets. */
   secretHashCost?: number;
 }
@@ -85,17 +96,18 @@ const CLIENT_EXTRA = ['businessName', 'homepageUrl', 'accessType', 'type', 'inte
 /** Load every fixture file present in `dir` into `store`, in one transaction. */
 export function seedStore(store: Store, dir: string, options: SeedOptions): SeedSummary {
   const cost = options.secretHashCost;
+  const depth = options.maxJsonDepth ?? DEFAULT_REQUEST_LIMITS.maxJsonDepth;
   const now = options.now.toISOString();
-  const users = checked<UserFixture[]>(join(dir, 'users.json'), S.USERS_SCHEMA) ?? [];
-  const clients = checked<ClientFixture[]>(join(dir, 'oauth-clients.json'), S.OAUTH_CLIENTS_SCHEMA) ?? [];
-  const pats = checked<PatFixture[]>(join(dir, 'personal-access-tokens.json'), S.PATS_SCHEMA) ?? [];
-  const keys = checked<KeyFixture[]>(join(dir, 'nonemployee-api-keys.json'), S.API_KEYS_SCHEMA) ?? [];
+  const users = checked<UserFixture[]>(join(dir, 'users.json'), S.USERS_SCHEMA, depth) ?? [];
+  const clients = checked<ClientFixture[]>(join(dir, 'oauth-clients.json'), S.OAUTH_CLIENTS_SCHEMA, depth) ?? [];
+  const pats = checked<PatFixture[]>(join(dir, 'personal-access-tokens.json'), S.PATS_SCHEMA, depth) ?? [];
+  const keys = checked<KeyFixture[]>(join(dir, 'nonemployee-api-keys.json'), S.API_KEYS_SCHEMA, depth) ?? [];
   const resources: [ResourceKind, Doc[]][] = [
-    ['sources', checked<Doc[]>(join(dir, 'sources.json'), S.SOURCES_SCHEMA) ?? []],
-    ['identities', checked<Doc[]>(join(dir, 'identities.json'), S.IDENTITIES_SCHEMA) ?? []],
-    ['accounts', checked<Doc[]>(join(dir, 'accounts.json'), S.ACCOUNTS_SCHEMA) ?? []],
-    ['transforms', readDir(join(dir, 'transforms'), S.TRANSFORM_SCHEMA, 'transform')],
-    ['identity_profiles', readDir(join(dir, 'identity-profiles'), S.PROFILE_SCHEMA, 'identity-profile')],
+    ['sources', checked<Doc[]>(join(dir, 'sources.json'), S.SOURCES_SCHEMA, depth) ?? []],
+    ['identities', checked<Doc[]>(join(dir, 'identities.json'), S.IDENTITIES_SCHEMA, depth) ?? []],
+    ['accounts', checked<Doc[]>(join(dir, 'accounts.json'), S.ACCOUNTS_SCHEMA, depth) ?? []],
+    ['transforms', readDir(join(dir, 'transforms'), S.TRANSFORM_SCHEMA, 'transform', depth)],
+    ['identity_profiles', readDir(join(dir, 'identity-profiles'), S.PROFILE_SCHEMA, 'identity-profile', depth)],
   ];
   const secret = (f: { fixtureSecret?: string; secretHash?: string }) => f.secretHash ?? hashSecret(f.fixtureSecret!, cost);
 
@@ -165,7 +177,7 @@ export function seedStore(store: Store, dir: string, options: SeedOptions): Seed
     for (const k of keys) {
       store.identity.insertApiKey(
         { id: k.id ?? stableUuid('nonemployee-api-key', k.name), name: k.name, keyHash: hashSecret(k.fixtureKey, cost), created: k.created ?? now },
-        k.fixtureKey.slice(0, API_KEY_LOOKUP_LENGTH),
+        apiKeyLookup(store.secretKey(API_KEY_LOOKUP_META), k.fixtureKey),
       );
     }
     for (const [kind, docs] of resources) store.resources.putAll(kind, docs);

@@ -2,6 +2,8 @@
 // migrated on open, seeded from a fixtures directory the first time it is created. Reopening
 // the same file keeps everything (the seed is not replayed over later changes).
 
+import { randomBytes } from 'node:crypto';
+import { chmodSync, closeSync, existsSync, openSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { codedError } from '../../errors.js';
 import { IdentityRepo } from './identity-repo.js';
@@ -13,6 +15,33 @@ export interface StoreOptions {
   file?: string;
 }
 
+/**
+ * The store holds password and secret hashes and the tenant's data: its file is created readable
+ * by its owner only (0600), and an existing file readable by others is narrowed to that. SQLite
+ * gives its -wal and -shm files the database file's permissions.
+ */
+function ownerOnly(file: string): void {
+  try {
+    closeSync(openSync(file, 'wx', 0o600));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(f) && (statSync(f).mode & 0o077) !== 0) chmodSync(f, 0o600);
+  }
+}
+
+/**
+ * Write `data` to `file` readable by its owner only, atomically (a temporary file renamed over
+ * it), so that a crash never leaves a half-written secret behind.
+ */
+export function writeOwnerOnly(file: string, data: string): void {
+  const tmp = `${file}.tmp-${process.pid}`;
+  rmSync(tmp, { force: true });
+  writeFileSync(tmp, data, { mode: 0o600, flag: 'wx' });
+  renameSync(tmp, file);
+}
+
 export class Store {
   readonly db: Database.Database;
   readonly identity: IdentityRepo;
@@ -20,9 +49,13 @@ export class Store {
   /** True when this open created the schema (a new store, to be seeded). */
   readonly created: boolean;
 
-  private constructor(db: Database.Database, created: boolean) {
+  /** The SQLite file, or undefined for an in-memory store. */
+  readonly file: string | undefined;
+
+  private constructor(db: Database.Database, created: boolean, file: string | undefined) {
     this.db = db;
     this.created = created;
+    this.file = file;
     this.identity = new IdentityRepo(db);
     this.resources = new ResourceRepo(db);
   }
@@ -31,6 +64,7 @@ export class Store {
     const file = options.file ?? ':memory:';
     let db: Database.Database;
     try {
+      if (file !== ':memory:') ownerOnly(file);
       db = new Database(file);
     } catch (cause) {
       throw codedError('API_STORE', `cannot open the store ${file}: ${(cause as Error).message}`, { cause, details: { file } });
@@ -41,7 +75,7 @@ export class Store {
       db.pragma('synchronous = NORMAL');
       const before = db.pragma('user_version', { simple: true }) as number;
       migrate(db);
-      return new Store(db, before === 0);
+      return new Store(db, before === 0, file === ':memory:' ? undefined : file);
     } catch (cause) {
       db.close();
       throw codedError('API_STORE', `cannot migrate the store ${file}: ${(cause as Error).message}`, { cause, details: { file } });
@@ -55,6 +89,16 @@ export class Store {
 
   setMeta(key: string, value: string): void {
     this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+  }
+
+  /** A random 32-byte key kept in the store under `name`, created on first use. */
+  secretKey(name: string): Buffer {
+    let value = this.getMeta(name);
+    if (value === null) {
+      value = randomBytes(32).toString('base64url');
+      this.setMeta(name, value);
+    }
+    return Buffer.from(value, 'base64url');
   }
 
   transaction<T>(fn: () => T): T {
