@@ -137,12 +137,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<ApiServe
       async listen(lo: ListenOptions = {}): Promise<ServerUrls> {
         const host = lo.host ?? '127.0.0.1';
         const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-        const at = async (l: FastifyInstance, port: number | undefined) => {
-          await l.listen({ host, port: port ?? 0 });
+        const at = async (l: FastifyInstance, port: number | undefined, name: string) => {
+          await l.listen({ host, port: port ?? 0, listenTextResolver: (address) => `${name} listening at ${address}` });
           const address = l.server.address();
           return `http://${shown}:${typeof address === 'object' && address !== null ? address.port : port}`;
         };
-        const [b, lg, ne] = [await at(api, lo.port), await at(login, lo.loginPort), await at(nonEmployee, lo.nonEmployeePort)];
+        const [b, lg, ne] = [await at(api, lo.port, 'API'), await at(login, lo.loginPort, 'login page'), await at(nonEmployee, lo.nonEmployeePort, 'non-employee service')];
         urls.baseUrl = opts.urls.baseUrl ?? b;
         // The login host differs from the API host (reference §5.4) by its port: another origin.
         urls.loginUrl = opts.urls.loginUrl ?? lg;
