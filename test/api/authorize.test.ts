@@ -292,6 +292,11 @@ describe('login listener limits and pages', () => {
         statuses.push(res.statusCode);
       }
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      // A person's browser gets a page for it too.
+      const page = await s.login.inject({ method: 'POST', url: '/oauth/authorize', ...form({ ...authorizeQuery(WEB_APP), username: ALICE.login, password: 'x' }) });
+      expect(page.statusCode).toBe(429);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.body).toContain('<h1>Too many attempts</h1>');
     } finally {
       await s.close();
     }

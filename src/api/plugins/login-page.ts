@@ -71,14 +71,22 @@ export interface ErrorPageModel {
   trackingId: string;
 }
 
-/** An authorization request that cannot be answered through the client's redirect URI. */
+/**
+ * A request of the login listener that failed where no redirect to the client is allowed: a bad
+ * authorization request, or too many attempts.
+ */
 export function errorPage(m: ErrorPageModel): string {
+  const busy = m.status === 429;
+  const title = busy ? 'Too many attempts' : 'Cannot sign in';
+  const advice = busy
+    ? 'Wait a minute, then go back to the application and sign in again.'
+    : 'The application that sent you here made a request this sign-in page cannot accept. Go back to the application and try again, or tell its owner.';
   return layout(
-    'Cannot sign in',
+    title,
     m.tenantName,
-    `      <h1>Cannot sign in</h1>
+    `      <h1>${title}</h1>
       <p class="error" role="alert">${escapeHtml(m.message)}</p>
-      <p>The application that sent you here made a request this sign-in page cannot accept. Go back to the application and try again, or tell its owner.</p>
+      <p>${advice}</p>
       <p class="details">Status ${m.status} · tracking id <code>${escapeHtml(m.trackingId)}</code></p>`,
   );
 }
