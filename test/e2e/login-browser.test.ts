@@ -69,8 +69,8 @@ describe.skipIf(CHROMIUM === undefined)('the login page in Chromium', { timeout:
     });
     page = browser.pages()[0] ?? (await browser.newPage());
     // A missing element fails the step in seconds, not at the test's timeout.
-    page.setDefaultTimeout(5_000);
-  });
+    page.setDefaultTimeout(15_000);
+  }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -124,7 +124,7 @@ describe.skipIf(CHROMIUM === undefined)('the login page in Chromium', { timeout:
 
     // The right password: the browser lands on the client's redirect URI with a code and the state.
     await page.getByLabel('Password').fill(ADMIN.password);
-    await Promise.all([page.waitForURL((u) => u.toString().startsWith(redirectUri), { timeout: 10_000 }), page.getByRole('button', { name: 'Sign in' }).click()]);
+    await Promise.all([page.waitForURL((u) => u.toString().startsWith(redirectUri), { timeout: 15_000 }), page.getByRole('button', { name: 'Sign in' }).click()]);
     const landed = new URL(page.url());
     expect(landed.origin + landed.pathname).toBe(redirectUri);
     expect(landed.searchParams.get('state')).toBe(state);
@@ -143,6 +143,20 @@ describe.skipIf(CHROMIUM === undefined)('the login page in Chromium', { timeout:
     const api = await fetch(`${urls.baseUrl}/v3/oauth-clients`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
     expect(api.status).toBe(200);
     expect(((await api.json()) as { id: string }[]).map((c) => c.id)).toContain(WEB_APP.id);
+  });
+
+  it('fits a phone screen without sideways scrolling', async () => {
+    await page.setViewportSize({ width: 360, height: 640 });
+    try {
+      await page.goto(authorizeUrl({ client_id: WEB_APP.id, response_type: 'code', redirect_uri: redirectUri, state: 's' }));
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+      const box = await page.getByRole('button', { name: 'Sign in' }).boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+      await screenshot('login-page-phone');
+    } finally {
+      await page.setViewportSize({ width: 800, height: 640 });
+    }
   });
 
   it.each([

@@ -61,7 +61,7 @@ main {
   letter-spacing: 0.06em;
   text-transform: uppercase;
 }
-h1 { margin: 0 0 0.25rem; font-size: 1.5rem; line-height: 1.25; }
+h1 { margin: 0 0 0.25rem; font-size: 1.375rem; line-height: 1.25; }
 .lead { margin: 0 0 1.5rem; color: var(--muted); }
 .error {
   margin: 0 0 1.25rem;
