@@ -118,12 +118,18 @@ export async function serveCommand(argv: string[], io: Output = processOutput, s
     return EXIT_OK;
   }
   const db = values.db;
+  // What --db names: nothing (in memory), no file yet, a store, an empty file, or something else.
+  const dbState = db === undefined ? 'memory' : !existsSync(db) ? 'missing' : Store.holdsStore(db) ? 'store' : statSync(db).size === 0 ? 'empty' : 'foreign';
   if (values.fixtures === undefined) {
     if (db === undefined) throw new UsageError('serve needs --fixtures <dir> to seed a new store, or --db <file> naming an existing store');
-    if (!existsSync(db)) throw new TransformsError('CLI_STORE', `there is no store at ${db}; add --fixtures <dir> to create it`, { details: { store: db } });
-    if (!Store.holdsStore(db)) throw new TransformsError('CLI_STORE', `${db} is not a store of identity-transforms serve; add --fixtures <dir> to create one in a new file`, { details: { store: db } });
-  } else if (!existsSync(values.fixtures) || !statSync(values.fixtures).isDirectory()) {
-    throw new TransformsError('CLI_READ', `cannot read the fixtures directory ${values.fixtures}`, { details: { file: values.fixtures } });
+    if (dbState === 'missing') throw new TransformsError('CLI_STORE', `there is no store at ${db}; add --fixtures <dir> to create it`, { details: { store: db } });
+    if (dbState !== 'store') throw new TransformsError('CLI_STORE', `${db} is not a store of identity-transforms serve; add --fixtures <dir> to create one in a new file`, { details: { store: db } });
+  } else {
+    if (!existsSync(values.fixtures) || !statSync(values.fixtures).isDirectory()) {
+      throw new TransformsError('CLI_READ', `cannot read the fixtures directory ${values.fixtures}`, { details: { file: values.fixtures } });
+    }
+    // Another program's file is never turned into a store.
+    if (dbState === 'foreign') throw new TransformsError('CLI_STORE', `${db} is not a store of identity-transforms serve and is left as it is; name a new file`, { details: { store: db } });
   }
   const adminId = values['admin-client-id'];
   const adminSecret = values['admin-client-secret'];
@@ -137,7 +143,7 @@ export async function serveCommand(argv: string[], io: Output = processOutput, s
   const host = values.host ?? '127.0.0.1';
   await checkPorts(host, [['--port', ports.port], ['--login-port', ports.loginPort], ['--nonemployee-port', ports.nonEmployeePort]]);
 
-  const existing = db !== undefined && values.fixtures !== undefined && Store.holdsStore(db);
+  const existing = dbState === 'store' && values.fixtures !== undefined;
   const server = await buildServer({
     ...(values.fixtures === undefined || existing ? {} : { fixtures: values.fixtures }),
     ...(db === undefined ? {} : { db }),

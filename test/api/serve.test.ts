@@ -133,7 +133,7 @@ describe('identity-transforms serve', { timeout: 180_000 }, () => {
     await expect(serveCommand(argv, { out: () => {}, err: () => {} })).rejects.toMatchObject({ code: 'CLI_USAGE', message: expect.stringMatching(message) });
   });
 
-  it('refuses --db without --fixtures when the file holds no store, and leaves the file alone', async () => {
+  it('refuses --db naming no store (without --fixtures) or another program\'s file, and leaves the file alone', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'it-serve-'));
     dirs.push(dir);
     const missing = await run(['--db', join(dir, 'none.db')]);
@@ -146,6 +146,9 @@ describe('identity-transforms serve', { timeout: 180_000 }, () => {
     const foreign = await run(['--db', other]);
     expect(foreign).toMatchObject({ code: 2, stdout: '' });
     expect(foreign.stderr).toMatch(/^CLI_STORE .*notes\.db is not a store of identity-transforms serve/);
+    const seeding = await run(['--fixtures', FIXTURES, '--db', other]);
+    expect(seeding).toMatchObject({ code: 2, stdout: '' });
+    expect(seeding.stderr).toMatch(/^CLI_STORE .*notes\.db is not a store of identity-transforms serve and is left as it is; name a new file\n$/);
     expect(readFileSync(other, 'utf8')).toBe('not a database');
   });
 
