@@ -4,7 +4,7 @@
 
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { type RouteAuth, installAuthentication } from './auth/authenticate.js';
 import { SecretVerifier, apiKeyLookup, hashSecret, verifySecretSync } from './auth/secrets.js';
 import { TokenService } from './auth/tokens.js';
@@ -17,6 +17,7 @@ import { loginPlugin } from './plugins/login.js';
 import { nonEmployeePlugin } from './plugins/nonemployee.js';
 import { checkJsonDepth } from './json-limits.js';
 import { openapi } from './plugins/openapi.js';
+import { installRequestLog } from './request-log.js';
 import { API_KEY_LOOKUP_LENGTH, API_KEY_LOOKUP_META } from './store/identity-repo.js';
 import { type SeedSummary, seedStore } from './store/seed.js';
 import { Store } from './store/store.js';
@@ -81,6 +82,8 @@ function newListener(opts: ResolvedOptions, name: RegisteredRoute['listener'], r
     frameworkErrors,
     // Unknown body properties are errors, not silently dropped (Fastify's default removes them).
     ajv: { customOptions: { removeAdditional: false } },
+    // One redacted line per request instead of Fastify's two (request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
   }) as unknown as FastifyInstance;
   app.addHook('onRoute', (route) => {
     for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
@@ -88,6 +91,7 @@ function newListener(opts: ResolvedOptions, name: RegisteredRoute['listener'], r
       routes.push(Object.freeze({ listener: name, method, url: route.url, auth: route.config?.auth, public: route.config?.public === true }));
     }
   });
+  installRequestLog(app);
   return app;
 }
 
@@ -168,12 +172,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<ApiServe
       async listen(lo: ListenOptions = {}): Promise<ServerUrls> {
         const host = lo.host ?? '127.0.0.1';
         const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-        const at = async (l: FastifyInstance, port: number | undefined) => {
-          await l.listen({ host, port: port ?? 0 });
+        const at = async (l: FastifyInstance, port: number | undefined, name: string) => {
+          await l.listen({ host, port: port ?? 0, listenTextResolver: (address) => `${name} listening at ${address}` });
           const address = l.server.address();
           return `http://${shown}:${typeof address === 'object' && address !== null ? address.port : port}`;
         };
-        const [b, lg, ne] = [await at(api, lo.port), await at(login, lo.loginPort), await at(nonEmployee, lo.nonEmployeePort)];
+        const [b, lg, ne] = [await at(api, lo.port, 'API'), await at(login, lo.loginPort, 'login page'), await at(nonEmployee, lo.nonEmployeePort, 'non-employee service')];
         urls.baseUrl = opts.urls.baseUrl ?? b;
         // The login host differs from the API host (reference §5.4) by its port: another origin.
         urls.loginUrl = opts.urls.loginUrl ?? lg;

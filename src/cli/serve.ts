@@ -1,21 +1,27 @@
-// `identity-transforms serve` (issue 7): serve the platform API over a fixture tenant. When
-// ready, exactly one line on stdout: `listening {"baseUrl":…,"loginUrl":…,"nonEmployeeUrl":…}`.
-// Logs (pino) and the admin PAT go to stderr, so stdout stays machine-readable.
+// `identity-transforms serve`: serve the platform API over a fixture tenant. When ready,
+// exactly one line on stdout: `listening {"baseUrl":…,"loginUrl":…,"nonEmployeeUrl":…}`. The log
+// (one line per request, serve-log.ts) and the admin PAT go to stderr, so stdout stays
+// machine-readable. Ports are checked before the store is opened, so a port in use fails before
+// anything is created or printed.
 
 import { existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
-import { buildServer } from '../api/index.js';
+import { Store, buildServer } from '../api/index.js';
 import { TransformsError } from '../errors.js';
 import { EXIT_OK, UsageError, processOutput, type Output } from './io.js';
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel, serveLogger } from './serve-log.js';
 
 export const SERVE_HELP = `Usage: identity-transforms serve --fixtures <dir> [options]
+       identity-transforms serve --db <existing store> [options]
 
 Serve the platform REST API (OAuth, personal access tokens, OAuth clients, the non-employee
 service) over a fixture tenant. Prints one line on stdout when ready:
   listening {"baseUrl":"http://127.0.0.1:…","loginUrl":"http://127.0.0.1:…","nonEmployeeUrl":"http://127.0.0.1:…"}
 
 Options:
-  --fixtures <dir>               Fixture tenant seeded into a new store
+  --fixtures <dir>               Fixture tenant seeded into a new store (not needed, and ignored,
+                                 when --db names an existing store)
   --db <file>                    SQLite store file (WAL); default in memory. A restart keeps everything
   --port <n>                     API and token port (0 = a free port; default 0)
   --login-port <n>               Login (authorize) port (default 0)
@@ -27,6 +33,8 @@ Options:
   --nonemployee-api-key <key>    Add a legacy non-employee API key (repeatable; >= 24 characters)
   --tenant-name <name>           Tenant name (org) in tokens and /oauth/info (default local)
   --expires-in <seconds>         Access token lifetime (default 749)
+  --log-level <level>            silent, error, warn, info (default: one line per request) or debug
+  --log-format <format>          text (default, for a person) or json (pino JSON lines)
   -h, --help                     Show this help
 `;
 
@@ -41,6 +49,42 @@ function positive(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   if (!/^[1-9]\d*$/.test(value)) throw new UsageError(`--${name} must be a positive integer, not "${value}"`);
   return Number(value);
+}
+
+function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, not "${value}"`);
+  return value as T;
+}
+
+/** A listen failure as a coded error naming the flag to change. */
+function listenError(error: NodeJS.ErrnoException, host: string, port: number, flag: string): TransformsError {
+  const where = port === 0 ? host : `${host}:${port}`;
+  const message =
+    error.code === 'EADDRINUSE'
+      ? `port ${port} on ${host} is already in use (${flag}); stop what listens there, or pick another port (0 picks a free one)`
+      : error.code === 'EACCES'
+        ? `port ${port} on ${host} needs privileges (${flag}); pick a port above 1023`
+        : error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN'
+          ? `cannot listen on ${host}: not an address of this machine (--host)`
+          : `cannot listen on ${where} (${flag}): ${error.message}`;
+  return new TransformsError('CLI_LISTEN', message, { cause: error, details: { host, port } });
+}
+
+/** Bind and release each port, so that a port in use is reported before the store is touched. */
+async function checkPorts(host: string, ports: [flag: string, port: number | undefined][]): Promise<void> {
+  const fixed = ports.filter(([, p]) => p !== undefined && p !== 0);
+  for (let i = 0; i < fixed.length; i++) {
+    const same = fixed.findIndex(([, p]) => p === fixed[i]![1]);
+    if (same !== i) throw new UsageError(`${fixed[same]![0]} and ${fixed[i]![0]} name the same port ${fixed[i]![1]}; the three listeners need three ports`);
+  }
+  for (const [flag, p] of ports) {
+    await new Promise<void>((resolve, reject) => {
+      const probe = createServer();
+      probe.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, host, p ?? 0, flag)));
+      probe.listen({ host, port: p ?? 0, exclusive: true }, () => probe.close(() => resolve()));
+    });
+  }
 }
 
 /**
@@ -64,6 +108,8 @@ export async function serveCommand(argv: string[], io: Output = processOutput, s
       'nonemployee-api-key': { type: 'string', multiple: true },
       'tenant-name': { type: 'string' },
       'expires-in': { type: 'string' },
+      'log-level': { type: 'string' },
+      'log-format': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -71,9 +117,19 @@ export async function serveCommand(argv: string[], io: Output = processOutput, s
     io.out(SERVE_HELP);
     return EXIT_OK;
   }
-  if (values.fixtures === undefined) throw new UsageError('serve needs --fixtures <dir>');
-  if (!existsSync(values.fixtures) || !statSync(values.fixtures).isDirectory()) {
-    throw new TransformsError('CLI_READ', `cannot read the fixtures directory ${values.fixtures}`, { details: { file: values.fixtures } });
+  const db = values.db;
+  // What --db names: nothing (in memory), no file yet, a store, an empty file, or something else.
+  const dbState = db === undefined ? 'memory' : !existsSync(db) ? 'missing' : Store.holdsStore(db) ? 'store' : statSync(db).size === 0 ? 'empty' : 'foreign';
+  if (values.fixtures === undefined) {
+    if (db === undefined) throw new UsageError('serve needs --fixtures <dir> to seed a new store, or --db <file> naming an existing store');
+    if (dbState === 'missing') throw new TransformsError('CLI_STORE', `there is no store at ${db}; add --fixtures <dir> to create it`, { details: { store: db } });
+    if (dbState !== 'store') throw new TransformsError('CLI_STORE', `${db} is not a store of identity-transforms serve; add --fixtures <dir> to create one in a new file`, { details: { store: db } });
+  } else {
+    if (!existsSync(values.fixtures) || !statSync(values.fixtures).isDirectory()) {
+      throw new TransformsError('CLI_READ', `cannot read the fixtures directory ${values.fixtures}`, { details: { file: values.fixtures } });
+    }
+    // Another program's file is never turned into a store.
+    if (dbState === 'foreign') throw new TransformsError('CLI_STORE', `${db} is not a store of identity-transforms serve and is left as it is; name a new file`, { details: { store: db } });
   }
   const adminId = values['admin-client-id'];
   const adminSecret = values['admin-client-secret'];
@@ -82,22 +138,36 @@ export async function serveCommand(argv: string[], io: Output = processOutput, s
   if (keys.some((k) => k.length < 24)) throw new UsageError('--nonemployee-api-key needs at least 24 characters');
   const ports = { port: port('port', values.port), loginPort: port('login-port', values['login-port']), nonEmployeePort: port('nonemployee-port', values['nonemployee-port']) };
   const expiresIn = positive('expires-in', values['expires-in']);
+  const logLevel = oneOf<LogLevel>('log-level', values['log-level'], LOG_LEVELS, 'info');
+  const logFormat = oneOf<LogFormat>('log-format', values['log-format'], LOG_FORMATS, 'text');
+  const host = values.host ?? '127.0.0.1';
+  await checkPorts(host, [['--port', ports.port], ['--login-port', ports.loginPort], ['--nonemployee-port', ports.nonEmployeePort]]);
 
+  const existing = dbState === 'store' && values.fixtures !== undefined;
   const server = await buildServer({
-    fixtures: values.fixtures,
-    ...(values.db === undefined ? {} : { db: values.db }),
+    ...(values.fixtures === undefined || existing ? {} : { fixtures: values.fixtures }),
+    ...(db === undefined ? {} : { db }),
+    logger: serveLogger(logLevel, logFormat, io.err),
     ...(values['tenant-name'] === undefined ? {} : { tenantName: values['tenant-name'] }),
     ...(expiresIn === undefined ? {} : { accessTokenTtlSeconds: expiresIn }),
     nonEmployeeApiKeys: keys,
   });
   try {
+    if (existing) io.err(`${db} holds a store: --fixtures ${values.fixtures} is not seeded again\n`);
+    let urls;
+    try {
+      urls = await server.listen({ host, ...ports });
+    } catch (error) {
+      // Only when another process took a port between the check and now.
+      const e = error as NodeJS.ErrnoException & { port?: number };
+      throw typeof e.code === 'string' && e.code.startsWith('E') ? listenError(e, host, e.port ?? 0, 'a --port flag') : error;
+    }
     const admin = await server.ensureAdminPat(adminId === undefined ? undefined : { clientId: adminId, clientSecret: adminSecret! });
     if (admin.clientSecret !== undefined) {
       io.err(`admin personal access token (shown once, stored hashed) ${JSON.stringify({ clientId: admin.clientId, clientSecret: admin.clientSecret, owner: admin.ownerLogin })}\n`);
     } else if (adminId === undefined) {
       io.err(`admin personal access token ${admin.clientId} (owner ${admin.ownerLogin}) exists; its secret was printed when it was created\n`);
     }
-    const urls = await server.listen({ host: values.host, ...ports });
     io.out(`listening ${JSON.stringify({ baseUrl: urls.baseUrl, loginUrl: urls.loginUrl, nonEmployeeUrl: urls.nonEmployeeUrl })}\n`);
   } catch (error) {
     await server.close();

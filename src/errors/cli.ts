@@ -4,6 +4,8 @@ import type { ErrorDefinition } from './types.js';
 export const cliErrors: Record<string, ErrorDefinition> = {
   CLI_USAGE: { status: 400, description: 'The command line is wrong: an unknown flag, a missing argument.' },
   CLI_READ: { status: 400, description: 'An input file or directory cannot be read.' },
+  CLI_LISTEN: { status: 400, description: 'serve cannot listen: a port is in use or needs privileges, or the host is not an address of this machine.' },
+  CLI_STORE: { status: 400, description: 'serve --db names no store (and no --fixtures to create one), or a file of another program.' },
   CLI_FIXTURES: { status: 400, description: 'A fixtures directory is missing a file or holds data of the wrong shape.' },
   // refresh() (library and CLI). The CLI reports REFRESH_OPTION_INVALID as a usage error (exit 2).
   REFRESH_OPTION_INVALID: { status: 400, description: 'An option of refresh() is unknown or invalid (workers, batch size, shard, profile, clock).' },

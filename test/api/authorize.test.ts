@@ -2,6 +2,7 @@
 // authorization code flow on the login listener and refresh-token rotation.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redirectSource } from '../../src/api/plugins/login.js';
 import { ALICE, BOB, SERVICE, WEB_APP, WEB_APP_NO_REFRESH, expectPlatformError, form, testServer, type TestServer } from './helpers.js';
 
 function authorizeQuery(client: { id: string; redirectUri: string }, extra: Record<string, string> = {}): Record<string, string> {
@@ -11,7 +12,7 @@ function authorizeQuery(client: { id: string; redirectUri: string }, extra: Reco
 /** Log in through the form and return the code from the redirect. */
 async function loginFor(s: TestServer, client: { id: string; redirectUri: string }, user: { login: string; password: string }, extra: Record<string, string> = {}): Promise<string> {
   const res = await s.login.inject({ method: 'POST', url: '/oauth/authorize', ...form({ ...authorizeQuery(client, extra), username: user.login, password: user.password }) });
-  if (res.statusCode !== 302) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 303) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const location = new URL(res.headers.location as string);
   return location.searchParams.get('code')!;
 }
@@ -36,7 +37,38 @@ describe('GET /oauth/authorize (login listener)', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toContain('<form method="post" action="/oauth/authorize">');
     expect(res.body).toContain(`value="${WEB_APP.redirectUri}"`);
-    expect(res.body).toContain('Sign in to Web app');
+    expect(res.body).toContain('<h1>Sign in to local</h1>');
+    expect(res.body).toContain('to continue to Web app');
+    expect(res.body).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+  });
+
+  it("allows only its own stylesheet, and the form's way to the client's redirect URI", async () => {
+    const res = await s.login.inject({ url: `/oauth/authorize?${new URLSearchParams(authorizeQuery(WEB_APP)).toString()}` });
+    // Chromium checks form-action on the redirect after the submission too (CSP3 §6.4.2).
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'self'; form-action 'self' http://localhost:8080; base-uri 'none'; frame-ancestors 'none'",
+    );
+    expect(res.body).toContain('<link rel="stylesheet" href="/assets/login.css">');
+    expect(res.body).not.toMatch(/<script|<style|style=/);
+    const css = await s.login.inject({ url: '/assets/login.css' });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(css.body).toContain('.error');
+  });
+
+  it.each([
+    ['http://localhost:8080/callback', 'http://localhost:8080'],
+    ['https://App.Example.com/cb?x=1#f', 'https://app.example.com'],
+    ['https://app.example.com:443/cb', 'https://app.example.com'],
+    ['http://127.0.0.1:9000/cb', 'http://127.0.0.1:9000'],
+    ['http://[::1]:9000/cb', 'http:'],
+    ['http://my_host/cb', 'http:'],
+    ['com.example.app:/oauth2redirect', 'com.example.app:'],
+    ['javascript:alert(1)', null],
+    ['data:text/html,x', null],
+    ['not a url', null],
+  ])('derives the form-action source of redirect URI %s', (uri, source) => {
+    expect(redirectSource(uri)).toBe(source);
   });
 
   it('is not served on the API listener (the hosts differ, reference §5.4)', async () => {
@@ -51,15 +83,31 @@ describe('GET /oauth/authorize (login listener)', () => {
     ['no redirect_uri', { redirect_uri: undefined }],
     ['an unknown client', { client_id: '99999999-0000-4000-8000-000000000000' }],
     ['a legacy client id', { client_id: '0123456789abcdef0123456789abcdef' }],
-  ])('refuses %s without redirecting', async (_name, override) => {
+  ])('refuses %s without redirecting: a page for a person, the error body for a script', async (_name, override) => {
     const q: Record<string, string> = authorizeQuery(WEB_APP);
     for (const [k, v] of Object.entries(override)) if (v === undefined) delete q[k];
     else q[k] = v;
-    const res = await s.login.inject({ url: `/oauth/authorize?${new URLSearchParams(q).toString()}` });
+    const url = `/oauth/authorize?${new URLSearchParams(q).toString()}`;
+    const page = await s.login.inject({ url, headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' } });
+    expect(page.statusCode).toBe(400);
+    expect(page.headers.location).toBeUndefined();
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['content-security-policy']).toContain("form-action 'self';");
+    expect(page.body).toContain('<h1>Cannot sign in</h1>');
+    expect(page.body).toMatch(/tracking id <code>[0-9a-f]{32}<\/code>/);
+
+    const json = await s.login.inject({ url, headers: { accept: 'application/json' } });
+    expect(json.statusCode).toBe(400);
+    expect(json.headers.location).toBeUndefined();
+    expect(json.json().error).toBe('invalid_request');
+    expectPlatformError(json.json());
+  });
+
+  it('escapes the message of the error page', async () => {
+    const res = await s.login.inject({ url: `/oauth/authorize?client_id=<b>x-y</b>&response_type=code` });
     expect(res.statusCode).toBe(400);
-    expect(res.headers.location).toBeUndefined();
-    expect(res.json().error).toBe('invalid_request');
-    expectPlatformError(res.json());
+    expect(res.body).toContain('Unknown or disabled client.');
+    expect(res.body).not.toContain('<b>');
   });
 
   it.each([
@@ -77,7 +125,9 @@ describe('GET /oauth/authorize (login listener)', () => {
   it('re-shows the form on a wrong password and issues no code', async () => {
     const res = await s.login.inject({ method: 'POST', url: '/oauth/authorize', ...form({ ...authorizeQuery(WEB_APP), username: ALICE.login, password: 'nope' }) });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('Invalid username or password.');
+    expect(res.body).toContain('<p class="error" id="login-error" role="alert" tabindex="-1" autofocus>Invalid username or password.</p>');
+    expect(res.body).toContain('aria-invalid="true" aria-describedby="login-error"');
+    expect(res.body).toContain(`value="${ALICE.login}"`);
     expect(res.headers.location).toBeUndefined();
   });
 
@@ -242,6 +292,11 @@ describe('login listener limits and pages', () => {
         statuses.push(res.statusCode);
       }
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      // A person's browser gets a page for it too.
+      const page = await s.login.inject({ method: 'POST', url: '/oauth/authorize', ...form({ ...authorizeQuery(WEB_APP), username: ALICE.login, password: 'x' }) });
+      expect(page.statusCode).toBe(429);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.body).toContain('<h1>Too many attempts</h1>');
     } finally {
       await s.close();
     }

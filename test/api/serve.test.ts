@@ -1,8 +1,9 @@
-// Issue 7 CLI: `identity-transforms serve` prints exactly one `listening {…}` line on stdout,
+// The CLI: `identity-transforms serve` prints exactly one `listening {…}` line on stdout,
 // the admin PAT once on stderr, and keeps a file store across restarts.
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -34,6 +35,17 @@ async function start(args: string[]): Promise<Running> {
   return { child, stdout: () => out, stderr: () => err, urls };
 }
 
+/** Run serve to its exit (for the refusals). */
+async function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), 'serve', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += String(d)));
+  child.stderr.on('data', (d) => (stderr += String(d)));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { code, stdout, stderr };
+}
+
 async function stop(r: Running): Promise<number | null> {
   const exited = new Promise<number | null>((resolve) => r.child.once('exit', (code) => resolve(code)));
   r.child.kill('SIGTERM');
@@ -49,7 +61,7 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-describe('identity-transforms serve', () => {
+describe('identity-transforms serve', { timeout: 180_000 }, () => {
   it('prints one listening line, the admin PAT once on stderr, and serves all three listeners', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'it-serve-'));
     dirs.push(dir);
@@ -75,11 +87,20 @@ describe('identity-transforms serve', () => {
       const second = await start(['--fixtures', FIXTURES, '--db', db]);
       try {
         expect(second.stderr()).toMatch(new RegExp(`admin personal access token ${admin.clientId} \\(owner alice.admin\\) exists`));
+        expect(second.stderr()).toContain(`${db} holds a store: --fixtures ${FIXTURES} is not seeded again`);
         expect((await token(second.urls.baseUrl, admin.clientId, admin.clientSecret)).status).toBe(200);
       } finally {
         secondCode = await stop(second);
       }
       expect(secondCode).toBe(0);
+
+      // An existing store needs no fixtures.
+      const third = await start(['--db', db]);
+      try {
+        expect((await token(third.urls.baseUrl, admin.clientId, admin.clientSecret)).status).toBe(200);
+      } finally {
+        expect(await stop(third)).toBe(0);
+      }
     } finally {
       if (first.child.exitCode === null) first.child.kill('SIGKILL');
     }
@@ -106,8 +127,85 @@ describe('identity-transforms serve', () => {
     ['a bad port', ['--fixtures', FIXTURES, '--port', '70000'], /port number/],
     ['a bad lifetime', ['--fixtures', FIXTURES, '--expires-in', '0'], /positive integer/],
     ['a short legacy key', ['--fixtures', FIXTURES, '--nonemployee-api-key', 'short'], /24 characters/],
+    ['an unknown log level', ['--fixtures', FIXTURES, '--log-level', 'loud'], /--log-level must be one of silent, error, warn, info, debug/],
+    ['an unknown log format', ['--fixtures', FIXTURES, '--log-format', 'xml'], /--log-format must be one of text, json/],
   ])('refuses %s as a usage error', async (_name, argv, message) => {
     await expect(serveCommand(argv, { out: () => {}, err: () => {} })).rejects.toMatchObject({ code: 'CLI_USAGE', message: expect.stringMatching(message) });
+  });
+
+  it('refuses --db naming no store (without --fixtures) or another program\'s file, and leaves the file alone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'it-serve-'));
+    dirs.push(dir);
+    const missing = await run(['--db', join(dir, 'none.db')]);
+    expect(missing).toMatchObject({ code: 2, stdout: '' });
+    expect(missing.stderr).toBe(`CLI_STORE there is no store at ${join(dir, 'none.db')}; add --fixtures <dir> to create it\n`);
+    expect(existsSync(join(dir, 'none.db'))).toBe(false);
+
+    const other = join(dir, 'notes.db');
+    writeFileSync(other, 'not a database');
+    const foreign = await run(['--db', other]);
+    expect(foreign).toMatchObject({ code: 2, stdout: '' });
+    expect(foreign.stderr).toMatch(/^CLI_STORE .*notes\.db is not a store of identity-transforms serve/);
+    const seeding = await run(['--fixtures', FIXTURES, '--db', other]);
+    expect(seeding).toMatchObject({ code: 2, stdout: '' });
+    expect(seeding.stderr).toMatch(/^CLI_STORE .*notes\.db is not a store of identity-transforms serve and is left as it is; name a new file\n$/);
+    expect(readFileSync(other, 'utf8')).toBe('not a database');
+  });
+
+  it('reports a port in use as a coded error before it creates the store or an admin secret', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'it-serve-'));
+    dirs.push(dir);
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as AddressInfo).port;
+    try {
+      const r = await run(['--fixtures', FIXTURES, '--db', join(dir, 't.db'), '--login-port', String(port)]);
+      expect(r).toMatchObject({ code: 2, stdout: '' });
+      expect(r.stderr).toBe(`CLI_LISTEN port ${port} on 127.0.0.1 is already in use (--login-port); stop what listens there, or pick another port (0 picks a free one)\n`);
+      expect(existsSync(join(dir, 't.db'))).toBe(false);
+    } finally {
+      blocker.close();
+    }
+    const same = await run(['--fixtures', FIXTURES, '--port', '18080', '--login-port', '18080']);
+    expect(same.code).toBe(2);
+    expect(same.stderr).toMatch(/^CLI_USAGE --port and --login-port name the same port 18080/);
+  });
+
+  it('logs one readable, redacted line per request; JSON lines and levels on request', async () => {
+    const secretQuery = `grant_type=client_credentials&client_id=${ALICE_PAT.id}&client_secret=${ALICE_PAT.secret}`;
+    const text = await start(['--fixtures', FIXTURES]);
+    try {
+      expect((await fetch(`${text.urls.baseUrl}/oauth/token?${secretQuery}`, { method: 'POST' })).status).toBe(200);
+      expect((await fetch(`${text.urls.baseUrl}/v3/sources`)).status).toBe(401);
+      await new Promise((r) => setTimeout(r, 200));
+      const lines = text.stderr().split('\n');
+      expect(lines).toContainEqual(expect.stringMatching(/^\d\d:\d\d:\d\d\.\d{3} INFO  API listening at http:\/\/127\.0\.0\.1:\d+$/));
+      expect(lines).toContainEqual(
+        expect.stringMatching(new RegExp(`^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} INFO  POST /oauth/token\\?grant_type=client_credentials&client_id=${ALICE_PAT.id}&client_secret=\\[REDACTED\\] 200 [\\d.]+ ms$`)),
+      );
+      expect(lines).toContainEqual(expect.stringMatching(/^[\d:.]+ WARN  GET \/v3\/sources 401 [\d.]+ ms API_UNAUTHORIZED: .* \(trackingId [0-9a-f]{32}\)$/));
+      expect(text.stderr()).not.toContain(ALICE_PAT.secret);
+      expect(text.stderr()).not.toContain('{"level"');
+    } finally {
+      await stop(text);
+    }
+
+    const json = await start(['--fixtures', FIXTURES, '--log-format', 'json', '--log-level', 'warn']);
+    try {
+      await fetch(`${json.urls.baseUrl}/oauth/token?${secretQuery}`, { method: 'POST' });
+      await fetch(`${json.urls.baseUrl}/v3/sources`);
+      await new Promise((r) => setTimeout(r, 200));
+      const records = json
+        .stderr()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      // warn: the successful token request and the listening lines are below the level.
+      expect(records).toEqual([expect.objectContaining({ level: 40, method: 'GET', url: '/v3/sources', statusCode: 401, code: 'API_UNAUTHORIZED' })]);
+      expect(json.stderr()).not.toContain(ALICE_PAT.secret);
+    } finally {
+      await stop(json);
+    }
   });
 
   it('refuses a missing fixtures directory', async () => {

@@ -1,6 +1,6 @@
 // Error responses (issue 7 "Errors"; reference/platform-api.md §7): every 4xx and 5xx carries the
 // platform's body {detailCode, trackingId, messages:[{locale, localeOrigin, text}], causes}, and
-// the trackingId is written in the pino log line of the failure. Token-endpoint errors also carry
+// the trackingId is written in the request's log line (request-log.ts). Token-endpoint errors also carry
 // RFC 6749 §5.2 `error` and `error_description`, with Cache-Control: no-store.
 
 import { randomUUID } from 'node:crypto';
@@ -8,6 +8,7 @@ import { STATUS_CODES as HTTP_STATUS } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isTransformsError } from '../../errors.js';
+import { noteFailure } from '../request-log.js';
 
 export interface ErrorMessage {
   locale: string;
@@ -111,18 +112,29 @@ function classify(err: FastifyError | Error): Classified {
   return { status, code: 'API_INTERNAL', text: 'An internal fault occurred.', causes: [], headers: {} };
 }
 
-/** Send the platform error body for `err`, logging it with its trackingId. */
-export function sendError(err: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+/**
+ * Send the platform error body for `err`, logging it with its trackingId. With `html`, the body is
+ * that page instead (the login listener's pages for a person); status and headers stay the same.
+ */
+export function sendError(
+  err: FastifyError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  html?: (body: PlatformErrorBody, status: number) => string,
+): FastifyReply {
   const c = classify(err);
   const body = errorBody(c.status, c.text, c.causes);
   if (c.code.startsWith('API_OAUTH_')) {
     body.error = OAUTH_ERRORS[c.code];
     body.error_description = c.text;
   }
-  const line = { trackingId: body.trackingId, detailCode: body.detailCode, code: c.code, statusCode: c.status };
-  if (c.status >= 500) request.log.error({ ...line, err }, c.text);
-  else request.log.warn(line, c.text);
-  return reply.code(c.status).headers(c.headers).type('application/json; charset=utf-8').send(body);
+  // The request's one log line (request-log.ts) names the failure; an internal one is also
+  // logged now, with the error and its stack.
+  noteFailure(request, { code: c.code, detailCode: body.detailCode, trackingId: body.trackingId, error: c.text });
+  if (c.status >= 500) request.log.error({ trackingId: body.trackingId, detailCode: body.detailCode, code: c.code, statusCode: c.status, err }, c.text);
+  reply.code(c.status).headers(c.headers);
+  if (html !== undefined) return reply.type('text/html; charset=utf-8').send(html(body, c.status));
+  return reply.type('application/json; charset=utf-8').send(body);
 }
 
 /**

@@ -82,6 +82,23 @@ export class Store {
     }
   }
 
+  /** Whether `file` holds a store (a migrated schema). Opened read-only: nothing is created or changed. */
+  static holdsStore(file: string): boolean {
+    let db: Database.Database;
+    try {
+      db = new Database(file, { readonly: true, fileMustExist: true });
+    } catch {
+      return false;
+    }
+    try {
+      return (db.pragma('user_version', { simple: true }) as number) > 0;
+    } catch {
+      return false;
+    } finally {
+      db.close();
+    }
+  }
+
   getMeta(key: string): string | null {
     const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
     return row?.value ?? null;
