@@ -35,6 +35,8 @@ Options:
   --fail-on <policy>     changes: exit 1 when any value or error changes; errors (default):
                          exit 1 when the change brings new errors; none: always exit 0
   --examples <n>         Example identities per attribute and kind of difference (default 5)
+  --explain              Attach to each example how both versions computed it (the tree of
+                         evaluate --explain); with --fixtures
   --workers <n|auto>     Worker threads, as refresh (default auto)
   --shard <i/n>          Only shard i of n of the identities, as refresh
   --now <iso-date>       Fix the clock (dateMath, dateCompare "now")
@@ -68,6 +70,7 @@ export async function impactCommand(argv: string[], io: Output): Promise<number>
       format: { type: 'string', default: 'text' },
       'fail-on': { type: 'string', default: 'errors' },
       examples: { type: 'string' },
+      explain: { type: 'boolean', default: false },
       workers: { type: 'string' },
       shard: { type: 'string' },
       now: { type: 'string' },
@@ -90,6 +93,10 @@ export async function impactCommand(argv: string[], io: Output): Promise<number>
   if (values.fixtures) options.fixtures = values.fixtures;
   else options.tenant = tenantFromEnvironment(values.tenant!);
   if (values.profile !== undefined) options.profile = values.profile;
+  if (values.explain) {
+    if (!values.fixtures) throw new UsageError('--explain explains the examples against --fixtures (a snapshot of the tenant), not --tenant');
+    options.explain = true;
+  }
   if (values.examples !== undefined) options.examples = integer('examples', values.examples, 0, 1000);
   if (values.workers !== undefined) options.workers = values.workers === 'auto' ? 'auto' : integer('workers', values.workers, 0, 256);
   if (values.shard !== undefined) options.shard = values.shard;

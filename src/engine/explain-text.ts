@@ -42,6 +42,13 @@ function lines(node: TraceNode, depth: number, out: string[], chosen: boolean): 
   node.children.forEach((child, i) => lines(child, depth + 1, out, i === winner));
 }
 
+/** A trace tree alone, indented by `depth` levels. */
+export function formatTrace(trace: TraceNode, depth = 0): string {
+  const out: string[] = [];
+  lines(trace, depth, out, false);
+  return out.join('\n') + '\n';
+}
+
 export function formatExplanation(explanation: Explanation): string {
   const out: string[] = [];
   lines(explanation.trace, 0, out, false);

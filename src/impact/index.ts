@@ -7,7 +7,10 @@
 import { canonicalJson } from '../engine/canonical.js';
 import type { Value } from '../engine/types.js';
 import type { Limits } from '../engine/types.js';
-import { codedError } from '../errors.js';
+import { codedError, isTransformsError } from '../errors.js';
+import { createEngine } from '../engine/engine.js';
+import type { TraceNode } from '../engine/trace.js';
+import { createMemoryProviders, loadFixtures } from '../providers/memory.js';
 import type { IdentityProfile } from '../providers/memory.js';
 import { createTenantProviders, type TenantProviderOptions, type TenantProviders } from '../providers/tenant/index.js';
 import type { TransformDocument } from '../providers/types.js';
@@ -41,6 +44,11 @@ export interface ImpactOptions {
   shard?: Shard | string | null;
   now?: Date | string;
   limits?: Partial<Limits>;
+  /**
+   * Attach to every example the explanation of both evaluations (engine.explain). Fixtures
+   * only: the tenant is loaded in memory once the pass is over, to explain the examples.
+   */
+  explain?: boolean;
   /** Where relative directories and git are resolved. Default: process.cwd(). */
   cwd?: string;
   onProgress?: (progress: Progress & { profile: string }) => void;
@@ -65,6 +73,8 @@ export interface Example {
   identityId: string;
   before: Outcome | null;
   after: Outcome | null;
+  /** With the explain option: how each version computed its outcome. */
+  explained?: { before?: TraceNode; after?: TraceNode };
 }
 
 export interface AttributeImpact {
@@ -106,7 +116,7 @@ export interface ImpactReport {
   elapsedMs: number;
 }
 
-const OPTION_KEYS = new Set(['base', 'head', 'fixtures', 'tenant', 'profile', 'examples', 'workers', 'batchSize', 'shard', 'now', 'limits', 'cwd', 'onProgress']);
+const OPTION_KEYS = new Set(['base', 'head', 'fixtures', 'tenant', 'profile', 'examples', 'explain', 'workers', 'batchSize', 'shard', 'now', 'limits', 'cwd', 'onProgress']);
 
 function invalid(message: string, option: string): never {
   throw codedError('IMPACT_OPTION_INVALID', message, { details: { option } });
@@ -139,6 +149,7 @@ async function prepare(options: ImpactOptions): Promise<Prepared> {
   for (const key of Object.keys(options)) if (!OPTION_KEYS.has(key)) invalid(`unknown impact option "${key}"`, key);
   if (options.base === undefined) invalid('base must name the version before the change (a directory or git:<ref>)', 'base');
   if ((options.fixtures === undefined) === (options.tenant === undefined)) invalid('give the tenant\'s records as exactly one of fixtures or tenant', 'fixtures');
+  if (options.explain && options.fixtures === undefined) invalid('explain needs fixtures: examples are explained against the tenant loaded in memory', 'explain');
   const examples = options.examples ?? 5;
   if (!Number.isSafeInteger(examples) || examples < 0 || examples > 1000) invalid(`examples must be an integer from 0 to 1000, got ${String(examples)}`, 'examples');
   const cwd = options.cwd ?? process.cwd();
@@ -297,6 +308,7 @@ export async function impact(options: ImpactOptions): Promise<ImpactReport> {
       const list = (row.examples[kind] ??= []);
       if (list.length < prepared.examples) list.push({ identityId, before, after });
     }
+    if (options.explain) explainExamples(prepared, profile, impacts, options);
     profiles.push({ profile: profile.name, ...(profile.file !== undefined ? { file: profile.file } : {}), attributes: impacts });
   }
   const all = profiles.flatMap((p) => p.attributes);
@@ -316,6 +328,37 @@ export async function impact(options: ImpactOptions): Promise<ImpactReport> {
     },
     elapsedMs: Math.round(performance.now() - started),
   };
+}
+
+/** Explain both outcomes of every example, each version with its own transforms. */
+function explainExamples(prepared: Prepared, profile: Prepared['profiles'][number], impacts: AttributeImpact[], options: ImpactOptions): void {
+  const fixtures = loadFixtures((prepared.source as { fixtures: string }).fixtures);
+  const clock = options.now === undefined ? undefined : ((t: Date) => () => t)(new Date(options.now));
+  const engineOf = (version: TransformVersion) =>
+    createEngine({ providers: createMemoryProviders({ ...fixtures, transforms: [...version.transforms.values()].map((t) => t.doc) }), ...(clock ? { clock } : {}), ...(options.limits ? { limits: options.limits } : {}) });
+  const engines = { before: engineOf(prepared.base), after: engineOf(prepared.head) };
+  const byId = new Map(fixtures.identities.map((i) => [i.id, i]));
+  profile.plans.forEach((plan, i) => {
+    for (const example of Object.values(impacts[i]!.examples).flat()) {
+      const identity = byId.get(example.identityId);
+      if (!identity) continue;
+      const previous = identity.attributes?.[plan.attribute];
+      const variables = { attributeDefinition: { name: plan.attribute }, ...(previous !== undefined && previous !== null ? { oldValue: previous } : {}) };
+      const explained: NonNullable<Example['explained']> = {};
+      for (const side of ['before', 'after'] as const) {
+        const mapping = side === 'before' ? plan.base : plan.head;
+        if (!mapping) continue;
+        // A mapping's definition has no name of its own: the attribute's stands in for it.
+        const transform = { name: plan.attribute, ...(mapping.transformDefinition as object) };
+        try {
+          explained[side] = engines[side].explain(transform, { identity, variables }).trace;
+        } catch (error) {
+          if (!isTransformsError(error)) throw error;
+        }
+      }
+      example.explained = explained;
+    }
+  });
 }
 
 /** Whether a report passes a --fail-on policy: `changes` fails on any difference, `errors` on new errors, `none` never. */

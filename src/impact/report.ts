@@ -3,6 +3,7 @@
 // for programs (the ImpactReport object itself), and `github` workflow commands that annotate
 // each changed transform file with the attributes it changes.
 
+import { formatTrace } from '../engine/explain-text.js';
 import type { AttributeImpact, AttributeReason, DifferenceKind, Example, ImpactReport, Outcome } from './index.js';
 
 export type ImpactFormat = 'text' | 'markdown' | 'json' | 'github';
@@ -62,7 +63,13 @@ function text(report: ImpactReport): string {
           `  — ${a.reasons.map(reason).join('; ')}`,
       );
       for (const [kind, list] of examplesOf(a)) {
-        for (const e of list) lines.push(`      ${KIND_LABEL[kind]}: ${e.identityId}: ${outcome(e.before)} → ${outcome(e.after)}`);
+        for (const e of list) {
+          lines.push(`      ${KIND_LABEL[kind]}: ${e.identityId}: ${outcome(e.before)} → ${outcome(e.after)}`);
+          for (const side of ['before', 'after'] as const) {
+            const trace = e.explained?.[side];
+            if (trace) lines.push(`        ${side}:`, formatTrace(trace, 5).trimEnd());
+          }
+        }
       }
     }
   }
@@ -76,9 +83,13 @@ function cell(value: string): string {
   return value.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
 
-/** Text inside <code> in HTML: < and & would open tags or entities. */
+/** Text inside HTML: < and & would open tags or entities. */
+function escape(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 function code(value: string): string {
-  return `<code>${value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</code>`;
+  return `<code>${escape(value)}</code>`;
 }
 
 function markdown(report: ImpactReport): string {
@@ -102,7 +113,13 @@ function markdown(report: ImpactReport): string {
       if (examples.length === 0) continue;
       out.push(`<details><summary>Examples for ${code(a.attribute)}</summary>`, '', '<table><tr><th>Identity</th><th>Kind</th><th>Before</th><th>After</th></tr>');
       for (const [kind, list] of examples) {
-        for (const e of list) out.push(`<tr><td>${code(e.identityId)}</td><td>${KIND_LABEL[kind]}</td><td>${code(outcome(e.before))}</td><td>${code(outcome(e.after))}</td></tr>`);
+        for (const e of list) {
+          const explained = (side: 'before' | 'after') => {
+            const trace = e.explained?.[side];
+            return trace ? `<details><summary>why</summary><pre>${escape(formatTrace(trace))}</pre></details>` : '';
+          };
+          out.push(`<tr><td>${code(e.identityId)}</td><td>${KIND_LABEL[kind]}</td><td>${code(outcome(e.before))}${explained('before')}</td><td>${code(outcome(e.after))}${explained('after')}</td></tr>`);
+        }
       }
       out.push('</table>', '', '</details>', '');
     }

@@ -126,6 +126,21 @@ describe('impact', () => {
     expect(total(shards[0]!).changed + total(shards[1]!).changed).toBe(total(main).changed);
   });
 
+  it('explains each example in both versions, each with its own transforms', async () => {
+    const head = headVersion({ 'transforms/clean-department.json': (t) => ({ ...t, attributes: { regex: '\\s*&\\s*', replacement: ' + ' } }) });
+    const report = await impact(options(head, { examples: 2, explain: true }));
+    const examples = report.profiles[0]!.attributes[0]!.examples.changed!;
+    expect(examples).toHaveLength(2);
+    for (const e of examples) {
+      for (const side of ['before', 'after'] as const) {
+        const trace = e.explained![side]!;
+        expect(trace).toMatchObject({ type: 'reference', decisions: { transform: 'Clean Department' }, value: (e[side] as { value: unknown }).value });
+        expect(trace.children.at(-1)).toMatchObject({ type: 'replace', transform: 'Clean Department' });
+      }
+    }
+    await expect(impact({ base: FIXTURES, head, tenant: { baseUrl: 'http://127.0.0.1:1', clientId: 'a', clientSecret: 'b' }, explain: true })).rejects.toMatchObject({ code: 'IMPACT_OPTION_INVALID', details: { option: 'explain' } });
+  });
+
   it('refuses unknown options and a version that is not JSON, naming the file, line and column', async () => {
     await expect(impact({ ...options(FIXTURES), bogus: 1 } as ImpactOptions)).rejects.toMatchObject({ code: 'IMPACT_OPTION_INVALID', details: { option: 'bogus' } });
     await expect(impact({ base: FIXTURES, head: FIXTURES } as ImpactOptions)).rejects.toMatchObject({ code: 'IMPACT_OPTION_INVALID', details: { option: 'fixtures' } });
