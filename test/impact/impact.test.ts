@@ -149,3 +149,21 @@ describe('impact', () => {
     await expect(impact(options(head))).rejects.toMatchObject({ code: 'IMPACT_VERSION', message: expect.stringContaining('broken.json:3:10: not valid JSON (colon expected)') });
   });
 });
+
+describe('impact against a tenant over its API', () => {
+  it('gives the report it gives over the same records as fixtures', async () => {
+    const { ADMIN_PAT, resourceServer, TENANT } = await import('../api/resources-server.js');
+    const server = await resourceServer();
+    try {
+      const baseUrl = await server.listen();
+      const head = headVersion({ 'transforms/location-region.json': (t) => ({ ...t, attributes: { table: { ...(t.attributes as { table: object }).table, LON: 'UK' } } }) });
+      const strip = (r: Awaited<ReturnType<typeof impact>>) => ({ ...r, tenant: '', elapsedMs: 0, profiles: r.profiles.map((p) => ({ ...p, attributes: p.attributes.map((a) => ({ ...a, examples: {} })) })) });
+      const overApi = await impact({ base: FIXTURES, head, tenant: { baseUrl, clientId: ADMIN_PAT.id, clientSecret: ADMIN_PAT.secret }, now: NOW });
+      const overFixtures = await impact({ base: FIXTURES, head, fixtures: TENANT, now: NOW, workers: 0 });
+      expect(overApi.profiles[0]!.attributes[0]!.changed).toBeGreaterThan(0);
+      expect(strip(overApi)).toEqual(strip(overFixtures));
+    } finally {
+      await server.close();
+    }
+  });
+});
