@@ -10,15 +10,15 @@
 //
 //   npx tsx bench/impact.ts [--identities N] [--runs R] [--workers W]
 
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { benchTenant } from './tenants.js';
 import { impact } from '../src/impact/index.js';
 import { refresh } from '../src/refresh/index.js';
 import type { IdentityProfile } from '../src/providers/memory.js';
-import { writeTenant } from '../src/testing/tenant-generator.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const fixtures = join(root, 'fixtures');
@@ -34,17 +34,6 @@ const { values } = parseArgs({
 const N = Number(values.identities);
 const RUNS = Math.max(1, Number(values.runs));
 const WORKERS = values.workers === 'auto' ? 'auto' : Number(values.workers);
-
-function tenant(identities: number): string {
-  const dir = join(root, 'bench', '.data', `tenant-${identities}`);
-  if (!existsSync(join(dir, 'accounts.json'))) {
-    process.stderr.write(`generating ${identities.toLocaleString('en-US')} identities into ${dir} …\n`);
-    writeTenant(dir, { identities, seed: 'bench', copyFrom: fixtures });
-  }
-  rmSync(join(dir, 'transforms'), { recursive: true, force: true });
-  cpSync(join(fixtures, 'transforms'), join(dir, 'transforms'), { recursive: true });
-  return dir;
-}
 
 type Json = Record<string, unknown>;
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Json;
@@ -90,7 +79,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 async function measure(label: string, base: string, head: string, attributes: string[]): Promise<void> {
-  const dir = tenant(N);
+  const dir = benchTenant(N);
   const baseProfile = readJson(join(base, 'identity-profiles', 'default.json')) as unknown as IdentityProfile;
   const single: number[] = [];
   const full: number[] = [];

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { isTransformsError } from '../errors.js';
 import { formatImpact, impact, impactPasses, type ImpactFormat, type ImpactOptions } from '../impact/index.js';
 import { createProgressBar } from '../refresh/progress.js';
-import { EXIT_INVALID, EXIT_OK, UsageError, type Output } from './io.js';
+import { EXIT_INVALID, EXIT_OK, integerOption, UsageError, type Output } from './io.js';
 import { TENANT_HELP, tenantFromEnvironment } from './tenant.js';
 
 export const IMPACT_HELP = `Usage: identity-transforms impact --base <dir|git:ref> [--head <dir|git:ref>]
@@ -51,11 +51,6 @@ ${TENANT_HELP}
 const FORMATS = new Set<ImpactFormat>(['text', 'markdown', 'json', 'github']);
 const POLICIES = new Set(['changes', 'errors', 'none']);
 
-function integer(name: string, text: string, min: number, max: number): number {
-  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}, not "${text}"`);
-  return Number(text);
-}
-
 export async function impactCommand(argv: string[], io: Output): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -97,8 +92,8 @@ export async function impactCommand(argv: string[], io: Output): Promise<number>
     if (!values.fixtures) throw new UsageError('--explain explains the examples against --fixtures (a snapshot of the tenant), not --tenant');
     options.explain = true;
   }
-  if (values.examples !== undefined) options.examples = integer('examples', values.examples, 0, 1000);
-  if (values.workers !== undefined) options.workers = values.workers === 'auto' ? 'auto' : integer('workers', values.workers, 0, 256);
+  if (values.examples !== undefined) options.examples = integerOption('examples', values.examples, 0, 1000);
+  if (values.workers !== undefined) options.workers = values.workers === 'auto' ? 'auto' : integerOption('workers', values.workers, 0, 256);
   if (values.shard !== undefined) options.shard = values.shard;
   if (values.now !== undefined) options.now = values.now;
   const progressBar = !values['no-progress'] && process.stderr.isTTY === true ? createProgressBar(io.err, process.stderr.columns ?? 80) : null;
