@@ -12,13 +12,13 @@
 // machine may be shared, and the minimum is the least disturbed measurement.
 
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { benchTenant } from './tenants.js';
 import { join } from 'node:path';
-import { writeTenant } from '../src/testing/tenant-generator.js';
 import { createBatchEvaluator } from '../src/refresh/evaluator.js';
 import { resolveProfile } from '../src/refresh/profile-source.js';
 import { RefreshRunner } from '../src/refresh/runner.js';
@@ -43,18 +43,6 @@ const { values } = parseArgs({
 });
 const N = Number(values.identities);
 const RUNS = Math.max(1, Number(values.runs));
-
-/** A cached tenant; transforms and profiles are re-copied so that they follow fixtures/. */
-function tenant(identities: number): string {
-  const dir = join(root, 'bench', '.data', `tenant-${identities}`);
-  if (!existsSync(join(dir, 'accounts.json'))) {
-    process.stderr.write(`generating ${identities.toLocaleString('en-US')} identities into ${dir} …\n`);
-    writeTenant(dir, { identities, seed: 'bench', copyFrom: fixtures });
-  }
-  rmSync(join(dir, 'transforms'), { recursive: true, force: true });
-  cpSync(join(fixtures, 'transforms'), join(dir, 'transforms'), { recursive: true });
-  return dir;
-}
 
 interface Timing {
   ms: number;
@@ -228,7 +216,7 @@ function peakRss(runner: string, dir: string, lowMemory: boolean): { mib: number
 async function main(): Promise<void> {
   const cpuModel = cpus()[0]?.model ?? 'unknown';
   process.stderr.write(`machine: ${availableParallelism()} cores (${cpuModel}), node ${process.version}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
-  const dir = tenant(N);
+  const dir = benchTenant(N);
   process.stderr.write(`tenant: ${dir}\n`);
   const baseline = await best('baseline (hand-written), 1 thread', () => baselineRun(dir));
   const single = await best('engine, main thread', () => engineRun(dir, 0));
@@ -266,7 +254,7 @@ async function main(): Promise<void> {
     `speed-up 1 → 2 workers: ${(one.ms / two.ms).toFixed(2)}× (goal ≥ 1.7×)${compiled ? `, compiled package ${(compiled.one.ms / compiled.two.ms).toFixed(2)}×` : ''}; main thread → 2 workers: ${(single.ms / two.ms).toFixed(2)}×`,
   ];
   if (values.million && runner) {
-    const big = tenant(1_000_000);
+    const big = benchTenant(1_000_000);
     for (const lowMemory of [false, true]) {
       const rss = peakRss(runner, big, lowMemory);
       lines.push(

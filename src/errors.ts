@@ -9,6 +9,7 @@ import { apiErrors } from './errors/api.js';
 import { cliErrors } from './errors/cli.js';
 import { engineErrors } from './errors/engine.js';
 import { filterErrors } from './errors/filter.js';
+import { impactErrors } from './errors/impact.js';
 import { runtimeErrors } from './errors/runtime.js';
 import { schemaErrors } from './errors/schema.js';
 import { tenantErrors } from './errors/tenant.js';
@@ -36,6 +37,7 @@ export const ERROR_CATALOGUE: Readonly<Record<string, ErrorDefinition>> = merge(
   apiErrors,
   cliErrors,
   tenantErrors,
+  impactErrors,
 );
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE & string;

@@ -53,3 +53,20 @@ export type { ErrorDefinition } from './errors.js';
 export { refresh, refreshToStream, createRefreshRunner, RefreshRunner, TenantRefreshRunner, DEFAULT_BATCH_SIZE, formatSummary, parseShard, shardOf } from './refresh/index.js';
 export type { RefreshOptions, RefreshSummary, CacheSummary, RefreshJob, RefreshRun, BatchOutput, IdentityRefreshResult, Shard } from './refresh/index.js';
 export type { ProfileResult, ProfileError, ProfileOptions, ProfileLike } from './engine/profile.js';
+
+export { impact, impactDifferences, impactPasses, compareOutcomes, formatImpact, readVersion, diffTransforms, planProfile, referencesOf } from './impact/index.js';
+export type {
+  ImpactOptions,
+  ImpactReport,
+  ImpactFormat,
+  ProfileImpact,
+  AttributeImpact,
+  IdentityDifference,
+  DifferenceKind,
+  Outcome,
+  Example,
+  TransformVersion,
+  TransformChange,
+  AttributePlan,
+  AttributeReason,
+} from './impact/index.js';

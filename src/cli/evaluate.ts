@@ -3,6 +3,7 @@
 
 import { parseArgs } from 'node:util';
 import { createEngine } from '../engine/engine.js';
+import { formatExplanation } from '../engine/explain-text.js';
 import { isTransformsError } from '../errors.js';
 import { createMemoryProviders, loadFixtures } from '../providers/memory.js';
 import type { Identity, Providers } from '../providers/types.js';
@@ -20,6 +21,10 @@ Options:
   --identity <id|name> The identity to evaluate for
   --input <string>     The implicit input (what an identity profile mapping feeds the transform)
   --now <iso-date>     Fix the clock (dateMath, dateCompare "now")
+  --explain            Print the evaluation as a tree: every node's type, JSON Pointer, input,
+                       value or error, and its decisions (accountAttribute's candidate accounts
+                       and filters, lookup's key, the referenced transform); with --fixtures
+  --format <f>         With --explain: text (default) or json (the same as data)
   -h, --help           Show this help
 
 On error: the code, message and JSON Pointer on stderr, exit code 1. Usage errors exit 2.
@@ -38,6 +43,8 @@ export async function evaluateCommand(argv: string[], io: Output): Promise<numbe
       identity: { type: 'string' },
       input: { type: 'string' },
       now: { type: 'string' },
+      explain: { type: 'boolean', default: false },
+      format: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -49,6 +56,9 @@ export async function evaluateCommand(argv: string[], io: Output): Promise<numbe
   if (!values.fixtures && !values.tenant) throw new UsageError('evaluate needs --fixtures <dir> or --tenant <url>');
   if (values.fixtures && values.tenant) throw new UsageError('evaluate takes --fixtures or --tenant, not both');
   if (!values.identity) throw new UsageError('evaluate needs --identity <id|name>');
+  if (values.format !== undefined && (!values.explain || (values.format !== 'text' && values.format !== 'json'))) throw new UsageError('--format takes text or json, with --explain');
+  // Explaining records every node synchronously; a tenant's API answers asynchronously.
+  if (values.explain && values.tenant) throw new UsageError('--explain evaluates against --fixtures (a snapshot of the tenant), not --tenant');
   let clock: (() => Date) | undefined;
   if (values.now !== undefined) {
     const t = new Date(values.now);
@@ -77,6 +87,11 @@ export async function evaluateCommand(argv: string[], io: Output): Promise<numbe
   }
   if (!identity) throw new UsageError(`no identity with id or name "${values.identity}" in ${values.tenant ?? values.fixtures}`);
   const engine = createEngine({ providers, ...(clock ? { clock } : {}) });
+  if (values.explain) {
+    const explanation = engine.explain(transform, { identity, ...(values.input !== undefined ? { input: values.input } : {}) });
+    io.out(values.format === 'json' ? JSON.stringify(explanation, null, 2) + '\n' : formatExplanation(explanation));
+    return explanation.error ? EXIT_INVALID : EXIT_OK;
+  }
   try {
     const value = await engine.evaluate(transform, { identity, ...(values.input !== undefined ? { input: values.input } : {}) });
     io.out(JSON.stringify(value ?? null) + '\n');

@@ -25,6 +25,12 @@ export class UsageError extends TransformsError {
   }
 }
 
+/** An integer option's value, within [min, max], or a usage error naming the option. */
+export function integerOption(name: string, text: string, min: number, max: number): number {
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}, not "${text}"`);
+  return Number(text);
+}
+
 export interface Output {
   out: (text: string) => void;
   err: (text: string) => void;

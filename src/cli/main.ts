@@ -12,6 +12,7 @@ Commands:
   validate <files|dirs|globs|->   Validate transforms (schema + compile + set checks)
   evaluate <transform.json|->      Evaluate a transform for one identity (fixtures or --tenant)
   refresh                          Evaluate an identity profile for every identity (NDJSON)
+  impact                           What a change to transforms would do to every identity
   serve                            Serve the platform API over a fixture tenant
 
 Run 'identity-transforms <command> --help' for the options of a command.
@@ -24,6 +25,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   evaluate: async () => (await import('./evaluate.js')).evaluateCommand,
   refresh: async () => (await import('./refresh.js')).refreshCommand,
   serve: async () => (await import('./serve.js')).serveCommand,
+  impact: async () => (await import('./impact.js')).impactCommand,
 };
 
 function version(): string {
@@ -59,7 +61,7 @@ function report(error: unknown, io: Output): number {
     const where = error.details?.file !== undefined ? ` (${String(error.details.file)})` : error.path ? ` (${error.path})` : '';
     io.err(`${error.code} ${error.message}${where}\n`);
     // Usage errors and unreadable input exit 2, as ajv-cli and check-jsonschema do.
-    return error.code.startsWith('CLI_') ? EXIT_USAGE : EXIT_INVALID;
+    return error.code.startsWith('CLI_') || error.code === 'IMPACT_VERSION' ? EXIT_USAGE : EXIT_INVALID;
   }
   const code = (error as { code?: unknown })?.code;
   if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {

@@ -10,7 +10,7 @@ import { createProgressBar } from '../refresh/progress.js';
 import { createRefreshRunner, type RefreshRun } from '../refresh/index.js';
 import type { RefreshOptions } from '../refresh/runner.js';
 import { formatSummary } from '../refresh/summary.js';
-import { EXIT_OK, processOutput, UsageError, type Output } from './io.js';
+import { EXIT_OK, processOutput, integerOption, UsageError, type Output } from './io.js';
 import { TENANT_HELP, tenantFromEnvironment } from './tenant.js';
 
 export const REFRESH_HELP = `Usage: identity-transforms refresh (--fixtures <dir> | --tenant <url>) [options]
@@ -46,11 +46,6 @@ usage error or an unreadable tenant.
 ${TENANT_HELP}
 `;
 
-function integer(name: string, text: string, min: number, max: number): number {
-  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}, not "${text}"`);
-  return Number(text);
-}
-
 export async function refreshCommand(argv: string[], io: Output): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -84,8 +79,8 @@ export async function refreshCommand(argv: string[], io: Output): Promise<number
   if (values.out === '') throw new UsageError('--out needs a file name');
   const options: RefreshOptions = values.tenant ? { tenant: tenantFromEnvironment(values.tenant) } : { fixtures: values.fixtures! };
   if (values.profile !== undefined) options.profile = values.profile;
-  if (values.workers !== undefined) options.workers = values.workers === 'auto' ? 'auto' : integer('workers', values.workers, 0, 256);
-  if (values['batch-size'] !== undefined) options.batchSize = integer('batch-size', values['batch-size'], 1, 100_000);
+  if (values.workers !== undefined) options.workers = values.workers === 'auto' ? 'auto' : integerOption('workers', values.workers, 0, 256);
+  if (values['batch-size'] !== undefined) options.batchSize = integerOption('batch-size', values['batch-size'], 1, 100_000);
   if (values.shard !== undefined) options.shard = values.shard;
   if (values.now !== undefined) options.now = values.now;
   // V8 lets the heap grow well past the live data (about 40 MB) before collecting; for a

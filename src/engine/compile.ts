@@ -10,6 +10,7 @@ import { attempt, isPromise, andThen, all, type MaybePromise } from './maybe.js'
 import type { CompileContext, Evaluation, Evaluator, Limits, OperationSpec, StringAttribute, Value } from './types.js';
 import { coerceBoolean, coerceInteger } from './coerce.js';
 import { templateGlobals } from './globals.js';
+import { traceNode } from './trace.js';
 
 /** What compile needs from the engine: the registry, the limits and the caches. */
 export interface CompileHost {
@@ -19,6 +20,8 @@ export interface CompileHost {
   regex(source: string): JavaPattern;
   replacement(source: string): JavaReplacement;
   objectFilter(text: string): FilterNode;
+  /** Compile closures that record an explanation (engine.explain); never set for ordinary compiles. */
+  readonly trace?: boolean;
 }
 
 /** Attribute keys every transform may carry besides its operation's own. */
@@ -76,7 +79,8 @@ export function compileNode(host: CompileHost, node: unknown, pointer: string, d
       throw locate(error, pointer);
     }
   }
-  return wrap(body, explicitInput, pointer);
+  const evaluator = wrap(body, explicitInput, pointer);
+  return host.trace ? traceNode(evaluator, spec.type, pointer) : evaluator;
 }
 
 /**
@@ -123,6 +127,10 @@ class Context implements CompileContext {
 
   get limits(): Limits {
     return this.host.limits;
+  }
+
+  get tracing(): boolean {
+    return this.host.trace === true;
   }
 
   at(...tokens: (string | number)[]): string {

@@ -19,6 +19,7 @@ import { loadIdentityGraph } from './identity-graph.js';
 import { isPromise, andThen, type MaybePromise } from './maybe.js';
 import { resolveOptions, type EngineOptions, type ResolvedOptions } from './options.js';
 import { createRegistry, type Registry } from './registry.js';
+import { TRACE_KEY, TraceRecorder, type TraceNode } from './trace.js';
 import { compileProfile, runProfile, type CompiledMapping, type ProfileLike, type ProfileOptions, type ProfileResult } from './profile.js';
 import type { CompiledTransform, Evaluation, Limits, OperationSpec, RuleFunction, Value } from './types.js';
 
@@ -68,6 +69,18 @@ export interface Engine {
   cacheStats(): Record<string, CacheStats>;
   /** A registered rule function. */
   rule(name: string): RuleFunction | undefined;
+  /**
+   * Evaluate and explain: the tree of nodes the evaluation ran, each with its input, value or
+   * error and decisions. Needs providers that answer synchronously (fixtures, memory).
+   */
+  explain(transform: unknown, context?: EvaluationContext): Explanation;
+}
+
+/** What engine.explain gives: the outcome and the tree of nodes that produced it. */
+export interface Explanation {
+  value?: Value;
+  error?: { code: string; message: string; path?: string };
+  trace: TraceNode;
 }
 
 export function createEngine(options: EngineOptions = {}): Engine {
@@ -88,6 +101,9 @@ class EngineImpl implements Engine {
   private readonly filters: CountingCache<FilterNode>;
   private readonly byDocument = new WeakMap<object, CompiledTransform>();
   private readonly host: CompileHost;
+  /** The same caches, compiling closures that record (explain); transforms compiled so are kept apart. */
+  private readonly tracingHost: CompileHost;
+  private readonly tracedTransforms: CountingCache<CompiledTransform>;
   private schemaValidator: SchemaValidator | undefined;
   private definitionValidator: SchemaValidator | undefined;
   private readonly profiles = new WeakMap<object, CompiledMapping[]>();
@@ -118,6 +134,47 @@ class EngineImpl implements Engine {
       replacement: (source) => this.replacements.getOrBuild(source, () => compileJavaReplacement(source)),
       objectFilter: (text) => this.filters.getOrBuild(text, () => parseObjectFilter(text, { maxLength: limits.maxFilterLength })),
     };
+    this.tracingHost = { ...this.host, trace: true };
+    this.tracedTransforms = new CountingCache(options.cacheSizes.transforms);
+  }
+
+  /** Compile for explain: schema-checked as compile() does, closures that record. */
+  compileTraced(transform: unknown): CompiledTransform {
+    return this.tracedTransforms.getOrBuild(canonicalJson(transform), () => {
+      const issues = this.validateSchema(transform).filter((i) => i.severity === 'error');
+      if (issues.length > 0) throw codedError(issues[0]!.code, issues[0]!.message, { path: issues[0]!.path, details: { issues } });
+      const doc = transform as TransformDocument;
+      return Object.freeze({ name: doc.name, type: doc.type, source: transform, evaluator: compileNode(this.tracingHost, doc, '', 0) });
+    });
+  }
+
+  explain(transform: unknown, context: EvaluationContext = {}): Explanation {
+    const compiled = this.compileTraced(isCompiled(transform) ? transform.source : transform);
+    let identity = context.identity ?? null;
+    if (typeof identity === 'string') {
+      const found = this.identityById(identity);
+      if (isPromise(found)) {
+        found.catch(() => undefined);
+        throw codedError('ENGINE_ASYNC_PROVIDER', 'explain: the identity provider answered asynchronously; explain needs synchronous providers (fixtures)');
+      }
+      identity = found;
+    }
+    const ev = this.newEvaluation(identity, context.variables ?? NO_VARIABLES);
+    const recorder = new TraceRecorder();
+    ev.memo.set(TRACE_KEY, recorder);
+    const input = context.input === undefined ? null : context.input;
+    let out: MaybePromise<Value>;
+    try {
+      out = compiled.evaluator(input, ev);
+    } catch (error) {
+      if (!isTransformsError(error)) throw error;
+      return { error: { code: error.code, message: error.message, ...(error.path !== undefined ? { path: error.path } : {}) }, trace: recorder.roots[0]! };
+    }
+    if (isPromise(out) || recorder.asynchronous) {
+      if (isPromise(out)) out.catch(() => undefined);
+      throw codedError('ENGINE_ASYNC_PROVIDER', 'explain: a provider answered asynchronously; explain needs synchronous providers (fixtures)');
+    }
+    return { value: out, trace: recorder.roots[0]! };
   }
 
   transformSchema(): Record<string, unknown> {
@@ -267,7 +324,7 @@ class EngineImpl implements Engine {
     return this.options.clock();
   }
 
-  resolveTransform(name: string, pointer: string): MaybePromise<CompiledTransform> {
+  resolveTransform(name: string, pointer: string, traced = false): MaybePromise<CompiledTransform> {
     const provider = this.providers.transforms;
     if (!provider) {
       throw codedError('EVAL_PROVIDER_MISSING', `reference to "${name}" needs a transform provider`, { path: pointer });
@@ -276,7 +333,7 @@ class EngineImpl implements Engine {
     return andThen(found, (doc) => {
       if (!doc) throw codedError('EVAL_UNKNOWN_REFERENCE', `no transform named ${JSON.stringify(name)}`, { path: pointer });
       try {
-        return this.compile(doc);
+        return traced ? this.compileTraced(doc) : this.compile(doc);
       } catch (error) {
         if (isTransformsError(error)) {
           throw new TransformsError(error.code, `in referenced transform "${name}": ${error.message}`, {
@@ -351,7 +408,8 @@ class EvaluationState implements Evaluation {
   }
 
   resolveTransform(name: string, pointer: string): MaybePromise<CompiledTransform> {
-    return this.engine.resolveTransform(name, pointer);
+    // Inside an explained evaluation a referenced transform is explained too.
+    return this.engine.resolveTransform(name, pointer, this.root.memoMap?.has(TRACE_KEY) === true);
   }
 
   rule(name: string): RuleFunction | undefined {

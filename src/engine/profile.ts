@@ -10,8 +10,21 @@ import type { CompiledTransform, Value } from './types.js';
 export interface ProfileLike {
   identityAttributeConfig?: {
     enabled?: boolean;
-    attributeTransforms?: readonly { identityAttributeName: string; transformDefinition: unknown }[];
+    attributeTransforms?: readonly ProfileMapping[];
   } | null;
+}
+
+/** One mapping of identityAttributeConfig.attributeTransforms. */
+export interface ProfileMapping {
+  /** The key of the result (and of its errors): the identity attribute the mapping computes. */
+  identityAttributeName: string;
+  transformDefinition: unknown;
+  /**
+   * Not a platform member: the identity attribute this mapping computes when its result key is
+   * another name, so that $oldValue and $attributeDefinition.name are that attribute's. Impact
+   * analysis evaluates the base and head versions of one attribute side by side this way.
+   */
+  evaluatedAs?: string;
 }
 
 export interface ProfileError {
@@ -34,6 +47,8 @@ export interface ProfileOptions {
 
 export interface CompiledMapping {
   readonly attribute: string;
+  /** The identity attribute evaluated ($oldValue, $attributeDefinition.name): `attribute` unless the mapping says evaluatedAs. */
+  readonly name: string;
   readonly pointer: string;
   readonly compiled?: CompiledTransform;
   /** A mapping that failed to compile is reported for every identity. */
@@ -49,12 +64,14 @@ export function compileProfile(host: ProfileHost, profile: ProfileLike): Compile
   const mappings = profile.identityAttributeConfig?.attributeTransforms ?? [];
   return mappings.map((m, i) => {
     const pointer = `/identityAttributeConfig/attributeTransforms/${i}/transformDefinition`;
+    const name = typeof m.evaluatedAs === 'string' ? m.evaluatedAs : m.identityAttributeName;
     try {
-      return { attribute: m.identityAttributeName, pointer, compiled: host.compileDefinition(m.transformDefinition) };
+      return { attribute: m.identityAttributeName, name, pointer, compiled: host.compileDefinition(m.transformDefinition) };
     } catch (error) {
       if (!isTransformsError(error)) throw error;
       return {
         attribute: m.identityAttributeName,
+        name,
         pointer,
         compileError: { attribute: m.identityAttributeName, code: error.code, message: error.message, path: pointer + (error.path ?? '') },
       };
@@ -71,8 +88,8 @@ export function runProfile(host: ProfileHost, mappings: readonly CompiledMapping
       errors.push(m.compileError);
       return undefined;
     }
-    const oldValue = Object.prototype.hasOwnProperty.call(previous, m.attribute) ? previous[m.attribute] : undefined;
-    const variables: Record<string, unknown> = { attributeDefinition: { name: m.attribute } };
+    const oldValue = Object.prototype.hasOwnProperty.call(previous, m.name) ? previous[m.name] : undefined;
+    const variables: Record<string, unknown> = { attributeDefinition: { name: m.name } };
     if (oldValue !== undefined && oldValue !== null) variables.oldValue = oldValue;
     return attempt(
       () => andThen(host.run(m.compiled!, identity, variables), (value) => {

@@ -76,6 +76,11 @@ export interface CompileContext {
   /** Nesting depth of this transform (root = 0). */
   readonly depth: number;
   readonly limits: Limits;
+  /**
+   * The transform is being compiled to explain an evaluation (engine.explain): an operation may
+   * compile closures that record their decisions with decide() (engine/trace.ts).
+   */
+  readonly tracing: boolean;
 
   /** Pointer of an attribute (or an element inside it). */
   at(...tokens: (string | number)[]): string;

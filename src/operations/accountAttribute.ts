@@ -3,6 +3,7 @@
 import { codedError } from '../errors.js';
 import { compilePredicate, filterProperties } from '../filter/index.js';
 import { attempt, andThen, type MaybePromise } from '../engine/maybe.js';
+import { decide } from '../engine/trace.js';
 import type { Evaluation, Value } from '../engine/types.js';
 import type { Account, Source, SourceRef } from '../providers/types.js';
 import { compareAccounts, sortKey } from './support/account-sort.js';
@@ -85,7 +86,29 @@ export const accountAttribute = defineOperation({
       return null;
     };
 
-    return (_input, ev) => {
+    // Explaining: the same choice, with every candidate account and why it was dropped or kept.
+    const explainPick = (ev: Evaluation, accounts: readonly Account[]): Value => {
+      const value = pick(accounts);
+      const rows = accounts.map((a) => {
+        const dropped = accountPredicate && !accountPredicate(searchableView(a)) ? 'accountFilter' : propertyPredicate && !propertyPredicate(a.attributes) ? 'accountPropertyFilter' : undefined;
+        const key = sortKey(a, sortAttribute);
+        return { id: a.id, nativeIdentity: a.nativeIdentity, name: a.name, sortKey: key.kind === 'null' ? null : key.kind === 'date' ? new Date(key.value).toISOString() : key.value, value: readAttribute(a, attributeName), ...(dropped ? { droppedBy: dropped } : {}) };
+      });
+      const kept = accounts.filter((_a, i) => rows[i]!.droppedBy === undefined);
+      const order = kept.map((account, index) => ({ account, index, key: sortKey(account, sortAttribute) })).sort((a, b) => compareAccounts(a, b, descending));
+      const chosen = firstLink ? order[0] : order.find((k) => readAttribute(k.account, attributeName) !== null);
+      decide(ev, {
+        sortAttribute,
+        descending,
+        returnFirstLink: firstLink,
+        accounts: rows,
+        order: order.map((k) => k.account.id),
+        returned: chosen ? chosen.account.id : null,
+      });
+      return value;
+    };
+
+    const load = (ev: Evaluation): MaybePromise<readonly Account[]> => {
       const identity = ev.identity;
       if (!identity) throw codedError('EVAL_NO_IDENTITY', 'accountAttribute needs an identity in the evaluation context', { path: pointer });
       const accounts = memo(ev, accountsKey, () =>
@@ -100,8 +123,10 @@ export const accountAttribute = defineOperation({
           );
         }),
       );
-      return andThen(accounts, pick);
+      return accounts;
     };
+    if (ctx.tracing) return (_input, ev) => andThen(load(ev), (accounts) => explainPick(ev, accounts));
+    return (_input, ev) => andThen(load(ev), pick);
   },
 });
 

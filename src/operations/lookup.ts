@@ -2,6 +2,7 @@
 
 import { codedError } from '../errors.js';
 import { toJavaString } from '../engine/compile.js';
+import { decide } from '../engine/trace.js';
 
 import type { Evaluator, Value } from '../engine/types.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
@@ -25,6 +26,16 @@ export const lookup = defineOperation({
       else entries.set(key, evaluate);
     }
     const pointer = ctx.at('table');
+    if (ctx.tracing) {
+      return (input, ev) => {
+        const key = input === null ? null : toJavaString(input as Value);
+        const matched = key !== null && entries.has(key);
+        decide(ev, { key, matched, usedDefault: !matched && fallback !== undefined });
+        if (matched) return entries.get(key)!(input, ev);
+        if (fallback) return fallback(input, ev);
+        throw codedError('EVAL_LOOKUP_NO_MATCH', `no table key matches ${JSON.stringify(input)} and the table has no default`, { path: pointer });
+      };
+    }
     return (input, ev) => {
       // A null input matches no key (it is not the string "null"): it takes the default.
       const hit = input === null ? undefined : entries.get(toJavaString(input as Value));

@@ -2,6 +2,7 @@
 
 import { isTransformsError, TransformsError } from '../errors.js';
 import { andThen, attempt } from '../engine/maybe.js';
+import { decide } from '../engine/trace.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const reference = defineOperation({
@@ -12,10 +13,12 @@ export const reference = defineOperation({
   compile(ctx) {
     const name = ctx.string('id', { required: true })!;
     const pointer = ctx.at('id');
+    const tracing = ctx.tracing;
     return (input, ev) => {
       const target = name.kind === 'constant' ? name.value : name.evaluate(input, ev);
       return andThen(target, (n) => {
         const resolvedName = String(n);
+        if (tracing) decide(ev, { transform: resolvedName });
         const inner = ev.enterReference(resolvedName);
         return andThen(ev.resolveTransform(resolvedName, pointer), (compiled) =>
           // An error inside the referenced transform is located at this reference, as its compile

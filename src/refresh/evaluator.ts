@@ -24,6 +24,8 @@ export interface EvaluatorConfig {
   now?: string;
   cacheSizes?: Partial<CacheSizes>;
   limits?: Partial<Limits>;
+  /** The transforms `reference` resolves, instead of the fixtures' transforms/. */
+  transforms?: TransformDocument[];
 }
 
 /** Counters of one batch (or of a whole run, once merged). */
@@ -169,8 +171,8 @@ export interface BatchEvaluator {
  * evaluated (its accounts; itself and its manager), so that the sync path of the engine holds.
  */
 export function createBatchEvaluator(config: EvaluatorConfig): BatchEvaluator {
-  const { sources, transforms } = loadStaticFixtures(config.fixtures);
-  const memory = createMemoryProviders({ sources, identities: [], accounts: [], transforms });
+  const loaded = loadStaticFixtures(config.fixtures);
+  const memory = createMemoryProviders({ sources: loaded.sources, identities: [], accounts: [], transforms: config.transforms ?? loaded.transforms });
   let current: Identity | null = null;
   let currentAccounts: readonly Account[] = [];
   let currentManager: Identity | null = null;

@@ -2,6 +2,7 @@
 // API: tenant-runner.ts): batch size, shard, clock and progress callback, checked and resolved.
 
 import { codedError } from '../errors.js';
+import type { TransformDocument } from '../providers/types.js';
 import type { Progress } from './progress.js';
 import { checkShard, parseShard, type Shard } from './shard.js';
 
@@ -31,4 +32,13 @@ export function resolveRunOptions(options: { batchSize?: number; shard?: Shard |
   }
   if (options.onProgress !== undefined && typeof options.onProgress !== 'function') invalidOption('onProgress must be a function', 'onProgress');
   return { batchSize, shard, now, onProgress: options.onProgress };
+}
+
+/** The `transforms` option: an array of transform documents, each with a string name. */
+export function checkTransforms(transforms: unknown): TransformDocument[] {
+  if (!Array.isArray(transforms)) invalidOption('transforms must be an array of transform documents', 'transforms');
+  (transforms as unknown[]).forEach((t, i) => {
+    if (t === null || typeof t !== 'object' || typeof (t as { name?: unknown }).name !== 'string') invalidOption(`transforms[${i}] must be a transform document with a string "name"`, 'transforms');
+  });
+  return [...(transforms as TransformDocument[])];
 }

@@ -10,12 +10,13 @@ import type { CacheSizes, CacheStats } from '../engine/caches.js';
 import type { Limits } from '../engine/types.js';
 import { codedError } from '../errors.js';
 import type { IdentityProfile } from '../providers/memory.js';
+import type { TransformDocument } from '../providers/types.js';
 import type { TenantProviderOptions, TenantProviders } from '../providers/tenant/index.js';
 import { addCounts, createBatchEvaluator, emptyCounts, EncodedBatch, type BatchOutput, type EvaluatorConfig } from './evaluator.js';
 import { RefreshPool } from './pool.js';
 import { resolveProfile } from './profile-source.js';
 import type { Progress } from './progress.js';
-import { resolveRunOptions, DEFAULT_BATCH_SIZE, invalidOption as invalid } from './run-options.js';
+import { checkTransforms, resolveRunOptions, DEFAULT_BATCH_SIZE, invalidOption as invalid } from './run-options.js';
 import type { Shard } from './shard.js';
 import { sumCaches, type RefreshSummary } from './summary.js';
 import { RecordReader } from './record-reader.js';
@@ -41,13 +42,18 @@ export interface RefreshOptions {
   now?: Date | string;
   cacheSizes?: Partial<CacheSizes>;
   limits?: Partial<Limits>;
+  /**
+   * The transforms that `reference` resolves, instead of the tenant's (fixtures: transforms/;
+   * a tenant: its saved transforms). Impact analysis evaluates a pull request's versions so.
+   */
+  transforms?: readonly TransformDocument[];
   /** Called after each batch. */
   onProgress?: (progress: Progress) => void;
 }
 
 export { DEFAULT_BATCH_SIZE } from './run-options.js';
 const AUTO_THREADS_MIN_BYTES = 1 << 20;
-const OPTION_KEYS = new Set(['fixtures', 'profile', 'workers', 'batchSize', 'shard', 'now', 'cacheSizes', 'limits', 'onProgress']);
+const OPTION_KEYS = new Set(['fixtures', 'profile', 'workers', 'batchSize', 'shard', 'now', 'cacheSizes', 'limits', 'transforms', 'onProgress']);
 
 
 interface Resolved {
@@ -76,6 +82,7 @@ function resolveOptions(options: RefreshOptions): Resolved {
     ...(now !== undefined ? { now } : {}),
     ...(options.cacheSizes ? { cacheSizes: { ...options.cacheSizes } } : {}),
     ...(options.limits ? { limits: { ...options.limits } } : {}),
+    ...(options.transforms !== undefined ? { transforms: checkTransforms(options.transforms) } : {}),
   };
   return { fixtures: options.fixtures!, profile, workers, batchSize, shard, config, onProgress: options.onProgress };
 }

@@ -6,17 +6,17 @@
 import { existsSync, statSync } from 'node:fs';
 import { createEngine } from '../engine/engine.js';
 import type { CacheStats } from '../engine/caches.js';
-import { readJsonFile, type IdentityProfile } from '../providers/memory.js';
+import { createMemoryProviders, readJsonFile, type IdentityProfile } from '../providers/memory.js';
 import { createTenantProviders, type TenantProviderOptions, type TenantProviders } from '../providers/tenant/index.js';
-import type { Identity } from '../providers/types.js';
+import type { Identity, TransformProvider } from '../providers/types.js';
 import { addCounts, emptyCounts, resultLine, type BatchOutput } from './evaluator.js';
 import { checkProfile } from './profile-source.js';
 import type { RefreshOptions } from './runner.js';
-import { invalidOption as invalid, resolveRunOptions } from './run-options.js';
+import { checkTransforms, invalidOption as invalid, resolveRunOptions } from './run-options.js';
 import { shardOf, type Shard } from './shard.js';
 import { sumCaches, type RefreshSummary } from './summary.js';
 
-const OPTION_KEYS = new Set(['tenant', 'profile', 'workers', 'batchSize', 'shard', 'now', 'cacheSizes', 'limits', 'onProgress']);
+const OPTION_KEYS = new Set(['tenant', 'profile', 'workers', 'batchSize', 'shard', 'now', 'cacheSizes', 'limits', 'transforms', 'onProgress']);
 
 
 function isProviders(value: TenantProviderOptions | TenantProviders): value is TenantProviders {
@@ -43,6 +43,8 @@ export class TenantRefreshRunner {
   private readonly shard: Shard | null;
   private readonly clock: (() => Date) | undefined;
   private readonly options: RefreshOptions;
+  /** The `transforms` option's provider, which replaces the tenant's saved transforms. */
+  private readonly transforms: TransformProvider | null;
   private readonly counts = emptyCounts();
   private caches: Record<string, CacheStats> = {};
   private resolvedProfile: IdentityProfile | null = null;
@@ -68,6 +70,7 @@ export class TenantRefreshRunner {
       this.clock = () => t;
     }
     this.providers = isProviders(tenant!) ? tenant : createTenantProviders(tenant!);
+    this.transforms = options.transforms === undefined ? null : createMemoryProviders({ sources: [], identities: [], accounts: [], transforms: checkTransforms(options.transforms) }).transforms;
     this.options = options;
   }
 
@@ -84,7 +87,7 @@ export class TenantRefreshRunner {
       const profile = await tenantProfile(this.providers, this.options.profile);
       this.resolvedProfile = profile;
       const engine = createEngine({
-        providers: this.providers,
+        providers: this.transforms ? { sources: this.providers.sources, accounts: this.providers.accounts, identities: this.providers.identities, transforms: this.transforms } : this.providers,
         ...(this.clock ? { clock: this.clock } : {}),
         ...(this.options.cacheSizes ? { cacheSizes: this.options.cacheSizes } : {}),
         ...(this.options.limits ? { limits: this.options.limits } : {}),

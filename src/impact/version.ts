@@ -1,0 +1,183 @@
+// One version of a tenant's transforms and identity profiles, as impact analysis compares two:
+// a directory laid out like a fixture tenant (transforms/*.json, identity-profiles/*.json; its
+// other files ignored), a directory of transform and profile files told apart by their shape,
+// or `git:<ref>[:<path>]`, the same layout read with git from the repository the command runs in.
+
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { codedError } from '../errors.js';
+import type { IdentityProfile } from '../providers/memory.js';
+import type { TransformDocument } from '../providers/types.js';
+
+/** A transform as a version holds it: its name is its key. */
+export type NamedTransform = TransformDocument & { name: string };
+
+export interface VersionFile<T> {
+  readonly doc: T;
+  /** Where it was read: a path relative to the working directory, or `<ref>:<path>` for git. */
+  readonly file: string;
+}
+
+export interface TransformVersion {
+  /** What the user named: a directory or git:<ref>. */
+  readonly label: string;
+  readonly transforms: ReadonlyMap<string, VersionFile<NamedTransform>>;
+  /** Empty when the version holds transforms only; the tenant's profiles are used then. */
+  readonly profiles: readonly VersionFile<IdentityProfile>[];
+}
+
+/** A file's text as a JSON document, or IMPACT_VERSION naming file:line:column. */
+function parseDocument(text: string, file: string): unknown {
+  const errors: ParseError[] = [];
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  parseTree(body, errors, { allowTrailingComma: false, disallowComments: true });
+  if (errors.length > 0) {
+    const { error, offset } = errors[0]!;
+    const before = body.slice(0, offset).split('\n');
+    const line = before.length;
+    const column = before[before.length - 1]!.length + 1;
+    throw codedError('IMPACT_VERSION', `${file}:${line}:${column}: not valid JSON (${describeJsonError(printParseErrorCode(error))})`, { details: { file, line, column } });
+  }
+  return JSON.parse(body);
+}
+
+function describeJsonError(code: string): string {
+  // jsonc-parser's codes (PropertyNameExpected, …) split into words a person reads.
+  return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+type Kind = 'transform' | 'profile' | 'other';
+
+function kindOf(doc: unknown): Kind {
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return 'other';
+  const o = doc as Record<string, unknown>;
+  if (o.identityAttributeConfig !== null && typeof o.identityAttributeConfig === 'object') return 'profile';
+  if (typeof o.type === 'string' && typeof o.name === 'string') return 'transform';
+  return 'other';
+}
+
+function checkProfileShape(doc: IdentityProfile, file: string): void {
+  const mappings = doc.identityAttributeConfig?.attributeTransforms;
+  if (!Array.isArray(mappings)) {
+    throw codedError('IMPACT_VERSION', `${file}: an identity profile needs an "attributeTransforms" array`, { path: '/identityAttributeConfig/attributeTransforms', details: { file } });
+  }
+  mappings.forEach((m, i) => {
+    if (m === null || typeof m !== 'object' || typeof m.identityAttributeName !== 'string' || m.transformDefinition === null || typeof m.transformDefinition !== 'object') {
+      throw codedError('IMPACT_VERSION', `${file}: mapping ${i} needs an "identityAttributeName" and a "transformDefinition" object`, {
+        path: `/identityAttributeConfig/attributeTransforms/${i}`,
+        details: { file },
+      });
+    }
+  });
+  if (typeof doc.name !== 'string') (doc as { name: string }).name = file.replace(/^.*[\\/:]/, '').replace(/\.json$/, '');
+}
+
+/** Files of a version, as (path, text) pairs, before their documents are sorted into kinds. */
+interface RawFile {
+  file: string;
+  text: string;
+  /** Where the layout says the file belongs; undefined when its shape decides. */
+  expected?: 'transform' | 'profile';
+}
+
+function build(label: string, files: readonly RawFile[]): TransformVersion {
+  const transforms = new Map<string, VersionFile<NamedTransform>>();
+  const profiles: VersionFile<IdentityProfile>[] = [];
+  for (const { file, text, expected } of files) {
+    const doc = parseDocument(text, file);
+    const kind = kindOf(doc);
+    if (expected !== undefined && kind !== expected) {
+      throw codedError('IMPACT_VERSION', `${file}: expected ${expected === 'transform' ? 'a transform ({"name", "type", "attributes"})' : 'an identity profile (with "identityAttributeConfig")'}`, { details: { file } });
+    }
+    if (kind === 'transform') {
+      const transform = doc as NamedTransform;
+      const earlier = transforms.get(transform.name);
+      if (earlier) throw codedError('IMPACT_VERSION', `${file}: transform "${transform.name}" is also defined in ${earlier.file}`, { path: '/name', details: { file } });
+      transforms.set(transform.name, { doc: transform, file });
+    } else if (kind === 'profile') {
+      checkProfileShape(doc as IdentityProfile, file);
+      profiles.push({ doc: doc as IdentityProfile, file });
+    }
+  }
+  return { label, transforms, profiles };
+}
+
+function jsonFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => join(dir, f))
+    .filter((f) => statSync(f).isFile());
+}
+
+const isDirectory = (path: string) => existsSync(path) && statSync(path).isDirectory();
+
+/** A directory: a fixture-tenant layout when it has transforms/ or identity-profiles/, else its *.json files by shape. */
+export function readDirectoryVersion(dir: string, cwd = process.cwd()): TransformVersion {
+  const root = resolve(cwd, dir);
+  if (!isDirectory(root)) throw codedError('IMPACT_VERSION', `${dir} is not a directory`, { details: { file: dir } });
+  // Paths as the user would type them: relative below the working directory, absolute elsewhere.
+  const shown = (f: string) => {
+    const r = relative(cwd, f);
+    return r === '' ? '.' : r.startsWith('..') || isAbsolute(r) ? f : r;
+  };
+  const read = (f: string) => readFileSync(f, 'utf8');
+  const transformsDir = join(root, 'transforms');
+  const profilesDir = join(root, 'identity-profiles');
+  const files: RawFile[] = [];
+  if (isDirectory(transformsDir) || isDirectory(profilesDir)) {
+    if (isDirectory(transformsDir)) for (const f of jsonFiles(transformsDir)) files.push({ file: shown(f), text: read(f), expected: 'transform' });
+    if (isDirectory(profilesDir)) for (const f of jsonFiles(profilesDir)) files.push({ file: shown(f), text: read(f), expected: 'profile' });
+  } else {
+    for (const f of jsonFiles(root)) files.push({ file: shown(f), text: read(f) });
+  }
+  return build(dir, files);
+}
+
+function git(args: string[], cwd: string): string {
+  try {
+    return execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim().split('\n')[0] || (error as Error).message;
+    throw codedError('IMPACT_VERSION', `git ${args[0]} failed: ${stderr}`, { cause: error });
+  }
+}
+
+/**
+ * `git:<ref>` or `git:<ref>:<path>`: the files under <path> at <ref> (default: the directory
+ * `relativeTo` names, as a path inside the repository), laid out as readDirectoryVersion reads a
+ * directory.
+ */
+export function readGitVersion(spec: string, options: { cwd?: string; relativeTo?: string } = {}): TransformVersion {
+  const cwd = options.cwd ?? process.cwd();
+  const rest = spec.slice('git:'.length);
+  const colon = rest.indexOf(':');
+  const ref = colon < 0 ? rest : rest.slice(0, colon);
+  if (ref === '' || ref.startsWith('-') || /[\s\0]/.test(ref)) throw codedError('IMPACT_OPTION_INVALID', `"${spec}" does not name a git revision (git:<ref> or git:<ref>:<path>)`, { details: { option: 'base' } });
+  const top = git(['rev-parse', '--show-toplevel'], cwd).trim();
+  let path: string;
+  if (colon >= 0) path = rest.slice(colon + 1);
+  else path = relative(top, resolve(cwd, options.relativeTo ?? '.'));
+  path = path.replace(/\\/g, '/').replace(/^\.\/?/, '').replace(/\/+$/, '');
+  const commit = git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], top).trim();
+  const prefix = path === '' ? '' : `${path}/`;
+  const listed = git(['ls-tree', '-r', '-z', '--name-only', commit, '--', path === '' ? '.' : path], top)
+    .split('\0')
+    .filter((f) => f.endsWith('.json') && f.startsWith(prefix));
+  const below = (f: string) => f.slice(prefix.length);
+  const layout = listed.some((f) => /^(transforms|identity-profiles)\//.test(below(f)));
+  const wanted = listed.filter((f) => (layout ? /^(transforms|identity-profiles)\/[^/]+$/.test(below(f)) : !below(f).includes('/'))).sort();
+  const files = wanted.map((f): RawFile => {
+    const text = git(['cat-file', 'blob', `${commit}:${f}`], top);
+    const expected = !layout ? undefined : below(f).startsWith('transforms/') ? 'transform' : 'profile';
+    return { file: `${ref}:${f}`, text, ...(expected ? { expected } : {}) };
+  });
+  return build(spec, files);
+}
+
+/** A version named as the CLI names one: `git:<ref>[:<path>]` or a directory. */
+export function readVersion(spec: string, options: { cwd?: string; relativeTo?: string } = {}): TransformVersion {
+  return spec.startsWith('git:') ? readGitVersion(spec, options) : readDirectoryVersion(spec, options.cwd);
+}

@@ -1,0 +1,145 @@
+// engine.explain (src/engine/trace.ts, explain-text.ts): for every bundled fixture transform and
+// a sample of identities, the explanation's outcome is evaluate()'s, every node of the tree is
+// located in its document, and the decisions agree with the values they produced.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { createEngine, type Explanation } from '../../src/engine/engine.js';
+import type { TraceNode } from '../../src/engine/trace.js';
+import { formatExplanation } from '../../src/engine/explain-text.js';
+import { isTransformsError } from '../../src/errors.js';
+import { createMemoryProviders, loadFixtures } from '../../src/providers/memory.js';
+import type { TransformDocument } from '../../src/providers/types.js';
+import { FIXTURES, NOW } from '../refresh/tenants.js';
+
+const fixtures = loadFixtures(FIXTURES);
+const providers = createMemoryProviders(fixtures);
+const engine = createEngine({ providers, clock: () => new Date(NOW), random: () => 0.5 });
+const transforms = readdirSync(join(FIXTURES, 'transforms'))
+  .sort()
+  .map((f) => JSON.parse(readFileSync(join(FIXTURES, 'transforms', f), 'utf8')) as TransformDocument);
+const sample = fixtures.identities.filter((_i, n) => n % 20 === 0);
+const identity = fixtures.identities[3]!;
+
+/** The value at a JSON Pointer, or undefined. */
+function at(doc: unknown, pointer: string): unknown {
+  if (pointer === '') return doc;
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((v, t) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[t] : undefined), doc);
+}
+
+function* nodes(node: TraceNode): Generator<TraceNode> {
+  yield node;
+  for (const child of node.children) yield* nodes(child);
+}
+
+function outcome(transform: TransformDocument, identityId: string): { value?: unknown; error?: string } {
+  try {
+    return { value: engine.evaluateSync(transform, { identity: identityId }) };
+  } catch (error) {
+    if (!isTransformsError(error)) throw error;
+    return { error: error.code };
+  }
+}
+
+describe('engine.explain over every bundled fixture transform', () => {
+  it.each(transforms.map((t) => [t.name!, t] as const))('%s', (_name, transform) => {
+    for (const identity of sample) {
+      const explanation: Explanation = engine.explain(transform, { identity: identity.id });
+      expect(explanation.error ? { error: explanation.error.code } : { value: explanation.value }).toEqual(outcome(transform, identity.id));
+      expect(explanation.trace).toMatchObject({ type: transform.type, pointer: '' });
+      for (const node of nodes(explanation.trace)) {
+        // Every node is found where it says, in the explained document or the referenced one.
+        const doc = node.transform === undefined ? transform : transforms.find((t) => t.name === node.transform);
+        expect((at(doc, node.pointer) as { type?: string } | undefined)?.type, `${node.transform ?? ''}${node.pointer}`).toBe(node.type);
+        expect('value' in node || 'error' in node).toBe(true);
+        if (node.type === 'accountAttribute' && node.decisions) {
+          const d = node.decisions as { accounts: { id: string; value: unknown; droppedBy?: string }[]; returned: string | null; order: string[] };
+          const returned = d.accounts.find((a) => a.id === d.returned);
+          // The account it says it returned holds the node's value (with the first link, that value may be null).
+          if (!node.error) expect(returned ? returned.value : null).toEqual(node.value);
+          for (const a of d.accounts) expect(d.order.includes(a.id)).toBe(a.droppedBy === undefined);
+        }
+        if (node.type === 'reference' && !node.error) {
+          expect(node.decisions).toEqual({ transform: (at(doc, node.pointer) as { attributes: { id: string } }).attributes.id });
+          expect(node.children.at(-1)).toMatchObject({ transform: node.decisions!.transform, pointer: '', value: node.value });
+        }
+      }
+      expect(formatExplanation(explanation).split('\n').length).toBeGreaterThan(1);
+    }
+  });
+});
+
+describe('engine.explain', () => {
+
+  it('records the candidate accounts with their sort keys, which filter dropped each, and which one was returned', () => {
+    const explanation = engine.explain(
+      { name: 'mail', type: 'accountAttribute', attributes: { sourceName: 'Active Directory', attributeName: 'mail', accountPropertyFilter: '(mail != null)', accountSortDescending: true } },
+      { identity: identity.id },
+    );
+    const d = explanation.trace.decisions as { accounts: { id: string; droppedBy?: string; sortKey: unknown }[]; order: string[]; returned: string | null; descending: boolean };
+    expect(d.descending).toBe(true);
+    expect(d.accounts.length).toBeGreaterThan(0);
+    expect(d.accounts.filter((a) => a.droppedBy === 'accountPropertyFilter').length + d.order.length).toBe(d.accounts.length);
+    expect(d.returned).toBe(d.order[0] ?? null);
+  });
+
+  it('says which lookup key was tried and whether the default was used', () => {
+    const lookup = { name: 'l', type: 'lookup', attributes: { input: 'ZZZ', table: { LON: 'uk', default: 'other' } } };
+    const explanation = engine.explain(lookup, {});
+    expect(explanation.value).toBe('other');
+    expect(explanation.trace.decisions).toEqual({ key: 'ZZZ', matched: false, usedDefault: true });
+  });
+
+  it('keeps the error and the nodes that ran before it', () => {
+    const explanation = engine.explain({ name: 'e', type: 'lookup', attributes: { input: 'ZZZ', table: { LON: 'uk' } } }, {});
+    expect(explanation.error).toMatchObject({ code: 'EVAL_LOOKUP_NO_MATCH', path: '/attributes/table' });
+    expect(explanation.trace.error?.code).toBe('EVAL_LOOKUP_NO_MATCH');
+  });
+
+  it('needs synchronous providers, and says so', async () => {
+    const asyncEngine = createEngine({ providers: { ...providers, identities: { getIdentity: async (id) => providers.identities!.getIdentity(id) } } });
+    expect(() => asyncEngine.explain({ name: 'u', type: 'upper', attributes: { input: 'a' } }, { identity: identity.id })).toThrow(expect.objectContaining({ code: 'ENGINE_ASYNC_PROVIDER' }));
+  });
+
+  it('leaves ordinary compiles untouched: the compiled closure of evaluate() is not the explained one', () => {
+    const t = { name: 'x', type: 'upper', attributes: { input: 'a' } };
+    engine.explain(t, {});
+    expect(engine.evaluateSync(t)).toBe('A');
+    expect(engine.cacheStats().transforms.size).toBeGreaterThan(0);
+  });
+});
+
+describe('evaluate --explain', () => {
+  async function run(...argv: string[]) {
+    let out = '';
+    let err = '';
+    const code = await main(argv, { out: (t) => void (out += t), err: (t) => void (err += t) });
+    return { code, out, err };
+  }
+  const file = join(FIXTURES, 'transforms', 'display-name-and-worker-type.json');
+
+  it('prints the tree, with the referenced transforms inside it', async () => {
+    const r = await run('evaluate', file, '--fixtures', FIXTURES, '--identity', identity.id, '--now', NOW, '--explain');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^concat \/ {2}input null {2}= ".+"$/m);
+    expect(r.out).toContain('evaluates transform "Get Display Name"');
+    expect(r.out).toMatch(/static in "Get Display Name" \//);
+    expect(r.out.trimEnd().split('\n').at(-1)).toMatch(/^value: ".+ - .+"$/);
+  });
+
+  it('gives the same as data with --format json, and refuses --tenant', async () => {
+    const r = await run('evaluate', file, '--fixtures', FIXTURES, '--identity', identity.id, '--now', NOW, '--explain', '--format', 'json');
+    const data = JSON.parse(r.out) as Explanation;
+    expect(data.value).toBe(engine.evaluateSync(JSON.parse(readFileSync(file, 'utf8')), { identity: identity.id }));
+    expect(data.trace.type).toBe('concat');
+    const tenant = await run('evaluate', file, '--tenant', 'http://127.0.0.1:1', '--identity', identity.id, '--explain');
+    expect(tenant.code).toBe(2);
+    expect(tenant.err).toContain('--explain evaluates against --fixtures');
+  });
+});
