@@ -2,17 +2,12 @@
 // JSON Pointer or a parse error offset to a line and column of the source text.
 
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type * as Jsonc from 'jsonc-parser';
 import { pointerTokens, TransformsError } from '../errors.js';
+import { firstSyntaxError, jsonc, positionOf, stripByteOrderMark, type Position } from '../errors/positions.js';
 
-// The position-keeping parser loads when a file has a finding: a clean run never needs it.
-const require = createRequire(import.meta.url);
-let jsoncLoaded: typeof Jsonc | undefined;
-function jsonc(): typeof Jsonc {
-  return (jsoncLoaded ??= require('jsonc-parser') as typeof Jsonc);
-}
+export { positionOf, type Position } from '../errors/positions.js';
 
 export const EXIT_OK = 0;
 export const EXIT_INVALID = 1;
@@ -39,7 +34,7 @@ export const processOutput: Output = {
 export async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return stripByteOrderMark(Buffer.concat(chunks).toString('utf8'));
 }
 
 // An options object rather than 'utf8': Node copies a string option into a new object on every
@@ -51,7 +46,8 @@ export function readText(file: string): string {
   try {
     // No stat first: reading a directory fails with EISDIR, and one call per file is what a
     // run over thousands of files can afford.
-    return readFileSync(file, UTF8);
+    // A leading byte-order mark (some Windows editors write one) is accepted and dropped.
+    return stripByteOrderMark(readFileSync(file, UTF8));
   } catch (error) {
     const message = (error as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : (error as Error).message;
     throw new TransformsError('CLI_READ', `cannot read ${file}: ${message}`, { cause: error, details: { file } });
@@ -82,24 +78,6 @@ export function listJsonFiles(dir: string): string[] | undefined {
     return undefined;
   }
   return out.sort();
-}
-
-export interface Position {
-  line: number;
-  column: number;
-}
-
-/** 1-based line and column of a character offset. */
-export function positionOf(text: string, offset: number): Position {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: offset - lineStart + 1 };
 }
 
 /**
@@ -134,13 +112,6 @@ export function positionTree(text: string): Jsonc.Node | undefined {
 
 /** The first syntax error of a JSON text, with its position, or undefined when it parses. */
 export function syntaxError(text: string): { message: string; position: Position } | undefined {
-  const errors: Jsonc.ParseError[] = [];
-  try {
-    jsonc().parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-  } catch {
-    return undefined;
-  }
-  const first = errors[0];
-  if (!first) return undefined;
-  return { message: jsonc().printParseErrorCode(first.error), position: positionOf(text, first.offset) };
+  const found = firstSyntaxError(text);
+  return found && { message: found.message, position: positionOf(text, found.offset) };
 }

@@ -56,7 +56,9 @@ export async function main(argv: string[], io: Output = processOutput): Promise<
 
 function report(error: unknown, io: Output): number {
   if (isTransformsError(error)) {
-    const where = error.details?.file !== undefined ? ` (${String(error.details.file)})` : error.path ? ` (${error.path})` : '';
+    // A located message already starts with file:line:column; otherwise the file or pointer follows.
+    const file = error.details?.file !== undefined ? String(error.details.file) : undefined;
+    const where = file !== undefined ? (error.message.includes(file) ? '' : ` (${file})`) : error.path ? ` (${error.path})` : '';
     io.err(`${error.code} ${error.message}${where}\n`);
     // Usage errors and unreadable input exit 2, as ajv-cli and check-jsonschema do.
     return error.code.startsWith('CLI_') ? EXIT_USAGE : EXIT_INVALID;

@@ -4,6 +4,7 @@
 import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { codedError } from '../errors.js';
+import { invalidJsonText, stripByteOrderMark } from '../errors/positions.js';
 import type { Account, Identity, Providers, Source, SourceRef, TransformDocument } from './types.js';
 
 export interface IdentityProfile {
@@ -29,14 +30,14 @@ export interface Fixtures {
 export function readJsonFile(file: string): unknown {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = stripByteOrderMark(readFileSync(file, 'utf8'));
   } catch (error) {
     throw codedError('CLI_READ', `cannot read ${file}: ${(error as Error).message}`, { cause: error, details: { file } });
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw codedError('CLI_FIXTURES', `${file} is not valid JSON: ${(error as Error).message}`, { cause: error, details: { file } });
+    throw invalidJsonText(file, text, error);
   }
 }
 

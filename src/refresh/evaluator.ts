@@ -13,6 +13,8 @@ import type { Account, Identity, Providers, Source, TransformDocument } from '..
 import type { ProfileResult } from '../engine/profile.js';
 import { JsonArrayReader, parseObjectElement } from './json-array-reader.js';
 import { NdjsonEncoder } from './ndjson-writer.js';
+import { accountsRecordError, identityRecordError, managerRecordError } from './record-errors.js';
+import { invalidJsonText, stripByteOrderMark } from '../errors/positions.js';
 import type { TenantRecord } from './record-reader.js';
 
 /** Everything an evaluator needs; plain data, so that it can be posted to a worker. */
@@ -92,49 +94,42 @@ export function loadStaticFixtures(dir: string): { sources: Source[]; transforms
   if (existsSync(transformsDir) && statSync(transformsDir).isDirectory()) {
     for (const name of readdirSync(transformsDir).filter((f) => f.endsWith('.json')).sort()) {
       const file = join(transformsDir, name);
+      const text = stripByteOrderMark(readFileSync(file, 'utf8'));
       try {
-        transforms.push(JSON.parse(readFileSync(file, 'utf8')) as TransformDocument);
+        transforms.push(JSON.parse(text) as TransformDocument);
       } catch (error) {
-        throw codedError('CLI_FIXTURES', `${file} is not valid JSON: ${(error as Error).message}`, { cause: error, details: { file } });
+        throw invalidJsonText(file, text, error);
       }
     }
   }
   return { sources, transforms };
 }
 
-function parseRecordPart(text: string, what: string, record: TenantRecord): Record<string, unknown> {
+type RecordErrorAt = (fixtures: string, record: TenantRecord, cause?: unknown) => Error;
+
+function parseRecordPart(text: string, fixtures: string, record: TenantRecord, errorAt: RecordErrorAt): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw codedError('CLI_FIXTURES', `${what} of identity ${record.ordinal} (${record.identityId}) is not valid JSON: ${(error as Error).message}`, {
-      cause: error,
-      path: `/${record.ordinal}`,
-    });
+    throw errorAt(fixtures, record, error);
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw codedError('CLI_FIXTURES', `${what} of identity ${record.ordinal} (${record.identityId}) must be an object`, { path: `/${record.ordinal}` });
-  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw errorAt(fixtures, record);
   const item = value as Record<string, unknown>;
   if (item.attributes === undefined || item.attributes === null) item.attributes = {};
   return item;
 }
 
-function parseAccounts(record: TenantRecord): Account[] {
+function parseAccounts(fixtures: string, record: TenantRecord): Account[] {
   let value: unknown;
   try {
     value = JSON.parse(record.accounts);
   } catch (error) {
-    throw codedError('CLI_FIXTURES', `the accounts of identity ${record.ordinal} (${record.identityId}) are not valid JSON: ${(error as Error).message}`, {
-      cause: error,
-      path: `/${record.ordinal}`,
-    });
+    throw accountsRecordError(fixtures, record, error);
   }
   const accounts = value as Record<string, unknown>[];
   for (const account of accounts) {
-    if (account === null || typeof account !== 'object' || Array.isArray(account)) {
-      throw codedError('CLI_FIXTURES', `an account of identity ${record.ordinal} (${record.identityId}) must be an object`, { path: `/${record.ordinal}` });
-    }
+    if (account === null || typeof account !== 'object' || Array.isArray(account)) throw accountsRecordError(fixtures, record);
     if (account.attributes === undefined || account.attributes === null) account.attributes = {};
   }
   return accounts as Account[];
@@ -236,11 +231,11 @@ export function createBatchEvaluator(config: EvaluatorConfig): BatchEvaluator {
     run(records) {
       const counts = emptyCounts();
       for (const record of records) {
-        const identity = parseRecordPart(record.identity, 'the record', record) as Identity;
-        const accounts = parseAccounts(record);
+        const identity = parseRecordPart(record.identity, config.fixtures, record, identityRecordError) as Identity;
+        const accounts = parseAccounts(config.fixtures, record);
         if (record.manager !== lastManagerText) {
           lastManagerText = record.manager;
-          lastManager = record.manager === null ? null : (parseRecordPart(record.manager, 'the manager', record) as Identity);
+          lastManager = record.manager === null ? null : (parseRecordPart(record.manager, config.fixtures, record, managerRecordError) as Identity);
         }
         encoder.add(resultLine(counts, record.identityId, evaluate(identity, accounts, lastManager)));
       }

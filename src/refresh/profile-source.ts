@@ -47,6 +47,8 @@ function tenantProfiles(fixtures: string): { file: string; profile: IdentityProf
 export function resolveProfile(fixtures: string, profile?: string | IdentityProfile): IdentityProfile {
   if (profile !== undefined && typeof profile !== 'string') return checkProfile(profile);
   if (profile !== undefined && existsSync(profile) && statSync(profile).isFile()) return checkProfile(readProfileFile(profile), profile);
+  if (!existsSync(fixtures)) throw codedError('CLI_FIXTURES', `the fixtures directory ${fixtures} does not exist`, { details: { file: fixtures } });
+  if (!statSync(fixtures).isDirectory()) throw codedError('CLI_FIXTURES', `the fixtures path ${fixtures} is not a directory`, { details: { file: fixtures } });
   const available = tenantProfiles(fixtures);
   if (profile === undefined) {
     const first = available[0];
