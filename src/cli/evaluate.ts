@@ -1,12 +1,11 @@
 // `identity-transforms evaluate <transform.json|-> (--fixtures <dir> | --tenant <baseUrl>) --identity <id|name> [--input <string>]`:
 // prints the value as JSON (null for null); on error the code, message and pointer on stderr, exit 1.
 
-import { parseArgs } from 'node:util';
 import { createEngine } from '../engine/engine.js';
 import { isTransformsError } from '../errors.js';
 import { createMemoryProviders, loadFixtures } from '../providers/memory.js';
 import type { Identity, Providers } from '../providers/types.js';
-import { EXIT_INVALID, EXIT_OK, readStdin, readText, UsageError, type Output } from './io.js';
+import { EXIT_INVALID, EXIT_OK, readStdin, readText, UsageError, type Output, parseCommandLine } from './io.js';
 import { TENANT_HELP, tenantFromEnvironment } from './tenant.js';
 
 export const EVALUATE_HELP = `Usage: identity-transforms evaluate <transform.json|-> (--fixtures <dir> | --tenant <url>) --identity <id|name> [options]
@@ -28,7 +27,7 @@ ${TENANT_HELP}
 `;
 
 export async function evaluateCommand(argv: string[], io: Output): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine('evaluate', {
     args: argv,
     allowPositionals: true,
     strict: true,

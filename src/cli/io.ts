@@ -3,6 +3,7 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type * as Jsonc from 'jsonc-parser';
 import { pointerTokens, TransformsError } from '../errors.js';
 import { firstSyntaxError, jsonc, positionOf, stripByteOrderMark, type Position } from '../errors/positions.js';
@@ -17,6 +18,58 @@ export const EXIT_USAGE = 2;
 export class UsageError extends TransformsError {
   constructor(message: string) {
     super('CLI_USAGE', message);
+  }
+}
+
+/** Edit distance (insertions, deletions, substitutions) between two short strings. */
+export function levenshtein(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = row;
+  }
+  return previous[b.length]!;
+}
+
+/** The known option closest to an unknown one, when it is close enough to be a typo. */
+export function closestOption(unknown: string, known: readonly string[]): string | undefined {
+  const name = unknown.replace(/^-+/, '').split('=')[0]!;
+  let best: string | undefined;
+  let distance = Infinity;
+  for (const candidate of known) {
+    const d = candidate.startsWith(name) && name.length >= 3 ? 0 : levenshtein(name, candidate);
+    if (d < distance) {
+      best = candidate;
+      distance = d;
+    }
+  }
+  return best !== undefined && distance <= Math.max(2, Math.floor(name.length / 3)) ? `--${best}` : undefined;
+}
+
+/**
+ * node:util parseArgs with usage errors a person can act on: an unknown option names the
+ * closest known one ("did you mean --workers?"), a missing value says which option needs one.
+ */
+export function parseCommandLine<T extends ParseArgsConfig>(command: string, config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    const message = (error as Error).message;
+    const option = /'(-[^' ]*)/.exec(message)?.[1] ?? '';
+    const help = ` (see identity-transforms ${command} --help)`;
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      const suggestion = closestOption(option, Object.keys(config.options ?? {}));
+      throw new UsageError(`unknown option ${option}${suggestion ? `; did you mean ${suggestion}?` : ''}${help}`);
+    }
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+      throw new UsageError(/does not take an argument/.test(message) ? `${option} takes no value${help}` : `${option} needs a value${help}`);
+    }
+    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') throw new UsageError(`unexpected argument${help}`);
+    throw error;
   }
 }
 

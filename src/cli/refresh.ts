@@ -2,7 +2,6 @@
 // identity's profile attributes to stdout or --out (atomically), the summary on stderr, or with
 // --summary a readable summary on stdout (and NDJSON only when --out is given).
 
-import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
 import { isTransformsError, TransformsError } from '../errors.js';
 import { AtomicFileWriter } from '../refresh/ndjson-writer.js';
@@ -10,7 +9,7 @@ import { createProgressBar } from '../refresh/progress.js';
 import { createRefreshRunner, type RefreshRun } from '../refresh/index.js';
 import type { RefreshOptions } from '../refresh/runner.js';
 import { formatSummary } from '../refresh/summary.js';
-import { EXIT_OK, processOutput, UsageError, type Output } from './io.js';
+import { EXIT_OK, processOutput, UsageError, type Output, parseCommandLine } from './io.js';
 import { TENANT_HELP, tenantFromEnvironment } from './tenant.js';
 
 export const REFRESH_HELP = `Usage: identity-transforms refresh (--fixtures <dir> | --tenant <url>) [options]
@@ -52,7 +51,7 @@ function integer(name: string, text: string, min: number, max: number): number {
 }
 
 export async function refreshCommand(argv: string[], io: Output): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine('refresh', {
     args: argv,
     allowPositionals: true,
     strict: true,

@@ -3,10 +3,9 @@
 // Logs (pino) and the admin PAT go to stderr, so stdout stays machine-readable.
 
 import { existsSync, statSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { buildServer } from '../api/index.js';
 import { TransformsError } from '../errors.js';
-import { EXIT_OK, UsageError, processOutput, type Output } from './io.js';
+import { EXIT_OK, UsageError, processOutput, type Output, parseCommandLine } from './io.js';
 
 export const SERVE_HELP = `Usage: identity-transforms serve --fixtures <dir> [options]
 
@@ -48,7 +47,7 @@ function positive(name: string, value: string | undefined): number | undefined {
  * resolves with exit code 0.
  */
 export async function serveCommand(argv: string[], io: Output = processOutput, signal?: AbortSignal): Promise<number> {
-  const { values } = parseArgs({
+  const { values } = parseCommandLine('serve', {
     args: argv,
     strict: true,
     allowPositionals: false,

@@ -4,7 +4,6 @@
 
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { createEngine } from '../engine/engine.js';
 import type { ValidationIssue } from '../schema/issues.js';
 import { createSetValidator, type SetResult } from '../schema/validate.js';
@@ -21,6 +20,7 @@ import {
   UsageError,
   type Output,
   type Position,
+  parseCommandLine,
 } from './io.js';
 
 export const VALIDATE_HELP = `Usage: identity-transforms validate <file|dir|glob|->... [options]
@@ -82,7 +82,7 @@ async function expand(args: readonly string[]): Promise<string[]> {
 }
 
 export async function validateCommand(argv: string[], io: Output): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine('validate', {
     args: argv,
     allowPositionals: true,
     strict: true,

@@ -6,10 +6,11 @@ import { readdirSync, existsSync, statSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine, type Engine } from '../engine/engine.js';
 import type { CacheSizes, CacheStats } from '../engine/caches.js';
-import type { Limits } from '../engine/types.js';
+import type { Limits, RuleFunction } from '../engine/types.js';
 import { codedError } from '../errors.js';
 import { createMemoryProviders, type IdentityProfile } from '../providers/memory.js';
-import type { Account, Identity, Providers, Source, TransformDocument } from '../providers/types.js';
+import type { Account, Identity, Providers, Source, TransformDocument, UniquenessProvider } from '../providers/types.js';
+import { FixtureUniquenessBuilder } from '../providers/uniqueness.js';
 import type { ProfileResult } from '../engine/profile.js';
 import { JsonArrayReader, parseObjectElement } from './json-array-reader.js';
 import { NdjsonEncoder } from './ndjson-writer.js';
@@ -26,6 +27,13 @@ export interface EvaluatorConfig {
   now?: string;
   cacheSizes?: Partial<CacheSizes>;
   limits?: Partial<Limits>;
+  /** A rules module's file URL (engine/rules-module.ts); each thread imports it. */
+  rulesModule?: string;
+  /**
+   * Give usernameGenerator a uniqueness provider over the tenant's identities and accounts
+   * (providers/uniqueness.ts), built by reading both files; set when the profile uses one.
+   */
+  uniqueness?: boolean;
 }
 
 /** Counters of one batch (or of a whole run, once merged). */
@@ -107,6 +115,21 @@ export function loadStaticFixtures(dir: string): { sources: Source[]; transforms
 
 type RecordErrorAt = (fixtures: string, record: TenantRecord, cause?: unknown) => Error;
 
+/** The uniqueness provider over a fixture tenant's identities.json and accounts.json, read once, record by record. */
+export function tenantUniqueness(dir: string): UniquenessProvider {
+  const builder = new FixtureUniquenessBuilder();
+  for (const [name, add] of [
+    ['identities.json', (item: Record<string, unknown>) => builder.addIdentity(item as unknown as Identity)],
+    ['accounts.json', (item: Record<string, unknown>) => builder.addAccount(item as unknown as Account)],
+  ] as const) {
+    const file = join(dir, name);
+    if (!existsSync(file)) continue;
+    let index = 0;
+    for (const element of new JsonArrayReader(file)) add(parseObjectElement(file, element, index++));
+  }
+  return builder.build();
+}
+
 function parseRecordPart(text: string, fixtures: string, record: TenantRecord, errorAt: RecordErrorAt): Record<string, unknown> {
   let value: unknown;
   try {
@@ -163,7 +186,7 @@ export interface BatchEvaluator {
  * An evaluator: one engine whose accounts and identity providers answer from the record being
  * evaluated (its accounts; itself and its manager), so that the sync path of the engine holds.
  */
-export function createBatchEvaluator(config: EvaluatorConfig): BatchEvaluator {
+export function createBatchEvaluator(config: EvaluatorConfig, rules?: Record<string, RuleFunction>): BatchEvaluator {
   const { sources, transforms } = loadStaticFixtures(config.fixtures);
   const memory = createMemoryProviders({ sources, identities: [], accounts: [], transforms });
   let current: Identity | null = null;
@@ -179,6 +202,7 @@ export function createBatchEvaluator(config: EvaluatorConfig): BatchEvaluator {
         return query.sourceId === undefined ? all : all.filter((a) => a.sourceId === query.sourceId);
       },
     },
+    ...(config.uniqueness ? { uniqueness: tenantUniqueness(config.fixtures) } : {}),
     // During a refresh an evaluation reaches the identity itself and its manager ($identity.manager).
     identities: {
       getIdentity(id) {
@@ -204,6 +228,7 @@ export function createBatchEvaluator(config: EvaluatorConfig): BatchEvaluator {
     ...(clock ? { clock } : {}),
     ...(config.cacheSizes ? { cacheSizes: config.cacheSizes } : {}),
     ...(config.limits ? { limits: config.limits } : {}),
+    ...(rules ? { rules } : {}),
   });
   const profile = config.profile;
   // Reports of one manager are usually listed together: remember the last parsed manager.

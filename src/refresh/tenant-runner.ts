@@ -5,6 +5,7 @@
 
 import { existsSync, statSync } from 'node:fs';
 import { createEngine } from '../engine/engine.js';
+import { loadRulesModule } from '../engine/rules-module.js';
 import type { CacheStats } from '../engine/caches.js';
 import { readJsonFile, type IdentityProfile } from '../providers/memory.js';
 import { createTenantProviders, type TenantProviderOptions, type TenantProviders } from '../providers/tenant/index.js';
@@ -16,7 +17,7 @@ import { invalidOption as invalid, resolveRunOptions } from './run-options.js';
 import { shardOf, type Shard } from './shard.js';
 import { sumCaches, type RefreshSummary } from './summary.js';
 
-const OPTION_KEYS = new Set(['tenant', 'profile', 'workers', 'batchSize', 'shard', 'now', 'cacheSizes', 'limits', 'onProgress']);
+const OPTION_KEYS = new Set(['tenant', 'profile', 'workers', 'batchSize', 'shard', 'now', 'cacheSizes', 'limits', 'onProgress', 'rules']);
 
 
 function isProviders(value: TenantProviderOptions | TenantProviders): value is TenantProviders {
@@ -88,6 +89,7 @@ export class TenantRefreshRunner {
         ...(this.clock ? { clock: this.clock } : {}),
         ...(this.options.cacheSizes ? { cacheSizes: this.options.cacheSizes } : {}),
         ...(this.options.limits ? { limits: this.options.limits } : {}),
+        ...(this.options.rules !== undefined ? { rules: await loadRulesModule(this.options.rules) } : {}),
       });
       this.total = await this.providers.countIdentities();
       let batch: Identity[] = [];
