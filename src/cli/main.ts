@@ -60,8 +60,8 @@ function report(error: unknown, io: Output): number {
     const file = error.details?.file !== undefined ? String(error.details.file) : undefined;
     const where = file !== undefined ? (error.message.includes(file) ? '' : ` (${file})`) : error.path ? ` (${error.path})` : '';
     io.err(`${error.code} ${error.message}${where}\n`);
-    // Usage errors and unreadable input exit 2, as ajv-cli and check-jsonschema do.
-    return error.code.startsWith('CLI_') ? EXIT_USAGE : EXIT_INVALID;
+    // Usage errors and unreadable input (a missing --rules module too) exit 2, as ajv-cli and check-jsonschema do.
+    return error.code.startsWith('CLI_') || error.code === 'RULES_MODULE_INVALID' ? EXIT_USAGE : EXIT_INVALID;
   }
   const code = (error as { code?: unknown })?.code;
   if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {

@@ -157,14 +157,14 @@ export async function refreshCommand(argv: string[], io: Output): Promise<number
     if (signals.received) {
       progressBar?.finish();
       await file?.abort();
-      return interrupted(signals.received, runner, values.out, format, io);
+      return interrupted(signals.received, runner, values.out, format, io, values.summary);
     }
     await file?.commit();
   } catch (error) {
     progressBar?.finish();
     await file?.abort();
     if (format === 'json' && isTransformsError(error)) {
-      io.out(JSON.stringify({ complete: false, error: error.toJSON() }) + '\n');
+      (file === null && !values.summary ? io.err : io.out)(JSON.stringify({ complete: false, error: error.toJSON() }) + '\n');
       return isUsage(error) ? EXIT_USAGE : EXIT_INVALID;
     }
     throw error;
@@ -185,7 +185,7 @@ export async function refreshCommand(argv: string[], io: Output): Promise<number
     if (failed) text += `${summary.identitiesWithErrors.toLocaleString('en-US')} of ${summary.identities.toLocaleString('en-US')} identities had errors (--fail-on-error): exit code 1\n`;
   }
   // JSON goes where NDJSON does not: stdout unless the NDJSON is on it.
-  if (values.summary || (format === 'json' && !toStdout)) io.out(text);
+  if (values.summary || (format === 'json' && file !== null)) io.out(text);
   else io.err(text);
   return failed ? EXIT_INVALID : EXIT_OK;
 }
@@ -195,12 +195,12 @@ function isUsage(error: { code: string }): boolean {
 }
 
 /** Say what an interrupted run did and did not write; exit 128 + the signal's number. */
-function interrupted(signal: NodeJS.Signals, runner: RefreshRun, out: string | undefined, format: string, io: Output): number {
+function interrupted(signal: NodeJS.Signals, runner: RefreshRun, out: string | undefined, format: string, io: Output, summaryOnly: boolean): number {
   const summary = runner.summary();
   const code = signalExitCode(signal);
   const done = `${summary.identities.toLocaleString('en-US')} of ${summary.tenantIdentities.toLocaleString('en-US')} identities`;
   if (format === 'json') {
-    const where = out === undefined ? io.err : io.out;
+    const where = out === undefined && !summaryOnly ? io.err : io.out;
     where(JSON.stringify({ ...summary, complete: false, interrupted: signal, outputWritten: false }) + '\n');
   } else {
     const output = out !== undefined ? `${out} was not written (the partial output was removed${existsSync(out) ? '; the existing file is unchanged' : ''})` : 'the NDJSON on standard output is incomplete';

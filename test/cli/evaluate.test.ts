@@ -90,10 +90,10 @@ describe('identity-transforms evaluate', () => {
       ['not functions', 'not-functions.mjs', 'rule "Generate Random Number" must be a function, not string'],
       ['without rules', 'no-export.mjs', 'must export its rules as the default export or as "rules"'],
       ['not loadable', 'broken.mjs', 'the rules module cannot be loaded'],
-    ])('reports a module that is %s as RULES_MODULE_INVALID', async (_label, name, message) => {
+    ])('reports a module that is %s as RULES_MODULE_INVALID, exit 2 (unreadable input)', async (_label, name, message) => {
       const dir = modules();
       const r = await run('evaluate', rule, '--fixtures', FIXTURES, '--identity', 'fatima.schroder', '--rules', join(dir, name));
-      expect(r.code).toBe(1);
+      expect(r.code).toBe(2);
       expect(r.err).toContain('RULES_MODULE_INVALID');
       expect(r.err).toContain(message);
       expect(r.err).not.toMatch(/\n\s+at /);
