@@ -4,11 +4,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type * as Jsonc from 'jsonc-parser';
-import { pointerTokens, TransformsError } from '../errors.js';
-import { firstSyntaxError, jsonc, positionOf, stripByteOrderMark, type Position } from '../errors/positions.js';
+import { TransformsError } from '../errors.js';
+import { firstSyntaxError, positionOf, stripByteOrderMark, type Position } from '../errors/positions.js';
 
-export { positionOf, type Position } from '../errors/positions.js';
+export { locatePointer, positionOf, positionTree, type Position } from '../errors/positions.js';
 
 export const EXIT_OK = 0;
 export const EXIT_INVALID = 1;
@@ -131,36 +130,6 @@ export function listJsonFiles(dir: string): string[] | undefined {
     return undefined;
   }
   return out.sort();
-}
-
-/**
- * Locate a JSON Pointer in the source text with a position-keeping parser (jsonc-parser).
- * A missing member points at its parent object; an unlocatable pointer (or a document too
- * deep to build a tree for) falls back to line 1, column 1.
- */
-export function locatePointer(text: string, tree: Jsonc.Node | undefined, pointer: string): Position {
-  if (!tree) return { line: 1, column: 1 };
-  const tokens = pointerTokens(pointer);
-  const path: (string | number)[] = [];
-  let node: Jsonc.Node | undefined = tree;
-  for (const token of tokens) {
-    const next: Jsonc.Node | undefined = jsonc().findNodeAtLocation(node, [node.type === 'array' ? Number(token) : token]);
-    if (!next) break;
-    path.push(token);
-    node = next;
-  }
-  // For a property, point at its key (where editors underline), otherwise at the value.
-  const target = node.parent?.type === 'property' && node.parent.children?.[1] === node ? node.parent : node;
-  return positionOf(text, target.offset);
-}
-
-/** Build a position tree, or undefined when the document is too deep for a recursive parser. */
-export function positionTree(text: string): Jsonc.Node | undefined {
-  try {
-    return jsonc().parseTree(text, [], { disallowComments: true, allowTrailingComma: false });
-  } catch {
-    return undefined;
-  }
 }
 
 /** The first syntax error of a JSON text, with its position, or undefined when it parses. */

@@ -4,10 +4,10 @@
 // never shown. Everything in this module runs only once something is wrong: a clean run never
 // counts lines or loads the position-keeping parser.
 
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as Jsonc from 'jsonc-parser';
-import { codedError, type TransformsError } from '../errors.js';
+import { codedError, pointerTokens, type TransformsError } from '../errors.js';
 
 const require = createRequire(import.meta.url);
 let jsoncLoaded: typeof Jsonc | undefined;
@@ -225,4 +225,51 @@ export function invalidJsonText(file: string, text: string, cause: unknown): Tra
     cause,
     details: { file, line: position.line, column: position.column },
   });
+}
+
+/**
+ * Locate a JSON Pointer in the source text with a position-keeping parser (jsonc-parser).
+ * A missing member points at its parent object; an unlocatable pointer (or a document too
+ * deep to build a tree for) falls back to line 1, column 1.
+ */
+export function locatePointer(text: string, tree: Jsonc.Node | undefined, pointer: string): Position {
+  if (!tree) return { line: 1, column: 1 };
+  const tokens = pointerTokens(pointer);
+  const path: (string | number)[] = [];
+  let node: Jsonc.Node | undefined = tree;
+  for (const token of tokens) {
+    const next: Jsonc.Node | undefined = jsonc().findNodeAtLocation(node, [node.type === 'array' ? Number(token) : token]);
+    if (!next) break;
+    path.push(token);
+    node = next;
+  }
+  // For a property, point at its key (where editors underline), otherwise at the value.
+  const target = node.parent?.type === 'property' && node.parent.children?.[1] === node ? node.parent : node;
+  return positionOf(text, target.offset);
+}
+
+/** Build a position tree, or undefined when the document is too deep for a recursive parser. */
+export function positionTree(text: string): Jsonc.Node | undefined {
+  try {
+    return jsonc().parseTree(text, [], { disallowComments: true, allowTrailingComma: false });
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where a JSON Pointer is in a file (read again, only for an error), or undefined when unreadable. */
+export function positionOfPointerInFile(file: string, pointer: string): Position | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  return locatePointer(text, positionTree(text), pointer);
+}
+
+/** A CLI_FIXTURES error about the value at `pointer` of a JSON file: `file:line:column: message`. */
+export function pointerError(file: string, pointer: string, message: string): TransformsError {
+  const position = positionOfPointerInFile(file, pointer) ?? { line: 1, column: 1 };
+  return codedError('CLI_FIXTURES', `${formatPosition(file, position)}: ${message}`, { path: pointer, details: { file, line: position.line, column: position.column } });
 }

@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { codedError } from '../errors.js';
+import { pointerError } from '../errors/positions.js';
 import { readJsonFile, type IdentityProfile } from '../providers/memory.js';
 
 const readProfileFile = readJsonFile;
@@ -12,6 +13,8 @@ const readProfileFile = readJsonFile;
 /** Check the parts of the identity-profile shape a refresh reads; the mappings' transforms are checked by compiling them. */
 export function checkProfile(value: unknown, file = '<profile>'): IdentityProfile {
   const fail = (message: string, path: string): never => {
+    // A profile read from a file is located in it; one given as an object is named by its pointer.
+    if (existsSync(file)) throw pointerError(file, path, `the identity profile ${message}`);
     throw codedError('CLI_FIXTURES', `${file}: ${message}`, { path, details: { file } });
   };
   if (value === null || typeof value !== 'object' || Array.isArray(value)) fail('an identity profile must be a JSON object', '');
