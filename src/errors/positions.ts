@@ -125,11 +125,14 @@ export function firstSyntaxError(text: string, firstValueOnly = false): SyntaxPr
   }
   let message = sentence(first.error, text, first.offset);
   // An unexpected character where a name or value should be: say what was expected too.
-  const then = errors[1];
-  if (then && jsonc().printParseErrorCode(first.error) === 'InvalidSymbol' && text.charAt(first.offset) !== BYTE_ORDER_MARK && text.charAt(first.offset) !== "'") {
-    const expected = jsonc().printParseErrorCode(then.error);
-    if (expected === 'PropertyNameExpected') message += ' where a property name in double quotes was expected';
-    else if (expected === 'ValueExpected') message += ' where a value was expected';
+  if (jsonc().printParseErrorCode(first.error) === 'InvalidSymbol' && text.charAt(first.offset) !== BYTE_ORDER_MARK && text.charAt(first.offset) !== "'") {
+    let atKey = false;
+    try {
+      atKey = jsonc().getLocation(text, first.offset).isAtPropertyKey;
+    } catch {
+      // A document too deep for the recursive locator: the plain sentence stays as it is.
+    }
+    message += atKey ? ' where a property name in double quotes was expected' : ' where a value was expected';
   }
   return { message, offset: first.offset };
 }

@@ -134,7 +134,7 @@ describe('JsonArrayReader', () => {
     lines[1234] = lines[1234]!.replace('"identityId"', 'identityId"');
     const error = failure(`[\n${lines.join(',\n')}\n]\n`);
     expect(error.code).toBe('CLI_FIXTURES');
-    expect(error.message).toMatch(/\.json:1236:\d+: element 1234 of the array is not valid JSON: unexpected character "i"/);
+    expect(error.message).toMatch(/\.json:1236:\d+: element 1234 of the array is not valid JSON: unexpected character "i" where a property name in double quotes was expected$/);
     expect(error.details).toMatchObject({ line: 1236, column: lines[1234]!.indexOf('identityId') + 1 });
   });
 
