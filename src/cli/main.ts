@@ -9,7 +9,8 @@ import { EXIT_INVALID, EXIT_USAGE, processOutput, type Output } from './io.js';
 const HELP = `Usage: identity-transforms <command> [options]
 
 Commands:
-  validate <files|dirs|globs|->   Validate transforms (schema + compile + set checks)
+  validate <files|dirs|globs|->   Validate transforms and the transforms inside identity and
+                                   create profiles (schema + compile + set checks)
   evaluate <transform.json|->      Evaluate a transform for one identity (fixtures or --tenant)
   refresh                          Evaluate an identity profile for every identity (NDJSON)
   serve                            Serve the platform API over a fixture tenant
