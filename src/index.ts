@@ -29,6 +29,9 @@ export type { ValidationIssue, ValidationResult, Severity } from './schema/issue
 export { buildTransformSchema, SCHEMA_ID } from './schema/build.js';
 
 export { loadFixtures, createMemoryProviders } from './providers/memory.js';
+export { createFixtureUniqueness, FixtureUniquenessBuilder } from './providers/uniqueness.js';
+export type { FixtureUniqueness, FixtureUniquenessOptions } from './providers/uniqueness.js';
+export { loadRulesModule } from './engine/rules-module.js';
 export { createTenantProviders, TenantProviders, TenantClient, pushDownAccountFilter } from './providers/tenant/index.js';
 export type { TenantProviderOptions, TenantStats, TenantClientOptions, TenantClientStats } from './providers/tenant/index.js';
 export type { Fixtures, IdentityProfile } from './providers/memory.js';
