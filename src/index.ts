@@ -22,12 +22,16 @@ export type { CacheStats } from './engine/caches.js';
 export { builtinOperations, PLATFORM_TYPES } from './operations/index.js';
 export { attributesSchema, defineOperation, ref as schemaRef } from './operations/spec.js';
 
-export { validateTransform, validateTransformSet, MAX_TRANSFORM_BYTES } from './schema/validate.js';
-export type { ValidateOptions, SetEntry, SetResult } from './schema/validate.js';
+export { validateTransform, validateTransformSet, validateDocument, validateProfile, MAX_TRANSFORM_BYTES } from './schema/validate.js';
+export type { ValidateOptions, SetEntry, SetResult, DocumentResult, DocumentKind } from './schema/validate.js';
+export { documentKind } from './schema/documents.js';
 export type { ValidationIssue, ValidationResult, Severity } from './schema/issues.js';
 export { buildTransformSchema, SCHEMA_ID } from './schema/build.js';
 
 export { loadFixtures, createMemoryProviders } from './providers/memory.js';
+export { createFixtureUniqueness, FixtureUniquenessBuilder } from './providers/uniqueness.js';
+export type { FixtureUniqueness, FixtureUniquenessOptions } from './providers/uniqueness.js';
+export { loadRulesModule } from './engine/rules-module.js';
 export { createTenantProviders, TenantProviders, TenantClient, pushDownAccountFilter } from './providers/tenant/index.js';
 export type { TenantProviderOptions, TenantStats, TenantClientOptions, TenantClientStats } from './providers/tenant/index.js';
 export type { Fixtures, IdentityProfile } from './providers/memory.js';

@@ -1,13 +1,14 @@
 // `identity-transforms evaluate <transform.json|-> (--fixtures <dir> | --tenant <baseUrl>) --identity <id|name> [--input <string>]`:
 // prints the value as JSON (null for null); on error the code, message and pointer on stderr, exit 1.
 
-import { parseArgs } from 'node:util';
 import { createEngine } from '../engine/engine.js';
 import { formatExplanation } from '../engine/explain-text.js';
 import { isTransformsError } from '../errors.js';
 import { createMemoryProviders, loadFixtures } from '../providers/memory.js';
 import type { Identity, Providers } from '../providers/types.js';
-import { EXIT_INVALID, EXIT_OK, readStdin, readText, UsageError, type Output } from './io.js';
+import { EXIT_INVALID, EXIT_OK, readStdin, readText, syntaxError, UsageError, type Output, parseCommandLine } from './io.js';
+import { loadRulesModule } from '../engine/rules-module.js';
+import { createFixtureUniqueness } from '../providers/uniqueness.js';
 import { TENANT_HELP, tenantFromEnvironment } from './tenant.js';
 
 export const EVALUATE_HELP = `Usage: identity-transforms evaluate <transform.json|-> (--fixtures <dir> | --tenant <url>) --identity <id|name> [options]
@@ -21,11 +22,21 @@ Options:
   --identity <id|name> The identity to evaluate for
   --input <string>     The implicit input (what an identity profile mapping feeds the transform)
   --now <iso-date>     Fix the clock (dateMath, dateCompare "now")
+  --rules <module>     Register rules for the rule operation: an ES module whose default export
+                       (or export "rules") maps rule names to functions, as createEngine takes them
+  --source <name|id>   The source a usernameGenerator fills (a create profile's source): with
+                       sourceCheck, only its accounts are checked (default: every source)
   --explain            Print the evaluation as a tree: every node's type, JSON Pointer, input,
                        value or error, and its decisions (accountAttribute's candidate accounts
                        and filters, lookup's key, the referenced transform); with --fixtures
-  --format <f>         With --explain: text (default) or json (the same as data)
+  --format <text|json> text prints the value as JSON; json prints {"value":…} or
+                       {"error":{"code","message","path"}} on stdout (default text); with
+                       --explain, the explanation as data
   -h, --help           Show this help
+
+With --fixtures, usernameGenerator checks its candidates against the fixtures: a candidate is
+taken when another identity has it as its name or uid, or (sourceCheck) another identity's
+account has it as its native identity or account name.
 
 On error: the code, message and JSON Pointer on stderr, exit code 1. Usage errors exit 2.
 
@@ -33,7 +44,7 @@ ${TENANT_HELP}
 `;
 
 export async function evaluateCommand(argv: string[], io: Output): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine('evaluate', {
     args: argv,
     allowPositionals: true,
     strict: true,
@@ -44,7 +55,9 @@ export async function evaluateCommand(argv: string[], io: Output): Promise<numbe
       input: { type: 'string' },
       now: { type: 'string' },
       explain: { type: 'boolean', default: false },
-      format: { type: 'string' },
+      rules: { type: 'string' },
+      source: { type: 'string' },
+      format: { type: 'string', default: 'text' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -56,7 +69,9 @@ export async function evaluateCommand(argv: string[], io: Output): Promise<numbe
   if (!values.fixtures && !values.tenant) throw new UsageError('evaluate needs --fixtures <dir> or --tenant <url>');
   if (values.fixtures && values.tenant) throw new UsageError('evaluate takes --fixtures or --tenant, not both');
   if (!values.identity) throw new UsageError('evaluate needs --identity <id|name>');
-  if (values.format !== undefined && (!values.explain || (values.format !== 'text' && values.format !== 'json'))) throw new UsageError('--format takes text or json, with --explain');
+  const format = values.format;
+  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
+  if (values.source !== undefined && values.tenant) throw new UsageError('--source applies to --fixtures (a tenant checks uniqueness itself)');
   // Explaining records every node synchronously; a tenant's API answers asynchronously.
   if (values.explain && values.tenant) throw new UsageError('--explain evaluates against --fixtures (a snapshot of the tenant), not --tenant');
   let clock: (() => Date) | undefined;
@@ -67,13 +82,20 @@ export async function evaluateCommand(argv: string[], io: Output): Promise<numbe
   }
   const file = positionals[0]!;
   const text = file === '-' ? await readStdin() : readText(file);
+  const fail = (error: { code: string; message: string; path?: string | undefined }): number => {
+    if (format === 'json') io.out(JSON.stringify({ error: { code: error.code, message: error.message, ...(error.path !== undefined ? { path: error.path } : {}) } }) + '\n');
+    else io.err(`${error.code} ${error.message}${error.path !== undefined ? ` (${error.path === '' ? '/' : error.path})` : ''}\n`);
+    return EXIT_INVALID;
+  };
   let transform: unknown;
   try {
     transform = JSON.parse(text);
-  } catch (error) {
-    io.err(`VALIDATE_JSON_SYNTAX ${file === '-' ? '<stdin>' : file} is not valid JSON: ${(error as Error).message}\n`);
-    return EXIT_INVALID;
+  } catch {
+    const found = syntaxError(text);
+    const where = `${file === '-' ? '<stdin>' : file}:${found?.position.line ?? 1}:${found?.position.column ?? 1}`;
+    return fail({ code: 'VALIDATE_JSON_SYNTAX', message: `${where}: the file is not valid JSON: ${found?.message ?? 'invalid JSON'}` });
   }
+  const rules = values.rules !== undefined ? await loadRulesModule(values.rules) : undefined;
   let providers: Providers;
   let identity: Identity | null | undefined;
   if (values.tenant) {
@@ -82,23 +104,28 @@ export async function evaluateCommand(argv: string[], io: Output): Promise<numbe
     identity = await tenant.findIdentity(values.identity);
   } else {
     const fixtures = loadFixtures(values.fixtures!);
-    providers = createMemoryProviders(fixtures);
+    let sourceId: string | undefined;
+    if (values.source !== undefined) {
+      const source = fixtures.sources.find((s) => s.id === values.source) ?? fixtures.sources.find((s) => s.name === values.source);
+      if (!source) throw new UsageError(`--source: no source with id or name "${values.source}" in ${values.fixtures}`);
+      sourceId = source.id;
+    }
+    providers = { ...createMemoryProviders(fixtures), uniqueness: createFixtureUniqueness(fixtures, sourceId === undefined ? {} : { sourceId }) };
     identity = fixtures.identities.find((i) => i.id === values.identity) ?? fixtures.identities.find((i) => i.name === values.identity);
   }
   if (!identity) throw new UsageError(`no identity with id or name "${values.identity}" in ${values.tenant ?? values.fixtures}`);
-  const engine = createEngine({ providers, ...(clock ? { clock } : {}) });
+  const engine = createEngine({ providers, ...(clock ? { clock } : {}), ...(rules ? { rules } : {}) });
   if (values.explain) {
     const explanation = engine.explain(transform, { identity, ...(values.input !== undefined ? { input: values.input } : {}) });
-    io.out(values.format === 'json' ? JSON.stringify(explanation, null, 2) + '\n' : formatExplanation(explanation));
+    io.out(format === 'json' ? JSON.stringify(explanation, null, 2) + '\n' : formatExplanation(explanation));
     return explanation.error ? EXIT_INVALID : EXIT_OK;
   }
   try {
     const value = await engine.evaluate(transform, { identity, ...(values.input !== undefined ? { input: values.input } : {}) });
-    io.out(JSON.stringify(value ?? null) + '\n');
+    io.out((format === 'json' ? JSON.stringify({ value: value ?? null }) : JSON.stringify(value ?? null)) + '\n');
     return EXIT_OK;
   } catch (error) {
     if (!isTransformsError(error)) throw error;
-    io.err(`${error.code} ${error.message}${error.path !== undefined ? ` (${error.path === '' ? '/' : error.path})` : ''}\n`);
-    return EXIT_INVALID;
+    return fail(error);
   }
 }

@@ -3,11 +3,10 @@
 // identities, as a report in text, markdown, json or GitHub workflow commands; the exit code
 // says whether the --fail-on policy holds.
 
-import { parseArgs } from 'node:util';
 import { isTransformsError } from '../errors.js';
 import { formatImpact, impact, impactPasses, type ImpactFormat, type ImpactOptions } from '../impact/index.js';
 import { createProgressBar } from '../refresh/progress.js';
-import { EXIT_INVALID, EXIT_OK, integerOption, UsageError, type Output } from './io.js';
+import { EXIT_INVALID, EXIT_OK, integerOption, parseCommandLine, UsageError, type Output } from './io.js';
 import { TENANT_HELP, tenantFromEnvironment } from './tenant.js';
 
 export const IMPACT_HELP = `Usage: identity-transforms impact --base <dir|git:ref> [--head <dir|git:ref>]
@@ -52,7 +51,7 @@ const FORMATS = new Set<ImpactFormat>(['text', 'markdown', 'json', 'github']);
 const POLICIES = new Set(['changes', 'errors', 'none']);
 
 export async function impactCommand(argv: string[], io: Output): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine('impact', {
     args: argv,
     allowPositionals: true,
     strict: true,

@@ -2,17 +2,12 @@
 // JSON Pointer or a parse error offset to a line and column of the source text.
 
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type * as Jsonc from 'jsonc-parser';
-import { pointerTokens, TransformsError } from '../errors.js';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { TransformsError } from '../errors.js';
+import { firstSyntaxError, positionOf, stripByteOrderMark, type Position } from '../errors/positions.js';
 
-// The position-keeping parser loads when a file has a finding: a clean run never needs it.
-const require = createRequire(import.meta.url);
-let jsoncLoaded: typeof Jsonc | undefined;
-function jsonc(): typeof Jsonc {
-  return (jsoncLoaded ??= require('jsonc-parser') as typeof Jsonc);
-}
+export { locatePointer, positionOf, positionTree, type Position } from '../errors/positions.js';
 
 export const EXIT_OK = 0;
 export const EXIT_INVALID = 1;
@@ -31,6 +26,58 @@ export function integerOption(name: string, text: string, min: number, max: numb
   return Number(text);
 }
 
+/** Edit distance (insertions, deletions, substitutions) between two short strings. */
+export function levenshtein(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = row;
+  }
+  return previous[b.length]!;
+}
+
+/** The known option closest to an unknown one, when it is close enough to be a typo. */
+export function closestOption(unknown: string, known: readonly string[]): string | undefined {
+  const name = unknown.replace(/^-+/, '').split('=')[0]!;
+  let best: string | undefined;
+  let distance = Infinity;
+  for (const candidate of known) {
+    const d = candidate.startsWith(name) && name.length >= 3 ? 0 : levenshtein(name, candidate);
+    if (d < distance) {
+      best = candidate;
+      distance = d;
+    }
+  }
+  return best !== undefined && distance <= Math.max(2, Math.floor(name.length / 3)) ? `--${best}` : undefined;
+}
+
+/**
+ * node:util parseArgs with usage errors a person can act on: an unknown option names the
+ * closest known one ("did you mean --workers?"), a missing value says which option needs one.
+ */
+export function parseCommandLine<T extends ParseArgsConfig>(command: string, config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    const message = (error as Error).message;
+    const option = /'(-[^' ]*)/.exec(message)?.[1] ?? '';
+    const help = ` (see identity-transforms ${command} --help)`;
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      const suggestion = closestOption(option, Object.keys(config.options ?? {}));
+      throw new UsageError(`unknown option ${option}${suggestion ? `; did you mean ${suggestion}?` : ''}${help}`);
+    }
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+      throw new UsageError(/does not take an argument/.test(message) ? `${option} takes no value${help}` : `${option} needs a value${help}`);
+    }
+    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') throw new UsageError(`unexpected argument${help}`);
+    throw error;
+  }
+}
+
 export interface Output {
   out: (text: string) => void;
   err: (text: string) => void;
@@ -45,7 +92,7 @@ export const processOutput: Output = {
 export async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return stripByteOrderMark(Buffer.concat(chunks).toString('utf8'));
 }
 
 // An options object rather than 'utf8': Node copies a string option into a new object on every
@@ -57,7 +104,8 @@ export function readText(file: string): string {
   try {
     // No stat first: reading a directory fails with EISDIR, and one call per file is what a
     // run over thousands of files can afford.
-    return readFileSync(file, UTF8);
+    // A leading byte-order mark (some Windows editors write one) is accepted and dropped.
+    return stripByteOrderMark(readFileSync(file, UTF8));
   } catch (error) {
     const message = (error as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : (error as Error).message;
     throw new TransformsError('CLI_READ', `cannot read ${file}: ${message}`, { cause: error, details: { file } });
@@ -90,63 +138,8 @@ export function listJsonFiles(dir: string): string[] | undefined {
   return out.sort();
 }
 
-export interface Position {
-  line: number;
-  column: number;
-}
-
-/** 1-based line and column of a character offset. */
-export function positionOf(text: string, offset: number): Position {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: offset - lineStart + 1 };
-}
-
-/**
- * Locate a JSON Pointer in the source text with a position-keeping parser (jsonc-parser).
- * A missing member points at its parent object; an unlocatable pointer (or a document too
- * deep to build a tree for) falls back to line 1, column 1.
- */
-export function locatePointer(text: string, tree: Jsonc.Node | undefined, pointer: string): Position {
-  if (!tree) return { line: 1, column: 1 };
-  const tokens = pointerTokens(pointer);
-  const path: (string | number)[] = [];
-  let node: Jsonc.Node | undefined = tree;
-  for (const token of tokens) {
-    const next: Jsonc.Node | undefined = jsonc().findNodeAtLocation(node, [node.type === 'array' ? Number(token) : token]);
-    if (!next) break;
-    path.push(token);
-    node = next;
-  }
-  // For a property, point at its key (where editors underline), otherwise at the value.
-  const target = node.parent?.type === 'property' && node.parent.children?.[1] === node ? node.parent : node;
-  return positionOf(text, target.offset);
-}
-
-/** Build a position tree, or undefined when the document is too deep for a recursive parser. */
-export function positionTree(text: string): Jsonc.Node | undefined {
-  try {
-    return jsonc().parseTree(text, [], { disallowComments: true, allowTrailingComma: false });
-  } catch {
-    return undefined;
-  }
-}
-
 /** The first syntax error of a JSON text, with its position, or undefined when it parses. */
 export function syntaxError(text: string): { message: string; position: Position } | undefined {
-  const errors: Jsonc.ParseError[] = [];
-  try {
-    jsonc().parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-  } catch {
-    return undefined;
-  }
-  const first = errors[0];
-  if (!first) return undefined;
-  return { message: jsonc().printParseErrorCode(first.error), position: positionOf(text, first.offset) };
+  const found = firstSyntaxError(text);
+  return found && { message: found.message, position: positionOf(text, found.offset) };
 }

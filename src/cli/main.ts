@@ -9,7 +9,8 @@ import { EXIT_INVALID, EXIT_USAGE, processOutput, type Output } from './io.js';
 const HELP = `Usage: identity-transforms <command> [options]
 
 Commands:
-  validate <files|dirs|globs|->   Validate transforms (schema + compile + set checks)
+  validate <files|dirs|globs|->   Validate transforms and the transforms inside identity and
+                                   create profiles (schema + compile + set checks)
   evaluate <transform.json|->      Evaluate a transform for one identity (fixtures or --tenant)
   refresh                          Evaluate an identity profile for every identity (NDJSON)
   impact                           What a change to transforms would do to every identity
@@ -58,10 +59,12 @@ export async function main(argv: string[], io: Output = processOutput): Promise<
 
 function report(error: unknown, io: Output): number {
   if (isTransformsError(error)) {
-    const where = error.details?.file !== undefined ? ` (${String(error.details.file)})` : error.path ? ` (${error.path})` : '';
+    // A located message already starts with file:line:column; otherwise the file or pointer follows.
+    const file = error.details?.file !== undefined ? String(error.details.file) : undefined;
+    const where = file !== undefined ? (error.message.includes(file) ? '' : ` (${file})`) : error.path ? ` (${error.path})` : '';
     io.err(`${error.code} ${error.message}${where}\n`);
-    // Usage errors and unreadable input exit 2, as ajv-cli and check-jsonschema do.
-    return error.code.startsWith('CLI_') || error.code === 'IMPACT_VERSION' ? EXIT_USAGE : EXIT_INVALID;
+    // Usage errors and unreadable input (a missing --rules module, an unreadable version of impact) exit 2, as ajv-cli and check-jsonschema do.
+    return error.code.startsWith('CLI_') || error.code === 'RULES_MODULE_INVALID' || error.code === 'IMPACT_VERSION' ? EXIT_USAGE : EXIT_INVALID;
   }
   const code = (error as { code?: unknown })?.code;
   if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {

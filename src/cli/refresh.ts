@@ -2,7 +2,6 @@
 // identity's profile attributes to stdout or --out (atomically), the summary on stderr, or with
 // --summary a readable summary on stdout (and NDJSON only when --out is given).
 
-import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
 import { isTransformsError, TransformsError } from '../errors.js';
 import { AtomicFileWriter } from '../refresh/ndjson-writer.js';
@@ -10,7 +9,9 @@ import { createProgressBar } from '../refresh/progress.js';
 import { createRefreshRunner, type RefreshRun } from '../refresh/index.js';
 import type { RefreshOptions } from '../refresh/runner.js';
 import { formatSummary } from '../refresh/summary.js';
-import { EXIT_OK, processOutput, integerOption, UsageError, type Output } from './io.js';
+import { existsSync } from 'node:fs';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, processOutput, integerOption, UsageError, type Output, parseCommandLine } from './io.js';
+import { signalExitCode, watchSignals } from './signals.js';
 import { TENANT_HELP, tenantFromEnvironment } from './tenant.js';
 
 export const REFRESH_HELP = `Usage: identity-transforms refresh (--fixtures <dir> | --tenant <url>) [options]
@@ -34,20 +35,33 @@ Options:
   --shard <i/n>        Refresh only shard i of n (0-based; FNV-1a of the identity id, mod n)
   --now <iso-date>     Fix the clock (dateMath, dateCompare "now")
   --summary            Print a readable summary on stdout; without --out no NDJSON is written
+  --format <text|json> The summary's format (default text); json prints one JSON object with
+                       the counts, errors by code, and on failure the error
+  --fail-on-error      Exit 1 when any identity had attribute errors (the summary says how many)
+  --rules <module>     Register rules for the rule operation: an ES module whose default export
+                       (or export "rules") maps rule names to functions, as createEngine takes them
   --no-progress        Never draw the progress bar (drawn on stderr only when it is a terminal)
   --low-memory         Tune V8 for size (--optimize-for-size): a lower peak memory (125 MiB
                        instead of 217 MiB for 1,000,000 identities), about 40% slower
   -h, --help           Show this help
 
 Without --summary the summary goes to stderr at the end. Attribute errors are part of the
-output, not a failure: the exit code is 0 when the run completes, 1 when it fails, 2 for a
-usage error or an unreadable tenant.
+output, not a failure: the exit code is 0 when the run completes (1 with --fail-on-error when
+an identity had errors), 1 when it fails, 2 for a usage error or an unreadable tenant.
+
+A profile that uses usernameGenerator gets a uniqueness provider over the tenant: a candidate is
+taken when another identity has it as its name or uid, when (sourceCheck) another identity's
+account has it as its native identity or name, or when it was issued earlier in the run. Such a
+profile refreshes on the main thread, in the order of identities.json.
+
+Ctrl-C (SIGINT) or SIGTERM stops the run: the partial output of --out is removed (an existing
+file is kept), the number of identities done is printed, and the exit code is 130 or 143.
 
 ${TENANT_HELP}
 `;
 
 export async function refreshCommand(argv: string[], io: Output): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine('refresh', {
     args: argv,
     allowPositionals: true,
     strict: true,
@@ -61,6 +75,9 @@ export async function refreshCommand(argv: string[], io: Output): Promise<number
       shard: { type: 'string' },
       now: { type: 'string' },
       summary: { type: 'boolean', default: false },
+      format: { type: 'string', default: 'text' },
+      'fail-on-error': { type: 'boolean', default: false },
+      rules: { type: 'string' },
       'no-progress': { type: 'boolean', default: false },
       'low-memory': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -77,12 +94,15 @@ export async function refreshCommand(argv: string[], io: Output): Promise<number
     throw new UsageError('--workers does not apply to --tenant (evaluation runs on the main thread; the API bounds the rate)');
   }
   if (values.out === '') throw new UsageError('--out needs a file name');
+  const format = values.format;
+  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
   const options: RefreshOptions = values.tenant ? { tenant: tenantFromEnvironment(values.tenant) } : { fixtures: values.fixtures! };
   if (values.profile !== undefined) options.profile = values.profile;
   if (values.workers !== undefined) options.workers = values.workers === 'auto' ? 'auto' : integerOption('workers', values.workers, 0, 256);
   if (values['batch-size'] !== undefined) options.batchSize = integerOption('batch-size', values['batch-size'], 1, 100_000);
   if (values.shard !== undefined) options.shard = values.shard;
   if (values.now !== undefined) options.now = values.now;
+  if (values.rules !== undefined) options.rules = values.rules;
   // V8 lets the heap grow well past the live data (about 40 MB) before collecting; for a
   // process that only refreshes, collecting sooner lowers the peak, at a cost in speed.
   if (values['low-memory']) v8.setFlagsFromString('--optimize-for-size');
@@ -111,34 +131,75 @@ export async function refreshCommand(argv: string[], io: Output): Promise<number
       closed ??= error;
     });
   }
+  // Ctrl-C and SIGTERM (a Kubernetes Job being stopped) end the run between two batches; a
+  // second signal ends the process at once, the partial file removed first.
+  const signals = watchSignals(() => file?.abortSync());
   try {
     for await (const batch of runner.batches()) {
       // A file takes the workers' UTF-8 bytes as they came; only stdout needs the text.
       if (file && batch.bytes) {
         if (batch.bytes.byteLength > 0) await file.write(batch.bytes);
       } else if (batch.text !== '') await write(batch.text);
-      if (toStdout) {
-        // Let a failed write report itself (its callback and 'error' come on a later turn).
-        await new Promise((resolve) => setImmediate(resolve));
-        if (closed || process.stdout.destroyed) {
-          closed ??= (process.stdout.errored as NodeJS.ErrnoException | null) ?? null;
-          break;
-        }
+      // Let a signal's handler, a failed write's callback and 'error' run (they come on a later
+      // turn; evaluation on this thread is synchronous from batch to batch).
+      await new Promise((resolve) => setImmediate(resolve));
+      if (signals.received) break;
+      if (toStdout && (closed || process.stdout.destroyed)) {
+        closed ??= (process.stdout.errored as NodeJS.ErrnoException | null) ?? null;
+        break;
       }
+    }
+    if (signals.received) {
+      progressBar?.finish();
+      await file?.abort();
+      return interrupted(signals.received, runner, values.out, format, io, values.summary);
     }
     await file?.commit();
   } catch (error) {
     progressBar?.finish();
     await file?.abort();
+    if (format === 'json' && isTransformsError(error)) {
+      (file === null && !values.summary ? io.err : io.out)(JSON.stringify({ complete: false, error: error.toJSON() }) + '\n');
+      return isUsage(error) ? EXIT_USAGE : EXIT_INVALID;
+    }
     throw error;
+  } finally {
+    signals.dispose();
   }
   progressBar?.finish();
   const stdoutError = closed as NodeJS.ErrnoException | null;
   if (stdoutError && stdoutError.code !== 'EPIPE') {
     throw new TransformsError('CLI_READ', `cannot write to standard output: ${stdoutError.message}`, { cause: stdoutError });
   }
-  const text = formatSummary(runner.summary());
-  if (values.summary) io.out(text);
+  const summary = runner.summary();
+  const failed = values['fail-on-error'] && summary.identitiesWithErrors > 0;
+  let text: string;
+  if (format === 'json') text = JSON.stringify(summary) + '\n';
+  else {
+    text = formatSummary(summary);
+    if (failed) text += `${summary.identitiesWithErrors.toLocaleString('en-US')} of ${summary.identities.toLocaleString('en-US')} identities had errors (--fail-on-error): exit code 1\n`;
+  }
+  // JSON goes where NDJSON does not: stdout unless the NDJSON is on it.
+  if (values.summary || (format === 'json' && file !== null)) io.out(text);
   else io.err(text);
-  return EXIT_OK;
+  return failed ? EXIT_INVALID : EXIT_OK;
+}
+
+function isUsage(error: { code: string }): boolean {
+  return error.code.startsWith('CLI_') || error.code === 'REFRESH_OPTION_INVALID';
+}
+
+/** Say what an interrupted run did and did not write; exit 128 + the signal's number. */
+function interrupted(signal: NodeJS.Signals, runner: RefreshRun, out: string | undefined, format: string, io: Output, summaryOnly: boolean): number {
+  const summary = runner.summary();
+  const code = signalExitCode(signal);
+  const done = `${summary.identities.toLocaleString('en-US')} of ${summary.tenantIdentities.toLocaleString('en-US')} identities`;
+  if (format === 'json') {
+    const where = out === undefined && !summaryOnly ? io.err : io.out;
+    where(JSON.stringify({ ...summary, complete: false, interrupted: signal, outputWritten: false }) + '\n');
+  } else {
+    const output = out !== undefined ? `${out} was not written (the partial output was removed${existsSync(out) ? '; the existing file is unchanged' : ''})` : 'the NDJSON on standard output is incomplete';
+    io.err(`refresh interrupted by ${signal} after ${done}; ${output}\n`);
+  }
+  return code;
 }

@@ -6,10 +6,9 @@
 
 import { existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { parseArgs } from 'node:util';
 import { Store, buildServer } from '../api/index.js';
 import { TransformsError } from '../errors.js';
-import { EXIT_OK, UsageError, processOutput, type Output } from './io.js';
+import { EXIT_OK, UsageError, processOutput, type Output, parseCommandLine } from './io.js';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel, serveLogger } from './serve-log.js';
 
 export const SERVE_HELP = `Usage: identity-transforms serve --fixtures <dir> [options]
@@ -92,7 +91,7 @@ async function checkPorts(host: string, ports: [flag: string, port: number | und
  * resolves with exit code 0.
  */
 export async function serveCommand(argv: string[], io: Output = processOutput, signal?: AbortSignal): Promise<number> {
-  const { values } = parseArgs({
+  const { values } = parseCommandLine('serve', {
     args: argv,
     strict: true,
     allowPositionals: false,

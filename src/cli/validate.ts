@@ -4,7 +4,6 @@
 
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { createEngine } from '../engine/engine.js';
 import type { ValidationIssue } from '../schema/issues.js';
 import { createSetValidator, type SetResult } from '../schema/validate.js';
@@ -21,6 +20,7 @@ import {
   UsageError,
   type Output,
   type Position,
+  parseCommandLine,
 } from './io.js';
 
 export const VALIDATE_HELP = `Usage: identity-transforms validate <file|dir|glob|->... [options]
@@ -28,6 +28,13 @@ export const VALIDATE_HELP = `Usage: identity-transforms validate <file|dir|glob
 Validate transform JSON files: the JSON Schema built from the operation registry, then each
 operation's compile step (regexes, templates, filters), then checks across the whole set
 (duplicate names, unknown references, reference cycles, the 400 KB limit, nesting depth).
+Identity profiles (identityAttributeConfig.attributeTransforms[].transformDefinition) and source
+create profiles (fields[].transform) are recognised and the transforms inside them validated,
+each finding pointing into the profile. Any other JSON document is VALIDATE_UNKNOWN_DOCUMENT.
+
+A directory is searched for *.json files (dot files left out). Every argument must match at
+least one file: a directory without .json files and a glob that matches nothing are usage
+errors (exit 2), like a missing file.
 
 Options:
   --format <text|json|github>  Report format (default: text)
@@ -41,6 +48,8 @@ Exit codes: 0 valid, 1 invalid, 2 usage error or unreadable input.
 
 interface FileReport {
   file: string;
+  /** transform, identity-profile, create-profile or unknown (absent when the file did not parse). */
+  kind?: string;
   valid: boolean;
   issues: (ValidationIssue & Position)[];
 }
@@ -56,12 +65,14 @@ async function expand(args: readonly string[]): Promise<string[]> {
     if (arg === '-') {
       files.push('-');
     } else if (existsSync(arg) && statSync(arg).isDirectory()) {
-      add(listJsonFiles(arg) ?? (await glob(['**/*.json'], { cwd: arg, dot: false })), arg);
+      const listed = listJsonFiles(arg) ?? (await glob(['**/*.json'], { cwd: arg, dot: false }));
+      if (listed.length === 0) throw new UsageError(`no files matched: the directory ${arg} holds no .json file`);
+      add(listed, arg);
     } else if (existsSync(arg)) {
       files.push(arg);
     } else if (/[*?[\]{}]/.test(arg)) {
       const matched = await glob([arg], { dot: false });
-      if (matched.length === 0) throw new UsageError(`no file matches ${arg}`);
+      if (matched.length === 0) throw new UsageError(`no files matched: nothing matches ${arg}`);
       add(matched);
     } else {
       throw new UsageError(`no such file or directory: ${arg}`);
@@ -71,7 +82,7 @@ async function expand(args: readonly string[]): Promise<string[]> {
 }
 
 export async function validateCommand(argv: string[], io: Output): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine('validate', {
     args: argv,
     allowPositionals: true,
     strict: true,
@@ -130,6 +141,7 @@ export async function validateCommand(argv: string[], io: Output): Promise<numbe
   set.finish();
 
   for (const { report, result, text } of validated) {
+    report.kind = result.kind;
     let issues = result.issues;
     if (values['external-references']) issues = issues.filter((x) => x.code !== 'VALIDATE_UNKNOWN_REFERENCE');
     if (issues.length === 0) continue;

@@ -9,5 +9,6 @@ export const cliErrors: Record<string, ErrorDefinition> = {
   CLI_FIXTURES: { status: 400, description: 'A fixtures directory is missing a file or holds data of the wrong shape.' },
   // refresh() (library and CLI). The CLI reports REFRESH_OPTION_INVALID as a usage error (exit 2).
   REFRESH_OPTION_INVALID: { status: 400, description: 'An option of refresh() is unknown or invalid (workers, batch size, shard, profile, clock).' },
+  RULES_MODULE_INVALID: { status: 400, description: 'A rules module (--rules) does not exist, cannot be loaded, or does not export an object of rule functions by name.' },
   REFRESH_WORKER_FAILED: { status: 500, description: 'A refresh worker thread failed (crashed, or could not load the tenant).' },
 };

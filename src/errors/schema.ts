@@ -16,4 +16,5 @@ export const schemaErrors: Record<string, ErrorDefinition> = {
   VALIDATE_LOOKUP_NO_DEFAULT: { status: 400, description: 'Warning: a lookup table without a "default" key errors for every unmatched input.' },
   VALIDATE_JSON_SYNTAX: { status: 400, description: 'The file is not valid JSON (position given as line and column).' },
   VALIDATE_EMPTY_FILE: { status: 400, description: 'The file is empty.' },
+  VALIDATE_UNKNOWN_DOCUMENT: { status: 400, description: 'The document is none of what validate checks: not a transform, not an identity profile, not a source create profile.' },
 };

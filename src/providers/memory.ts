@@ -4,6 +4,7 @@
 import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { codedError } from '../errors.js';
+import { invalidJsonText, pointerError, stripByteOrderMark } from '../errors/positions.js';
 import type { Account, Identity, Providers, Source, SourceRef, TransformDocument } from './types.js';
 
 export interface IdentityProfile {
@@ -29,14 +30,14 @@ export interface Fixtures {
 export function readJsonFile(file: string): unknown {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = stripByteOrderMark(readFileSync(file, 'utf8'));
   } catch (error) {
     throw codedError('CLI_READ', `cannot read ${file}: ${(error as Error).message}`, { cause: error, details: { file } });
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw codedError('CLI_FIXTURES', `${file} is not valid JSON: ${(error as Error).message}`, { cause: error, details: { file } });
+    throw invalidJsonText(file, text, error);
   }
 }
 
@@ -44,11 +45,9 @@ function readArray<T>(dir: string, name: string, check: (item: Record<string, un
   const file = join(dir, name);
   if (!existsSync(file)) return [];
   const data = readJsonFile(file);
-  if (!Array.isArray(data)) throw codedError('CLI_FIXTURES', `${file} must hold a JSON array`, { details: { file } });
+  if (!Array.isArray(data)) throw pointerError(file, '', 'the file must hold a JSON array');
   data.forEach((item, i) => {
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-      throw codedError('CLI_FIXTURES', `${file}: element ${i} must be an object`, { path: `/${i}`, details: { file } });
-    }
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) throw pointerError(file, `/${i}`, `element ${i} of the array must be an object`);
     check(item as Record<string, unknown>, i);
   });
   return data as T[];
@@ -57,7 +56,7 @@ function readArray<T>(dir: string, name: string, check: (item: Record<string, un
 function requireStrings(file: string, keys: string[]) {
   return (item: Record<string, unknown>, i: number) => {
     for (const k of keys) {
-      if (typeof item[k] !== 'string') throw codedError('CLI_FIXTURES', `${file}: element ${i} needs a string "${k}"`, { path: `/${i}/${k}`, details: { file } });
+      if (typeof item[k] !== 'string') throw pointerError(file, `/${i}${k in item ? `/${k}` : ''}`, `element ${i} of the array needs a string "${k}"`);
     }
   };
 }
@@ -75,13 +74,13 @@ export function loadFixtures(dir: string): Fixtures {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw codedError('CLI_FIXTURES', `fixtures directory ${dir} does not exist`, { details: { file: dir } });
   }
-  const sources = readArray<Source>(dir, 'sources.json', requireStrings('sources.json', ['id', 'name']));
+  const sources = readArray<Source>(dir, 'sources.json', requireStrings(join(dir, 'sources.json'), ['id', 'name']));
   const identities = readArray<Identity>(dir, 'identities.json', (item, i) => {
-    requireStrings('identities.json', ['id', 'name'])(item, i);
+    requireStrings(join(dir, 'identities.json'), ['id', 'name'])(item, i);
     if (item.attributes === undefined) item.attributes = {};
   });
   const accounts = readArray<Account>(dir, 'accounts.json', (item, i) => {
-    requireStrings('accounts.json', ['id', 'identityId', 'sourceId'])(item, i);
+    requireStrings(join(dir, 'accounts.json'), ['id', 'identityId', 'sourceId'])(item, i);
     if (item.attributes === undefined) item.attributes = {};
   });
   const transforms = readDirectory<TransformDocument>(join(dir, 'transforms'));

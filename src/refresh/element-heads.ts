@@ -8,7 +8,7 @@
 // The pre-pass reads those bytes as latin1 (a copy, no UTF-8 decoding); a match whose ids are
 // all ASCII is what UTF-8 decoding would give, anything else is decoded properly.
 
-import { codedError } from '../errors.js';
+import { fileError } from '../errors/positions.js';
 import { parseObjectElement, type ArrayElement, type JsonArrayReader } from './json-array-reader.js';
 
 const IDENTITY_START = /^\{[ \t\n\r]*"id"[ \t\n\r]*:[ \t\n\r]*"([^"\\]*)"[ \t\n\r]*,[ \t\n\r]*"name"[ \t\n\r]*:[ \t\n\r]*"/;
@@ -49,8 +49,8 @@ export function identityHead(file: string, element: ArrayElement, index: number)
   const fast = matchIdentity(element.text, element.text);
   if (fast) return fast;
   const item = parseObjectElement(file, element, index);
-  if (typeof item.id !== 'string') throw codedError('CLI_FIXTURES', `${file}: element ${index} needs a string "id"`, { path: `/${index}/id`, details: { file } });
-  if (typeof item.name !== 'string') throw codedError('CLI_FIXTURES', `${file}: element ${index} needs a string "name"`, { path: `/${index}/name`, details: { file } });
+  if (typeof item.id !== 'string') throw fileError(file, element.offset, `element ${index} of the array needs a string "id"`, { path: `/${index}/id` });
+  if (typeof item.name !== 'string') throw fileError(file, element.offset, `element ${index} of the array needs a string "name"`, { path: `/${index}/name` });
   const managerId = typeof item.managerId === 'string' ? item.managerId : null;
   return { id: item.id, managerId };
 }
@@ -71,7 +71,7 @@ export function readAccountIdentityId(reader: JsonArrayReader): string {
   const item = parseObjectElement(reader.file, { text: reader.fullText(), offset: reader.offset, length: reader.length }, index);
   for (const key of ['id', 'identityId', 'sourceId']) {
     if (typeof item[key] !== 'string') {
-      throw codedError('CLI_FIXTURES', `${reader.file}: element ${index} needs a string "${key}"`, { path: `/${index}/${key}`, details: { file: reader.file } });
+      throw fileError(reader.file, reader.offset, `element ${index} of the array needs a string "${key}"`, { path: `/${index}/${key}` });
     }
   }
   return item.identityId as string;

@@ -6,13 +6,16 @@ import { readdirSync, existsSync, statSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine, type Engine } from '../engine/engine.js';
 import type { CacheSizes, CacheStats } from '../engine/caches.js';
-import type { Limits } from '../engine/types.js';
+import type { Limits, RuleFunction } from '../engine/types.js';
 import { codedError } from '../errors.js';
 import { createMemoryProviders, type IdentityProfile } from '../providers/memory.js';
-import type { Account, Identity, Providers, Source, TransformDocument } from '../providers/types.js';
+import type { Account, Identity, Providers, Source, TransformDocument, UniquenessProvider } from '../providers/types.js';
+import { FixtureUniquenessBuilder } from '../providers/uniqueness.js';
 import type { ProfileResult } from '../engine/profile.js';
 import { JsonArrayReader, parseObjectElement } from './json-array-reader.js';
 import { NdjsonEncoder } from './ndjson-writer.js';
+import { accountsRecordError, identityRecordError, managerRecordError } from './record-errors.js';
+import { invalidJsonText, stripByteOrderMark } from '../errors/positions.js';
 import type { TenantRecord } from './record-reader.js';
 
 /** Everything an evaluator needs; plain data, so that it can be posted to a worker. */
@@ -26,6 +29,13 @@ export interface EvaluatorConfig {
   limits?: Partial<Limits>;
   /** The transforms `reference` resolves, instead of the fixtures' transforms/. */
   transforms?: TransformDocument[];
+  /** A rules module's file URL (engine/rules-module.ts); each thread imports it. */
+  rulesModule?: string;
+  /**
+   * Give usernameGenerator a uniqueness provider over the tenant's identities and accounts
+   * (providers/uniqueness.ts), built by reading both files; set when the profile uses one.
+   */
+  uniqueness?: boolean;
 }
 
 /** Counters of one batch (or of a whole run, once merged). */
@@ -94,49 +104,57 @@ export function loadStaticFixtures(dir: string): { sources: Source[]; transforms
   if (existsSync(transformsDir) && statSync(transformsDir).isDirectory()) {
     for (const name of readdirSync(transformsDir).filter((f) => f.endsWith('.json')).sort()) {
       const file = join(transformsDir, name);
+      const text = stripByteOrderMark(readFileSync(file, 'utf8'));
       try {
-        transforms.push(JSON.parse(readFileSync(file, 'utf8')) as TransformDocument);
+        transforms.push(JSON.parse(text) as TransformDocument);
       } catch (error) {
-        throw codedError('CLI_FIXTURES', `${file} is not valid JSON: ${(error as Error).message}`, { cause: error, details: { file } });
+        throw invalidJsonText(file, text, error);
       }
     }
   }
   return { sources, transforms };
 }
 
-function parseRecordPart(text: string, what: string, record: TenantRecord): Record<string, unknown> {
+type RecordErrorAt = (fixtures: string, record: TenantRecord, cause?: unknown) => Error;
+
+/** The uniqueness provider over a fixture tenant's identities.json and accounts.json, read once, record by record. */
+export function tenantUniqueness(dir: string): UniquenessProvider {
+  const builder = new FixtureUniquenessBuilder();
+  for (const [name, add] of [
+    ['identities.json', (item: Record<string, unknown>) => builder.addIdentity(item as unknown as Identity)],
+    ['accounts.json', (item: Record<string, unknown>) => builder.addAccount(item as unknown as Account)],
+  ] as const) {
+    const file = join(dir, name);
+    if (!existsSync(file)) continue;
+    let index = 0;
+    for (const element of new JsonArrayReader(file)) add(parseObjectElement(file, element, index++));
+  }
+  return builder.build();
+}
+
+function parseRecordPart(text: string, fixtures: string, record: TenantRecord, errorAt: RecordErrorAt): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw codedError('CLI_FIXTURES', `${what} of identity ${record.ordinal} (${record.identityId}) is not valid JSON: ${(error as Error).message}`, {
-      cause: error,
-      path: `/${record.ordinal}`,
-    });
+    throw errorAt(fixtures, record, error);
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw codedError('CLI_FIXTURES', `${what} of identity ${record.ordinal} (${record.identityId}) must be an object`, { path: `/${record.ordinal}` });
-  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw errorAt(fixtures, record);
   const item = value as Record<string, unknown>;
   if (item.attributes === undefined || item.attributes === null) item.attributes = {};
   return item;
 }
 
-function parseAccounts(record: TenantRecord): Account[] {
+function parseAccounts(fixtures: string, record: TenantRecord): Account[] {
   let value: unknown;
   try {
     value = JSON.parse(record.accounts);
   } catch (error) {
-    throw codedError('CLI_FIXTURES', `the accounts of identity ${record.ordinal} (${record.identityId}) are not valid JSON: ${(error as Error).message}`, {
-      cause: error,
-      path: `/${record.ordinal}`,
-    });
+    throw accountsRecordError(fixtures, record, error);
   }
   const accounts = value as Record<string, unknown>[];
   for (const account of accounts) {
-    if (account === null || typeof account !== 'object' || Array.isArray(account)) {
-      throw codedError('CLI_FIXTURES', `an account of identity ${record.ordinal} (${record.identityId}) must be an object`, { path: `/${record.ordinal}` });
-    }
+    if (account === null || typeof account !== 'object' || Array.isArray(account)) throw accountsRecordError(fixtures, record);
     if (account.attributes === undefined || account.attributes === null) account.attributes = {};
   }
   return accounts as Account[];
@@ -170,7 +188,7 @@ export interface BatchEvaluator {
  * An evaluator: one engine whose accounts and identity providers answer from the record being
  * evaluated (its accounts; itself and its manager), so that the sync path of the engine holds.
  */
-export function createBatchEvaluator(config: EvaluatorConfig): BatchEvaluator {
+export function createBatchEvaluator(config: EvaluatorConfig, rules?: Record<string, RuleFunction>): BatchEvaluator {
   const loaded = loadStaticFixtures(config.fixtures);
   const memory = createMemoryProviders({ sources: loaded.sources, identities: [], accounts: [], transforms: config.transforms ?? loaded.transforms });
   let current: Identity | null = null;
@@ -186,6 +204,7 @@ export function createBatchEvaluator(config: EvaluatorConfig): BatchEvaluator {
         return query.sourceId === undefined ? all : all.filter((a) => a.sourceId === query.sourceId);
       },
     },
+    ...(config.uniqueness ? { uniqueness: tenantUniqueness(config.fixtures) } : {}),
     // During a refresh an evaluation reaches the identity itself and its manager ($identity.manager).
     identities: {
       getIdentity(id) {
@@ -211,6 +230,7 @@ export function createBatchEvaluator(config: EvaluatorConfig): BatchEvaluator {
     ...(clock ? { clock } : {}),
     ...(config.cacheSizes ? { cacheSizes: config.cacheSizes } : {}),
     ...(config.limits ? { limits: config.limits } : {}),
+    ...(rules ? { rules } : {}),
   });
   const profile = config.profile;
   // Reports of one manager are usually listed together: remember the last parsed manager.
@@ -238,11 +258,11 @@ export function createBatchEvaluator(config: EvaluatorConfig): BatchEvaluator {
     run(records) {
       const counts = emptyCounts();
       for (const record of records) {
-        const identity = parseRecordPart(record.identity, 'the record', record) as Identity;
-        const accounts = parseAccounts(record);
+        const identity = parseRecordPart(record.identity, config.fixtures, record, identityRecordError) as Identity;
+        const accounts = parseAccounts(config.fixtures, record);
         if (record.manager !== lastManagerText) {
           lastManagerText = record.manager;
-          lastManager = record.manager === null ? null : (parseRecordPart(record.manager, 'the manager', record) as Identity);
+          lastManager = record.manager === null ? null : (parseRecordPart(record.manager, config.fixtures, record, managerRecordError) as Identity);
         }
         encoder.add(resultLine(counts, record.identityId, evaluate(identity, accounts, lastManager)));
       }

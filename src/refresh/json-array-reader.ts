@@ -9,6 +9,7 @@
 
 import { closeSync, openSync, readSync } from 'node:fs';
 import { codedError } from '../errors.js';
+import { fileError, invalidJsonInFile, syntaxErrorInFile } from '../errors/positions.js';
 
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
@@ -70,6 +71,8 @@ export class JsonArrayReader {
   /** Where the element being scanned starts in buf. */
   private scanStart = 0;
   private lastEnd = 0;
+  /** True while an element is being scanned (an error then lies somewhere from its start). */
+  private scanning = false;
   /** File offset where reading stops (the file's size unless a range says less). */
   private readonly limit: number;
 
@@ -123,7 +126,12 @@ export class JsonArrayReader {
         case 'done':
           return false;
         case 'start': {
-          const b = this.skipSpace();
+          let b = this.skipSpace();
+          // A UTF-8 byte-order mark (EF BB BF) before the array is accepted and skipped.
+          if (b === 0xef && this.end - this.pos >= 3 && this.buf[this.pos + 1] === 0xbb && this.buf[this.pos + 2] === 0xbf) {
+            this.pos += 3;
+            b = this.skipSpace();
+          }
           if (b !== OPEN_BRACKET) throw this.malformed(b === -1 ? 'the file is empty; expected a JSON array' : 'expected "[" (the file must hold a JSON array)');
           this.pos++;
           const c = this.skipSpace();
@@ -243,6 +251,7 @@ export class JsonArrayReader {
   private scanElement(): void {
     const first = this.buf[this.pos]!;
     this.scanStart = this.pos;
+    this.scanning = true;
     if (first === OPEN_BRACE || first === OPEN_BRACKET) {
       let depth = 0;
       for (;;) {
@@ -272,6 +281,7 @@ export class JsonArrayReader {
         this.pos++;
       }
     }
+    this.scanning = false;
     const start = this.scanStart;
     this.lastStart = start;
     this.lastEnd = this.pos;
@@ -314,9 +324,21 @@ export class JsonArrayReader {
     }
   }
 
+  /**
+   * A structural error, located (lines are counted only now, so reading stays fast). Inside an
+   * element, the scanner only notices at the end of the file (a lost quote turns the rest of the
+   * file into one string): the element is parsed from its start to find the real first error.
+   */
   private malformed(message: string): Error {
-    const offset = this.base + this.pos;
-    return codedError('CLI_FIXTURES', `${this.file}: ${message} at byte ${offset}`, { details: { file: this.file, offset } });
+    if (this.scanning) {
+      const start = this.base + this.scanStart;
+      // A reader of a range counts its own elements: the position says which one.
+      const which = this.range ? 'an element of the array' : `element ${this.index} of the array`;
+      const found = syntaxErrorInFile(this.file, start);
+      if (found) return fileError(this.file, found.byteOffset, `${which} is not valid JSON: ${found.message}`);
+      return fileError(this.file, start, `${which}, which starts here, is not closed before the end of the file`);
+    }
+    return fileError(this.file, this.base + this.pos, message);
   }
 }
 
@@ -326,14 +348,10 @@ export function parseObjectElement(file: string, element: ArrayElement, index: n
   try {
     value = JSON.parse(element.text);
   } catch (error) {
-    throw codedError('CLI_FIXTURES', `${file}: element ${index} (byte ${element.offset}) is not valid JSON: ${(error as Error).message}`, {
-      cause: error,
-      path: `/${index}`,
-      details: { file, offset: element.offset },
-    });
+    throw invalidJsonInFile(file, element.offset, element.length, `element ${index} of the array`, { cause: error, path: `/${index}` });
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw codedError('CLI_FIXTURES', `${file}: element ${index} must be an object`, { path: `/${index}`, details: { file, offset: element.offset } });
+    throw fileError(file, element.offset, `element ${index} of the array must be an object`, { path: `/${index}` });
   }
   return value as Record<string, unknown>;
 }

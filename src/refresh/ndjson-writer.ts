@@ -92,6 +92,12 @@ export class AtomicFileWriter {
     rmSync(this.temp, { force: true });
   }
 
+  /** Delete the temporary file now (a process about to exit cannot wait for the stream to close). */
+  abortSync(): void {
+    this.stream.destroy();
+    rmSync(this.temp, { force: true });
+  }
+
   private writeError(error: Error): Error {
     return codedError('CLI_READ', `cannot write ${this.path}: ${error.message}`, { cause: error, details: { file: this.path } });
   }

@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { codedError } from '../errors.js';
+import { pointerError } from '../errors/positions.js';
 import { readJsonFile, type IdentityProfile } from '../providers/memory.js';
 
 const readProfileFile = readJsonFile;
@@ -12,6 +13,8 @@ const readProfileFile = readJsonFile;
 /** Check the parts of the identity-profile shape a refresh reads; the mappings' transforms are checked by compiling them. */
 export function checkProfile(value: unknown, file = '<profile>'): IdentityProfile {
   const fail = (message: string, path: string): never => {
+    // A profile read from a file is located in it; one given as an object is named by its pointer.
+    if (existsSync(file)) throw pointerError(file, path, `the identity profile ${message}`);
     throw codedError('CLI_FIXTURES', `${file}: ${message}`, { path, details: { file } });
   };
   if (value === null || typeof value !== 'object' || Array.isArray(value)) fail('an identity profile must be a JSON object', '');
@@ -47,6 +50,8 @@ function tenantProfiles(fixtures: string): { file: string; profile: IdentityProf
 export function resolveProfile(fixtures: string, profile?: string | IdentityProfile): IdentityProfile {
   if (profile !== undefined && typeof profile !== 'string') return checkProfile(profile);
   if (profile !== undefined && existsSync(profile) && statSync(profile).isFile()) return checkProfile(readProfileFile(profile), profile);
+  if (!existsSync(fixtures)) throw codedError('CLI_FIXTURES', `the fixtures directory ${fixtures} does not exist`, { details: { file: fixtures } });
+  if (!statSync(fixtures).isDirectory()) throw codedError('CLI_FIXTURES', `the fixtures path ${fixtures} is not a directory`, { details: { file: fixtures } });
   const available = tenantProfiles(fixtures);
   if (profile === undefined) {
     const first = available[0];

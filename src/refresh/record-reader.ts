@@ -19,6 +19,11 @@ export interface TenantRecord {
   accounts: string;
   /** The manager identity's text, or null (no managerId, or a managerId that names nobody). */
   manager: string | null;
+  /** Where the record is, to locate an error in it: the identity's byte offset in identities.json… */
+  offset?: number;
+  /** …and the plan holding its accounts' byte ranges (`ranges` pairs from `rangesAt`). */
+  plan?: BatchPlan;
+  rangesAt?: number;
 }
 
 /**
@@ -173,6 +178,7 @@ export class RecordReader {
       i += 4;
       const identity = this.identities.text(offset, length);
       const { id, managerId } = identityHead(this.files.identities, { text: identity, offset, length }, ordinal);
+      const rangesAt = i;
       let accounts = '[]';
       if (ranges === 1) accounts = `[${this.accounts.text(plan[i]!, plan[i + 1]!, true)}]`;
       else if (ranges > 1) {
@@ -181,7 +187,7 @@ export class RecordReader {
         accounts = `[${parts.join(',')}]`;
       }
       i += 2 * ranges;
-      yield { ordinal, identityId: id, identity, accounts, manager: managerId === null ? null : this.manager(managerId) };
+      yield { ordinal, identityId: id, identity, accounts, manager: managerId === null ? null : this.manager(managerId), offset, plan, rangesAt };
     }
   }
 

@@ -12,7 +12,9 @@ import { codedError } from '../errors.js';
 import type { IdentityProfile } from '../providers/memory.js';
 import type { TransformDocument } from '../providers/types.js';
 import type { TenantProviderOptions, TenantProviders } from '../providers/tenant/index.js';
-import { addCounts, createBatchEvaluator, emptyCounts, EncodedBatch, type BatchOutput, type EvaluatorConfig } from './evaluator.js';
+import { addCounts, createBatchEvaluator, emptyCounts, EncodedBatch, loadStaticFixtures, type BatchOutput, type EvaluatorConfig } from './evaluator.js';
+import { loadRulesModule, rulesModuleUrl } from '../engine/rules-module.js';
+import { usesOperation } from '../providers/uniqueness.js';
 import { RefreshPool } from './pool.js';
 import { resolveProfile } from './profile-source.js';
 import type { Progress } from './progress.js';
@@ -49,11 +51,16 @@ export interface RefreshOptions {
   transforms?: readonly TransformDocument[];
   /** Called after each batch. */
   onProgress?: (progress: Progress) => void;
+  /**
+   * A rules module (a file path): an ES module whose default export, or export `rules`, is an
+   * object of rule functions by name (createEngine's `rules`). Each worker thread imports it.
+   */
+  rules?: string;
 }
 
 export { DEFAULT_BATCH_SIZE } from './run-options.js';
 const AUTO_THREADS_MIN_BYTES = 1 << 20;
-const OPTION_KEYS = new Set(['fixtures', 'profile', 'workers', 'batchSize', 'shard', 'now', 'cacheSizes', 'limits', 'transforms', 'onProgress']);
+const OPTION_KEYS = new Set(['fixtures', 'profile', 'workers', 'batchSize', 'shard', 'now', 'cacheSizes', 'limits', 'transforms', 'onProgress', 'rules']);
 
 
 interface Resolved {
@@ -76,13 +83,24 @@ function resolveOptions(options: RefreshOptions): Resolved {
   const { batchSize, shard, now } = resolveRunOptions(options);
   const fixtures = resolve(options.fixtures!);
   const profile = resolveProfile(fixtures, options.profile);
+  if (options.rules !== undefined && (typeof options.rules !== 'string' || options.rules === '')) invalid('rules must name a rules module file', 'rules');
+  // A usernameGenerator checks its candidates against the whole tenant and the names issued in
+  // this run: one provider, on the thread that evaluates in identities.json's order.
+  const transforms = options.transforms !== undefined ? checkTransforms(options.transforms) : loadStaticFixtures(fixtures).transforms;
+  const byName = new Map(transforms.map((t) => [t.name, t]));
+  const uniqueness = usesOperation(profile, 'usernameGenerator', (name) => byName.get(name));
+  if (uniqueness && workers !== 'auto' && workers > 0) {
+    invalid('the profile uses usernameGenerator, whose names must stay unique across the run: it refreshes on the calling thread (workers 0 or auto)', 'workers');
+  }
   const config: EvaluatorConfig = {
     fixtures,
     profile,
     ...(now !== undefined ? { now } : {}),
     ...(options.cacheSizes ? { cacheSizes: { ...options.cacheSizes } } : {}),
     ...(options.limits ? { limits: { ...options.limits } } : {}),
-    ...(options.transforms !== undefined ? { transforms: checkTransforms(options.transforms) } : {}),
+    ...(options.transforms !== undefined ? { transforms } : {}),
+    ...(options.rules !== undefined ? { rulesModule: rulesModuleUrl(options.rules) } : {}),
+    ...(uniqueness ? { uniqueness: true } : {}),
   };
   return { fixtures: options.fixtures!, profile, workers, batchSize, shard, config, onProgress: options.onProgress };
 }
@@ -119,7 +137,7 @@ export class RefreshRunner {
     let pool: RefreshPool | null = null;
     try {
       // Built on this thread in both modes: a tenant that cannot load fails here, once, with its own error.
-      const local = createBatchEvaluator(config);
+      const local = createBatchEvaluator(config, config.rulesModule === undefined ? undefined : await loadRulesModule(config.rulesModule));
       this.workers = this.threadCount();
       // Started before the pre-passes, so that the threads load while this thread scans.
       if (this.workers > 0) pool = new RefreshPool(this.workers, randomUUID(), config);
@@ -163,6 +181,7 @@ export class RefreshRunner {
   /** 'auto': every core, except for a small tenant (identities.json under 1 MiB, about 2,000 identities) where threads cost more than they save. */
   private threadCount(): number {
     const workers = this.options.workers;
+    if (this.options.config.uniqueness) return 0;
     if (workers !== 'auto') return workers;
     const file = join(this.options.config.fixtures, 'identities.json');
     const size = existsSync(file) ? statSync(file).size : 0;

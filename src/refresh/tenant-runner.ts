@@ -5,6 +5,7 @@
 
 import { existsSync, statSync } from 'node:fs';
 import { createEngine } from '../engine/engine.js';
+import { loadRulesModule } from '../engine/rules-module.js';
 import type { CacheStats } from '../engine/caches.js';
 import { createMemoryProviders, readJsonFile, type IdentityProfile } from '../providers/memory.js';
 import { createTenantProviders, type TenantProviderOptions, type TenantProviders } from '../providers/tenant/index.js';
@@ -16,7 +17,7 @@ import { checkTransforms, invalidOption as invalid, resolveRunOptions } from './
 import { shardOf, type Shard } from './shard.js';
 import { sumCaches, type RefreshSummary } from './summary.js';
 
-const OPTION_KEYS = new Set(['tenant', 'profile', 'workers', 'batchSize', 'shard', 'now', 'cacheSizes', 'limits', 'transforms', 'onProgress']);
+const OPTION_KEYS = new Set(['tenant', 'profile', 'workers', 'batchSize', 'shard', 'now', 'cacheSizes', 'limits', 'transforms', 'onProgress', 'rules']);
 
 
 function isProviders(value: TenantProviderOptions | TenantProviders): value is TenantProviders {
@@ -91,6 +92,7 @@ export class TenantRefreshRunner {
         ...(this.clock ? { clock: this.clock } : {}),
         ...(this.options.cacheSizes ? { cacheSizes: this.options.cacheSizes } : {}),
         ...(this.options.limits ? { limits: this.options.limits } : {}),
+        ...(this.options.rules !== undefined ? { rules: await loadRulesModule(this.options.rules) } : {}),
       });
       this.total = await this.providers.countIdentities();
       let batch: Identity[] = [];

@@ -13,6 +13,8 @@ import type { Identity } from '../providers/types.js';
 import { createBatchEvaluator, type BatchEvaluator, type EvaluatorConfig, type RefreshCounts } from './evaluator.js';
 import { runBuffers, scanRange, takeRange, type ScannedRange, type SharedRanges } from './account-runs.js';
 import { RecordReader, type BatchPlan, type TenantFiles } from './record-reader.js';
+import { loadRulesModule } from '../engine/rules-module.js';
+import type { RuleFunction } from '../engine/types.js';
 
 export interface WorkerTask {
   /** Identifies the run: its evaluator and reader are built on the first batch and reused for the others. */
@@ -85,10 +87,32 @@ export function scanAccounts(task: ScanTask): number {
   return scanned;
 }
 
+/** Rules modules imported by this thread, by URL (importing is asynchronous; evaluating is not). */
+const loadedRules = new Map<string, Record<string, RuleFunction>>();
+
+/** Run `then` once the run's rules module (if any) is imported. */
+function withRules<T>(config: EvaluatorConfig, then: () => T): T | Promise<T> {
+  const url = config.rulesModule;
+  if (url === undefined || loadedRules.has(url)) return then();
+  return loadRulesModule(url).then((rules) => {
+    loadedRules.set(url, rules);
+    return then();
+  });
+}
+
 function runOf(runId: string, config: EvaluatorConfig): Run {
   let run = runs.get(runId);
-  if (!run) runs.set(runId, (run = { evaluator: createBatchEvaluator(config), reader: null }));
+  if (!run) {
+    const rules = config.rulesModule === undefined ? undefined : loadedRules.get(config.rulesModule);
+    runs.set(runId, (run = { evaluator: createBatchEvaluator(config, rules), reader: null }));
+  }
   return run;
+}
+
+function failure(error: unknown): WorkerFailure {
+  if (!isTransformsError(error)) throw error;
+  const { code, message, path, details } = error;
+  return { error: { code, message, ...(path !== undefined ? { path } : {}), ...(details !== undefined ? { details } : {}) } };
 }
 
 /**
@@ -97,16 +121,29 @@ function runOf(runId: string, config: EvaluatorConfig): Run {
  * count in the thread's statistics), so that the first batch finds them ready. Failures are
  * left for that batch to report.
  */
-export function prepare(task: PrepareTask): boolean {
+export function prepare(task: PrepareTask): boolean | Promise<boolean> {
+  const build = () => {
+    try {
+      runOf(task.runId, task.config).evaluator.evaluate({ id: '', name: '', attributes: {} } as Identity, [], null);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   try {
-    runOf(task.runId, task.config).evaluator.evaluate({ id: '', name: '', attributes: {} } as Identity, [], null);
-    return true;
+    const done = withRules(task.config, build);
+    return done instanceof Promise ? done.catch(() => false) : done;
   } catch {
     return false;
   }
 }
 
-export default function evaluateBatch(task: WorkerTask): WorkerResult | WorkerFailure {
+export default function evaluateBatch(task: WorkerTask): WorkerResult | WorkerFailure | Promise<WorkerResult | WorkerFailure> {
+  const done = withRules(task.config, () => evaluateLoaded(task));
+  return done instanceof Promise ? done.catch(failure) : done;
+}
+
+function evaluateLoaded(task: WorkerTask): WorkerResult | WorkerFailure {
   try {
     const run = runOf(task.runId, task.config);
     run.reader ??= new RecordReader(task.tenant);
@@ -118,8 +155,6 @@ export default function evaluateBatch(task: WorkerTask): WorkerResult | WorkerFa
     }
     return transferred({ bytes: output.bytes, counts: output.counts, threadId, caches: run.evaluator.cacheStats() }, [output.bytes.buffer]);
   } catch (error) {
-    if (!isTransformsError(error)) throw error;
-    const { code, message, path, details } = error;
-    return { error: { code, message, ...(path !== undefined ? { path } : {}), ...(details !== undefined ? { details } : {}) } };
+    return failure(error);
   }
 }

@@ -4,9 +4,11 @@
 
 import { isTransformsError, pointerJoin } from '../errors.js';
 import { createEngine, type Engine } from '../engine/engine.js';
+import { documentKind, embeddedTransforms, unknownDocumentIssue, type DocumentKind } from './documents.js';
 import type { ValidationIssue, ValidationResult } from './issues.js';
 
 export type { ValidationIssue, ValidationResult } from './issues.js';
+export type { DocumentKind } from './documents.js';
 
 /** The platform's upload limit: "it cannot exceed 400KB" (reference §2). */
 export const MAX_TRANSFORM_BYTES = 400 * 1024;
@@ -164,6 +166,57 @@ function reportUnknownReferences(result: ValidationResult, references: readonly 
   }
 }
 
+/** A document's result: what it was taken for, and its findings. */
+export interface DocumentResult extends ValidationResult {
+  kind: DocumentKind;
+}
+
+/**
+ * Check a document of any kind validate knows: a transform, or the transforms inside an identity
+ * profile or a create profile (each a nested definition: no name needed), their findings'
+ * pointers made to point into the profile.
+ */
+function checkDocument(json: unknown, options: ValidateOptions, sourceBytes?: number): { kind: DocumentKind; result: ValidationResult; references?: Reference[] } {
+  const kind = documentKind(json);
+  if (kind === 'transform') return { kind, ...check(json, options, sourceBytes) };
+  if (kind === 'unknown') return { kind, result: { valid: false, issues: [unknownDocumentIssue()] } };
+  const issues: ValidationIssue[] = [];
+  const references: Reference[] = [];
+  const inner: ValidateOptions = { ...options, definition: true };
+  delete inner.sourceBytes;
+  for (const t of embeddedTransforms(json as Record<string, unknown>, kind, issues)) {
+    const found = check(t.definition, inner);
+    for (const i of found.result.issues) issues.push({ ...i, path: t.path + i.path });
+    for (const r of found.references ?? []) references.push({ name: r.name, path: t.path + r.path });
+  }
+  return { kind, result: { valid: !issues.some((i) => i.severity === 'error'), issues }, references };
+}
+
+/**
+ * Validate a document whatever it is: a transform, an identity profile (each
+ * `identityAttributeConfig.attributeTransforms[].transformDefinition`) or a source create
+ * profile (each `fields[].transform`). Findings point into the document; anything else is a
+ * VALIDATE_UNKNOWN_DOCUMENT error.
+ */
+export function validateDocument(json: unknown, options: ValidateOptions = {}): DocumentResult {
+  const { kind, result, references } = checkDocument(json, options);
+  if (options.knownNames && references) {
+    reportUnknownReferences(result, references, options.knownNames instanceof Set ? options.knownNames : new Set(options.knownNames as readonly string[]));
+  }
+  return { kind, ...result };
+}
+
+/** Validate an identity profile or a source create profile; any other document is VALIDATE_UNKNOWN_DOCUMENT. */
+export function validateProfile(json: unknown, options: ValidateOptions = {}): DocumentResult {
+  const kind = documentKind(json);
+  if (kind !== 'identity-profile' && kind !== 'create-profile') {
+    const issue = unknownDocumentIssue();
+    issue.message = 'the document is not an identity profile (no "identityAttributeConfig") and not a source create profile (no "fields" array)';
+    return { kind, valid: false, issues: [issue] };
+  }
+  return validateDocument(json, options);
+}
+
 export interface SetEntry {
   /** Where the transform comes from (a file name), echoed in the results. */
   source: string;
@@ -173,6 +226,8 @@ export interface SetEntry {
 
 export interface SetResult extends ValidationResult {
   source: string;
+  /** What the document was taken for. */
+  kind: DocumentKind;
 }
 
 /**
@@ -187,8 +242,9 @@ export interface SetValidator {
 }
 
 /**
- * Validate a set of transforms (a directory): each one alone, then duplicate names, references
- * to names outside the set (and outside `knownNames`), and reference cycles.
+ * Validate a set of transforms (a directory, with identity profiles and create profiles among
+ * them): each one alone, then duplicate names, references to names outside the set (and outside
+ * `knownNames`), and reference cycles.
  */
 export function validateTransformSet(entries: readonly SetEntry[], options: ValidateOptions = {}): SetResult[] {
   const set = createSetValidator(options);
@@ -209,11 +265,12 @@ export function createSetValidator(options: ValidateOptions = {}): SetValidator 
   const edges = new Map<string, Reference[]>();
   return {
     add(entry) {
-      const { result, references } = check(entry.json, entryOptions, entry.sourceBytes);
-      const out: SetResult = { source: entry.source, valid: result.valid, issues: result.issues };
+      const { kind, result, references } = checkDocument(entry.json, entryOptions, entry.sourceBytes);
+      const out: SetResult = { source: entry.source, kind, valid: result.valid, issues: result.issues };
       const index = results.push(out) - 1;
       if (references && references.length > 0) referencing.push({ result: out, references });
-      const n = (entry.json as { name?: unknown } | null)?.name;
+      // Profiles reference transforms by name; only transforms are named and take part in cycles.
+      const n = kind === 'transform' ? (entry.json as { name?: unknown } | null)?.name : undefined;
       if (typeof n === 'string') {
         const same = names.get(n);
         if (same) same.push(index);

@@ -164,4 +164,124 @@ describe('identity-transforms validate', () => {
     expect(r.err).toContain(message);
     expect(r.err).not.toMatch(/\n\s+at /);
   });
+
+  describe('identity profiles and create profiles', () => {
+    const profileText = (definition: unknown) =>
+      JSON.stringify(
+        {
+          name: 'Employees',
+          authoritativeSource: { type: 'SOURCE', id: 'src-1', name: 'HR' },
+          identityAttributeConfig: {
+            enabled: true,
+            attributeTransforms: [
+              { identityAttributeName: 'email', transformDefinition: { type: 'lower', attributes: { input: 'a' } } },
+              { identityAttributeName: 'uid', transformDefinition: definition },
+            ],
+          },
+        },
+        null,
+        2,
+      ) + '\n';
+
+    it('validates the transforms inside an identity profile, located by pointer and line:column in the profile', async () => {
+      const f = file('profile-bad.json', profileText({ type: 'replace', attributes: { regex: 'a', flags: 'g', replacement: 'b' } }));
+      const r = await run('validate', f);
+      expect(r.code).toBe(1);
+      const lines = profileText({ type: 'replace', attributes: { regex: 'a', flags: 'g', replacement: 'b' } }).split('\n');
+      const line = lines.findIndex((l) => l.includes('"flags"'));
+      expect(r.out).toContain(
+        `${f}:${line + 1}:${lines[line]!.indexOf('"flags"') + 1} error SCHEMA_UNKNOWN_PROPERTY unknown attribute "flags" (/identityAttributeConfig/attributeTransforms/1/transformDefinition/attributes/flags)`,
+      );
+      expect(r.out).toContain('1 file checked: 0 valid, 1 invalid (1 error, 0 warnings)');
+    });
+
+    it('accepts a valid profile and checks its references against the transforms validated with it', async () => {
+      const d = join(dir, 'profile-set');
+      mkdirSync(join(d, 'transforms'), { recursive: true });
+      mkdirSync(join(d, 'profiles'));
+      writeFileSync(join(d, 'transforms', 'lower.json'), JSON.stringify({ name: 'Lower It', type: 'lower', attributes: { input: 'x' } }));
+      writeFileSync(join(d, 'profiles', 'ok.json'), profileText({ type: 'reference', attributes: { id: 'Lower It' } }));
+      writeFileSync(join(d, 'profiles', 'dangling.json'), profileText({ type: 'reference', attributes: { id: 'Nowhere' } }));
+      const r = await run('validate', join(d, 'transforms'), `${d}/profiles/**/*.json`, '--format', 'json');
+      expect(r.code).toBe(1);
+      const report = JSON.parse(r.out) as { files: { file: string; kind: string; valid: boolean; issues: { code: string; path: string }[] }[] };
+      const byName = Object.fromEntries(report.files.map((x) => [x.file.split('/').pop(), x]));
+      expect(byName['ok.json']).toMatchObject({ kind: 'identity-profile', valid: true, issues: [] });
+      expect(byName['lower.json']).toMatchObject({ kind: 'transform', valid: true });
+      expect(byName['dangling.json']!.issues).toEqual([
+        expect.objectContaining({ code: 'VALIDATE_UNKNOWN_REFERENCE', path: '/identityAttributeConfig/attributeTransforms/1/transformDefinition/attributes/id' }),
+      ]);
+    });
+
+    it('reports a mapping without transformDefinition or attribute name at its pointer', async () => {
+      const f = file('profile-shape.json', JSON.stringify({ name: 'P', identityAttributeConfig: { attributeTransforms: [{ transformDefinition: { type: 'lower', attributes: {} } }, { identityAttributeName: 'x' }] } }));
+      const r = await run('validate', f, '--format', 'json');
+      expect(r.code).toBe(1);
+      const issues = (JSON.parse(r.out) as { files: { issues: { code: string; path: string }[] }[] }).files[0]!.issues.map((i) => [i.code, i.path]);
+      expect(issues).toEqual([
+        ['SCHEMA_REQUIRED', '/identityAttributeConfig/attributeTransforms/0/identityAttributeName'],
+        ['SCHEMA_REQUIRED', '/identityAttributeConfig/attributeTransforms/1'],
+      ]);
+    });
+
+    it('validates the field transforms of a source create profile', async () => {
+      const f = file(
+        'create-profile.json',
+        JSON.stringify({
+          name: 'Account',
+          usageType: 'CREATE',
+          fields: [
+            { name: 'mail', transform: { type: 'identityAttribute', attributes: { name: 'email' } }, attributes: {}, isRequired: false, type: 'string' },
+            { name: 'cn', transform: { type: 'substring', attributes: { begin: 'x' } } },
+            { name: 'plain', attributes: { value: 'constant' } },
+          ],
+        }),
+      );
+      const r = await run('validate', f, '--format', 'json');
+      expect(r.code).toBe(1);
+      const report = JSON.parse(r.out) as { files: { kind: string; issues: { code: string; path: string }[] }[] };
+      expect(report.files[0]!.kind).toBe('create-profile');
+      expect(report.files[0]!.issues.map((i) => i.path)).toEqual(['/fields/1/transform/attributes/begin']);
+    });
+
+    it('says what a document is not when it is neither a transform nor a profile', async () => {
+      const f = file('accounts-like.json', '{\n  "id": "a1",\n  "nativeIdentity": "x"\n}\n');
+      const r = await run('validate', f);
+      expect(r.code).toBe(1);
+      expect(r.out).toContain(
+        `${f}:1:1 error VALIDATE_UNKNOWN_DOCUMENT the document is not a transform (no "type"), not an identity profile (no "identityAttributeConfig") and not a source create profile (no "fields" array)`,
+      );
+    });
+
+    it('validates the bundled identity profile and transforms together (the README headline layout)', async () => {
+      const fixtures = new URL('../../fixtures/', import.meta.url).pathname;
+      const r = await run('validate', join(fixtures, 'transforms'), `${fixtures}identity-profiles/**/*.json`, '--format', 'github');
+      expect(r.err).toBe('');
+      expect(r.out).not.toContain('::error');
+      expect(r.code).toBe(0);
+    });
+  });
+
+  it('accepts a file that starts with a UTF-8 byte-order mark', async () => {
+    const f = file('bom.json', '\uFEFF{"name":"Bom","type":"lower","attributes":{}}');
+    const r = await run('validate', f);
+    expect(r.code).toBe(0);
+  });
+
+  it('says "trailing comma" in plain words, never the parser\'s codes', async () => {
+    const f = file('trailing.json', '{\n  "name": "x",\n  "type": "lower",\n  "attributes": {},\n}\n');
+    const r = await run('validate', f);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`${f}:5:1 error VALIDATE_JSON_SYNTAX invalid JSON: a trailing comma is not allowed before "}"`);
+    expect(r.out).not.toMatch(/PropertyNameExpected|ValueExpected/);
+  });
+
+  it.each([
+    ['an empty directory', () => (mkdirSync(join(dir, 'empty-dir'), { recursive: true }), join(dir, 'empty-dir')), 'no files matched: the directory'],
+    ['a glob that matches nothing', () => join(dir, 'nothing-here-*.json'), 'no files matched: nothing matches'],
+  ])('exits 2 with "no files matched" for %s', async (_label, arg, message) => {
+    const r = await run('validate', arg());
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`CLI_USAGE ${message}`);
+  });
 });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { JsonArrayReader } from '../../src/refresh/json-array-reader.js';
+import { JsonArrayReader, parseObjectElement } from '../../src/refresh/json-array-reader.js';
 import { TransformsError } from '../../src/errors.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'idt-reader-'));
@@ -111,20 +111,61 @@ describe('JsonArrayReader', () => {
   });
 
   it.each([
-    ['an empty file', '', 'the file is empty'],
-    ['an object instead of an array', '{"a":1}', 'expected "["'],
-    ['a missing comma', '[{"a":1} {"b":2}]', 'expected "," or "]"'],
-    ['a truncated element', '[{"a":1},{"b":', 'unexpected end of file inside an element'],
-    ['a truncated string', '[{"a":"abc', 'unexpected end of file inside a string'],
-    ['a missing closing bracket', '[1,2', 'unexpected end of file inside the array'],
-    ['content after the array', '[1] [2]', 'unexpected content after'],
-    ['a leading comma', '[,1]', 'expected an element'],
-  ])('rejects %s with CLI_FIXTURES and the byte offset', (_label, text, message) => {
+    ['an empty file', '', '1:1', 'the file is empty'],
+    ['an object instead of an array', '{"a":1}', '1:1', 'expected "["'],
+    ['a missing comma', '[{"a":1} {"b":2}]', '1:10', 'expected "," or "]"'],
+    ['a truncated element', '[{"a":1},{"b":', '1:15', 'element 1 of the array is not valid JSON: unexpected end of the text: a value is missing'],
+    ['a truncated string', '[{"a":"abc', '1:7', 'element 0 of the array is not valid JSON: a string is not closed with a double quote'],
+    ['a missing closing bracket', '[1,2', '1:5', 'unexpected end of file inside the array'],
+    ['content after the array', '[1] [2]', '1:5', 'unexpected content after'],
+    ['a leading comma', '[,1]', '1:2', 'expected an element'],
+  ])('rejects %s with CLI_FIXTURES at file:line:column and a plain sentence', (_label, text, position, message) => {
     const error = failure(text);
     expect(error).toBeInstanceOf(TransformsError);
     expect(error.code).toBe('CLI_FIXTURES');
-    expect(error.message).toContain(message);
+    expect(error.message).toMatch(/^\/.*\.json:\d+:\d+: /);
+    expect(error.message).toContain(`.json:${position}: ${message}`);
     expect(typeof error.details?.offset).toBe('number');
+    expect(error.message).not.toMatch(/byte \d/);
+  });
+
+  it('locates a lost quote deep in a large file at the line and column of the broken element, not at the end of the file', () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => JSON.stringify({ id: `a${i}`, identityId: `i${i}`, name: 'Zoë Ångström' }));
+    lines[1234] = lines[1234]!.replace('"identityId"', 'identityId"');
+    const error = failure(`[\n${lines.join(',\n')}\n]\n`);
+    expect(error.code).toBe('CLI_FIXTURES');
+    expect(error.message).toMatch(/\.json:1236:\d+: element 1234 of the array is not valid JSON: unexpected character "i" where a property name in double quotes was expected$/);
+    expect(error.details).toMatchObject({ line: 1236, column: lines[1234]!.indexOf('identityId') + 1 });
+  });
+
+  it('accepts a UTF-8 byte-order mark before the array', () => {
+    expect(elements('\uFEFF[1, {"a":"é"}]')).toEqual(['1', '{"a":"é"}']);
+  });
+
+  it('never shows the JSON parser\'s internal codes', () => {
+    const cases: [string, string][] = [
+      ['[\n{"a":1,}]', '2:8: element 0 of the array is not valid JSON: a trailing comma is not allowed before "}"'],
+      ['[{a:1}]', '1:3: element 0 of the array is not valid JSON: unexpected character "a" where a property name in double quotes was expected'],
+      ["[{'a':1}]", '1:3: element 0 of the array is not valid JSON: strings must be in double quotes'],
+      ['[{"a" 1}]', '1:7: element 0 of the array is not valid JSON: expected ":" after the property name'],
+    ];
+    for (const [text, message] of cases) {
+      const path = file(text);
+      const reader = new JsonArrayReader(path);
+      const error = (() => {
+        try {
+          parseObjectElement(path, reader.next()!, 0);
+        } catch (e) {
+          return e as TransformsError;
+        } finally {
+          reader.close();
+        }
+        throw new Error('expected a failure');
+      })();
+      expect(error.code).toBe('CLI_FIXTURES');
+      expect(error.message).toBe(`${path}:${message}`);
+      expect(error.message).not.toMatch(/PropertyNameExpected|ValueExpected|InvalidSymbol|ColonExpected|CommaExpected|position \d/);
+    }
   });
 
   it('reports a missing file as CLI_READ', () => {

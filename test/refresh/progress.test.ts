@@ -37,6 +37,34 @@ describe('createProgressBar', () => {
     expect(writes[3]).toBe('\r\x1b[K');
   });
 
+  it('shows no ETA until a second has passed since the first batch and a few percent are done', () => {
+    const writes: string[] = [];
+    const bar = createProgressBar((t) => writes.push(t), 120, 0);
+    // A 7-second job whose first batch came after a 2-second pre-pass: the average rate at the
+    // first batch (256 in 2 s) would say about 19 minutes.
+    const total = 150_000;
+    bar.update({ done: 256, total, elapsedMs: 2000 });
+    bar.update({ done: 3_000, total, elapsedMs: 2150 });
+    bar.update({ done: 10_000, total, elapsedMs: 2500 });
+    expect(writes.every((w) => w.includes('ETA --'))).toBe(true);
+    bar.update({ done: 30_000, total, elapsedMs: 3100 });
+    const eta = Number(/ETA (\d+)s/.exec(writes.at(-1)!)?.[1]);
+    expect(eta).toBeGreaterThanOrEqual(3);
+    expect(eta).toBeLessThanOrEqual(5);
+  });
+
+  it('smooths the ETA: one slow batch does not make it jump', () => {
+    const writes: string[] = [];
+    const bar = createProgressBar((t) => writes.push(t), 120, 0);
+    const total = 100_000;
+    for (let i = 1; i <= 20; i++) bar.update({ done: i * 2_000, total, elapsedMs: i * 200 });
+    const before = Number(/ETA (\d+)s/.exec(writes.at(-1)!)?.[1]);
+    bar.update({ done: 42_000, total, elapsedMs: 5_000 }); // a one-second stall
+    const after = Number(/ETA (\d+)s/.exec(writes.at(-1)!)?.[1]);
+    expect(before).toBe(6);
+    expect(after).toBeLessThan(before * 2);
+  });
+
   it('writes nothing when it never drew', () => {
     const writes: string[] = [];
     createProgressBar((t) => writes.push(t)).finish();
