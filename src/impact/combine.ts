@@ -38,7 +38,18 @@ function renameReferences(value: unknown, rename: (name: string) => string | nul
   return out;
 }
 
-export function combine(plans: readonly AttributePlan[], base: TransformVersion, head: TransformVersion, profileName: string): Combined {
+/**
+ * The profile of one pass: for each plan `include` keeps, its base mapping, its head mapping or
+ * both (`sides`).
+ */
+export function combine(
+  plans: readonly AttributePlan[],
+  base: TransformVersion,
+  head: TransformVersion,
+  profileName: string,
+  include: (plan: AttributePlan) => boolean = () => true,
+  sides: 'both' | 'base' | 'head' = 'both',
+): Combined {
   let basePrefix = '[base] ';
   const taken = (prefix: string) => [...head.transforms.keys()].some((n) => n.startsWith(prefix));
   while (taken(basePrefix)) basePrefix = `[${basePrefix}] `;
@@ -50,16 +61,19 @@ export function combine(plans: readonly AttributePlan[], base: TransformVersion,
   const attributeTransforms: { identityAttributeName: string; transformDefinition: { type: string }; evaluatedAs: string }[] = [];
   const origins: string[] = [];
   plans.forEach((plan, i) => {
-    if (plan.base) origins.push(`/identityAttributeConfig/attributeTransforms/${plan.base.index}`);
-    if (plan.head) origins.push(`/identityAttributeConfig/attributeTransforms/${plan.head.index}`);
-    if (plan.base) {
+    if (!include(plan)) return;
+    const withBase = plan.base !== null && sides !== 'head';
+    const withHead = plan.head !== null && sides !== 'base';
+    if (withBase) origins.push(`/identityAttributeConfig/attributeTransforms/${plan.base!.index}`);
+    if (withHead) origins.push(`/identityAttributeConfig/attributeTransforms/${plan.head!.index}`);
+    if (withBase && plan.base) {
       attributeTransforms.push({
         identityAttributeName: baseKey(i),
         transformDefinition: renameReferences(plan.base.transformDefinition, rename) as { type: string },
         evaluatedAs: plan.attribute,
       });
     }
-    if (plan.head) {
+    if (withHead && plan.head) {
       attributeTransforms.push({ identityAttributeName: headKey(i), transformDefinition: plan.head.transformDefinition as { type: string }, evaluatedAs: plan.attribute });
     }
   });

@@ -128,7 +128,7 @@ interface Prepared {
   tenantLabel: string;
   source: { fixtures: string } | { tenant: TenantProviders };
   changes: TransformChange[];
-  profiles: { name: string; file?: string; plans: AttributePlan[]; combined: Combined }[];
+  profiles: { name: string; file?: string; plans: AttributePlan[]; passes: Pass[] }[];
   examples: number;
 }
 
@@ -194,7 +194,7 @@ async function prepare(options: ImpactOptions): Promise<Prepared> {
     if (plans.length === 0) continue;
     const file = (after ?? before)!.file;
     const fromVersion = headRaw.profiles.length > 0 || baseRaw.profiles.length > 0;
-    profiles.push({ name, ...(fromVersion ? { file } : {}), plans, combined: combine(plans, base, head, name) });
+    profiles.push({ name, ...(fromVersion ? { file } : {}), plans, passes: passesOf(plans, base, head, name) });
   }
   return { base, head, tenantLabel, source, changes, profiles, examples };
 }
@@ -252,29 +252,67 @@ const COUNTERS: Record<DifferenceKind, (keyof AttributeImpact)[]> = {
   errorChanged: ['errorsChanged'],
 };
 
+/**
+ * One pass of the refresh over the tenant: a combined profile. Attributes that depend on issued
+ * values (usernameGenerator) get a pass per version, so that each version issues its names in a
+ * run of its own, as the platform would; every other attribute is evaluated in both versions in
+ * one shared pass.
+ */
+interface Pass {
+  combined: Combined;
+  /** Evaluated on the calling thread: its usernameGenerator issues names in identity order. */
+  issued: boolean;
+}
+
+function passesOf(plans: readonly AttributePlan[], base: TransformVersion, head: TransformVersion, name: string): Pass[] {
+  const passes: Pass[] = [];
+  if (plans.some((p) => !p.dependsOnIssuedValues)) passes.push({ combined: combine(plans, base, head, name, (p) => !p.dependsOnIssuedValues), issued: false });
+  if (plans.some((p) => p.dependsOnIssuedValues)) {
+    for (const side of ['base', 'head'] as const) passes.push({ combined: combine(plans, base, head, name, (p) => p.dependsOnIssuedValues, side), issued: true });
+  }
+  return passes;
+}
+
 async function* evaluateProfile(prepared: Prepared, profile: Prepared['profiles'][number], options: ImpactOptions): AsyncGenerator<{ plan: number; identityId: string; before: Outcome | null; after: Outcome | null }> {
-  const { combined, plans, name } = profile;
-  const job = refresh({
-    ...('fixtures' in prepared.source ? { fixtures: prepared.source.fixtures } : { tenant: prepared.source.tenant }),
-    profile: combined.profile,
-    transforms: combined.transforms,
-    ...(options.workers !== undefined ? { workers: options.workers } : {}),
-    ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
-    ...(options.shard !== undefined ? { shard: options.shard } : {}),
-    ...(options.now !== undefined ? { now: options.now } : {}),
-    ...(options.limits !== undefined ? { limits: options.limits } : {}),
-    ...(options.onProgress ? { onProgress: (p: Progress) => options.onProgress!({ ...p, profile: name }) } : {}),
-  });
-  for await (const result of job) {
-    for (let i = 0; i < plans.length; i++) {
-      const plan = plans[i]!;
-      yield {
-        plan: i,
-        identityId: result.identityId,
-        before: plan.base ? outcomeOf(result, baseKey(i), combined) : null,
-        after: plan.head ? outcomeOf(result, headKey(i), combined) : null,
-      };
+  const { passes, plans, name } = profile;
+  const jobs = passes.map((pass, n) =>
+    refresh({
+      ...('fixtures' in prepared.source ? { fixtures: prepared.source.fixtures } : { tenant: prepared.source.tenant }),
+      profile: pass.combined.profile,
+      transforms: pass.combined.transforms,
+      ...(pass.issued ? { workers: 0 } : options.workers !== undefined ? { workers: options.workers } : {}),
+      ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
+      ...(options.shard !== undefined ? { shard: options.shard } : {}),
+      ...(options.now !== undefined ? { now: options.now } : {}),
+      ...(options.limits !== undefined ? { limits: options.limits } : {}),
+      ...(options.onProgress && n === 0 ? { onProgress: (p: Progress) => options.onProgress!({ ...p, profile: name }) } : {}),
+    })[Symbol.asyncIterator](),
+  );
+  // Which pass holds each version of each plan.
+  const baseIn = plans.map((_p, i) => passes.findIndex((pass) => pass.combined.profile.identityAttributeConfig.attributeTransforms.some((m) => m.identityAttributeName === baseKey(i))));
+  const headIn = plans.map((_p, i) => passes.findIndex((pass) => pass.combined.profile.identityAttributeConfig.attributeTransforms.some((m) => m.identityAttributeName === headKey(i))));
+  try {
+    for (;;) {
+      // Every pass reads the same identities in the same order: they advance in lockstep.
+      const steps = await Promise.all(jobs.map((job) => job.next()));
+      if (steps.every((s) => s.done)) return;
+      if (steps.some((s) => s.done)) throw new Error('impact passes ended at different identities');
+      const results = steps.map((s) => s.value as IdentityRefreshResult);
+      const identityId = results[0]!.identityId;
+      if (results.some((r) => r.identityId !== identityId)) throw new Error(`impact passes disagree on the order of identities (${identityId})`);
+      for (let i = 0; i < plans.length; i++) {
+        const b = baseIn[i]!;
+        const h = headIn[i]!;
+        yield {
+          plan: i,
+          identityId,
+          before: b >= 0 ? outcomeOf(results[b]!, baseKey(i), passes[b]!.combined) : null,
+          after: h >= 0 ? outcomeOf(results[h]!, headKey(i), passes[h]!.combined) : null,
+        };
+      }
     }
+  } finally {
+    await Promise.all(jobs.map((job) => job.return?.(undefined)));
   }
 }
 

@@ -141,6 +141,20 @@ describe('impact', () => {
     await expect(impact({ base: FIXTURES, head, tenant: { baseUrl: 'http://127.0.0.1:1', clientId: 'a', clientSecret: 'b' }, explain: true })).rejects.toMatchObject({ code: 'IMPACT_OPTION_INVALID', details: { option: 'explain' } });
   });
 
+  it('compares usernames as each version issues them in its own run, and says they depend on issued values', async () => {
+    const withUsername = (p: Record<string, unknown>) => {
+      (p.identityAttributeConfig as { attributeTransforms: unknown[] }).attributeTransforms.push({ identityAttributeName: 'username', transformDefinition: { type: 'reference', attributes: { id: 'Generate Username' } } });
+      return p;
+    };
+    const base = headVersion({ 'identity-profiles/default.json': withUsername });
+    // The same generator in head, saved with one more (inert) member: changed, but it issues the same names.
+    const head = headVersion({ 'identity-profiles/default.json': withUsername, 'transforms/generate-username.json': (t) => ({ ...t, requiresPeriodicRefresh: false }) });
+    const report = await impact({ ...options(head), base });
+    const username = report.profiles[0]!.attributes.find((a) => a.attribute === 'username')!;
+    expect(username).toMatchObject({ dependsOnIssuedValues: true, identities: 600, changed: 0, newErrors: 0 });
+    expect(username.reasons).toEqual([{ kind: 'transform', name: 'Generate Username', change: 'changed' }]);
+  });
+
   it('refuses unknown options and a version that is not JSON, naming the file, line and column', async () => {
     await expect(impact({ ...options(FIXTURES), bogus: 1 } as ImpactOptions)).rejects.toMatchObject({ code: 'IMPACT_OPTION_INVALID', details: { option: 'bogus' } });
     await expect(impact({ base: FIXTURES, head: FIXTURES } as ImpactOptions)).rejects.toMatchObject({ code: 'IMPACT_OPTION_INVALID', details: { option: 'fixtures' } });
