@@ -12,7 +12,7 @@ function seeded(seed: number): () => number {
 }
 const ran = (attributes: Record<string, unknown> | null = null) => ({ name: 'r', type: 'randomNumeric', attributes });
 
-describe('randomNumeric (reference §4)', () => {
+describe('randomNumeric', () => {
   const engine = createEngine({ random: seeded(1) });
   it.each([
     [null, /^[0-9]{10}$/], // random-numeric#2: default 10 (docs; the OpenAPI says 32, reference §10.3)

@@ -6,7 +6,7 @@ import { returnsValueOrCodedError } from './_robustness.js';
 const engine = createEngine();
 const split = (attributes: Record<string, unknown>) => ({ name: 's', type: 'split', attributes });
 
-describe('split (reference §4, §6, §11: Java String.split)', () => {
+describe('split (Java String.split)', () => {
   it.each([
     [{ delimiter: ':', index: 1 }, 'abc:123', '123'], // split#2
     [{ delimiter: ' ', index: 3, throws: true }, 'The quick brown fox jumped over 10 lazy dogs', 'fox'], // split#3

@@ -63,7 +63,7 @@ function fails(template: string, g: IdentityGraph = graph(), variables: Record<s
   throw new Error('expected a TransformsError');
 }
 
-describe('identity-context guide examples (reference §5.3)', () => {
+describe('identity-context guide examples', () => {
   it('$identity.getManager().getId() gives the manager id', () => {
     expect(render('$identity.getManager().getId()')).toBe('mgr-1');
   });
