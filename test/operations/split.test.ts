@@ -29,7 +29,7 @@ describe('split (Java String.split)', () => {
     expect(codedErrorOf(() => engine.evaluateSync(split({ delimiter: '.', index: 0 }), { input: 'a.b' })).code).toBe('EVAL_INDEX_OUT_OF_BOUNDS');
   });
 
-  it('decision §10.1: throws defaults to true; throws:false gives null', () => {
+  it('throws defaults to true, as the docs say (the OpenAPI says false); throws:false gives null', () => {
     const error = codedErrorOf(() => engine.evaluateSync(split({ delimiter: ':', index: 5 }), { input: 'a:b' }));
     expect(error.code).toBe('EVAL_INDEX_OUT_OF_BOUNDS');
     expect(error.path).toBe('/attributes/index');

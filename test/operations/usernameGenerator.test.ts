@@ -32,7 +32,7 @@ const firstInitial = lowerOf({ type: 'substring', attributes: { input: ia('first
 const gen = (attributes: Record<string, unknown>) => ({ name: 'userId', type: 'usernameGenerator', attributes });
 
 // username-generator#2, with lower transforms so that John Doe gives "jdoe" as the doc shows
-// (decision: the generator does not lower-case by itself, reference §10.13).
+// (decision: the generator does not lower-case by itself).
 const jdoe = (extra: Record<string, unknown> = {}) =>
   gen({ sourceCheck: true, patterns: ['$fi$ln${uniqueCounter}'], ln: lowerOf(ia('lastname')), fi: firstInitial, cloudMaxUniqueChecks: '25', ...extra });
 
