@@ -1,4 +1,4 @@
-// Benchmark of the collection and search endpoints (issue 8) on a 100,000-identity store:
+// Benchmark of the collection and search endpoints on a 100,000-identity store:
 // GET /v3/public-identities?limit=250&filters=…&sorters=… throughput against a bare Fastify
 // route returning the same 250 records from memory, and search page latency at page 1 and page
 // 400 with searchAfter (goal: within 1.5× of each other) against offset paging.

@@ -1,4 +1,4 @@
-// Benchmark of src/api (issue 7): token issuance and verification rates in process (ES256 with
+// Benchmark of src/api: token issuance and verification rates in process (ES256 with
 // jose, against an HS256 baseline of the same claims), the token endpoint over HTTP, and an
 // authenticated GET against a bare Fastify route returning the same JSON (the ratio is the
 // cost of the API layer: bearer verification, client/user lookup, rights, serialization).
@@ -99,7 +99,7 @@ Run \`npx tsx bench/api.ts\`.
 | Verify a token seen before (verification cache: expiry and use only) | ${f(verifyCachedRate)} | ${f(hsVerifyRate)} | ${ratio(hsVerifyRate, verifyCachedRate)}× |
 | scrypt check of a secret (N=2^14, r=8), for scale | ${f(scryptRate)} | | |
 
-ES256 is asymmetric by requirement (issue 7: a key pair kept in the store); HS256 shows what a
+ES256 is asymmetric by requirement (a key pair kept in the store); HS256 shows what a
 shared-secret scheme would cost.
 
 ## Over HTTP

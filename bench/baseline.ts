@@ -1,4 +1,4 @@
-// The refresh benchmark's baseline (issue 6): the bundled identity profile
+// The refresh benchmark's baseline: the bundled identity profile
 // (fixtures/identity-profiles/default.json) written by hand as plain TypeScript, without the
 // engine. bench/refresh.ts checks that it gives byte-identical NDJSON before timing it, so any
 // change to the profile or to the engine's semantics shows up as a verification failure here.

@@ -1,4 +1,4 @@
-// Benchmark of the evaluator (issue 4), each against a baseline measured in the same run:
+// Benchmark of the evaluator, each against a baseline measured in the same run:
 // a static template evaluated through the engine vs raw velocityjs rendering of the same
 // template (goal ≤ 1.3×); replace through the engine vs a raw RE2 replace; accountAttribute with
 // sort and both filters over 5 accounts per identity vs a hand-written function.
@@ -113,7 +113,7 @@ const aaPair = paired(
 
 const row = (label: string, baseline: string, p: Pair, goal = '') =>
   `| ${label} | ${(p.ours / 1000).toFixed(2)} µs | ${baseline} | ${(p.theirs / 1000).toFixed(2)} µs | **${p.ratio.toFixed(2)}×** | ${goal} |`;
-const doc = `# Evaluator benchmark (issue 4)
+const doc = `# Evaluator benchmark
 
 Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}. Command: \`npx tsx bench/engine.ts\`.
 Each row alternates 7 passes of ours with 7 passes of its baseline after a warm-up of both; the

@@ -1,4 +1,4 @@
-// Benchmark of src/filter (issue 3): compiled predicates over 1,000,000 in-memory account
+// Benchmark of src/filter: compiled predicates over 1,000,000 in-memory account
 // records against a hand-written JavaScript predicate (the baseline, goal ≤ 1.5×) and against
 // scim2-parse-filter's filter() on the equivalent SCIM expression (a peer); parse throughput.
 // Run: npx tsx bench/filter.ts [--records N] [--no-write]. Writes docs/bench-filter.md.
@@ -190,8 +190,8 @@ function main(): void {
     rows.push(line);
   }
   const parse = [
-    ['parseObjectFilter (§7.3 strings)', throughput(OBJECT_INPUTS, (s) => parseObjectFilter(s))],
-    ['parseApiFilter (§4.8 examples)', throughput(API_INPUTS, (s) => parseApiFilter(s))],
+    ['parseObjectFilter (documented filter strings)', throughput(OBJECT_INPUTS, (s) => parseObjectFilter(s))],
+    ['parseApiFilter (documented examples)', throughput(API_INPUTS, (s) => parseApiFilter(s))],
     // A counter makes every filter new: V8 caches `new Function` by source text, and a cached
     // compile would flatter the figure.
     ['parseObjectFilter + compilePredicate (every filter new)', throughput(OBJECT_INPUTS, (s) => compilePredicate(parseObjectFilter(`${s} && n == ${unique++}`)))],

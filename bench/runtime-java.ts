@@ -1,4 +1,4 @@
-// Benchmark of the Java-semantics runtime (issue 5): our SimpleDateFormat, ISO 8601 reader and
+// Benchmark of the Java-semantics runtime: our SimpleDateFormat, ISO 8601 reader and
 // dateMath against the closest native JavaScript operation measured in the same run, and the
 // string/locale helpers against their plain JavaScript counterparts. Ratios, not absolutes.
 // Run: npx tsx bench/runtime-java.ts [--no-write]. Writes docs/bench-runtime-java.md.

@@ -1,4 +1,4 @@
-// Benchmark of the Java runtime layers (issue 4, benchmark lines on velocityjs and RE2):
+// Benchmark of the Java runtime layers, against velocityjs and RE2:
 // a static template through compileTemplate().render against velocityjs rendering the same
 // template (goal ≤ 1.3×), and JavaPattern.replaceAll against a raw RE2 replace.
 // Run: npx tsx bench/runtime.ts [--no-write]. Writes docs/bench-runtime.md.
@@ -43,8 +43,9 @@ interface Row {
 
 const rows: Row[] = [];
 
-// Templates from the official material (reference §5.3), with their dynamic variables already
-// rendered to strings as the engine passes them.
+// Templates from the official material
+// (https://developer.sailpoint.com/docs/extensibility/transforms/operations/static), with their
+// dynamic variables already rendered to strings as the engine passes them.
 const templates: Array<{ name: string; source: string; variables: Record<string, string> }> = [
   {
     name: 'temporary password (5 references)',
@@ -85,7 +86,9 @@ for (const t of templates) {
   });
 }
 
-// replace / replaceAll: the documented examples (reference §5.2) and a longer input.
+// replace / replaceAll: the documented examples
+// (https://developer.sailpoint.com/docs/extensibility/transforms/operations/replace,
+// https://developer.sailpoint.com/docs/extensibility/transforms/operations/replace-all), and a longer input.
 const regexCases = [
   { name: 'replace [^a-zA-Z] → "" (doc example)', regex: '[^a-zA-Z]', replacement: '', input: 'The quick brown fox jumped over 10 lazy dogs' },
   { name: 'replace IIQ → … (doc example)', regex: 'IIQ', replacement: 'Identity Security Cloud', input: 'Working with IIQ is fun' },
@@ -120,7 +123,7 @@ const lines = [
   '| --- | ---: | --- | ---: | ---: |',
   ...rows.map((r) => `| ${r.name} | ${fmt(r.ours)} | ${r.baselineName} | ${fmt(r.baseline)} | ${(r.ours / r.baseline).toFixed(2)}× |`),
   '',
-  'Goal (issue 4): a static template through the engine at most 1.3× raw velocityjs rendering.',
+  'Goal: a static template through the engine at most 1.3× raw velocityjs rendering.',
   'Templates are parsed once by compileTemplate and rendered by closures, so they are compared',
   'both with velocityjs\'s one-call `render` (which parses every time, the usual way it is used)',
   'and with a reused velocityjs `Compile`, the strictest baseline. Our renderer also does what',

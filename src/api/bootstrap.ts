@@ -1,4 +1,4 @@
-// The admin PAT of `serve` (issue 7): with --admin-client-id/--admin-client-secret that PAT is
+// The admin PAT of `serve`: with --admin-client-id/--admin-client-secret that PAT is
 // ensured; without them one is created on the first start of a store and its secret returned
 // once (it is stored hashed, so later starts can only name it).
 

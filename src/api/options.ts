@@ -1,5 +1,6 @@
-// buildServer options: validated, defaulted and frozen; an unknown key is an error
-// (STYLE.md practice 7). Defaults follow reference/platform-api.md (expires_in 749, §5.6).
+// buildServer options: validated, defaulted and frozen; an unknown key is an error (as the engine's
+// options are). Defaults follow the platform (expires_in 749:
+// https://developer.sailpoint.com/docs/api/authentication).
 
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';

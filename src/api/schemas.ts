@@ -1,4 +1,4 @@
-// Shared JSON Schemas of the API (the platform error body of reference §7 as this server sends
+// Shared JSON Schemas of the API (the platform error body as this server sends
 // it, and small building blocks), used by route schemas and the OpenAPI document.
 
 export const errorMessageSchema = {
@@ -31,7 +31,7 @@ export const idParams = {
 
 export const dateTime = { type: 'string', format: 'date-time' } as const;
 
-/** limit/offset/count of reference §4.6 for list endpoints. */
+/** limit/offset/count for list endpoints (standard collection parameters). */
 export const pagingQuery = {
   limit: { type: 'integer', minimum: 0, maximum: 250, default: 250 },
   offset: { type: 'integer', minimum: 0, default: 0 },

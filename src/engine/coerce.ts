@@ -1,4 +1,4 @@
-// The loose typing the platform accepts (reference §2): "8", 8, 8.0, -1.0 for integers;
+// The loose typing the platform accepts, as its documented examples write values (https://developer.sailpoint.com/docs/extensibility/transforms/): "8", 8, 8.0, -1.0 for integers;
 // true and "true" (any case, as Java's Boolean.parseBoolean) for booleans.
 
 /** An integer from a number or numeric string ("8", "8.0", -1.0); undefined when not one. */

@@ -1,5 +1,5 @@
 // The variables every template sees besides its transform's dynamic variables
-// (reference §3.2 context table): $identity, and what the caller put in the evaluation
+// (the template context of https://developer.sailpoint.com/docs/extensibility/transforms/): $identity, and what the caller put in the evaluation
 // context ($oldValue, $attributeDefinition, …).
 
 import type { TemplateGlobals } from '../runtime/velocity/index.js';

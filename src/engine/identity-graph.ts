@@ -1,4 +1,4 @@
-// Loading what $identity reaches in templates (reference §3.2): the identity, all its
+// Loading what $identity reaches in templates (https://developer.sailpoint.com/docs/extensibility/transforms/): the identity, all its
 // accounts, their sources and its manager, once per evaluation.
 
 import { codedError } from '../errors.js';

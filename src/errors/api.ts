@@ -1,7 +1,7 @@
 import type { ErrorDefinition } from './types.js';
 
-// The HTTP adapter. Prefix API_. Statuses follow the platform specification
-// (reference/platform-api.md §7) and, for the token endpoint, RFC 6749 §5.2.
+// The HTTP adapter. Prefix API_. Statuses follow the platform's error responses
+// (https://developer.sailpoint.com/docs/api/v3/) and, for the token endpoint, RFC 6749 §5.2.
 export const apiErrors: Record<string, ErrorDefinition> = {
   API_BAD_REQUEST: { status: 400, description: 'The request is malformed or violates the route schema.' },
   API_UNAUTHORIZED: { status: 401, description: 'No, malformed, expired or tampered bearer token.' },

@@ -1,6 +1,6 @@
 import type { ErrorDefinition } from './types.js';
 
-// The tenant-backed providers (issue 9: evaluation against a platform tenant over its API).
+// The tenant-backed providers (evaluation against a platform tenant over its API).
 // Prefix TENANT_. The HTTP status is what the tenant answered when there is one.
 export const tenantErrors: Record<string, ErrorDefinition> = {
   TENANT_OPTIONS: { status: 400, description: 'An option of createTenantProviders() is unknown or invalid (base URL, credentials, concurrency, retries, page size).' },

@@ -1,5 +1,7 @@
-// The one AST of both filter languages (reference transforms.md §7, platform-api.md §4.8):
-// plain data, every node carrying the source range it was parsed from.
+// The one AST of both filter languages (sailpoint.object.Filter,
+// https://developer.sailpoint.com/docs/extensibility/rules/java-docs, and the collection `filters`
+// of https://developer.sailpoint.com/docs/api/standard-collection-parameters): plain data, every
+// node carrying the source range it was parsed from.
 
 /** Half-open character range `[start, end)` in the filter text. */
 export interface SourceRange {

@@ -1,6 +1,7 @@
-// The declared field map of a filterable collection (platform-api.md §4.8: each endpoint lists
-// its fields and operators; anything else is a 400), and the literal coercion both back ends
-// apply to a typed field at compile time.
+// The declared field map of a filterable collection
+// (https://developer.sailpoint.com/docs/api/standard-collection-parameters: each endpoint lists its
+// fields and operators; anything else is a 400), and the literal coercion both back ends apply to a
+// typed field at compile time.
 
 import { TransformsError } from '../errors.js';
 import type { FilterLiteral, LeafNode } from './ast.js';

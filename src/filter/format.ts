@@ -1,6 +1,7 @@
-// Print an AST in either filter language (transforms.md §7.1 — Filter.toExpression() output
-// compiles back — and platform-api.md §4.8). Composite operands are always parenthesised, so
-// the parser rebuilds exactly the same n-ary tree.
+// Print an AST in either filter language (sailpoint.object.Filter — Filter.toExpression() output
+// compiles back — and the collection `filters` of
+// https://developer.sailpoint.com/docs/api/standard-collection-parameters). Composite operands are
+// always parenthesised, so the parser rebuilds exactly the same n-ary tree.
 
 import type { CompareOp, FilterLiteral, FilterNode, LeafNode } from './ast.js';
 import { FilterUnsupportedError } from './errors.js';

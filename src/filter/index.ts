@@ -1,5 +1,7 @@
-// The public sub-path `identity-transforms/filter` (transforms.md §7, platform-api.md §4.8):
-// both filter languages, their shared AST and its back ends. Every export is named.
+// The public sub-path `identity-transforms/filter` (sailpoint.object.Filter,
+// https://developer.sailpoint.com/docs/extensibility/rules/java-docs; collection `filters`,
+// https://developer.sailpoint.com/docs/api/standard-collection-parameters): both filter languages,
+// their shared AST and its back ends. Every export is named.
 
 export type {
   AndNode,

@@ -1,5 +1,6 @@
-// The collection `filters` language (platform-api.md §4.8, SailPoint "Standard Collection
-// Parameters"): lowercase operators, prefix `pr`, postfix `isnull`, not > and > or.
+// The collection `filters` language (SailPoint "Standard Collection Parameters",
+// https://developer.sailpoint.com/docs/api/standard-collection-parameters): lowercase operators,
+// prefix `pr`, postfix `isnull`, not > and > or.
 
 import type { CompareOp, FilterLiteral, FilterNode, LikeMode } from './ast.js';
 import { FilterSyntaxError, limitError, parseWithLimits, type FilterLimits } from './errors.js';
@@ -196,7 +197,7 @@ class ApiFilterParser {
     return { type: 'word', text: s.slice(start, this.pos), start, end: this.pos };
   }
 
-  /** A double-quoted string; the only escapes are \" and \\ (platform-api.md §4.8). */
+  /** A double-quoted string; the only escapes are \" and \\ (standard collection parameters). */
   private scanString(start: number): Token {
     const s = this.text;
     let out = '';

@@ -1,6 +1,7 @@
-// The object filter language of accountFilter / accountPropertyFilter (transforms.md §7.1–7.2,
-// sailpoint.object.Filter.FilterCompiler): a recursive-descent parser straight over the text,
-// because identifiers may contain spaces and only look-ahead decides where they end.
+// The object filter language of accountFilter / accountPropertyFilter (sailpoint.object.Filter,
+// https://developer.sailpoint.com/docs/extensibility/rules/java-docs; its FilterCompiler): a
+// recursive-descent parser straight over the text, because identifiers may contain spaces and only
+// look-ahead decides where they end.
 
 import type { CompareOp, FilterLiteral, FilterNode, LikeMode, SourceRange } from './ast.js';
 import { FilterSyntaxError, limitError, parseWithLimits, type FilterLimits } from './errors.js';

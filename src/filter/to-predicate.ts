@@ -1,9 +1,10 @@
-// The in-memory back end of the filter AST (transforms.md §7.4 and platform-api.md §4.8 with
-// the choices of docs/decisions.md). Like ajv, it compiles once into JavaScript source
-// and builds one function per filter: each filter gets its own code, so V8 keeps every
-// property load and comparison monomorphic (shared closures were 2.5× a hand-written
-// predicate; see docs/bench-filter.md). Only fixed templates, generated names, JSON string
-// literals and finite numbers enter the source; everything else is passed in `c`.
+// The in-memory back end of the filter AST (sailpoint.object.Filter semantics and the collection
+// `filters` of https://developer.sailpoint.com/docs/api/standard-collection-parameters, with the
+// choices of docs/decisions.md). Like ajv, it compiles once into JavaScript source and builds one
+// function per filter: each filter gets its own code, so V8 keeps every property load and
+// comparison monomorphic (shared closures were 2.5× a hand-written predicate; see
+// docs/bench-filter.md). Only fixed templates, generated names, JSON string literals and finite
+// numbers enter the source; everything else is passed in `c`.
 
 import { TransformsError } from '../errors.js';
 import type { CompareOp, FilterLiteral, FilterNode, LeafNode } from './ast.js';

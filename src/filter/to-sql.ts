@@ -1,7 +1,8 @@
-// The SQLite back end of the filter AST (platform-api.md §4.8 and §7: a field or operator the
-// endpoint does not list is a 400). Values are always bound parameters, never interpolated.
-// Case folding and ISO instants go through registered functions that run the very code the
-// predicate runs, so a WHERE clause and compilePredicate agree on every record.
+// The SQLite back end of the filter AST
+// (https://developer.sailpoint.com/docs/api/standard-collection-parameters: a field or operator the
+// endpoint does not list is a 400). Values are always bound parameters, never interpolated. Case
+// folding and ISO instants go through registered functions that run the very code the predicate
+// runs, so a WHERE clause and compilePredicate agree on every record.
 
 import { TransformsError } from '../errors.js';
 import type { CompareOp, FilterLiteral, FilterNode, LeafNode } from './ast.js';

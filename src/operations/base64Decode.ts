@@ -1,4 +1,4 @@
-// §4 base64Decode — decode Base64 to text. Reference: ../shared/reference/transforms.md.
+// base64Decode — decode Base64 to text (https://developer.sailpoint.com/docs/extensibility/transforms/operations/base64-decode).
 
 import { base64Decode as run } from '../runtime/java-string.js';
 import { mapText } from './support/text.js';
@@ -6,7 +6,7 @@ import { attributesSchema, defineOperation } from './spec.js';
 
 export const base64Decode = defineOperation({
   type: 'base64Decode',
-  doc: '§4 base64Decode — decode Base64 to text',
+  doc: 'base64Decode — decode Base64 to text',
   attributesRequired: false,
   attributesSchema: attributesSchema({}),
   compile() {

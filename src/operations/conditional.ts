@@ -1,5 +1,5 @@
-// §4 conditional — "ValueA eq ValueB" (rendered over the dynamic variables), then the positive
-// or the negative condition. Reference: ../shared/reference/transforms.md.
+// conditional — "ValueA eq ValueB" (rendered over the dynamic variables), then the positive
+// or the negative condition (https://developer.sailpoint.com/docs/extensibility/transforms/operations/conditional).
 
 import { codedError } from '../errors.js';
 import { andThen } from '../engine/maybe.js';
@@ -33,7 +33,7 @@ function condition(ctx: CompileContext, name: string, variables: ReadonlyArray<r
 
 export const conditional = defineOperation({
   type: 'conditional',
-  doc: '§4 conditional — "ValueA eq ValueB" then positive or negative condition',
+  doc: 'conditional — "ValueA eq ValueB" then positive or negative condition',
   attributesRequired: false,
   attributesSchema: attributesSchema({
     properties: {

@@ -1,4 +1,4 @@
-// §4/§6 dateCompare — compare two ISO 8601 dates (or "now") and return the positive or negative condition. Reference: ../shared/reference/transforms.md.
+// dateCompare — compare two ISO 8601 dates (or "now") and return the positive or negative condition (https://developer.sailpoint.com/docs/extensibility/transforms/operations/date-compare).
 
 import { codedError } from '../errors.js';
 import { andThen, type MaybePromise } from '../engine/maybe.js';
@@ -16,7 +16,7 @@ const OPERATOR_SPELLINGS = ['LT', 'LTE', 'GT', 'GTE'].flatMap(function spellings
 
 export const dateCompare = defineOperation({
   type: 'dateCompare',
-  doc: '§4/§6 dateCompare — compare two ISO 8601 dates (or "now")',
+  doc: 'dateCompare — compare two ISO 8601 dates (or "now")',
   attributesRequired: false,
   attributesSchema: attributesSchema({
     properties: {

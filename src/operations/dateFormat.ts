@@ -1,5 +1,5 @@
-// §4/§6 dateFormat — parse with inputFormat, print with outputFormat (Java SimpleDateFormat or
-// the named constructs ISO8601, LDAP, PEOPLE_SOFT, EPOCH_TIME_JAVA, EPOCH_TIME_WIN32). Reference: ../shared/reference/transforms.md.
+// dateFormat — parse with inputFormat, print with outputFormat (Java SimpleDateFormat or
+// the named constructs ISO8601, LDAP, PEOPLE_SOFT, EPOCH_TIME_JAVA, EPOCH_TIME_WIN32) (https://developer.sailpoint.com/docs/extensibility/transforms/operations/date-format).
 
 import { andThen } from '../engine/maybe.js';
 import type { CompileContext } from '../engine/types.js';
@@ -26,7 +26,7 @@ function formatAttribute(ctx: CompileContext, name: string): Resolved<DateFormat
 
 export const dateFormat = defineOperation({
   type: 'dateFormat',
-  doc: '§4/§6 dateFormat — Java SimpleDateFormat or named constructs',
+  doc: 'dateFormat — Java SimpleDateFormat or named constructs',
   attributesRequired: false,
   attributesSchema: attributesSchema({
     properties: {

@@ -1,4 +1,4 @@
-// §4/§6 dateMath — add, subtract and round an ISO 8601 UTC date (or now); output yyyy-MM-dd'T'HH:mm. Reference: ../shared/reference/transforms.md.
+// dateMath — add, subtract and round an ISO 8601 UTC date (or now); output yyyy-MM-dd'T'HH:mm (https://developer.sailpoint.com/docs/extensibility/transforms/operations/date-math).
 
 import { andThen } from '../engine/maybe.js';
 import { formatDateMathOutput, parseDateMath, parseIso8601, type DateMathExpression } from '../runtime/dates/index.js';
@@ -8,7 +8,7 @@ import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const dateMath = defineOperation({
   type: 'dateMath',
-  doc: '§4/§6 dateMath — date arithmetic and rounding; output yyyy-MM-dd\'T\'HH:mm',
+  doc: 'dateMath — date arithmetic and rounding; output yyyy-MM-dd\'T\'HH:mm',
   attributesRequired: false,
   attributesSchema: attributesSchema({
     properties: {

@@ -1,4 +1,4 @@
-// §4 decomposeDiacriticalMarks — NFKD then strip combining marks. Reference: ../shared/reference/transforms.md.
+// decomposeDiacriticalMarks — NFKD then strip combining marks (https://developer.sailpoint.com/docs/extensibility/transforms/operations/decompose-diacritical-marks).
 
 import { decomposeDiacriticalMarks as run } from '../runtime/java-string.js';
 import { mapText } from './support/text.js';
@@ -6,7 +6,7 @@ import { attributesSchema, defineOperation } from './spec.js';
 
 export const decomposeDiacriticalMarks = defineOperation({
   type: 'decomposeDiacriticalMarks',
-  doc: '§4 decomposeDiacriticalMarks — NFKD then strip combining marks',
+  doc: 'decomposeDiacriticalMarks — NFKD then strip combining marks',
   attributesRequired: false,
   attributesSchema: attributesSchema({}),
   compile() {

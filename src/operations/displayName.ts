@@ -1,4 +1,4 @@
-// §4/§6 displayName — (preferredName, else given name) + " " + family name of the identity. Reference: ../shared/reference/transforms.md.
+// displayName — (preferredName, else given name) + " " + family name of the identity (https://developer.sailpoint.com/docs/extensibility/transforms/operations/display-name).
 
 import { codedError } from '../errors.js';
 import { toJavaString } from '../engine/compile.js';
@@ -14,7 +14,7 @@ function attribute(attributes: Record<string, unknown>, ...names: string[]): str
 
 export const displayName = defineOperation({
   type: 'displayName',
-  doc: '§4/§6 displayName — (preferredName ?: given name) + " " + family name of the identity',
+  doc: 'displayName — (preferredName ?: given name) + " " + family name of the identity',
   // The API rejects a displayName without attributes (community t/76828); the docs show {"input":"input"}.
   attributesRequired: true,
   attributesSchema: attributesSchema({}),

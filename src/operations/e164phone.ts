@@ -1,4 +1,4 @@
-// §4 e164phone — the number in E.164 via libphonenumber; invalid → null. Reference: ../shared/reference/transforms.md.
+// e164phone — the number in E.164 via libphonenumber; invalid → null (https://developer.sailpoint.com/docs/extensibility/transforms/operations/e164-phone).
 
 import { andThen } from '../engine/maybe.js';
 import { e164, isPhoneRegion } from '../runtime/locale.js';
@@ -7,7 +7,7 @@ import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const e164phone = defineOperation({
   type: 'e164phone',
-  doc: '§4 e164phone — E.164 phone number; invalid → null',
+  doc: 'e164phone — E.164 phone number; invalid → null',
   attributesRequired: false,
   attributesSchema: attributesSchema({
     properties: {

@@ -1,4 +1,4 @@
-// §5.5 firstValid — the first entry that evaluates to a non-null value, lazily in order. Reference: ../shared/reference/transforms.md.
+// firstValid — the first entry that evaluates to a non-null value, lazily in order (https://developer.sailpoint.com/docs/extensibility/transforms/operations/first-valid).
 
 import { attempt, isPromise, sequence } from '../engine/maybe.js';
 import type { Value } from '../engine/types.js';
@@ -6,7 +6,7 @@ import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const firstValid = defineOperation({
   type: 'firstValid',
-  doc: '§5.5 firstValid — first non-null entry; "" is a value; ignoreErrors skips failing entries',
+  doc: 'firstValid — first non-null entry; "" is a value; ignoreErrors skips failing entries',
   attributesRequired: false,
   attributesSchema: attributesSchema({
     properties: { values: ref.values, ignoreErrors: ref.boolean },
@@ -17,7 +17,7 @@ export const firstValid = defineOperation({
     const ignoreErrors = ctx.boolean('ignoreErrors', false);
     const notFound = (): Value => null;
     if (!ignoreErrors) {
-      // Without ignoreErrors the first error aborts the whole transform (reference §3.3).
+      // Without ignoreErrors the first error aborts the whole transform (https://developer.sailpoint.com/docs/extensibility/transforms/).
       return (input, ev) =>
         sequence<Value>(
           entries.length,

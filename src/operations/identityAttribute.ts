@@ -1,4 +1,4 @@
-// §4 identityAttribute — an attribute of the identity in the context. Reference: ../shared/reference/transforms.md.
+// identityAttribute — an attribute of the identity in the context (https://developer.sailpoint.com/docs/extensibility/transforms/operations/identity-attribute).
 
 import { codedError } from '../errors.js';
 import { andThen } from '../engine/maybe.js';
@@ -7,7 +7,7 @@ import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const identityAttribute = defineOperation({
   type: 'identityAttribute',
-  doc: '§4 identityAttribute — an attribute of the identity in the context',
+  doc: 'identityAttribute — an attribute of the identity in the context',
   attributesRequired: false,
   attributesSchema: attributesSchema({
     properties: {

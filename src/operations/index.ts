@@ -1,5 +1,5 @@
 // The built-in operations: one module per transform type, file named after the type
-// (the platform's 35-value enum plus `join`, reference §4). The engine assembles them into its
+// (the platform's 35-value enum plus the documented `join`; https://developer.sailpoint.com/docs/extensibility/transforms/operations/). The engine assembles them into its
 // own registry; nothing here is mutable.
 //
 // An operation spec without `compile` (a user's, say) still validates; evaluating it fails

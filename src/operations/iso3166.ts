@@ -1,4 +1,4 @@
-// §4 iso3166 — a country code or name in alpha2, alpha3 or numeric format; invalid → null. Reference: ../shared/reference/transforms.md.
+// iso3166 — a country code or name in alpha2, alpha3 or numeric format; invalid → null (https://developer.sailpoint.com/docs/extensibility/transforms/operations/iso3166).
 
 import { ISO3166_FORMATS, iso3166 as convert, type Iso3166Format } from '../runtime/locale.js';
 import { textOf } from './support/text.js';
@@ -6,7 +6,7 @@ import { attributesSchema, defineOperation } from './spec.js';
 
 export const iso3166 = defineOperation({
   type: 'iso3166',
-  doc: '§4 iso3166 — country code in alpha2, alpha3 or numeric format',
+  doc: 'iso3166 — country code in alpha2, alpha3 or numeric format',
   attributesRequired: false,
   attributesSchema: attributesSchema({
     properties: {

@@ -1,6 +1,6 @@
-// §4 lastIndexOf — last index of substring, -1 when absent. Reference: ../shared/reference/transforms.md.
+// lastIndexOf — last index of substring, -1 when absent (https://developer.sailpoint.com/docs/extensibility/transforms/operations/last-index-of).
 
 import { javaLastIndexOf } from '../runtime/java-string.js';
 import { searchOperation } from './support/search.js';
 
-export const lastIndexOf = searchOperation('lastIndexOf', '§4 lastIndexOf — last index of substring, -1 when absent', javaLastIndexOf);
+export const lastIndexOf = searchOperation('lastIndexOf', 'lastIndexOf — last index of substring, -1 when absent', javaLastIndexOf);

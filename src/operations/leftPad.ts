@@ -1,6 +1,6 @@
-// §4/§6 leftPad — Apache Commons StringUtils.leftPad. Reference: ../shared/reference/transforms.md.
+// leftPad — Apache Commons StringUtils.leftPad (https://developer.sailpoint.com/docs/extensibility/transforms/operations/left-pad).
 
 import { leftPad as pad } from '../runtime/java-string.js';
 import { padOperation } from './support/pad.js';
 
-export const leftPad = padOperation('leftPad', '§4/§6 leftPad — Apache Commons StringUtils.leftPad', pad);
+export const leftPad = padOperation('leftPad', 'leftPad — Apache Commons StringUtils.leftPad', pad);

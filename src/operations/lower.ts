@@ -1,4 +1,4 @@
-// §4 lower — lower case in the root locale. Reference: ../shared/reference/transforms.md.
+// lower — lower case in the root locale (https://developer.sailpoint.com/docs/extensibility/transforms/operations/lower).
 
 import { javaLowerCase as run } from '../runtime/java-string.js';
 import { mapText } from './support/text.js';
@@ -6,7 +6,7 @@ import { attributesSchema, defineOperation } from './spec.js';
 
 export const lower = defineOperation({
   type: 'lower',
-  doc: '§4 lower — lower case in the root locale',
+  doc: 'lower — lower case in the root locale',
   attributesRequired: false,
   attributesSchema: attributesSchema({}),
   compile() {

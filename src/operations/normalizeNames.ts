@@ -1,4 +1,4 @@
-// §4/§6 normalizeNames — capitalisation rules for proper names. Reference: ../shared/reference/transforms.md.
+// normalizeNames — capitalisation rules for proper names (https://developer.sailpoint.com/docs/extensibility/transforms/operations/name-normalizer).
 
 import { normalizeNames as run } from '../runtime/names.js';
 import { mapText } from './support/text.js';
@@ -6,7 +6,7 @@ import { attributesSchema, defineOperation } from './spec.js';
 
 export const normalizeNames = defineOperation({
   type: 'normalizeNames',
-  doc: '§4/§6 normalizeNames — capitalisation rules for proper names',
+  doc: 'normalizeNames — capitalisation rules for proper names',
   attributesRequired: false,
   attributesSchema: attributesSchema({}),
   compile() {

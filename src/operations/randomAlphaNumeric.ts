@@ -1,4 +1,4 @@
-// §4 randomAlphaNumeric — [A-Za-z0-9]{length}, length default 32, 1 to 450. Reference: ../shared/reference/transforms.md.
+// randomAlphaNumeric — [A-Za-z0-9]{length}, length default 32, 1 to 450 (https://developer.sailpoint.com/docs/extensibility/transforms/operations/random-alphanumeric).
 
 import { andThen } from '../engine/maybe.js';
 import { randomAlphaNumeric as generate } from '../runtime/random.js';
@@ -6,7 +6,7 @@ import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const randomAlphaNumeric = defineOperation({
   type: 'randomAlphaNumeric',
-  doc: '§4 randomAlphaNumeric — [A-Za-z0-9]{length}, length default 32, max 450',
+  doc: 'randomAlphaNumeric — [A-Za-z0-9]{length}, length default 32, max 450',
   attributesRequired: false,
   attributesSchema: attributesSchema({
     properties: {

@@ -1,4 +1,4 @@
-// §4 randomNumeric — [0-9]{length}, length default 10 (docs; the OpenAPI's 32 is a copy of randomAlphaNumeric's, reference §10.3), 1 to 450. Reference: ../shared/reference/transforms.md.
+// randomNumeric — [0-9]{length}, length default 10 (the docs; the OpenAPI's 32 is a copy of randomAlphaNumeric's), 1 to 450 (https://developer.sailpoint.com/docs/extensibility/transforms/operations/random-numeric).
 
 import { andThen } from '../engine/maybe.js';
 import { randomNumeric as generate } from '../runtime/random.js';
@@ -6,7 +6,7 @@ import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const randomNumeric = defineOperation({
   type: 'randomNumeric',
-  doc: '§4 randomNumeric — [0-9]{length}, length default 10, max 450',
+  doc: 'randomNumeric — [0-9]{length}, length default 10, max 450',
   attributesRequired: false,
   attributesSchema: attributesSchema({
     properties: {

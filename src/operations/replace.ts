@@ -1,4 +1,4 @@
-// §5.2 replace — Java String.replaceAll(regex, replacement): every match is replaced. Reference: ../shared/reference/transforms.md.
+// replace — Java String.replaceAll(regex, replacement): every match is replaced (https://developer.sailpoint.com/docs/extensibility/transforms/operations/replace).
 
 import { toJavaString } from '../engine/compile.js';
 import type { Value } from '../engine/types.js';
@@ -9,7 +9,7 @@ import { resolver } from './support/resolve.js';
 
 export const replace = defineOperation({
   type: 'replace',
-  doc: '§5.2 replace — replace all matches of a Java regex, Java replacement syntax ($1, ${name}, \\$)',
+  doc: 'replace — replace all matches of a Java regex, Java replacement syntax ($1, ${name}, \\$)',
   attributesRequired: false,
   attributesSchema: attributesSchema({
     properties: { regex: ref.string, replacement: ref.string },

@@ -1,5 +1,5 @@
-// §5.2 replaceAll — apply a table of Java regex → Java replacement pairs in order; no table, no
-// change. Reference: ../shared/reference/transforms.md.
+// replaceAll — apply a table of Java regex → Java replacement pairs in order; no table, no
+// change (https://developer.sailpoint.com/docs/extensibility/transforms/operations/replace-all).
 
 import { toJavaString } from '../engine/compile.js';
 import type { JavaPattern, JavaReplacement } from '../runtime/regex.js';
@@ -8,7 +8,7 @@ import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const replaceAll = defineOperation({
   type: 'replaceAll',
-  doc: '§5.2 replaceAll — apply a table of regex → replacement pairs in order',
+  doc: 'replaceAll — apply a table of regex → replacement pairs in order',
   attributesRequired: false,
   attributesSchema: attributesSchema({
     properties: {

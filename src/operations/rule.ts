@@ -1,6 +1,6 @@
-// §4/§6 rule — the Cloud Services Deployment Utility operations (generateRandomString,
+// rule — the Cloud Services Deployment Utility operations (generateRandomString,
 // getEndOfString, getReferenceIdentityAttribute) built in; any other rule name is a JavaScript
-// function registered on the engine. Reference: ../shared/reference/transforms.md.
+// function registered on the engine (https://developer.sailpoint.com/docs/extensibility/transforms/operations/rule).
 
 import { codedError, isTransformsError } from '../errors.js';
 import { all, attempt, andThen, type MaybePromise } from '../engine/maybe.js';
@@ -111,7 +111,7 @@ function registered(ctx: CompileContext, name: string): Evaluator {
 
 export const rule = defineOperation({
   type: 'rule',
-  doc: '§4/§6 rule — Cloud Services Deployment Utility operations and registered rules',
+  doc: 'rule — Cloud Services Deployment Utility operations and registered rules',
   attributesRequired: false,
   attributesSchema: attributesSchema({
     properties: {

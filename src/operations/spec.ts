@@ -18,8 +18,9 @@ export interface AttributesShape {
 /**
  * The attributes schema: the operation's properties plus the ones every transform may carry
  * (`input`, and `requiresPeriodicRefresh`, `id`, `internal`, which the OpenAPI places inside
- * attributes — reference §2 and §10.7). Unknown keys are rejected unless they are dynamic
- * variables. `null` is accepted where nothing is required (`"attributes": null` in the docs).
+ * attributes and the docs at the top level; both accepted, docs/decisions.md E3). Unknown keys are
+ * rejected unless they are dynamic variables. `null` is accepted where nothing is required
+ * (`"attributes": null` in the docs).
  */
 export function attributesSchema(shape: AttributesShape): JSONSchema7 {
   const required = shape.required ?? [];

@@ -1,5 +1,5 @@
-// §4/§6 split — Java String.split(regex) (trailing empty strings dropped), then the element at
-// index; out of bounds throws or gives null per `throws` (default true). Reference: ../shared/reference/transforms.md.
+// split — Java String.split(regex) (trailing empty strings dropped), then the element at
+// index; out of bounds throws or gives null per `throws` (default true) (https://developer.sailpoint.com/docs/extensibility/transforms/operations/split).
 
 import { codedError } from '../errors.js';
 import { andThen } from '../engine/maybe.js';
@@ -9,7 +9,7 @@ import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const split = defineOperation({
   type: 'split',
-  doc: '§4/§6 split — Java String.split(regex), then the element at index',
+  doc: 'split — Java String.split(regex), then the element at index',
   attributesRequired: false,
   attributesSchema: attributesSchema({
     properties: {
@@ -22,11 +22,11 @@ export const split = defineOperation({
   compile(ctx) {
     const delimiter = ctx.string('delimiter', { required: true })!;
     const indexOf = ctx.integer('index', { required: true })!;
-    // Reference §10.1: the docs (old and new) say the default is true; the OpenAPI says false.
+    // The docs (old and new) say the default is true; the OpenAPI says false: we follow the docs.
     const throws = ctx.boolean('throws', true);
     const pointer = ctx.at('index');
     const delimiterAt = ctx.at('delimiter');
-    // Java String.split takes a regex: "." or "|" alone split everywhere (reference §11).
+    // Java String.split takes a regex: "." or "|" alone split everywhere, as on the platform.
     const pattern = resolver(delimiter, (source) => ctx.regex(source, delimiterAt));
     return (input, ev) => {
       const text = textOf(input);

@@ -1,12 +1,12 @@
-// §5.3 static — a fixed string or a Velocity template over dynamic variables. Reference: ../shared/reference/transforms.md.
+// static — a fixed string or a Velocity template over dynamic variables (https://developer.sailpoint.com/docs/extensibility/transforms/operations/static).
 
 import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const staticOperation = defineOperation({
   type: 'static',
-  doc: '§5.3 static — a fixed string or a Velocity template; every other attribute is a dynamic variable',
+  doc: 'static — a fixed string or a Velocity template; every other attribute is a dynamic variable',
   attributesRequired: false,
-  // The OpenAPI names the attribute `values`; every doc example uses `value` (reference §10.2).
+  // The OpenAPI names the attribute `values`; every doc example uses `value`, as do we.
   attributesSchema: attributesSchema({ properties: { value: ref.stringOrTransform }, required: ['value'], dynamicVariables: true }),
   compile(ctx) {
     const variables = ctx.dynamicVariables(['value']);

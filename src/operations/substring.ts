@@ -1,5 +1,5 @@
-// §4/§6 substring — input.substring(begin + beginOffset, end + endOffset) with the -1 sentinels
-// (begin -1 → 0, end -1 or absent → the end); Java's StringIndexOutOfBoundsException otherwise. Reference: ../shared/reference/transforms.md.
+// substring — input.substring(begin + beginOffset, end + endOffset) with the -1 sentinels
+// (begin -1 → 0, end -1 or absent → the end); Java's StringIndexOutOfBoundsException otherwise (https://developer.sailpoint.com/docs/extensibility/transforms/operations/substring).
 
 import { andThen } from '../engine/maybe.js';
 import type { Evaluator } from '../engine/types.js';
@@ -9,7 +9,7 @@ import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const substring = defineOperation({
   type: 'substring',
-  doc: '§4/§6 substring — input.substring(begin+beginOffset, end+endOffset), -1 sentinels',
+  doc: 'substring — input.substring(begin+beginOffset, end+endOffset), -1 sentinels',
   attributesRequired: false,
   attributesSchema: attributesSchema({
     properties: {

@@ -1,4 +1,4 @@
-// §4 trim — Java String.trim (characters <= U+0020). Reference: ../shared/reference/transforms.md.
+// trim — Java String.trim (characters <= U+0020) (https://developer.sailpoint.com/docs/extensibility/transforms/operations/trim).
 
 import { javaTrim as run } from '../runtime/java-string.js';
 import { mapText } from './support/text.js';
@@ -6,7 +6,7 @@ import { attributesSchema, defineOperation } from './spec.js';
 
 export const trim = defineOperation({
   type: 'trim',
-  doc: '§4 trim — Java String.trim (characters <= U+0020)',
+  doc: 'trim — Java String.trim (characters <= U+0020)',
   attributesRequired: false,
   attributesSchema: attributesSchema({}),
   compile() {

@@ -1,4 +1,4 @@
-// §4 upper — upper case in the root locale. Reference: ../shared/reference/transforms.md.
+// upper — upper case in the root locale (https://developer.sailpoint.com/docs/extensibility/transforms/operations/upper).
 
 import { javaUpperCase as run } from '../runtime/java-string.js';
 import { mapText } from './support/text.js';
@@ -6,7 +6,7 @@ import { attributesSchema, defineOperation } from './spec.js';
 
 export const upper = defineOperation({
   type: 'upper',
-  doc: '§4 upper — upper case in the root locale',
+  doc: 'upper — upper case in the root locale',
   attributesRequired: false,
   attributesSchema: attributesSchema({}),
   compile() {

@@ -5,7 +5,10 @@
 import type { FilterNode } from '../filter/ast.js';
 import type { MaybePromise } from '../engine/maybe.js';
 
-/** A source (spec §2.5 shape; only id and name are required). */
+/**
+ * A source (the shape of https://developer.sailpoint.com/docs/api/v3/get-source; only id and name
+ * are required).
+ */
 export interface Source {
   id: string;
   name: string;

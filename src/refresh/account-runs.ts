@@ -1,7 +1,7 @@
-// The accounts half of the refresh pre-pass in parallel (issue 6 "All cores"): accounts.json is
-// cut into byte ranges at line breaks, the threads take ranges in turn and scan each into runs
-// of accounts of one identity, and the pre-pass joins identities to those runs as it would to
-// the accounts themselves (tenant-index.ts).
+// The accounts half of the refresh pre-pass in parallel, to use every core: accounts.json is cut
+// into byte ranges at line breaks, the threads take ranges in turn and scan each into runs of
+// accounts of one identity, and the pre-pass joins identities to those runs as it would to the
+// accounts themselves (tenant-index.ts).
 //
 // Why a cut can be trusted: a raw line break never occurs inside a JSON string, so at a cut the
 // scan is outside any string; what is assumed is that it is also between two top-level

@@ -1,4 +1,4 @@
-// Identity refresh, the library side (issue 6): evaluate an identity profile for every identity
+// Identity refresh, the library side (docs/refresh.md): evaluate an identity profile for every identity
 // of a fixture tenant, streamed, on the calling thread or a worker pool, optionally one shard.
 
 import type { Writable } from 'node:stream';

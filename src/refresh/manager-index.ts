@@ -1,10 +1,10 @@
-// Where the managers are in identities.json (issue 6 "memory stays flat"): a million-identity
-// tenant has about 140,000 managers, and a Map of their ids costs about 14 MB of heap, which
-// V8 multiplies by its heap growth factor. This index keeps 53-bit hashes of the ids with the
-// byte ranges, sorted, in typed arrays (24 bytes per manager, off the heap); a lookup reads the
-// candidates with pread and compares their real id, so hash collisions cost a read, never a
-// wrong manager. Frozen, the arrays live in shared memory: worker threads look managers up in
-// the same index, which a message passes by reference.
+// Where the managers are in identities.json (memory must stay flat whatever the tenant size): a
+// million-identity tenant has about 140,000 managers, and a Map of their ids costs about 14 MB of
+// heap, which V8 multiplies by its heap growth factor. This index keeps 53-bit hashes of the ids
+// with the byte ranges, sorted, in typed arrays (24 bytes per manager, off the heap); a lookup
+// reads the candidates with pread and compares their real id, so hash collisions cost a read, never
+// a wrong manager. Frozen, the arrays live in shared memory: worker threads look managers up in the
+// same index, which a message passes by reference.
 
 import { readSync } from 'node:fs';
 import { fnv1a32 } from './shard.js';

@@ -1,4 +1,4 @@
-// The worker pool of a refresh (issue 6 "All cores"): piscina threads, each with its own
+// The worker pool of a refresh (every core at work): piscina threads, each with its own
 // evaluator; batch plans (a few numbers per identity, worker.ts reads the records) are
 // dispatched with a bounded window and the results yielded in batch order, so the output order
 // is the input order whatever thread finishes first.

@@ -1,6 +1,6 @@
-// `--shard i/n` (issue 6 "Many machines"): a deterministic partition of identities by a stable
-// hash of the identity id, so that n machines each refreshing shard 0…n-1 cover every identity
-// exactly once, whatever order the identities are listed in.
+// `--shard i/n`, one refresh spread over many machines: a deterministic partition of identities by
+// a stable hash of the identity id, so that n machines each refreshing shard 0…n-1 cover every
+// identity exactly once, whatever order the identities are listed in.
 
 import { codedError } from '../errors.js';
 

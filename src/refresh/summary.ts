@@ -1,4 +1,4 @@
-// The end-of-run summary of a refresh (issue 6): identities, attributes, errors by code,
+// The end-of-run summary of a refresh: identities, attributes, errors by code,
 // throughput and cache hit rates, as data and as readable text.
 
 import type { CacheStats } from '../engine/caches.js';

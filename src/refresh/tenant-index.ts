@@ -1,4 +1,4 @@
-// The refresh pre-pass over a fixture tenant (issue 6 "memory stays flat"): one walk of
+// The refresh pre-pass over a fixture tenant (memory stays flat whatever the tenant size): one walk of
 // identities.json, joined to accounts.json as it goes, keeps per identity only numbers in
 // typed arrays:
 //  - where the identity is in identities.json (12 bytes), so that records are read back by

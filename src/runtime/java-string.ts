@@ -1,6 +1,8 @@
 // Java String / Apache Commons StringUtils semantics the platform's string operations rely on
-// (reference §4 trim, substring, indexOf, lastIndexOf, leftPad, rightPad, upper, lower,
-// decomposeDiacriticalMarks, base64*; §11 "mimic the Java platform").
+// (trim, substring, indexOf, lastIndexOf, leftPad, rightPad, upper, lower,
+// decomposeDiacriticalMarks, base64*;
+// https://developer.sailpoint.com/docs/extensibility/transforms/operations/), computed as Java
+// computes them.
 
 import { TransformsError } from '../errors.js';
 
@@ -45,7 +47,7 @@ export function javaLastIndexOf(s: string, sub: string): number {
 /**
  * Java `toUpperCase(Locale.ROOT)`. JavaScript's toUpperCase is already locale-independent and
  * applies the same Unicode SpecialCasing (ß → SS, ŉ → ʼN); only the Turkish/Lithuanian
- * tailorings differ, and the platform does not use them (reference §11).
+ * tailorings differ, and the platform does not use them.
  */
 export function javaUpperCase(s: string): string {
   return s.toUpperCase();

@@ -1,6 +1,7 @@
-// Country, language and phone-number normalisation (reference §4 iso3166, rfc5646, e164phone;
-// §6; §11): i18n-iso-countries for ISO 3166-1, Intl.Locale + Intl.DisplayNames for the
-// rfc5646 names and ISO 639-2 codes, libphonenumber-js for E.164.
+// Country, language and phone-number normalisation of iso3166, rfc5646 and e164phone
+// (https://developer.sailpoint.com/docs/extensibility/transforms/operations/): i18n-iso-countries
+// for ISO 3166-1, Intl.Locale + Intl.DisplayNames for the rfc5646 names and ISO 639-2 codes,
+// libphonenumber-js for E.164.
 
 import { createRequire } from 'node:module';
 import type countriesModule from 'i18n-iso-countries';

@@ -1,4 +1,4 @@
-// normalizeNames (reference §6 "normalizeNames"): the documented Name Normalizer algorithm —
+// normalizeNames (https://developer.sailpoint.com/docs/extensibility/transforms/operations/name-normalizer): the documented Name Normalizer algorithm —
 // Apache WordUtils.capitalizeFully with the delimiters space, hyphen and apostrophe, the Mc/Mac
 // patronymic rule, and the particle / Roman-numeral replacements. How the one algorithm
 // reproduces every documented pair (and the tenant's "mac-donalds" → "Mac-donalds") is

@@ -1,6 +1,6 @@
-// Random values from an injected source (reference §4 randomAlphaNumeric, randomNumeric, uuid,
-// rule generateRandomString; §11 "inject an RNG"): the same source gives the same output, so
-// evaluations are reproducible in tests.
+// Random values from an injected source (randomAlphaNumeric, randomNumeric, uuid, rule
+// generateRandomString; https://developer.sailpoint.com/docs/extensibility/transforms/operations/):
+// the same source gives the same output, so evaluations are reproducible in tests.
 
 import { TransformsError } from '../errors.js';
 

@@ -1,5 +1,5 @@
 // Shared JSON Schema definitions the operation specs refer to. They encode the loose typing
-// the platform accepts (reference §2): integers as 8, 8.0, "8", -1.0; booleans as true or
+// the platform accepts, as its documented examples write values: integers as 8, 8.0, "8", -1.0; booleans as true or
 // "true"; and "a literal or a nested transform" wherever an attribute may hold a transform.
 
 import type { JSONSchema7 } from '../engine/json-schema.js';

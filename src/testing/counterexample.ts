@@ -1,4 +1,4 @@
-// How a failed property is reported (issue 9): the shrunk identity and its accounts as a
+// How a failed property is reported: the shrunk identity and its accounts as a
 // document in the fixture format — the identity goes into identities.json, the accounts into
 // accounts.json — printed last in the message so that it can be copied whole, with the seed and
 // path that replay the run.

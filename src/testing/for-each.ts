@@ -1,4 +1,4 @@
-// forEachFixtureIdentity (issue 9): run a test body once for every identity of a fixture
+// forEachFixtureIdentity: run a test body once for every identity of a fixture
 // tenant, through one engine over that tenant, and report every identity whose body failed —
 // by name and id — instead of stopping at the first. User names issued by usernameGenerator are
 // kept across identities, as in a refresh of the whole tenant.

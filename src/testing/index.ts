@@ -1,6 +1,6 @@
-// The public sub-path `identity-transforms/testing`: deterministic synthetic tenants in the
-// fixture format, and the property-testing kit of issue 9 — fast-check arbitraries shaped like a
-// fixture tenant, arbitrary valid transforms, and helpers for vitest (or any runner).
+// The public sub-path `identity-transforms/testing`: deterministic synthetic tenants in the fixture
+// format, and a property-testing kit — fast-check arbitraries shaped like a fixture tenant,
+// arbitrary valid transforms, and helpers for vitest (or any runner).
 
 export {
   generateIdentities,

@@ -1,4 +1,4 @@
-// usernameGenerator's uniqueness oracle for property tests (issue 9): a candidate is taken when
+// usernameGenerator's uniqueness oracle for property tests: a candidate is taken when
 // another identity of the tenant has it as its name or uid, or when it was already issued to
 // another identity. Issuing happens when a candidate is found unique: usernameGenerator keeps
 // the first unique candidate, so the oracle's "yes" is the platform's reservation.

@@ -1,4 +1,4 @@
-// Options of the testing helpers are checked like the engine's (STYLE §7): an unknown key or a
+// Options of the testing helpers are checked like the engine's: an unknown key or a
 // value of the wrong kind is a coded error, so a misspelt `numRun` cannot silently run defaults.
 
 import { codedError } from '../errors.js';

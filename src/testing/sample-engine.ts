@@ -1,4 +1,4 @@
-// The engine the property helpers evaluate through (issue 9): in-memory providers over a fixture
+// The engine the property helpers evaluate through: in-memory providers over a fixture
 // tenant with one identity sample laid over it, a fixed clock, and a random source seeded per
 // evaluation, so that every run can be replayed from its seed.
 //

@@ -1,7 +1,7 @@
-// The shape of a tenant (issue 9, identity-transforms/testing): which sources exist, which
-// identity and account attribute keys occur, what kinds of value each holds (null, lists,
-// numbers, dates in one format, names), so that the arbitraries generate records a transform
-// written for that tenant will meet. Derived from a fixture once; never from a schema.
+// The shape of a tenant (identity-transforms/testing): which sources exist, which identity and
+// account attribute keys occur, what kinds of value each holds (null, lists, numbers, dates in one
+// format, names), so that the arbitraries generate records a transform written for that tenant will
+// meet. Derived from a fixture once; never from a schema.
 
 import type { Account, Identity, Source, TransformDocument } from '../providers/types.js';
 import { generateIdentities, generateSources } from './tenant-generator.js';

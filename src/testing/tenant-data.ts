@@ -1,4 +1,4 @@
-// The constant parts of a synthetic tenant (issue 4 item 11, issue 6 tenant generator): the six
+// The constant parts of a synthetic tenant (README "Fixture format"): the six
 // sources every generated tenant shares (the bundled transforms and profile address them by
 // id and name), and the pools names, departments and locations are drawn from.
 

@@ -1,6 +1,6 @@
-// Deterministic synthetic tenants in the fixture format (issue 6 "Tenant generator", issue 4
-// item 11 fixture format). Identities are built one at a time from (seed, index) and written
-// as they are built, so a 1,000,000-identity tenant never sits in memory.
+// Deterministic synthetic tenants in the fixture format (README "Fixture format"). Identities are
+// built one at a time from (seed, index) and written as they are built, so a 1,000,000-identity
+// tenant never sits in memory.
 
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';

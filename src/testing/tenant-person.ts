@@ -1,4 +1,4 @@
-// One generated person (issue 6 tenant generator): everything about identity number `index`
+// One generated person of the tenant generator: everything about identity number `index`
 // that other records need (names, uid, employee ids, department, manager), rebuilt from
 // (seed, index) alone so that a manager can be recomputed instead of remembered.
 

@@ -1,6 +1,6 @@
-// Seeded randomness for the tenant generator (issue 6 "deterministic synthetic tenants"):
-// mulberry32 over a 32-bit state, seeded per identity so that any identity can be rebuilt
-// from (seed, index) alone — the generator never keeps earlier identities in memory.
+// Seeded randomness for the tenant generator, whose tenants are deterministic: mulberry32 over a
+// 32-bit state, seeded per identity so that any identity can be rebuilt from (seed, index) alone —
+// the generator never keeps earlier identities in memory.
 
 /** The murmur3 32-bit finaliser: a bijection on 32-bit integers (distinct in ⇒ distinct out). */
 export function fmix32(value: number): number {

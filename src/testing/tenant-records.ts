@@ -1,6 +1,6 @@
-// The identity and account records of one generated person (fixture format of issue 4 item
-// 11): Workday (rehires), Active Directory (service and admin accounts, multi-valued memberOf),
-// Okta, HR Source (raw-case names), Corporate HR (position history) and Partner Accounts.
+// The identity and account records of one generated person (README "Fixture format"): Workday
+// (rehires), Active Directory (service and admin accounts, multi-valued memberOf), Okta, HR Source
+// (raw-case names), Corporate HR (position history) and Partner Accounts.
 
 import type { Account, Identity } from '../providers/types.js';
 import {

@@ -1,5 +1,6 @@
-// reference/platform-api.md §5.1, §5.3, §5.7, §7: a bearer token on every API call; 401 for a
-// missing, malformed, expired or tampered token; 403 without the right or without a user.
+// Authorization (https://developer.sailpoint.com/docs/api/authentication): a bearer token on every
+// API call; 401 for a missing, malformed, expired or tampered token; 403 without the right or
+// without a user.
 
 import { SignJWT, UnsecuredJWT, decodeJwt, generateKeyPair } from 'jose';
 import Fastify from 'fastify';

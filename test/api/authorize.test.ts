@@ -1,5 +1,5 @@
-// reference/platform-api.md §4.1, §5.4, §5.5, §2.2 grant requirements; RFC 6749 §4.1, §6: the
-// authorization code flow on the login listener and refresh-token rotation.
+// https://developer.sailpoint.com/docs/api/authentication; RFC 6749 §4.1, §6: the authorization
+// code flow on the login listener and refresh-token rotation.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redirectSource } from '../../src/api/plugins/login.js';
@@ -71,7 +71,7 @@ describe('GET /oauth/authorize (login listener)', () => {
     expect(redirectSource(uri)).toBe(source);
   });
 
-  it('is not served on the API listener (the hosts differ, reference §5.4)', async () => {
+  it('is not served on the API listener (the hosts differ)', async () => {
     const res = await s.api.inject({ url: `/oauth/authorize?${new URLSearchParams(authorizeQuery(WEB_APP)).toString()}` });
     expect(res.statusCode).toBe(404);
   });

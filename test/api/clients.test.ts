@@ -1,4 +1,4 @@
-// reference/platform-api.md §2.2, §4.2, §9: OAuth client lookup in both path layouts.
+// OAuth client lookup in both path layouts (https://developer.sailpoint.com/docs/api/v3/create-oauth-client).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALICE_PAT, SERVICE, WEB_APP, bearer, expectPlatformError, testServer, tokenFor, type TestServer } from './helpers.js';

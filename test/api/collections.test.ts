@@ -1,5 +1,6 @@
-// The collection parameters (platform-api.md §4.6, §4.8, §7, §8) as pure functions producing
-// SQL and parameters, then run against an in-memory SQLite table.
+// The collection parameters
+// (https://developer.sailpoint.com/docs/api/standard-collection-parameters) as pure functions
+// producing SQL and parameters, then run against an in-memory SQLite table.
 
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -33,7 +34,7 @@ function fails(fn: () => unknown): { code: string; status: number; reason: unkno
   throw new Error('expected an error');
 }
 
-describe('limit, offset and count (reference §4.6, §8)', () => {
+describe('limit, offset and count', () => {
   it('defaults to limit 250, offset 0, no count, ordered by id', () => {
     const q = parseCollectionQuery({}, SPEC);
     expect(q).toMatchObject({ limit: 250, offset: 0, count: false, where: null });
@@ -86,7 +87,7 @@ describe('sorters', () => {
   });
 });
 
-describe('filters (reference §4.8, §7)', () => {
+describe('filters', () => {
   it('compile to a parameterized WHERE: values are never in the SQL text', () => {
     const q = parseCollectionQuery({ filters: 'name sw "Act" and type eq "x\'; DROP TABLE items; --"' }, SPEC);
     const { page } = collectionSql(SPEC, q);

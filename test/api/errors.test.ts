@@ -1,4 +1,4 @@
-// Issue 7 "Errors": every 4xx and 5xx carries {detailCode, trackingId, messages, causes}, and
+// Error responses: every 4xx and 5xx carries {detailCode, trackingId, messages, causes}, and
 // the trackingId is in the pino log line of the failure.
 
 import { describe, expect, it } from 'vitest';

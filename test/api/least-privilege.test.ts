@@ -1,7 +1,8 @@
-// Least privilege (reference/platform-api.md §5.7 "Scopes can narrow access"; docs/decisions.md
-// A19, A24–A26): every right × every route. The route list is the server's own (ApiServer.routes),
-// and the table below is the specification it is held to: a new route fails this file until it
-// says which right it needs.
+// Least privilege ("Scopes can narrow access",
+// https://developer.sailpoint.com/docs/api/authentication; docs/decisions.md A19, A24–A26): every
+// right × every route. The route list is the server's own (ApiServer.routes), and the table below
+// is the specification it is held to: a new route fails this file until it says which right it
+// needs.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_RIGHTS, RIGHTS, type Right } from '../../src/api/auth/rights.js';

@@ -1,5 +1,6 @@
-// reference/platform-api.md §4.9, §5.9: the non-employee service on its own listener accepts a
-// legacy non-employee API key or an access token of this server.
+// https://developer.sailpoint.com/docs/api/v3/non-employee-lifecycle-management: the non-employee
+// service on its own listener accepts a legacy non-employee API key or an access token of this
+// server.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOB_PAT, NE_KEY, NE_READER, ALICE_PAT, bearer, expectPlatformError, testServer, tokenFor, type TestServer } from './helpers.js';

@@ -1,5 +1,5 @@
-// reference/platform-api.md §2.3, §2.4, §4.1, §5.3, §5.11; RFC 6749 §5: the token endpoint and
-// the tenant OAuth details.
+// https://developer.sailpoint.com/docs/api/authentication; RFC 6749 §5: the token endpoint and the
+// tenant OAuth details.
 
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,7 +81,7 @@ describe('POST /oauth/token', () => {
     expect(decodeJwt(body.access_token)).not.toHaveProperty('user_id');
   });
 
-  it('takes the scope from the scope header (reference §4.1) and narrows to it', async () => {
+  it('takes the scope from the scope header () and narrows to it', async () => {
     const res = await s.api.inject({ method: 'POST', url: '/oauth/token', ...form(pat), headers: { ...form(pat).headers, scope: 'idn:oauth-clients:read' } });
     expect(res.json().scope).toBe('idn:oauth-clients:read');
   });

@@ -1,5 +1,6 @@
-// POST /search/v1 and /v3/search over inject() (platform-api.md §4.7, §8): indices, query.query,
-// sort, searchAfter, limit/offset/count; paging past 10,000 records with searchAfter.
+// POST /search/v1 and /v3/search over inject()
+// (https://developer.sailpoint.com/docs/api/v3/search-post): indices, query.query, sort,
+// searchAfter, limit/offset/count; paging past 10,000 records with searchAfter.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PAT, USER_PAT, resourceServer, tokenOf, type ResourceServer } from './resources-server.js';

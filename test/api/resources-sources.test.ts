@@ -1,6 +1,7 @@
-// Sources and source schemas over inject() (platform-api.md §2.5, §2.6, §4.5, §7): GET, PUT and
-// PATCH in both layouts; 415 without the JSON Patch media type; immutable fields; atomicity; and
-// the json-patch-tests vectors replayed through PATCH on a source's connectorAttributes.
+// Sources and source schemas over inject()
+// (https://developer.sailpoint.com/docs/api/patch-requests): GET, PUT and PATCH in both layouts;
+// 415 without the JSON Patch media type; immutable fields; atomicity; and the json-patch-tests
+// vectors replayed through PATCH on a source's connectorAttributes.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PAT, resourceServer, tokenOf, type ResourceServer } from './resources-server.js';
@@ -25,7 +26,7 @@ const patch = (url: string, ops: unknown, headers: Record<string, string> = PATC
   server.api.inject({ method: 'PATCH', url, headers: { ...auth, ...headers }, payload: typeof ops === 'string' ? ops : JSON.stringify(ops) });
 const put = (url: string, body: unknown) => server.api.inject({ method: 'PUT', url, headers: auth, payload: body as Record<string, unknown> });
 
-describe('PATCH a source (reference §4.5)', () => {
+describe('PATCH a source', () => {
   it.each([
     ['application/json', { 'content-type': 'application/json' }],
     ['text/plain', { 'content-type': 'text/plain' }],
@@ -118,14 +119,14 @@ describe('PUT a source (full replacement)', () => {
   });
 });
 
-describe('source schemas (reference §2.6)', () => {
+describe('source schemas', () => {
   let schemaUrl: string;
   beforeAll(async () => {
     const [schema] = (await get(`/v3/sources/${WORKDAY}/schemas`)).json();
     schemaUrl = `/v3/sources/${WORKDAY}/schemas/${schema.id}`;
   });
 
-  it('each source has a discovered account schema whose attributes have the §2.6 fields', async () => {
+  it('each source has a discovered account schema whose attributes have the documented fields', async () => {
     const schema = (await get(schemaUrl)).json();
     expect(schema.name).toBe('account');
     const employeeId = schema.attributes.find((a: { name: string }) => a.name === 'EMPLOYEE_ID');
@@ -166,7 +167,7 @@ describe('json-patch-tests through PATCH /v3/sources/{id} (on connectorAttribute
     readConformanceJson<Vector[]>('json-patch-tests', f)
       .map((v, i) => [`${f} #${i} ${v.comment ?? v.error ?? ''}`, v] as const)
       // The document becomes a source's connectorAttributes, which must stay an object; an empty
-      // patch is refused by the endpoint itself (reference §4.5 "one or more operations").
+      // patch is refused by the endpoint itself ("A request has one or more operations").
       .filter(([, v]) => v.disabled !== true && v.patch.length > 0 && isObject(v.doc) && (v.error !== undefined || isObject(v.expected))),
   );
   // Pointers move under /connectorAttributes; a malformed one stays as it is (and still fails).

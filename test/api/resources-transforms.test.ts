@@ -1,5 +1,5 @@
-// Transforms over inject() (platform-api.md §2.7; issue 8 "Transforms"): list, get, create
-// (validated by the project's validator), update (attributes only), delete (refused while an
+// Transforms over inject() (https://developer.sailpoint.com/docs/api/v3/transforms): list, get,
+// create (validated by the project's validator), update (attributes only), delete (refused while an
 // identity profile uses the transform), in both layouts.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 8 with the official SDK (`sailpoint-api-client`, unmodified) against a real listener:
+// The resource endpoints through the official SDK (`sailpoint-api-client`, unmodified) against a real listener:
 // transforms CRUD, sources with filters/sorters/count, a source PATCH, public identities through
 // its Paginator, more than 10,000 identities through its searchAfter paginator, identity preview.
 

@@ -1,4 +1,4 @@
-// Issue 7: the official SDK (`sailpoint-api-client`, unmodified) obtains a token with its own
+// The official SDK (`sailpoint-api-client`, unmodified) obtains a token with its own
 // login (multipart client_credentials to {baseurl}/oauth/token) and calls authenticated v3
 // endpoints of a real listener.
 

@@ -1,5 +1,6 @@
-// The search query language subset and search paging (platform-api.md §4.7, §8): parser table,
-// coded errors with positions, word matching, and plans run against an in-memory identities table.
+// The search query language subset and search paging
+// (https://developer.sailpoint.com/docs/api/v3/search-post): parser table, coded errors with
+// positions, word matching, and plans run against an in-memory identities table.
 
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 7 "Store": embedded SQLite (memory or a WAL file), migrations, seeding from the
+// The store: embedded SQLite (memory or a WAL file), migrations, seeding from the
 // fixtures, and a restart on the same file keeps everything.
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

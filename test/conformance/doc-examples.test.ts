@@ -34,9 +34,9 @@ interface Example {
 
 /** Examples whose JSON the platform itself would reject as written: not validated. */
 export const INVALID_AS_WRITTEN: Record<string, string> = {
-  'account-attribute#4': 'the root carries "id" instead of the required "name" (doc quirk, reference §10.19)',
+  'account-attribute#4': 'the root carries "id" instead of the required "name" (doc quirk)',
   'guide:provisioning-policy-temporaryPassword':
-    'the substring uses "start" instead of "begin" (reference §10.11): the schema rejects the unknown attribute and the missing begin, as the API does',
+    'the substring uses "start" instead of "begin": the schema rejects the unknown attribute and the missing begin, as the API does',
 };
 
 /**
@@ -53,10 +53,10 @@ const definitionOf = (example: Example): { json: unknown; definition: boolean } 
 /** Examples with a documented status that are not asserted, and why. */
 export const NOT_ASSERTED: Record<string, string> = {
   'date-format#2':
-    'the doc prints "1974-08-02T02:30:32.190-00", which neither ISO8601 pattern produces (reference §10.4); we print "…190Z" (docs/decisions.md, runtime); tested in test/operations/dateFormat.test.ts',
+    'the doc prints "1974-08-02T02:30:32.190-00", which neither ISO8601 pattern produces; we print "…190Z" (docs/decisions.md, runtime); tested in test/operations/dateFormat.test.ts',
   'replace-all#3':
-    'its JSON carries "input": "" which, honoured as explicit input, gives ""; the documented I/O ignores it (reference §10.6); the corrected form is tested in test/operations/replaceAll.test.ts',
-  'overview:e164': 'doc-inconsistent: the diagram prints "+1 5123462000" with a space (reference §10.5)',
+    'its JSON carries "input": "" which, honoured as explicit input, gives ""; the documented I/O ignores it; the corrected form is tested in test/operations/replaceAll.test.ts',
+  'overview:e164': 'doc-inconsistent: the diagram prints "+1 5123462000" with a space',
   'guide:provisioning-policy-temporaryPassword': 'not valid as written (see INVALID_AS_WRITTEN); the corrected form is tested in test/operations/substring.test.ts',
 };
 

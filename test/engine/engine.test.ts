@@ -63,7 +63,7 @@ describe('compile', () => {
   });
 });
 
-describe('input rules (reference §3.1)', () => {
+describe('input rules', () => {
   const engine = createEngine();
   it('feeds the implicit input to a transform without input', () => {
     expect(engine.evaluateSync({ name: 'x', type: 'lookup', attributes: { table: { a: 'A', default: 'D' } } }, { input: 'a' })).toBe('A');

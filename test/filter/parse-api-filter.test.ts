@@ -1,4 +1,4 @@
-// parseApiFilter: the collection `filters` language (platform-api.md §4.8).
+// parseApiFilter: the collection `filters` language (https://developer.sailpoint.com/docs/api/standard-collection-parameters).
 
 import { describe, expect, it } from 'vitest';
 import { parseApiFilter, stripRanges, type FilterNode } from '../../src/filter/index.js';
@@ -92,7 +92,7 @@ describe('parseApiFilter: syntax errors carry a position and a caret excerpt', (
   });
 
   it('is a 400 when a raw # or & in the URL cut the filter short', () => {
-    // platform-api.md §4.8 escaping table: the query string ends at '#', and '&' starts a new parameter.
+    // The escaping table of the standard collection parameters: the query string ends at '#', and '&' starts a new parameter.
     for (const raw of ['name eq "#Employees"', 'name eq "R&D"']) {
       const filters = new URL(`http://tenant/v3/roles?filters=${raw}`).searchParams.get('filters')!;
       expect(() => parseApiFilter(filters)).toThrow(expect.objectContaining({ code: 'FILTER_SYNTAX', details: expect.objectContaining({ position: 8 }) }));

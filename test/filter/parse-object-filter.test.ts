@@ -1,4 +1,4 @@
-// parseObjectFilter: the sailpoint.object.Filter string language (transforms.md §7).
+// parseObjectFilter: the sailpoint.object.Filter string language (https://developer.sailpoint.com/docs/extensibility/rules/java-docs).
 
 import { describe, expect, it } from 'vitest';
 import { parseObjectFilter, stripRanges, type FilterNode } from '../../src/filter/index.js';
@@ -8,7 +8,7 @@ const str = (value: string) => ({ type: 'string', value }) as const;
 const cmp = (property: string, op: string, value: unknown, ignoreCase = false) => ({ kind: 'compare', op, property, value, ignoreCase, range: R });
 const shape = (text: string): FilterNode => stripRanges(parseObjectFilter(text));
 
-describe('parseObjectFilter: every filter string of the official transform material (§7.3)', () => {
+describe('parseObjectFilter: every filter string of the official transform material', () => {
   it.each<[string, unknown]>([
     ['(DEPARTMENT == "Engineering")', cmp('DEPARTMENT', 'eq', str('Engineering'))],
     ['!(nativeIdentity.startsWith("*DELETED*"))', { kind: 'not', range: R, operand: { kind: 'like', mode: 'start', property: 'nativeIdentity', value: str('*DELETED*'), ignoreCase: false, range: R } }],

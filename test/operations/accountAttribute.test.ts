@@ -6,7 +6,7 @@ import { IDENTITIES, SOURCES, account, codedErrorOf, tenantEngine } from '../hel
 const john = IDENTITIES[0]!;
 const aa = (attributes: Record<string, unknown>) => ({ name: 'aa', type: 'accountAttribute', attributes });
 
-describe('accountAttribute (reference §5.1)', () => {
+describe('accountAttribute', () => {
   const engine = tenantEngine();
   const run = (attributes: Record<string, unknown>, identity = john) => engine.evaluateSync(aa(attributes), { identity });
 

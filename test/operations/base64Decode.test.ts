@@ -6,7 +6,7 @@ import { returnsValueOrCodedError } from './_robustness.js';
 const engine = createEngine();
 const dec = (attributes: Record<string, unknown> = {}) => ({ name: 'd', type: 'base64Decode', attributes });
 
-describe('base64Decode (reference §4, §6)', () => {
+describe('base64Decode', () => {
   it.each([
     ['MTIzNA==', '1234'], // base64-decode#2
     ['MTIzNA', '1234'], // padding may be omitted, as java.util.Base64 allows

@@ -5,7 +5,7 @@ import { returnsValueOrCodedError } from './_robustness.js';
 const engine = createEngine();
 const enc = (attributes: Record<string, unknown> = {}) => ({ name: 'e', type: 'base64Encode', attributes });
 
-describe('base64Encode (reference §4, §6)', () => {
+describe('base64Encode', () => {
   it.each([
     ['1234', 'MTIzNA=='], // base64-encode#2
     ['', ''],

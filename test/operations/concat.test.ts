@@ -7,7 +7,7 @@ const john = IDENTITIES[0]!;
 const concat = (values: unknown) => ({ name: 'c', type: 'concat', attributes: { values } });
 const hr = (attributeName: string) => ({ type: 'accountAttribute', attributes: { sourceName: 'HR Source', attributeName } });
 
-describe('concat (reference §4)', () => {
+describe('concat', () => {
   it('joins the values in order without a separator (concatenation#0, overview:concat)', () => {
     expect(engine.evaluateSync(concat(['John', ' ', 'Smith']))).toBe('John Smith');
     expect(engine.evaluateSync(concat(['Foo', 'Bar']))).toBe('FooBar');

@@ -9,7 +9,7 @@ const cond = (attributes: Record<string, unknown>) => ({ name: 'c', type: 'condi
 const department = { type: 'accountAttribute', attributes: { sourceName: 'HR Source', attributeName: 'department' } };
 const building = (value: string) => ({ type: 'static', attributes: { value } });
 
-describe('conditional (reference §4)', () => {
+describe('conditional', () => {
   it('conditional#0: a constant expression', () => {
     expect(engine.evaluateSync(cond({ expression: 'foo eq foo', positiveCondition: 'true', negativeCondition: 'false' }))).toBe('true');
     expect(engine.evaluateSync(cond({ expression: 'foo eq bar', positiveCondition: 'true', negativeCondition: 'false' }))).toBe('false');

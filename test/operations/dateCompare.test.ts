@@ -18,7 +18,7 @@ function tenant(attributes: Record<string, unknown>) {
 const hr = (attributeName: string) => ({ type: 'accountAttribute', attributes: { sourceName: 'HR Source', attributeName } });
 const dc = (attributes: Record<string, unknown>) => ({ name: 'dc', type: 'dateCompare', attributes });
 
-describe('dateCompare (reference §4, §6)', () => {
+describe('dateCompare', () => {
   // date-compare#2: termination_date > now → active, otherwise terminated
   it.each([
     ['2024-06-30T00:00:00.000Z', 'active'],

@@ -6,7 +6,7 @@ import { returnsValueOrCodedError } from './_robustness.js';
 const engine = createEngine({ clock: () => new Date('2026-01-15T12:00:00Z') });
 const df = (attributes: Record<string, unknown>) => ({ name: 'd', type: 'dateFormat', attributes });
 
-describe('dateFormat (reference §4, §6; decisions in docs/decisions.md)', () => {
+describe('dateFormat (decisions in docs/decisions.md)', () => {
   it.each([
     [{ inputFormat: 'M/d/yyyy', outputFormat: 'yyyy-MM-dd' }, '4/1/1975', '1975-04-01'], // date-format#3
     // date-format#2: the doc prints "…190-00"; decision "ISO8601 Z vs X" prints "…190Z"

@@ -5,7 +5,7 @@ import { returnsValueOrCodedError } from './_robustness.js';
 const engine = tenantEngine();
 const ddm = (attributes: Record<string, unknown> = {}) => ({ name: 'd', type: 'decomposeDiacriticalMarks', attributes });
 
-describe('decomposeDiacriticalMarks (reference §4: NFKD then strip \\p{InCombiningDiacriticalMarks})', () => {
+describe('decomposeDiacriticalMarks (NFKD then strip \\p{InCombiningDiacriticalMarks})', () => {
   it.each([
     ['Āric', 'Aric'], // decompose-diacritical-marks#2
     ['Dubçek', 'Dubcek'], // decompose-diacritical-marks#3

@@ -8,7 +8,7 @@ const engine = createEngine();
 const t = { name: 'Display Name Transform', type: 'displayName', attributes: { input: 'input' } };
 const identity = (attributes: Record<string, unknown>): Identity => ({ id: 'i', name: 'i', attributes });
 
-describe('displayName (reference §4, §6)', () => {
+describe('displayName', () => {
   // display-name#2
   it.each([
     [{ preferredName: 'John', firstname: 'Jonathan', lastname: 'Doe' }, 'John Doe'],

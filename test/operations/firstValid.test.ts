@@ -6,7 +6,7 @@ const engine = createEngine();
 const failing = { type: 'lookup', attributes: { table: { x: 'y' } } };
 const fv = (values: unknown[], extra: Record<string, unknown> = {}) => ({ name: 'f', type: 'firstValid', attributes: { values, ...extra } });
 
-describe('firstValid (reference §5.5)', () => {
+describe('firstValid', () => {
   it('returns the first non-null entry', () => {
     expect(engine.evaluateSync(fv([null, { type: 'static', attributes: { value: 'b' } }, 'c']))).toBe('b');
   });

@@ -6,7 +6,7 @@ const engine = tenantEngine();
 const john = IDENTITIES[0]!;
 const ia = (name: unknown) => ({ name: 'i', type: 'identityAttribute', attributes: { name } });
 
-describe('identityAttribute (reference §4)', () => {
+describe('identityAttribute', () => {
   it.each([
     ['email', 'john.doe@example.com'],
     ['firstname', 'John'],

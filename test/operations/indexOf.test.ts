@@ -5,7 +5,7 @@ import { returnsValueOrCodedError } from './_robustness.js';
 const engine = createEngine();
 const t = (attributes: Record<string, unknown>) => ({ name: 'i', type: 'indexOf', attributes });
 
-describe('indexOf (reference §4, §6): the first occurrence, -1 when absent', () => {
+describe('indexOf (): the first occurrence, -1 when absent', () => {
   it.each([
     ['admin_jsmith', 'admin_', 0], // index-of#2
     ['abcabcabc', 'b', 1], // #3

@@ -6,7 +6,7 @@ import { returnsValueOrCodedError } from './_robustness.js';
 const engine = createEngine();
 const iso = (attributes: Record<string, unknown> = {}) => ({ name: 'i', type: 'iso3166', attributes });
 
-describe('iso3166 (reference §4)', () => {
+describe('iso3166', () => {
   it.each([
     [{}, 'United States of America', 'US'], // iso-3166#2
     [{ format: 'numeric' }, 'ES', '724'], // iso-3166#3

@@ -7,7 +7,7 @@ const john = IDENTITIES[0]!;
 const join = (attributes: Record<string, unknown>) => ({ name: 'j', type: 'join', attributes });
 const hr = (attributeName: string) => ({ type: 'accountAttribute', attributes: { sourceName: 'HR Source', attributeName } });
 
-describe('join (reference §4)', () => {
+describe('join', () => {
   it.each([
     [{ values: ['John', 'Smith'], separator: '|' }, 'John|Smith'], // join#0
     [{ values: ['a', 'b', 'c'] }, 'a,b,c'], // default separator ","

@@ -5,7 +5,7 @@ import { returnsValueOrCodedError } from './_robustness.js';
 const engine = createEngine();
 const t = (attributes: Record<string, unknown>) => ({ name: 'i', type: 'lastIndexOf', attributes });
 
-describe('lastIndexOf (reference §4, §6): the last occurrence, -1 when absent', () => {
+describe('lastIndexOf (): the last occurrence, -1 when absent', () => {
   it.each([
     ['admin_jsmith', 'admin_', 0], // last-index-of#2
     ['abcabcabc', 'b', 7], // #3

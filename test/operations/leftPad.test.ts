@@ -5,7 +5,7 @@ import { returnsValueOrCodedError } from './_robustness.js';
 const engine = tenantEngine();
 const pad = (attributes: Record<string, unknown>) => ({ name: 'p', type: 'leftPad', attributes });
 
-describe('leftPad (reference §4, §6; Apache Commons StringUtils.leftPad)', () => {
+describe('leftPad (Apache Commons StringUtils.leftPad)', () => {
   it.each([
     [{ padding: '0', length: '8' }, '1234', '00001234'], // left-pad#2
     [{ padding: 'x', length: '7' }, '1234', 'xxx1234'], // left-pad#3

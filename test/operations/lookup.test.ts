@@ -5,7 +5,7 @@ import { codedErrorOf } from '../helpers.js';
 const engine = createEngine();
 const lookup = (table: Record<string, unknown>) => ({ name: 'l', type: 'lookup', attributes: { table } });
 
-describe('lookup (reference §5.4)', () => {
+describe('lookup', () => {
   const areas = lookup({ '512': 'Austin', '281': 'Houston', default: 'Unknown Area' });
   it.each([
     ['512', 'Austin'],

@@ -6,7 +6,7 @@ const engine = createEngine();
 const lower = (attributes: Record<string, unknown> = {}) => ({ name: 'l', type: 'lower', attributes });
 const stat = (value: string) => ({ type: 'static', attributes: { value } });
 
-describe('lower (reference §4)', () => {
+describe('lower', () => {
   it.each([
     [lower({ input: stat('ACTIVE') }), undefined, 'active'], // lower#2
     [lower({ input: stat('All-Access') }), undefined, 'all-access'], // lower#3

@@ -5,7 +5,7 @@ import { returnsValueOrCodedError } from './_robustness.js';
 const engine = createEngine();
 const nn = (attributes: Record<string, unknown> = {}) => ({ name: 'n', type: 'normalizeNames', attributes });
 
-describe('normalizeNames (reference §6; algorithm in docs/decisions.md)', () => {
+describe('normalizeNames (algorithm in docs/decisions.md)', () => {
   it.each([
     ['jOHN VON SmITh', 'John von Smith'], // name-normalizer#2
     ["Dr. JOHN D. O'BRIEN", "Dr. John D. O'Brien"], // name-normalizer#3

@@ -12,7 +12,7 @@ function seeded(seed: number): () => number {
 }
 const ran = (attributes: Record<string, unknown> | null = null) => ({ name: 'r', type: 'randomAlphaNumeric', attributes });
 
-describe('randomAlphaNumeric (reference §4)', () => {
+describe('randomAlphaNumeric', () => {
   const engine = createEngine({ random: seeded(1) });
   it.each([
     [null, /^[A-Za-z0-9]{32}$/], // random-alphanumeric#2: default 32

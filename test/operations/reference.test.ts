@@ -11,7 +11,7 @@ const saved = [
 ];
 const engine = tenantEngine({}, saved);
 
-describe('reference (reference §4)', () => {
+describe('reference', () => {
   it('evaluates the transform named by id with this input as its implicit input', () => {
     expect(engine.evaluateSync({ name: 'r', type: 'reference', attributes: { id: 'Area' } }, { input: '512' })).toBe('Austin');
     expect(engine.evaluateSync({ name: 'r', type: 'reference', attributes: { id: 'Area', input: '999' } }, { input: '512' })).toBe('Unknown');

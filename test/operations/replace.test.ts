@@ -5,7 +5,7 @@ import { codedErrorOf } from '../helpers.js';
 const engine = createEngine();
 const rp = (regex: string, replacement: string, extra: Record<string, unknown> = {}) => ({ name: 'r', type: 'replace', attributes: { regex, replacement, ...extra } });
 
-describe('replace (reference §5.2)', () => {
+describe('replace', () => {
   it.each([
     ['Working with IIQ is fun', 'IIQ', 'Identity Security Cloud', 'Working with Identity Security Cloud is fun'],
     ['The quick brown fox jumped over 10 lazy dogs', '[^a-zA-Z]', '', 'Thequickbrownfoxjumpedoverlazydogs'],

@@ -6,7 +6,7 @@ import { returnsValueOrCodedError } from './_robustness.js';
 const engine = createEngine();
 const ra = (attributes: Record<string, unknown>) => ({ name: 'r', type: 'replaceAll', attributes });
 
-describe('replaceAll (reference §5.2)', () => {
+describe('replaceAll', () => {
   it.each([
     // replace-all#0 (corrected): the table that produces the documented output
     [{ table: { '-': ' ', '"': "'", ñ: 'n' } }, 'Enrique Jose-Piñon', 'Enrique Jose Pinon'],

@@ -5,7 +5,7 @@ import { returnsValueOrCodedError } from './_robustness.js';
 const engine = tenantEngine();
 const pad = (attributes: Record<string, unknown>) => ({ name: 'p', type: 'rightPad', attributes });
 
-describe('rightPad (reference §4, §6; Apache Commons StringUtils.rightPad)', () => {
+describe('rightPad (Apache Commons StringUtils.rightPad)', () => {
   it.each([
     [{ padding: '0', length: '8' }, '1234', '12340000'], // right-pad#2
     [{ padding: 'x', length: '7' }, '1234', '1234xxx'], // right-pad#3

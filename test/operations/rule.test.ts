@@ -8,7 +8,7 @@ const CSDU = 'Cloud Services Deployment Utility';
 const rule = (attributes: Record<string, unknown>) => ({ name: 'r', type: 'rule', attributes });
 const john = IDENTITIES[0]!;
 
-describe('rule: Cloud Services Deployment Utility (reference §4)', () => {
+describe('rule: Cloud Services Deployment Utility', () => {
   const engine = tenantEngine({ random: () => 0.999 });
 
   it.each([

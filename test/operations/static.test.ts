@@ -7,7 +7,7 @@ const engine = tenantEngine();
 const empType = { type: 'accountAttribute', attributes: { sourceName: 'HR Source', attributeName: 'empType' } };
 const st = (attributes: Record<string, unknown>) => ({ name: 's', type: 'static', attributes });
 
-describe('static (reference §5.3)', () => {
+describe('static', () => {
   it('returns a fixed string', () => {
     expect(engine.evaluateSync(st({ value: 'Employee' }))).toBe('Employee');
   });
@@ -51,7 +51,7 @@ describe('static (reference §5.3)', () => {
     expect(error.path).toBe('/attributes/value');
   });
 
-  it('renders every $-string of any transform through Velocity (reference §3.2)', () => {
+  it('renders every $-string of any transform through Velocity', () => {
     const t = { name: 'l', type: 'lookup', attributes: { table: { Employee: 'E:$identity.getName()', default: 'other' } } };
     expect(engine.evaluateSync(t, { identity: john, input: 'Employee' })).toBe('E:john.doe');
   });

@@ -6,7 +6,7 @@ import { returnsValueOrCodedError } from './_robustness.js';
 const engine = createEngine();
 const sub = (attributes: Record<string, unknown>) => ({ name: 's', type: 'substring', attributes });
 
-describe('substring (reference §4, §6)', () => {
+describe('substring', () => {
   it.each([
     [{ begin: 4 }, 'abcdef', 'ef'], // substring#0
     [{ begin: 2, end: 4 }, 'abcdef', 'cd'], // substring#2

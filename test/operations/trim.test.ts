@@ -5,7 +5,7 @@ import { returnsValueOrCodedError } from './_robustness.js';
 const engine = createEngine();
 const trim = (attributes: Record<string, unknown> = {}) => ({ name: 't', type: 'trim', attributes });
 
-describe('trim (reference §4, §11: Java String.trim)', () => {
+describe('trim (Java String.trim)', () => {
   it.each([
     [' Vice President', 'Vice President'], // trim#2
     ['Austin, Texas ', 'Austin, Texas'], // trim#3

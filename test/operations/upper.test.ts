@@ -5,7 +5,7 @@ import { returnsValueOrCodedError } from './_robustness.js';
 const engine = createEngine();
 const upper = (attributes: Record<string, unknown> = {}) => ({ name: 'u', type: 'upper', attributes });
 
-describe('upper (reference §4)', () => {
+describe('upper', () => {
   it.each([
     ['inactive', 'INACTIVE'], // upper#2
     ['Everyone', 'EVERYONE'], // upper#3

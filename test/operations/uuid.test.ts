@@ -4,7 +4,7 @@ import { returnsValueOrCodedError } from './_robustness.js';
 
 const t = { name: 'UUID Generator Transform', type: 'uuid', attributes: null };
 
-describe('uuid (reference §4)', () => {
+describe('uuid', () => {
   it('is a 36-character version-4 UUID (uuid-generator#2)', () => {
     const value = createEngine().evaluateSync(t);
     expect(value).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);

@@ -1,9 +1,10 @@
-// Property (issue 9, reference §5.1): accountAttribute honours its sort order and filters — on
-// identities with several accounts per source, random creation dates and null values, the value
-// is that of a model: the source's accounts, filtered by accountFilter (nativeIdentity,
-// displayName, entitlements) and accountPropertyFilter, stably sorted by the sort attribute
-// (nulls last either way), then the first non-null value (or the first account's, with
-// accountReturnFirstLink).
+// Property
+// (https://developer.sailpoint.com/docs/extensibility/transforms/operations/account-attribute):
+// accountAttribute honours its sort order and filters — on identities with several accounts per
+// source, random creation dates and null values, the value is that of a model: the source's
+// accounts, filtered by accountFilter (nativeIdentity, displayName, entitlements) and
+// accountPropertyFilter, stably sorted by the sort attribute (nulls last either way), then the
+// first non-null value (or the first account's, with accountReturnFirstLink).
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Property (issue 9): evaluation is deterministic for a fixed clock and random source — two
+// Property: evaluation is deterministic for a fixed clock and random source — two
 // engines, or one engine twice (cold and warm caches), give the same value or the same coded
 // error for any valid transform on any fixture-shaped identity. The random operations are
 // included: their only source of randomness is the engine's.

@@ -1,7 +1,8 @@
-// Property (issue 9, reference §5.5): firstValid returns its first non-null entry. Each entry is
-// also evaluated alone, in order, on the same identity and the same random stream: firstValid
-// gives the first non-null of those; without ignoreErrors the first error before it is
-// firstValid's error (located under /attributes/values/i), with ignoreErrors it is skipped.
+// Property (https://developer.sailpoint.com/docs/extensibility/transforms/operations/first-valid):
+// firstValid returns its first non-null entry. Each entry is also evaluated alone, in order, on the
+// same identity and the same random stream: firstValid gives the first non-null of those; without
+// ignoreErrors the first error before it is firstValid's error (located under
+// /attributes/values/i), with ignoreErrors it is skipped.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

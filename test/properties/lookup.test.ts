@@ -1,6 +1,7 @@
-// Property (issue 9, reference §5.4): lookup with a "default" is total — on every fixture-shaped
-// identity, whatever attribute feeds it, it gives the table's value for the input's text, or the
-// default, and never an error (EVAL_LOOKUP_NO_MATCH included).
+// Property (https://developer.sailpoint.com/docs/extensibility/transforms/operations/lookup):
+// lookup with a "default" is total — on every fixture-shaped identity, whatever attribute feeds it,
+// it gives the table's value for the input's text, or the default, and never an error
+// (EVAL_LOOKUP_NO_MATCH included).
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The README's "Property tests" example, run as it is printed (issue 9: the example cannot rot):
+// The README's "Property tests" example, run as it is printed, so that the example cannot rot:
 // every identity — the fixture's, and generated ones with accents, apostrophes and hyphens — gets
 // a unique, lower-case, ASCII username. The last test holds the README block and this file's
 // region between the README markers to the same text.

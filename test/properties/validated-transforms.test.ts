@@ -1,4 +1,4 @@
-// Property (issue 9, STYLE "errors are coded"): anything validateTransform accepts compiles, and
+// Property (errors are coded): anything validateTransform accepts compiles, and
 // evaluating it on any fixture-shaped identity gives a value or a coded error — never another
 // exception. Drawn from generated transforms of every type (nested three deep) and the
 // fixture's own transforms; checkTransform fails a run on a compile error or a non-coded throw.

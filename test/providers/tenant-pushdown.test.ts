@@ -1,7 +1,8 @@
-// accountFilter push-down (src/providers/tenant/pushdown.ts): which parts of an accountFilter
-// reach the accounts collection's `filters` (platform-api.md §4.8), and the property that makes
-// it safe: the pushed expression, run as the server runs it (case-insensitive strings), selects
-// every account the accountFilter selects in memory.
+// accountFilter push-down (src/providers/tenant/pushdown.ts): which parts of an accountFilter reach
+// the accounts collection's `filters`
+// (https://developer.sailpoint.com/docs/api/standard-collection-parameters), and the property that
+// makes it safe: the pushed expression, run as the server runs it (case-insensitive strings),
+// selects every account the accountFilter selects in memory.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,6 @@
-// dateMath expressions and dateCompare operands (reference §4 dateMath / dateCompare, §6).
+// dateMath expressions and dateCompare operands
+// (https://developer.sailpoint.com/docs/extensibility/transforms/operations/date-math,
+// https://developer.sailpoint.com/docs/extensibility/transforms/operations/date-compare).
 import { describe, expect, it } from 'vitest';
 import {
   compareDates, formatDateMathOutput, parseDateCompareOperand, parseDateCompareOperator, parseDateMath,

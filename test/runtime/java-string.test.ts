@@ -1,4 +1,5 @@
-// Java String and Apache Commons StringUtils semantics (reference §4, §6, §11).
+// Java String and Apache Commons StringUtils semantics of the string operations
+// (https://developer.sailpoint.com/docs/extensibility/transforms/operations/).
 import { describe, expect, it } from 'vitest';
 import {
   base64Decode, base64Encode, decomposeDiacriticalMarks, javaIndexOf, javaLastIndexOf, javaLowerCase, javaSubstring,

@@ -1,4 +1,5 @@
-// iso3166, rfc5646 and e164phone (reference §4, §6, §11).
+// iso3166, rfc5646 and e164phone
+// (https://developer.sailpoint.com/docs/extensibility/transforms/operations/).
 import { describe, expect, it } from 'vitest';
 import { readConformanceJson } from '../conformance/data.js';
 import { e164, iso3166, isPhoneRegion, rfc5646, countryAlpha2 } from '../../src/runtime/locale.js';

@@ -1,5 +1,7 @@
-// normalizeNames (reference §6): every documented pair, the tenant observation of
-// vscode-sailpoint-identitynow #73, and the edges of the one algorithm.
+// normalizeNames
+// (https://developer.sailpoint.com/docs/extensibility/transforms/operations/name-normalizer): every
+// documented pair, the tenant observation of vscode-sailpoint-identitynow #73, and the edges of the
+// one algorithm.
 import { describe, expect, it } from 'vitest';
 import { capitalizeFully, normalizeNames } from '../../src/runtime/names.js';
 
@@ -31,7 +33,7 @@ describe('normalizeNames', () => {
     ['Augustiner Anstruther-Gough-Calthorpe', 'Augustiner Anstruther-Gough-Calthorpe'],
     ['GEORGE HENRY LANE-FOX PITT-RIVERS ESQ.', 'George Henry Lane-Fox Pitt-Rivers Esq.'],
     ['JOSÉ ORTEGA Y GASSET', 'José Ortega y Gasset'],
-    // reference §6: Roman numerals upper-cased
+    // documented: Roman numerals upper-cased
     ['henry smith iii', 'Henry Smith III'],
     ['henry smith ii', 'Henry Smith II'],
   ])('%j → %j', (input, expected) => {

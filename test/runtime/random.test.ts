@@ -1,5 +1,5 @@
-// Random values from an injected source (reference §4 randomAlphaNumeric, randomNumeric, uuid,
-// generateRandomString).
+// Random values from an injected source (randomAlphaNumeric, randomNumeric, uuid,
+// generateRandomString; https://developer.sailpoint.com/docs/extensibility/transforms/operations/).
 import { describe, expect, it } from 'vitest';
 import {
   DIGITS, LETTERS, SPECIAL_CHARACTERS, generateRandomString, randomAlphaNumeric, randomNumeric, randomString, uuidV4,

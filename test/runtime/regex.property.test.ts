@@ -1,4 +1,4 @@
-// Properties of the Java → RE2 translation (reference §11 "Regex"): on the syntax subset where
+// Properties of the Java → RE2 translation: on the syntax subset where
 // Java, JavaScript and RE2 agree (literals, classes, quantifiers, groups, alternation, anchors
 // without line terminators in the input), replaceAll and split must give what JavaScript's
 // RegExp gives under Java's rules; and \Q…\E quoting of any text matches it literally.

@@ -1,5 +1,7 @@
-// $identity in templates (reference §3.2 Identity/Link methods, §5.3 identity-context guide):
-// the documented examples rendered over a hand-built IdentityGraph.
+// $identity in templates (the Identity/Link methods of
+// https://developer.sailpoint.com/docs/extensibility/rules/java-docs and the identity-context
+// examples of https://developer.sailpoint.com/docs/extensibility/transforms/operations/static): the
+// documented examples rendered over a hand-built IdentityGraph.
 
 import { describe, expect, it } from 'vitest';
 import { compileTemplate } from '../../src/runtime/velocity/index.js';
@@ -63,7 +65,7 @@ function fails(template: string, g: IdentityGraph = graph(), variables: Record<s
   throw new Error('expected a TransformsError');
 }
 
-describe('identity-context guide examples (reference §5.3)', () => {
+describe('identity-context guide examples', () => {
   it('$identity.getManager().getId() gives the manager id', () => {
     expect(render('$identity.getManager().getId()')).toBe('mgr-1');
   });

@@ -1,4 +1,4 @@
-// Templates are sandboxed (issue 4 item 5): the known escape attempts from VTL/SSTI playbooks
+// Templates are sandboxed: the known escape attempts from VTL/SSTI playbooks
 // and from velocityjs (which calls any JS method on any value) must not reach constructor,
 // __proto__, prototype, process, globalThis, Function or any host method.
 

@@ -1,6 +1,7 @@
-// Properties of the template layer (reference §3.2): any text either compiles or is a coded
-// TEMPLATE_* error, and every render either returns a string or raises a coded error — never a
-// JavaScript exception; variables render as themselves; String methods are Java's.
+// Properties of the template layer
+// (https://developer.sailpoint.com/docs/extensibility/transforms/): any text either compiles or is
+// a coded TEMPLATE_* error, and every render either returns a string or raises a coded error —
+// never a JavaScript exception; variables render as themselves; String methods are Java's.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

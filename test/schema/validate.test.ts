@@ -7,7 +7,7 @@ import { ERROR_CATALOGUE } from '../../src/errors.js';
 const ok = (t: unknown) => validateTransform(t);
 const first = (t: unknown) => validateTransform(t).issues[0];
 
-describe('the transform schema accepts what the platform accepts (reference §2)', () => {
+describe('the transform schema accepts what the platform accepts', () => {
   it.each([
     ['a numeric string length', { name: 'p', type: 'leftPad', attributes: { length: '8', padding: '0' } }],
     ['an integer length', { name: 'p', type: 'leftPad', attributes: { length: 8 } }],

@@ -1,4 +1,4 @@
-// The tenant-shaped arbitraries (issue 9): records carry the fixture's keys and kinds, ids agree
+// The tenant-shaped arbitraries: records carry the fixture's keys and kinds, ids agree
 // with each other, sources exist; over many samples the awkward cases occur (no account on a
 // source, several with different dates, nulls, lists, names with diacritics, apostrophes and
 // hyphens); a generated tenant passes the fixture format's integrity checks.

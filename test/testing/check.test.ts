@@ -1,4 +1,4 @@
-// checkTransform (issue 9): passes when the property holds; on failure the message ends with the
+// checkTransform: passes when the property holds; on failure the message ends with the
 // shrunk identity and accounts as a fixture document that loadFixtures accepts and that fails
 // the same way when evaluated from a fixtures directory; seed and path replay it.
 

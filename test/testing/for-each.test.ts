@@ -1,4 +1,4 @@
-// forEachFixtureIdentity (issue 9): the body runs once per fixture identity with that identity's
+// forEachFixtureIdentity: the body runs once per fixture identity with that identity's
 // accounts and an evaluate bound to it; every failing identity is reported by name and id; user
 // names stay issued across identities; each identity's random stream depends on its id only.
 

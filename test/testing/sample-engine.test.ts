@@ -1,4 +1,4 @@
-// createSampleEngine and createIssuedNames (issue 9): the sample is laid over the fixture tenant
+// createSampleEngine and createIssuedNames: the sample is laid over the fixture tenant
 // for one evaluation only, the random source is the seed's, coded errors are outcomes with their
 // phase, and usernameGenerator's oracle refuses names other identities hold or were issued.
 

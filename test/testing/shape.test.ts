@@ -1,4 +1,4 @@
-// fixtureShape / defaultShape (issue 9): the shape of the bundled tenant is what its records
+// fixtureShape / defaultShape: the shape of the bundled tenant is what its records
 // show — sources, keys per source, nulls, lists, number ranges, date formats, name-like keys —
 // and the default shape is the generator's, so it agrees with the bundled fixtures.
 

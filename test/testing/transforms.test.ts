@@ -1,4 +1,4 @@
-// arbitraryTransform (issue 9): every generated transform passes validateTransform, at every
+// arbitraryTransform: every generated transform passes validateTransform, at every
 // depth and shape; every registered type is drawn; each curated value is valid in its slot.
 
 import fc from 'fast-check';

@@ -1,6 +1,6 @@
-// Authorization on every API call (reference/platform-api.md §5.1, §5.7, §5.9, §7): a bearer
-// token is required (missing, malformed, expired or tampered → 401); a valid token without the
-// route's right → 403; a route that needs a user called without user context → 403.
+// Authorization on every API call (https://developer.sailpoint.com/docs/api/authentication): a
+// bearer token is required (missing, malformed, expired or tampered → 401); a valid token without
+// the route's right → 403; a route that needs a user called without user context → 403.
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { codedError } from '../../errors.js';
@@ -24,7 +24,7 @@ export interface Principal {
 export interface RouteAuth {
   /** The right the call needs (any one of a list). */
   right?: Right | readonly Right[];
-  /** The call needs a user (reference §7: admin APIs refuse client tokens without one). */
+  /** The call needs a user (admin APIs refuse client tokens without one). */
   user?: boolean;
 }
 
@@ -68,8 +68,9 @@ export async function principalFromToken(ctx: ApiContext, token: string): Promis
 }
 
 /**
- * Resolve a legacy non-employee API key (reference §5.9). It has no user context and carries
- * only the right to read the non-employee service.
+ * Resolve a legacy non-employee API key
+ * (https://developer.sailpoint.com/docs/api/v3/non-employee-lifecycle-management).
+ * It has no user context and carries only the right to read the non-employee service.
  */
 export async function principalFromApiKey(ctx: ApiContext, key: string): Promise<Principal | null> {
   // Shorter than any key that can be stored: no key can match, whatever exists.

@@ -1,5 +1,5 @@
-// The three grants of the token endpoint (reference/platform-api.md §4.1, §5.3–5.5, §2.2 grant
-// requirements; RFC 6749 §4.1.3, §4.4, §6) and the token response of §2.4.
+// The three grants of the token endpoint and its token response
+// (https://developer.sailpoint.com/docs/api/authentication; RFC 6749 §4.1.3, §4.4, §6).
 
 import { createHash, randomUUID } from 'node:crypto';
 import { codedError } from '../../errors.js';
@@ -7,7 +7,7 @@ import type { ApiContext } from '../context.js';
 import type { ClientRecord, UserRecord } from '../store/identity-repo.js';
 import { grantScopes } from './rights.js';
 
-/** The token response, field for field as reference §2.4. */
+/** The token response, field for field as the authentication docs show it. */
 export interface TokenResponse {
   access_token: string;
   token_type: 'bearer';
@@ -45,7 +45,7 @@ export function parseScope(value: string | undefined): string[] | null {
 /**
  * Client authentication (RFC 6749 §2.3). Every failure is invalid_client (401) so that a caller
  * cannot tell an unknown client from a wrong secret. Legacy ids without dashes never work
- * (reference §2.2, §5.11).
+ * (https://developer.sailpoint.com/docs/api/authentication).
  */
 export async function authenticateClient(ctx: ApiContext, id: string | undefined, secret: string | undefined, secretRequired: boolean): Promise<ClientRecord> {
   if (id === undefined || id === '') throw oauth('API_OAUTH_INVALID_CLIENT', 'client_id is required.');
@@ -120,7 +120,7 @@ async function issue(ctx: ApiContext, client: ClientRecord, user: UserRecord | n
   return out;
 }
 
-/** client_credentials: a PAT acts as its owner (reference §5.3); another client has no user. */
+/** client_credentials: a PAT acts as its owner; another client has no user. */
 async function clientCredentials(ctx: ApiContext, p: TokenParams): Promise<TokenResponse> {
   const client = await authenticateClient(ctx, p.client_id, p.client_secret, true);
   requireGrant(client, 'CLIENT_CREDENTIALS');
@@ -176,7 +176,7 @@ async function refreshToken(ctx: ApiContext, p: TokenParams): Promise<TokenRespo
   return issue(ctx, client, user, scope, { family: row.family });
 }
 
-/** Dispatch on grant_type, in any case (reference §4.1 writes it in both cases). */
+/** Dispatch on grant_type, in any case (the platform documentation writes it in both cases). */
 export function grant(ctx: ApiContext, params: TokenParams): Promise<TokenResponse> {
   const type = required(params, 'grant_type').toLowerCase();
   switch (type) {

@@ -1,8 +1,9 @@
-// Rights, capabilities and scopes (reference/platform-api.md §5.7: "Access level equals that of
-// the user who created the PAT or logged in. Scopes can narrow access."). Right names follow the
-// platform's `idn:<area>:<read|manage>` convention; docs/decisions.md lists the table.
+// Rights, capabilities and scopes (https://developer.sailpoint.com/docs/api/authentication: "Access
+// level equals that of the user who created the PAT or logged in. Scopes can narrow access.").
+// Right names follow the platform's `idn:<area>:<read|manage>` convention; docs/decisions.md lists
+// the table.
 
-/** The all-scopes value (reference §4.1 "the all-scopes scope value"); a PAT's default scope. */
+/** The all-scopes value of the authentication docs; a PAT's default scope. */
 export const ALL_SCOPES = 'sp:scopes:all';
 
 export const RIGHTS = {
@@ -27,7 +28,7 @@ export const RIGHTS = {
 export type Right = (typeof RIGHTS)[keyof typeof RIGHTS];
 export const ALL_RIGHTS: readonly Right[] = Object.values(RIGHTS);
 
-/** Rights every user has (reference §2.1: "Any user of the platform may create a PAT"). */
+/** Rights every user has (any user of the platform may create a PAT). */
 const EVERY_USER: readonly Right[] = [RIGHTS.myPatsRead, RIGHTS.myPatsManage];
 
 /** What each user capability (the platform's user levels) adds. */

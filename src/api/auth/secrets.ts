@@ -1,5 +1,6 @@
-// Secrets at rest (reference/platform-api.md §2.1: a PAT secret is shown once, never again):
-// client secrets, PAT secrets, passwords and legacy API keys are kept only as scrypt hashes.
+// Secrets at rest (a PAT secret is shown once, never again:
+// https://developer.sailpoint.com/docs/api/v3/create-personal-access-token): client secrets, PAT
+// secrets, passwords and legacy API keys are kept only as scrypt hashes.
 
 import { createHash, createHmac, randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';

@@ -1,6 +1,7 @@
-// Access and refresh tokens (reference/platform-api.md §2.4, §5): JWTs signed with an ES256 key
-// pair that is generated at the first start of a store and kept in it, so that tokens survive a
-// restart on the same file and a token of another store (another tenant) never verifies.
+// Access and refresh tokens (https://developer.sailpoint.com/docs/api/authentication): JWTs signed
+// with an ES256 key pair that is generated at the first start of a store and kept in it, so that
+// tokens survive a restart on the same file and a token of another store (another tenant) never
+// verifies.
 
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,6 +1,7 @@
-// A list endpoint in one call (platform-api.md §2.8, §4.6): the querystring schema it documents,
-// and a handler that parses the collection parameters, runs them on the store and answers a
-// JSON array with X-Total-Count when count=true.
+// A list endpoint in one call
+// (https://developer.sailpoint.com/docs/api/standard-collection-parameters): the querystring schema
+// it documents, and a handler that parses the collection parameters, runs them on the store and
+// answers a JSON array with X-Total-Count when count=true.
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SqlWhere } from '../../filter/index.js';

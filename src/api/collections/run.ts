@@ -1,4 +1,5 @@
-// Running a collection query on the store (platform-api.md §2.8, §4.6): the page in the
+// Running a collection query on the store
+// (https://developer.sailpoint.com/docs/api/standard-collection-parameters): the page in the
 // requested order and, with count=true, the X-Total-Count of the whole filtered collection.
 
 import type { FastifyReply } from 'fastify';

@@ -1,8 +1,8 @@
-// RFC 6902 JSON Patch (platform-api.md §4.5): add, remove, replace, move, copy, test, applied
-// atomically — the input is never touched and any failing operation throws, so a caller that
-// stores only the returned document changes nothing on error. Written here rather than taken
-// from fast-json-patch or rfc6902 because neither passes the whole conformance suite
-// (docs/decisions.md, "JSON Patch").
+// RFC 6902 JSON Patch (https://developer.sailpoint.com/docs/api/patch-requests): add, remove,
+// replace, move, copy, test, applied atomically — the input is never touched and any failing
+// operation throws, so a caller that stores only the returned document changes nothing on error.
+// Written here rather than taken from fast-json-patch or rfc6902 because neither passes the whole
+// conformance suite (docs/decisions.md, "JSON Patch").
 
 import { arrayIndex, formatPointer, hasOwn, isObject, parsePointer, patchError } from './pointer.js';
 
@@ -17,9 +17,10 @@ export interface PatchOperation {
 
 export interface ApplyPatchOptions {
   /**
-   * JSON Pointers of members the patch may not change (reference §4.5 rule 7: "Immutable
-   * fields ... cannot be modified"). An operation that writes at, above or below one of them
-   * is refused; `test` and the `from` of `copy` only read and are allowed.
+   * JSON Pointers of members the patch may not change (the platform's rule: "Immutable fields ...
+   * cannot be modified", https://developer.sailpoint.com/docs/api/patch-requests). An operation
+   * that writes at, above or below one of them is refused; `test` and the `from` of `copy` only
+   * read and are allowed.
    */
   immutable?: readonly string[];
   /**

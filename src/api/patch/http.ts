@@ -1,5 +1,6 @@
-// The HTTP side of partial and full updates (platform-api.md §4.5): the JSON Patch media type a
-// PATCH must carry (415 otherwise), and PUT's rule for immutable fields.
+// The HTTP side of partial and full updates
+// (https://developer.sailpoint.com/docs/api/patch-requests): the JSON Patch media type a PATCH must
+// carry (415 otherwise), and PUT's rule for immutable fields.
 
 import type { FastifyRequest } from 'fastify';
 import { codedError } from '../../errors.js';
@@ -8,7 +9,7 @@ import { parsePointer, patchError } from './pointer.js';
 
 export const JSON_PATCH_MEDIA_TYPE = 'application/json-patch+json';
 
-/** 415 unless the request says Content-Type: application/json-patch+json (reference §4.5). */
+/** 415 unless the request says Content-Type: application/json-patch+json. */
 export function requirePatchContentType(request: Pick<FastifyRequest, 'headers'>): void {
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== JSON_PATCH_MEDIA_TYPE) {
@@ -20,7 +21,7 @@ export function requirePatchContentType(request: Pick<FastifyRequest, 'headers'>
 
 /**
  * The operations of a PATCH request: the right media type (else 415) and a non-empty array
- * (reference §4.5 "A request has one or more operations"; else 400).
+ * ("A request has one or more operations"; else 400).
  */
 export function patchOperations(request: Pick<FastifyRequest, 'headers' | 'body'>): unknown[] {
   requirePatchContentType(request);

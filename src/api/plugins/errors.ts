@@ -1,7 +1,8 @@
-// Error responses (issue 7 "Errors"; reference/platform-api.md §7): every 4xx and 5xx carries the
-// platform's body {detailCode, trackingId, messages:[{locale, localeOrigin, text}], causes}, and
-// the trackingId is written in the request's log line (request-log.ts). Token-endpoint errors also carry
-// RFC 6749 §5.2 `error` and `error_description`, with Cache-Control: no-store.
+// Error responses as every operation of https://developer.sailpoint.com/docs/api/v3/ documents them
+// (codes in docs/errors.md): every 4xx and 5xx carries the platform's body {detailCode, trackingId,
+// messages:[{locale, localeOrigin, text}], causes}, and the trackingId is written in the request's
+// log line (request-log.ts). Token-endpoint errors also carry RFC 6749 §5.2 `error` and
+// `error_description`, with Cache-Control: no-store.
 
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES as HTTP_STATUS } from 'node:http';

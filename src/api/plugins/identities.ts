@@ -1,6 +1,7 @@
-// Public identities (platform-api.md §4.4: GET /public-identities/v1, older form
-// /v3/public-identities; limit, offset, count, filters, sorters) in the SDK's PublicIdentity
-// shape. Filters and sorters are the platform's documented ones for this endpoint.
+// Public identities (https://developer.sailpoint.com/docs/api/v3/get-public-identities: GET
+// /public-identities/v1, older form /v3/public-identities; limit, offset, count, filters, sorters)
+// in the SDK's PublicIdentity shape. Filters and sorters are the platform's documented ones for
+// this endpoint.
 
 import type { FastifyInstance } from 'fastify';
 import type { FieldMap } from '../../filter/index.js';

@@ -1,7 +1,8 @@
 // The pages of the login listener: the login form of the authorization endpoint (RFC 6749 §4.1.1:
 // the authorization server authenticates the resource owner), the page that tells a person why a
-// request cannot go back to the client (§4.1.2.1), and the logout page. No script and no inline
-// style: the pages' Content-Security-Policy (login.ts) allows only the listener's own stylesheet.
+// request cannot go back to the client (RFC 6749 §4.1.2.1), and the logout page. No script and no
+// inline style: the pages' Content-Security-Policy (login.ts) allows only the listener's own
+// stylesheet.
 
 import { LOGIN_STYLESHEET } from './login-style.js';
 

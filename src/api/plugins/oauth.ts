@@ -1,6 +1,7 @@
-// OAuth on the API listener (reference/platform-api.md §2.3, §2.4, §4.1): GET /oauth/info and
-// POST /oauth/token. Token parameters arrive as multipart form-data (the official SDK), as an
-// x-www-form-urlencoded body, or in the query string; the token endpoint is rate limited.
+// OAuth on the API listener (https://developer.sailpoint.com/docs/api/authentication): GET
+// /oauth/info and POST /oauth/token. Token parameters arrive as multipart form-data (the official
+// SDK), as an x-www-form-urlencoded body, or in the query string; the token endpoint is rate
+// limited.
 
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -93,7 +94,7 @@ export function tokenParams(request: FastifyRequest): TokenParams {
       out[name] = v;
     }
   }
-  // reference §4.1: "Optional header scope carrying the all-scopes scope value".
+  // The platform documents an optional `scope` header carrying the all-scopes value.
   const header = request.headers.scope;
   if (out.scope === undefined && typeof header === 'string') out.scope = header;
   return out;

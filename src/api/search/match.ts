@@ -1,7 +1,7 @@
-// How a search term matches a field value (platform-api.md §4.7; docs/decisions.md "Search
-// matching"): the platform's search analyses text into words, so a term matches when its words
-// appear consecutively, case-insensitively, among the value's words. The same functions run in
-// SQLite (registered per connection) and in tests.
+// How a search term matches a field value (https://developer.sailpoint.com/docs/api/v3/search-post;
+// docs/decisions.md "Search matching"): the platform's search analyses text into words, so a term
+// matches when its words appear consecutively, case-insensitively, among the value's words. The
+// same functions run in SQLite (registered per connection) and in tests.
 
 const WORD_SPLIT = /[^\p{L}\p{N}]+/u;
 

@@ -1,8 +1,9 @@
-// The search query language subset (platform-api.md §4.7; the platform's search is Elasticsearch
-// query_string): `*`, `field:value`, `field:"phrase"`, `field:prefix*`, `field:*`, bare terms,
-// AND / OR / NOT (upper case, as in query_string), parentheses. Adjacent clauses without an
-// operator are OR'ed (query_string's default operator). Everything else is FILTER_SYNTAX with
-// the position and a caret excerpt, never silently read as a term.
+// The search query language subset (https://developer.sailpoint.com/docs/api/v3/search-post; the
+// platform's search is Elasticsearch query_string): `*`, `field:value`, `field:"phrase"`,
+// `field:prefix*`, `field:*`, bare terms, AND / OR / NOT (upper case, as in query_string),
+// parentheses. Adjacent clauses without an operator are OR'ed (query_string's default operator).
+// Everything else is FILTER_SYNTAX with the position and a caret excerpt, never silently read as a
+// term.
 
 import { TransformsError } from '../../errors.js';
 import { caretExcerpt, FilterSyntaxError } from '../../filter/index.js';

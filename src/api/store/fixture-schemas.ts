@@ -1,6 +1,6 @@
 // JSON Schemas of the fixture files this server reads (docs/api.md describes them). The files
 // of the identity side (users, OAuth clients, PATs, legacy keys) are defined here; the tenant
-// files (issue 4 item 11) are checked only for what the store indexes (id, name).
+// files (README "Fixture format") are checked only for what the store indexes (id, name).
 
 const secretFields = {
   fixtureSecret: { type: 'string', minLength: 8, description: 'FIXTURE ONLY: a plain secret, hashed with scrypt when seeded.' },

@@ -25,7 +25,7 @@ export const MIGRATIONS: readonly Migration[] = [
         capabilities TEXT NOT NULL DEFAULT '[]',
         identity_id TEXT
       );
-      -- A PAT is a client of kind PAT with an owner (reference §2.1), so one table serves both.
+      -- A PAT is a client of kind PAT with an owner, so one table serves both.
       CREATE TABLE oauth_clients (
         id TEXT PRIMARY KEY,
         kind TEXT NOT NULL CHECK (kind IN ('CLIENT', 'PAT')),

@@ -1,6 +1,6 @@
-// Tenant resources in the store (reference/platform-api.md §2.5–2.8): sources, identities,
+// Tenant resources in the store (https://developer.sailpoint.com/docs/api/v3/): sources, identities,
 // accounts, transforms and identity profiles. Each row keeps the full JSON document; the
-// columns beside it exist for filtering, sorting and joins (part 2 builds collections on them).
+// columns beside it exist for filtering, sorting and joins (the collection endpoints build on them).
 
 import type { Database, Statement } from 'better-sqlite3';
 

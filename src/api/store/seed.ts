@@ -1,6 +1,6 @@
-// Seeding a new store from a fixtures directory (issue 7 "Store"; file formats in docs/api.md
-// and issue 4 item 11). Every file is optional. Plain fixture secrets are hashed here and never
-// stored as given.
+// Seeding a new store from a fixtures directory (file formats in docs/api.md and the README's
+// "Fixture format"). Every file is optional. Plain fixture secrets are hashed here and never stored
+// as given.
 
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The embedded store (issue 7): better-sqlite3, in memory by default or a file in WAL mode,
+// The embedded store: better-sqlite3, in memory by default or a file in WAL mode,
 // migrated on open, seeded from a fixtures directory the first time it is created. Reopening
 // the same file keeps everything (the seed is not replayed over later changes).
 

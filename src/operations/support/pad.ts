@@ -1,4 +1,4 @@
-// The shared shape of leftPad and rightPad (§4/§6): Apache Commons StringUtils padding of the
+// The shared shape of leftPad and rightPad: Apache Commons StringUtils padding of the
 // input to `length` with `padding` (default one space); null input gives null.
 
 import { andThen } from '../../engine/maybe.js';

@@ -1,4 +1,4 @@
-// The shared shape of indexOf and lastIndexOf (§4): the position of `substring` in the input,
+// The shared shape of indexOf and lastIndexOf: the position of `substring` in the input,
 // -1 when absent. The result is the integer (the docs print it as "0"); null input gives null.
 
 import { andThen } from '../../engine/maybe.js';

@@ -1,4 +1,4 @@
-// Tenant-backed providers (issue 9): the engine's providers over a platform tenant's API.
+// Tenant-backed providers: the engine's providers over a platform tenant's API.
 
 export { createTenantProviders, identityFromDocument, TenantProviders } from './providers.js';
 export type { TenantProviderOptions, TenantStats } from './providers.js';

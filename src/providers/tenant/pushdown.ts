@@ -1,4 +1,6 @@
-// accountFilter push-down (issue 9; transforms.md §5.1, platform-api.md §4.8): the part of an
+// accountFilter push-down
+// (https://developer.sailpoint.com/docs/extensibility/transforms/operations/account-attribute,
+// https://developer.sailpoint.com/docs/api/standard-collection-parameters): the part of an
 // accountFilter AST the accounts collection can filter on, as a `filters` expression.
 //
 // The engine applies the whole accountFilter again in memory, so the pushed expression only has
@@ -10,14 +12,14 @@
 
 import type { FilterLiteral, FilterNode } from '../../filter/ast.js';
 
-/** accountFilter's three searchable properties (§5.1) and the collection fields they are. */
+/** accountFilter's three searchable properties and the collection fields they are. */
 const FIELDS: Readonly<Record<string, { field: string; kind: 'string' | 'boolean' }>> = {
   nativeIdentity: { field: 'nativeIdentity', kind: 'string' },
   displayName: { field: 'name', kind: 'string' },
   entitlements: { field: 'hasEntitlements', kind: 'boolean' },
 };
 
-/** A value of a `filters` string literal, escaped (§4.8: `\` and `"`; the URL encoding does the rest). */
+/** A value of a `filters` string literal, escaped (`\` and `"`; the URL encoding does the rest). */
 export function filterString(value: string): string {
   return '"' + value.replace(/[\\"]/g, (c) => '\\' + c) + '"';
 }

@@ -1,4 +1,4 @@
-// UTC calendar arithmetic shared by the date runtime (reference §11 dateFormat / dateMath):
+// UTC calendar arithmetic shared by dateFormat and dateMath, computed as the platform's Java does:
 // a java.util.GregorianCalendar in the UTC zone with the en_US week rules
 // (first day of week Sunday, minimal days in first week 1).
 

@@ -1,4 +1,4 @@
-// dateFormat's inputFormat / outputFormat (reference §4 dateFormat, §6, §11): a SimpleDateFormat
+// dateFormat's inputFormat / outputFormat (https://developer.sailpoint.com/docs/extensibility/transforms/operations/date-format): a SimpleDateFormat
 // pattern or one of the named constructs ISO8601, LDAP, PEOPLE_SOFT, EPOCH_TIME_JAVA,
 // EPOCH_TIME_WIN32. Decisions: docs/decisions.md.
 

@@ -1,4 +1,4 @@
-// dateMath expressions (reference §4 dateMath, §11): an optional `now` anchor, then any sequence
+// dateMath expressions (https://developer.sailpoint.com/docs/extensibility/transforms/operations/date-math): an optional `now` anchor, then any sequence
 // of `+N<unit>`, `-N<unit>` and `/<unit>` (round) with units y M w d h m s. Rounding truncates,
 // and roundUp adds one unit after truncating ("truncate and add the next unit", the DateMath
 // schema's words). Rounding by week is an error. Output: yyyy-MM-dd'T'HH:mm in UTC.

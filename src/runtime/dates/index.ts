@@ -1,4 +1,4 @@
-// The Java date runtime (reference §4 dateFormat / dateMath / dateCompare, §11): one import
+// The Java date runtime of dateFormat, dateMath and dateCompare: one import
 // point for the operations.
 
 export { compileSimpleDateFormat, type SimpleDateFormat, type ParseOptions } from './simple-date-format.js';

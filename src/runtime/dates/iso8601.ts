@@ -1,6 +1,8 @@
-// ISO 8601 date-times as the platform reads them (reference §4 dateCompare / dateMath / the
-// ISO8601 named format of dateFormat): the extended calendar form with optional time,
-// seconds, fraction and zone; "now" for dateCompare. Decisions: docs/decisions.md.
+// ISO 8601 date-times as the platform reads them (dateCompare, dateMath and the ISO8601 named
+// format of dateFormat;
+// https://developer.sailpoint.com/docs/extensibility/transforms/operations/date-compare): the
+// extended calendar form with optional time, seconds, fraction and zone; "now" for dateCompare.
+// Decisions: docs/decisions.md.
 
 import { TransformsError } from '../../errors.js';
 import { daysInMonth, utcMillis, MS_PER_MINUTE } from './calendar.js';

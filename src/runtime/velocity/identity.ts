@@ -1,7 +1,9 @@
-// $identity and its links as Java-like objects (reference §3.2 "Identity methods documented in
-// the rule Javadocs", §5.3 identity-context examples): sailpoint.object.Identity, Link and
-// Application getters over the IdentityGraph the engine loads once per evaluation. Only the
-// methods listed here are callable; property access ($identity.name) resolves to them.
+// $identity and its links as Java-like objects (the Identity methods of the rule Javadocs,
+// https://developer.sailpoint.com/docs/extensibility/rules/java-docs, and the identity-context
+// examples of https://developer.sailpoint.com/docs/extensibility/transforms/operations/static):
+// sailpoint.object.Identity, Link and Application getters over the IdentityGraph the engine loads
+// once per evaluation. Only the methods listed here are callable; property access ($identity.name)
+// resolves to them.
 
 import type { Account, Identity, IdentityGraph, Source } from '../../providers/types.js';
 import { JavaException } from './methods.js';
