@@ -11,6 +11,7 @@ import { engineErrors } from './errors/engine.js';
 import { filterErrors } from './errors/filter.js';
 import { runtimeErrors } from './errors/runtime.js';
 import { schemaErrors } from './errors/schema.js';
+import { snapshotErrors } from './errors/snapshot.js';
 import { tenantErrors } from './errors/tenant.js';
 import type { ErrorDefinition } from './errors/types.js';
 
@@ -36,6 +37,7 @@ export const ERROR_CATALOGUE: Readonly<Record<string, ErrorDefinition>> = merge(
   apiErrors,
   cliErrors,
   tenantErrors,
+  snapshotErrors,
 );
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE & string;

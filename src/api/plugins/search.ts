@@ -6,7 +6,7 @@ import { RIGHTS } from '../auth/rights.js';
 import { docs, prepared, runStatement, sendPage } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
 import { serviceRoutes } from '../routes.js';
-import { IDENTITIES_INDEX, identitySearchDocument, planSearch, type StoredIdentity } from '../search/index.js';
+import { IDENTITIES_INDEX, identitySearchDocument, parseProjection, planSearch, project, projectionNeeds, type SearchAccount, type StoredIdentity } from '../search/index.js';
 import { managersOf } from './identities.js';
 
 const searchBody = {
@@ -15,6 +15,11 @@ const searchBody = {
   properties: {
     indices: { type: 'array', items: { type: 'string' }, description: 'Index names; this server searches identities.' },
     query: { type: 'object', properties: { query: { type: 'string', description: '`*`, field:value, field:"phrase", field:prefix*, field:*, AND / OR / NOT, parentheses.' } } },
+    queryResultFilter: {
+      type: 'object',
+      description: 'Members of the result documents to keep (includes) and drop (excludes), as dotted paths.',
+      properties: { includes: { type: 'array', items: { type: 'string' } }, excludes: { type: 'array', items: { type: 'string' } } },
+    },
     sort: { type: 'array', items: { type: 'string' } },
     searchAfter: { type: 'array' },
   },
@@ -28,6 +33,22 @@ const searchQuery = {
     count: { type: 'boolean' },
   },
 } as const;
+
+/** The accounts of a page's identities (id, name, native identity, source), in aggregation order. */
+function pageAccounts(ctx: ApiContext, ids: readonly string[]): Map<string, SearchAccount[]> {
+  const rows = prepared(
+    ctx.store.db,
+    `SELECT a.identity_id AS identityId, a.id AS id, a.name AS name, a.native_identity AS nativeIdentity, a.source_id AS sourceId, s.name AS sourceName
+     FROM accounts a LEFT JOIN sources s ON s.id = a.source_id WHERE a.identity_id IN (SELECT value FROM json_each(?)) ORDER BY a.rowid`,
+  ).all(JSON.stringify(ids)) as { identityId: string; id: string; name: string; nativeIdentity: string; sourceId: string; sourceName: string | null }[];
+  const out = new Map<string, SearchAccount[]>();
+  for (const r of rows) {
+    let list = out.get(r.identityId);
+    if (list === undefined) out.set(r.identityId, (list = []));
+    list.push({ id: r.id, name: r.name, accountId: r.nativeIdentity, source: { id: r.sourceId, name: r.sourceName } });
+  }
+  return out;
+}
 
 /** Per-identity counts for a page, in one query each. */
 function pageFacts(ctx: ApiContext, ids: readonly string[]): { accounts: Map<string, number>; managers: Set<string> } {
@@ -47,12 +68,23 @@ export async function searchPlugin(app: FastifyInstance, opts: { ctx: ApiContext
       schema: { summary: 'Search', operationId: 'searchPost', body: searchBody, querystring: searchQuery },
       handler: async (request, reply) => {
         const plan = planSearch(request.body, request.query as Record<string, unknown>, [IDENTITIES_INDEX]);
+        const projection = parseProjection(request.body as Record<string, unknown>);
         const identities = docs<StoredIdentity>(runStatement(ctx.store.db, plan.page) as Record<string, unknown>[]);
         const total = plan.total === null ? null : (prepared(ctx.store.db, plan.total.sql).get(...plan.total.params) as { n: number }).n;
         const managers = managersOf(ctx, identities);
-        const facts = pageFacts(ctx, identities.map((i) => i.id));
+        const ids = identities.map((i) => i.id);
+        const facts = pageFacts(ctx, ids);
+        // The account list costs a query per page: made only when the projection keeps it.
+        const accounts = projectionNeeds(projection, 'accounts') ? pageAccounts(ctx, ids) : null;
         const items = identities.map((i) =>
-          identitySearchDocument(i, (i.managerId && managers.get(i.managerId)) || null, { accountCount: facts.accounts.get(i.id) ?? 0, isManager: facts.managers.has(i.id) }),
+          project(
+            identitySearchDocument(i, (i.managerId && managers.get(i.managerId)) || null, {
+              accountCount: facts.accounts.get(i.id) ?? 0,
+              isManager: facts.managers.has(i.id),
+              ...(accounts !== null ? { accounts: accounts.get(i.id) ?? [] } : {}),
+            }),
+            projection,
+          ),
         );
         return sendPage(reply, { items, total });
       },

@@ -25,7 +25,7 @@ export interface SearchPlan {
 }
 
 /** Body members of the platform's search this subset does not implement: refused, not ignored. */
-const UNSUPPORTED_MEMBERS = ['queryDsl', 'textQuery', 'typeAheadQuery', 'aggregationsDsl', 'aggregations', 'filters', 'queryResultFilter'];
+const UNSUPPORTED_MEMBERS = ['queryDsl', 'textQuery', 'typeAheadQuery', 'aggregationsDsl', 'aggregations', 'filters'];
 const SORT = /^(-?)([A-Za-z_][\w.]*)$/;
 
 function bodyError(reason: string, message: string): ReturnType<typeof badQuery> {
