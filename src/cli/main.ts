@@ -13,6 +13,7 @@ Commands:
   evaluate <transform.json|->      Evaluate a transform for one identity (fixtures or --tenant)
   refresh                          Evaluate an identity profile for every identity (NDJSON)
   serve                            Serve the platform API over a fixture tenant
+  snapshot                         Copy a tenant into a fixture directory (--since, --pseudonymize)
 
 Run 'identity-transforms <command> --help' for the options of a command.
 `;
@@ -24,6 +25,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   evaluate: async () => (await import('./evaluate.js')).evaluateCommand,
   refresh: async () => (await import('./refresh.js')).refreshCommand,
   serve: async () => (await import('./serve.js')).serveCommand,
+  snapshot: async () => (await import('./snapshot.js')).snapshotCommand,
 };
 
 function version(): string {

@@ -19,7 +19,7 @@ export interface Pseudonymizer {
   profile(profile: IdentityProfile): IdentityProfile;
 }
 
-type Kind = 'given' | 'family' | 'fullname' | 'username' | 'email' | 'phone' | 'dn' | 'text';
+type Kind = 'given' | 'family' | 'fullname' | 'username' | 'email' | 'phone' | 'dn' | 'text' | 'keep';
 
 /** Attribute names (lower case, without `_`, `-` and spaces) and how their values are replaced. */
 export const ATTRIBUTE_KINDS: Readonly<Record<string, Kind>> = Object.freeze({
@@ -32,6 +32,8 @@ export const ATTRIBUTE_KINDS: Readonly<Record<string, Kind>> = Object.freeze({
   distinguishedname: 'dn', networkdn: 'dn', managerdn: 'dn', manager: 'dn',
   description: 'text', comments: 'text', comment: 'text', notes: 'text', note: 'text',
   address: 'text', street: 'text', streetaddress: 'text', homeaddress: 'text', postaladdress: 'text',
+  // Group memberships are entitlements: transforms test them whole (memberOf.contains("CN=…")).
+  memberof: 'keep', groups: 'keep', entitlements: 'keep', roles: 'keep',
 });
 
 /** Words of a username kept as they are: the prefixes that account filters look for. */
@@ -140,6 +142,8 @@ export function createPseudonymizer(key: Uint8Array): Pseudonymizer {
         return DN.test(value) ? dn(value) : value;
       case 'text':
         return text(value);
+      case 'keep':
+        return value;
     }
   };
   /** A value by its attribute's name; any string that is an e-mail address or a DN is replaced whatever its attribute. */
