@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import type { Store } from '../../src/api/store/store.js';
 import { writeTenant } from '../../src/testing/tenant-generator.js';
 import { ADMIN_PAT, resourceServer, type ResourceServer } from '../api/resources-server.js';
 
@@ -36,12 +37,17 @@ export interface GeneratedTenant {
   credentials: () => { baseUrl: string; clientId: string; clientSecret: string };
 }
 
-export async function generatedTenant(identities: number, seed = 'snapshot'): Promise<GeneratedTenant> {
-  const dir = mkdtempSync(join(tmpdir(), 'idt-snapshot-tenant-'));
+/** Write a generated tenant `serve` can load, with the bundled users and tokens, stamped. */
+export async function writeStampedTenant(dir: string, identities: number, seed = 'snapshot'): Promise<void> {
   writeTenant(dir, { identities, seed, copyFrom: FIXTURES });
   for (const f of ['users.json', 'personal-access-tokens.json', 'oauth-clients.json']) copyFileSync(join(FIXTURES, f), join(dir, f));
   await stamp(join(dir, 'identities.json'), `"created":"${STAMP}","modified":"${STAMP}"`);
   await stamp(join(dir, 'accounts.json'), `"modified":"${STAMP}"`);
+}
+
+export async function generatedTenant(identities: number, seed = 'snapshot'): Promise<GeneratedTenant> {
+  const dir = mkdtempSync(join(tmpdir(), 'idt-snapshot-tenant-'));
+  await writeStampedTenant(dir, identities, seed);
   const server = await resourceServer({ fixtures: dir });
   const baseUrl = await server.listen();
   return { dir, server, baseUrl, credentials: () => ({ baseUrl, clientId: ADMIN_PAT.id, clientSecret: ADMIN_PAT.secret }) };
@@ -79,7 +85,7 @@ export interface ChangeCounts {
  * (with their accounts; their direct reports get a new manager and a new `modified`, as a
  * platform refresh would give them).
  */
-export function changeTenant(server: ResourceServer, fraction: number, at: string, seed = 7): ChangeCounts {
+export function changeTenant(server: { store: Store }, fraction: number, at: string, seed = 7): ChangeCounts {
   const random = prng(seed);
   const { resources, db } = server.store;
   const ids = (db.prepare('SELECT id FROM identities ORDER BY id').all() as { id: string }[]).map((r) => r.id);

@@ -248,33 +248,35 @@ export class TenantClient {
     });
   }
 
-  /** Wait for the tenant's last Retry-After to pass and for a slot under maxRequestsPerSecond. */
-  private async admit(): Promise<void> {
-    for (;;) {
-      const now = this.now();
-      if (now < this.pausedUntil) {
-        const wait = this.pausedUntil - now;
-        this.counters.pausedMs += wait;
-        await this.sleep(wait);
-        continue;
-      }
-      const rate = this.settings.maxRequestsPerSecond;
-      if (rate === 0) return;
-      // Slots are handed out in order, 1000/rate ms apart; a caller waits for its own slot.
-      const slot = Math.max(now, this.nextSlot);
-      this.nextSlot = slot + 1000 / rate;
-      if (slot > now) await this.sleep(slot - now);
-      return;
+  /**
+   * Wait for the tenant's last Retry-After to pass (unless this request already waited it out,
+   * having been the one refused) and for a slot under maxRequestsPerSecond. One wait each: the
+   * clock and the sleep are injectable, and a test's sleep need not advance the clock.
+   */
+  private async admit(waitedOutPause: boolean): Promise<void> {
+    const now = this.now();
+    if (!waitedOutPause && now < this.pausedUntil) {
+      const wait = this.pausedUntil - now;
+      this.counters.pausedMs += wait;
+      await this.sleep(wait);
     }
+    const rate = this.settings.maxRequestsPerSecond;
+    if (rate === 0) return;
+    // Slots are handed out in order, 1000/rate ms apart; a caller waits for its own slot.
+    const at = this.now();
+    const slot = Math.max(at, this.nextSlot);
+    this.nextSlot = slot + 1000 / rate;
+    if (slot > at) await this.sleep(slot - at);
   }
 
   /** fetch with the retry policy: 429 and 5xx answers and network failures are tried again. */
   private async send(method: string, url: string, headers: Record<string, string>, body: string | undefined, what: string): Promise<TenantResponse> {
+    let refused = false;
     for (let attempt = 0; ; attempt++) {
       let failure: unknown = null;
       let response: Response | null = null;
       if (url !== this.tokenUrl) {
-        await this.admit();
+        await this.admit(refused);
         this.counters.requests++;
       }
       try {
@@ -293,7 +295,8 @@ export class TenantClient {
       this.counters.retries++;
       const delay = Math.min(this.settings.maxRetryDelayMs, wait ?? this.backoff(attempt));
       // A 429 with Retry-After speaks for the whole client: the other requests wait as well.
-      if (response?.status === 429 && wait !== null) this.pausedUntil = Math.max(this.pausedUntil, this.now() + delay);
+      refused = response?.status === 429 && wait !== null;
+      if (refused) this.pausedUntil = Math.max(this.pausedUntil, this.now() + delay);
       await this.sleep(delay);
     }
   }
