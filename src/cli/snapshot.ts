@@ -136,6 +136,8 @@ export async function snapshotCommand(argv: string[], io: Output): Promise<numbe
     throw new UsageError(values.pseudonymize ? '--pseudonymize needs --key-file <file>' : '--key-file applies to --pseudonymize only');
   }
   if (values.since !== undefined && values.restart) throw new UsageError('--restart applies to a full copy; --since never resumes');
+  const rate = values.rate !== undefined ? integer('rate', values.rate, 1, 100_000) : undefined;
+  const tenant = tenantFromEnvironment(values.tenant, process.env, { cache: false, ...(rate !== undefined ? { maxRequestsPerSecond: rate } : {}) });
   const abort = new AbortController();
   const stop = () => abort.abort(new Error('interrupted'));
   process.once('SIGINT', stop);
@@ -144,13 +146,12 @@ export async function snapshotCommand(argv: string[], io: Output): Promise<numbe
   let lastDraw = 0;
   try {
     const summary = await snapshotTenant({
-      tenant: tenantFromEnvironment(values.tenant),
+      tenant,
       out: values.out,
       ...(values.profile !== undefined ? { profile: values.profile } : {}),
       ...(values.since !== undefined ? { since: values.since } : {}),
       ...(values.pseudonymize ? { pseudonymizationKey: readKey(values['key-file']!) } : {}),
       ...(values.only !== undefined ? { only: parts(values.only) } : {}),
-      ...(values.rate !== undefined ? { rate: integer('rate', values.rate, 1, 100_000) } : {}),
       ...(values['page-size'] !== undefined ? { pageSize: integer('page-size', values['page-size'], 1, 10_000) } : {}),
       resume: !values.restart,
       signal: abort.signal,

