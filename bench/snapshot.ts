@@ -46,17 +46,20 @@ const work = mkdtempSync(join(tmpdir(), 'idt-bench-snapshot-'));
 const db = join(work, 'tenant.db');
 const serve = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'serve', '--fixtures', data, '--db', db, '--port', '0'], {
   cwd: root,
-  stdio: ['ignore', 'pipe', 'inherit'],
+  // serve logs every request on stderr: kept out of the figures' way, its tail shown if it fails.
+  stdio: ['ignore', 'pipe', 'pipe'],
 });
+let serveErr = '';
+serve.stderr!.on('data', (d) => (serveErr = (serveErr + String(d)).slice(-2000)));
 const started = performance.now();
 const baseUrl = await new Promise<string>((resolve, reject) => {
   let out = '';
   serve.stdout!.on('data', (d) => {
     out += String(d);
-    const m = /listening (\{.*\})/.exec(out);
+    const m = /^listening (\{.*\})$/m.exec(out);
     if (m) resolve((JSON.parse(m[1]!) as { baseUrl: string }).baseUrl);
   });
-  serve.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+  serve.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${serveErr}`)));
 });
 console.log(`serve loaded the tenant in ${((performance.now() - started) / 1000).toFixed(1)} s: ${baseUrl}`);
 

@@ -1,14 +1,15 @@
 // The snapshot's files: names as sailpoint-cli gives them, made safe and unique; the
 // one-element-per-line arrays read back with file:line errors.
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { isTransformsError } from '../../src/errors.js';
 import { ArrayFileWriter, fileNames, readArrayFile } from '../../src/snapshot/layout.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'idt-snapshot-layout-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('fileNames', () => {
   it.each([

@@ -2,7 +2,7 @@
 // an output directory that is not a snapshot refused, a failed copy leaving the previous
 // snapshot as it was, options and keys checked; and the CLI over it.
 
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +23,10 @@ beforeAll(async () => {
   server = await resourceServer();
   baseUrl = await server.listen();
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
 
 describe('snapshotTenant over the bundled tenant', () => {
   it('copies what the fixtures hold, in the fixture format', async () => {
