@@ -4,6 +4,9 @@
 // `modified` and account ids (queryResultFilter), beside the previous files read line by line
 // in the same order. Only identities that are new, modified, or whose accounts changed are
 // fetched; the rest keep their previous lines, byte for byte. Memory holds one page.
+// The walk reads whole hits (the identity and its account ids): fetching the changed identities
+// again by id would cost a search per 50 of them, and a search for ids is no cheaper per hit
+// than a page of the walk.
 
 import { join } from 'node:path';
 import { codedError } from '../errors.js';
@@ -90,7 +93,8 @@ class Peekable<T> {
 
 interface Planned {
   id: string;
-  touched: boolean;
+  /** The hit, read as an identity, when it changed. */
+  touched: Identity | null;
   identity: string | null;
   accounts: string[];
 }
@@ -118,9 +122,7 @@ export async function mergeRecords(ctx: WalkContext, writers: RecordWriters, pre
   const prevAccounts = writers.accounts ? new Peekable(readArrayFile<Account>(join(previous, 'accounts.json'))) : null;
 
   let walked = 0;
-  const pages = client.search<{ id: string; modified?: unknown; accounts?: unknown }>('identities', '*', 'id', ctx.pageSize, {
-    queryResultFilter: { includes: ['id', 'modified', 'accounts.id'] },
-  });
+  const pages = client.search<Record<string, unknown> & { id: string; modified?: unknown; accounts?: unknown }>('identities', '*', 'id', ctx.pageSize);
   for await (const page of pages) {
     checkAborted(ctx.signal);
     const plan: Planned[] = [];
@@ -148,28 +150,21 @@ export async function mergeRecords(ctx: WalkContext, writers: RecordWriters, pre
         modified >= sinceMs ||
         owners.has(id) ||
         (prevAccounts !== null && (accountIds === null || !sameIds(accountIds, previousAccounts.map((a) => a.value.id))));
-      plan.push({ id, touched, identity: previousIdentity?.text ?? null, accounts: previousAccounts.map((a) => a.text) });
+      plan.push({ id, touched: touched ? identityFromDocument(hit) : null, identity: previousIdentity?.text ?? null, accounts: previousAccounts.map((a) => a.text) });
     }
-    const touched = plan.filter((p) => p.touched).map((p) => p.id);
+    const touched = plan.filter((p) => p.touched !== null).map((p) => p.id);
     counts.fetched += touched.length;
-    const [fresh, freshAccounts] = await Promise.all([
-      writers.identities && touched.length > 0 ? ctx.providers.fetchIdentities(touched) : Promise.resolve([] as Identity[]),
-      writers.accounts && touched.length > 0 ? ctx.providers.fetchAccountsOf(touched) : Promise.resolve(new Map<string, Account[]>()),
-    ]);
+    const freshAccounts = writers.accounts && touched.length > 0 ? await ctx.providers.fetchAccountsOf(touched) : new Map<string, Account[]>();
     checkAborted(ctx.signal);
-    const freshById = new Map(fresh.map((i) => [i.id, i]));
     const identityLines: string[] = [];
     const accountLines: string[] = [];
     for (const p of plan) {
-      if (!p.touched) {
+      if (p.touched === null) {
         if (p.identity !== null) identityLines.push(p.identity);
         accountLines.push(...p.accounts);
         continue;
       }
-      const identity = freshById.get(p.id);
-      // Gone between the walk and the fetch: as a copy taken a moment later, it is left out.
-      if (writers.identities && identity === undefined) continue;
-      if (identity) identityLines.push(identityText(ctx, identity));
+      if (writers.identities) identityLines.push(identityText(ctx, p.touched));
       for (const a of freshAccounts.get(p.id) ?? []) accountLines.push(accountText(ctx, a));
     }
     await writers.identities?.add(identityLines);
