@@ -39,6 +39,26 @@ export interface MergeCounts {
   modifiedAccounts: number;
 }
 
+/**
+ * The pages of `source`, the next one requested while the current one is processed, so that the
+ * tenant prepares a page while this side writes the previous one.
+ */
+async function* ahead<T>(source: AsyncGenerator<T, void, undefined>): AsyncGenerator<T, void, undefined> {
+  let next = source.next();
+  try {
+    for (;;) {
+      const current = await next;
+      if (current.done) return;
+      next = source.next();
+      yield current.value;
+    }
+  } finally {
+    // Settle the page in flight before the walk is closed, so that no request is left unawaited.
+    await next.catch(() => undefined);
+    await source.return(undefined);
+  }
+}
+
 export function checkAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) {
     throw codedError('SNAPSHOT_ABORTED', 'the snapshot was interrupted; run the same command again to resume it', { cause: signal.reason });
@@ -58,11 +78,13 @@ const accountText = (ctx: WalkContext, account: Account): string => {
 export async function copyRecords(ctx: WalkContext, writers: RecordWriters, afterId: string | null, walkedBefore: number): Promise<void> {
   const { client } = ctx.providers;
   let walked = walkedBefore;
-  const pages = client.search<Record<string, unknown>>('identities', '*', 'id', ctx.pageSize, {
-    ...(afterId !== null ? { after: [afterId] } : {}),
-    // The account list of each hit is fetched with the accounts themselves.
-    queryResultFilter: { excludes: ['accounts'] },
-  });
+  const pages = ahead(
+    client.search<Record<string, unknown>>('identities', '*', 'id', ctx.pageSize, {
+      ...(afterId !== null ? { after: [afterId] } : {}),
+      // The account list of each hit is fetched with the accounts themselves.
+      queryResultFilter: { excludes: ['accounts'] },
+    }),
+  );
   for await (const page of pages) {
     checkAborted(ctx.signal);
     const identities = page.map(identityFromDocument);
@@ -122,7 +144,7 @@ export async function mergeRecords(ctx: WalkContext, writers: RecordWriters, pre
   const prevAccounts = writers.accounts ? new Peekable(readArrayFile<Account>(join(previous, 'accounts.json'))) : null;
 
   let walked = 0;
-  const pages = client.search<Record<string, unknown> & { id: string; modified?: unknown; accounts?: unknown }>('identities', '*', 'id', ctx.pageSize);
+  const pages = ahead(client.search<Record<string, unknown> & { id: string; modified?: unknown; accounts?: unknown }>('identities', '*', 'id', ctx.pageSize));
   for await (const page of pages) {
     checkAborted(ctx.signal);
     const plan: Planned[] = [];

@@ -38,9 +38,12 @@ const searchQuery = {
 function pageAccounts(ctx: ApiContext, ids: readonly string[]): Map<string, SearchAccount[]> {
   const rows = prepared(
     ctx.store.db,
-    `SELECT a.identity_id AS identityId, a.id AS id, a.name AS name, a.native_identity AS nativeIdentity, a.source_id AS sourceId, s.name AS sourceName
-     FROM accounts a LEFT JOIN sources s ON s.id = a.source_id WHERE a.identity_id IN (SELECT value FROM json_each(?)) ORDER BY a.rowid`,
-  ).all(JSON.stringify(ids)) as { identityId: string; id: string; name: string; nativeIdentity: string; sourceId: string; sourceName: string | null }[];
+    `SELECT a.rowid AS seq, a.identity_id AS identityId, a.id AS id, a.name AS name, a.native_identity AS nativeIdentity, a.source_id AS sourceId, s.name AS sourceName
+     FROM accounts a LEFT JOIN sources s ON s.id = a.source_id WHERE a.identity_id IN (SELECT value FROM json_each(?))`,
+  ).all(JSON.stringify(ids)) as { seq: number; identityId: string; id: string; name: string; nativeIdentity: string; sourceId: string; sourceName: string | null }[];
+  // Sorted here: ORDER BY rowid in the query lets SQLite walk the whole table in rowid order
+  // instead of looking the page's identities up in the identity index.
+  rows.sort((x, y) => x.seq - y.seq);
   const out = new Map<string, SearchAccount[]>();
   for (const r of rows) {
     let list = out.get(r.identityId);

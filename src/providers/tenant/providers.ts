@@ -59,6 +59,9 @@ function normaliseAccount(doc: Record<string, unknown>): Account {
   return doc as Account;
 }
 
+/** Search hits without their account lists: an identity is read as { id, name, attributes, managerId } only. */
+const LEAN_HITS = { queryResultFilter: { excludes: ['accounts'] } };
+
 /** A search phrase: `field:"value"` with `\` and `"` escaped. */
 const phrase = (field: string, value: string): string => `${field}:${filterString(value)}`;
 
@@ -230,7 +233,7 @@ export function createTenantProviders(options: TenantProviderOptions): TenantPro
 
   const searchIdentities = async (query: string): Promise<Identity[]> => {
     const out: Identity[] = [];
-    for await (const page of client.search<Record<string, unknown>>('identities', query, 'id', searchPageSize)) out.push(...page.map(identityFromDocument));
+    for await (const page of client.search<Record<string, unknown>>('identities', query, 'id', searchPageSize, LEAN_HITS)) out.push(...page.map(identityFromDocument));
     return out;
   };
   const getIdentity = (id: string): Promise<Identity | null> =>
@@ -294,7 +297,7 @@ export function createTenantProviders(options: TenantProviderOptions): TenantPro
   };
   const methods: TenantMethods = {
     async *listIdentities() {
-      for await (const page of client.search<Record<string, unknown>>('identities', '*', 'id', searchPageSize)) yield page.map(identityFromDocument);
+      for await (const page of client.search<Record<string, unknown>>('identities', '*', 'id', searchPageSize, LEAN_HITS)) yield page.map(identityFromDocument);
     },
     async countIdentities() {
       const response = await client.request<unknown>('POST', '/v3/search', { query: { limit: 1, count: true }, body: { indices: ['identities'], query: { query: '*' } } });
