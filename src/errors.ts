@@ -12,6 +12,7 @@ import { filterErrors } from './errors/filter.js';
 import { impactErrors } from './errors/impact.js';
 import { runtimeErrors } from './errors/runtime.js';
 import { schemaErrors } from './errors/schema.js';
+import { snapshotErrors } from './errors/snapshot.js';
 import { tenantErrors } from './errors/tenant.js';
 import type { ErrorDefinition } from './errors/types.js';
 
@@ -38,6 +39,7 @@ export const ERROR_CATALOGUE: Readonly<Record<string, ErrorDefinition>> = merge(
   cliErrors,
   tenantErrors,
   impactErrors,
+  snapshotErrors,
 );
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE & string;

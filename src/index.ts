@@ -51,6 +51,9 @@ export type {
   UniquenessProvider,
 } from './providers/types.js';
 
+export { snapshotTenant, SNAPSHOT_PARTS, createPseudonymizer, ATTRIBUTE_KINDS as PSEUDONYMIZED_ATTRIBUTES, snapshotFileNames } from './snapshot/index.js';
+export type { SnapshotOptions, SnapshotProgress, SnapshotSummary, SnapshotPart, SnapshotManifest, Pseudonymizer } from './snapshot/index.js';
+
 export { TransformsError, ERROR_CATALOGUE, isTransformsError } from './errors.js';
 export type { ErrorDefinition } from './errors.js';
 

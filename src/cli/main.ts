@@ -15,6 +15,7 @@ Commands:
   refresh                          Evaluate an identity profile for every identity (NDJSON)
   impact                           What a change to transforms would do to every identity
   serve                            Serve the platform API over a fixture tenant
+  snapshot                         Copy a tenant into a fixture directory (--since, --pseudonymize)
 
 Run 'identity-transforms <command> --help' for the options of a command.
 `;
@@ -27,6 +28,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   refresh: async () => (await import('./refresh.js')).refreshCommand,
   serve: async () => (await import('./serve.js')).serveCommand,
   impact: async () => (await import('./impact.js')).impactCommand,
+  snapshot: async () => (await import('./snapshot.js')).snapshotCommand,
 };
 
 function version(): string {

@@ -19,6 +19,7 @@ const PHASES: [string, string][] = [
   ['API_', 'HTTP API'],
   ['CLI_', 'Command line'],
   ['TENANT_', 'Tenant-backed providers'],
+  ['SNAPSHOT_', 'Tenant snapshots'],
 ];
 
 export function renderErrorsDoc(): string {

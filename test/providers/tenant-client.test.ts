@@ -281,3 +281,44 @@ describe('TenantClient: options', () => {
     }
   });
 });
+
+describe('TenantClient: the rate', () => {
+  it("holds every request back until a 429's Retry-After has passed, not only the refused one", async () => {
+    let refusedAt = 0;
+    let answered!: () => void;
+    const refusal = new Promise<void>((resolve) => (answered = resolve));
+    const sent: Record<string, number[]> = { '/v3/a': [], '/v3/b': [] };
+    const { fetch } = scriptedFetch(async (call, n) => {
+      if (call.url.pathname === '/oauth/token') return TOKEN(n);
+      sent[call.url.pathname]!.push(Date.now());
+      if (call.url.pathname === '/v3/a' && n === 0) {
+        refusedAt = Date.now();
+        setImmediate(answered);
+        return { status: 429, headers: { 'retry-after': '1' } };
+      }
+      if (call.url.pathname === '/v3/b' && n === 0) {
+        await refusal;
+        return { status: 503 };
+      }
+      return { status: 200, body: [] };
+    });
+    const c = new TenantClient({ baseUrl: 'https://acme.api.example.com', clientId: 'id', clientSecret: 'secret', fetch, concurrency: 2, retryDelayMs: 1 });
+    await Promise.all([c.request('GET', '/v3/a'), c.request('GET', '/v3/b')]);
+    // b failed with a 503 (a few ms of backoff) but was held until a's Retry-After had passed.
+    expect(sent['/v3/b']![1]! - refusedAt).toBeGreaterThanOrEqual(950);
+    expect(c.stats().pausedMs).toBeGreaterThan(0);
+  });
+
+  it('starts at most maxRequestsPerSecond requests a second', async () => {
+    let now = 0;
+    const sleeps: number[] = [];
+    const { fetch } = scriptedFetch((call, n) => (call.url.pathname === '/oauth/token' ? TOKEN(n) : { status: 200, body: [] }));
+    const c = new TenantClient({
+      baseUrl: 'https://acme.api.example.com', clientId: 'id', clientSecret: 'secret', fetch, maxRequestsPerSecond: 10,
+      now: () => now, sleep: async (ms) => void (sleeps.push(ms), (now += ms)),
+    });
+    for (let i = 0; i < 5; i++) await c.request('GET', '/v3/accounts');
+    expect(sleeps).toEqual([100, 100, 100, 100]);
+    expect(() => new TenantClient({ baseUrl: 'https://x.example.com', clientId: 'a', clientSecret: 'b', maxRequestsPerSecond: -1 })).toThrow(/maxRequestsPerSecond/);
+  });
+});

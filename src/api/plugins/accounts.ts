@@ -18,15 +18,19 @@ const FILTERS: FieldMap = {
   sourceId: { type: 'string', column: 'source_id', operators: ['eq', 'in'], caseSensitive: true },
   hasEntitlements: { type: 'boolean', column: 'has_entitlements', operators: ['eq'] },
   created: { type: 'datetime', column: 'created', operators: ['eq', 'gt', 'ge', 'lt', 'le'] },
+  // The account's `modified`, or its `created` when the document has none (as the view shows it).
+  modified: { type: 'datetime', column: 'modified', operators: ['eq', 'gt', 'ge', 'lt', 'le'] },
 };
 
 export const ACCOUNTS: CollectionSpec = {
-  table: 'accounts',
+  // The accounts table plus a `modified` column (src/api/plugins/resources.ts, ACCOUNT_ROWS).
+  table: 'account_rows',
   filters: FILTERS,
   sorters: {
     id: { expr: '"id"' },
     name: { expr: '"name"' },
     created: { expr: '"created"' },
+    modified: { expr: '"modified"' },
     sourceId: { expr: '"source_id"' },
     identityId: { expr: '"identity_id"' },
     nativeIdentity: { expr: '"native_identity"' },

@@ -48,6 +48,13 @@ const RESOURCE_TABLES = `
   -- Search sorts by name then id in binary order: this index serves the order and the
   -- searchAfter keyset, so that a deep page costs what the first one does.
   CREATE INDEX IF NOT EXISTS identities_name_id ON identities (name, id);
+  -- Accounts as the collection filters and sorts them: the table's columns (the view is
+  -- flattened into queries, so its indexes serve them) and \`modified\`, the document's own or
+  -- else \`created\`, as the account view shows it. rowid stays the aggregation order.
+  CREATE VIEW IF NOT EXISTS account_rows AS
+    SELECT rowid AS rowid, id, identity_id, source_id, native_identity, name, created, has_entitlements, doc,
+           COALESCE(json_extract(doc, '$.modified'), created) AS modified
+    FROM accounts;
 `;
 
 /**

@@ -6,7 +6,7 @@ import { RIGHTS } from '../auth/rights.js';
 import { docs, prepared, runStatement, sendPage } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
 import { serviceRoutes } from '../routes.js';
-import { IDENTITIES_INDEX, identitySearchDocument, planSearch, SearchBudgetExceeded, withSearchBudget, type StoredIdentity } from '../search/index.js';
+import { IDENTITIES_INDEX, identitySearchDocument, parseProjection, planSearch, project, projectionNeeds, SearchBudgetExceeded, withSearchBudget, type SearchAccount, type StoredIdentity } from '../search/index.js';
 import { codedError } from '../../errors.js';
 import { managersOf } from './identities.js';
 
@@ -20,6 +20,7 @@ const searchBody = {
     query: { description: 'Object {query}: `*`, field:value, field:"phrase", field:prefix*, field:*, AND / OR / NOT, parentheses.' },
     sort: { description: 'Array of field names, `-` for descending.' },
     searchAfter: { description: 'Array of the last hit\'s sort values (strings, numbers, booleans or null).' },
+    queryResultFilter: { description: 'Object {includes, excludes}: arrays of dotted paths of the result documents to keep and to drop.' },
   },
 } as const;
 
@@ -31,6 +32,25 @@ const searchQuery = {
     count: { type: 'boolean' },
   },
 } as const;
+
+/** The accounts of a page's identities (id, name, native identity, source), in aggregation order. */
+function pageAccounts(ctx: ApiContext, ids: readonly string[]): Map<string, SearchAccount[]> {
+  const rows = prepared(
+    ctx.store.db,
+    `SELECT a.rowid AS seq, a.identity_id AS identityId, a.id AS id, a.name AS name, a.native_identity AS nativeIdentity, a.source_id AS sourceId, s.name AS sourceName
+     FROM accounts a LEFT JOIN sources s ON s.id = a.source_id WHERE a.identity_id IN (SELECT value FROM json_each(?))`,
+  ).all(JSON.stringify(ids)) as { seq: number; identityId: string; id: string; name: string; nativeIdentity: string; sourceId: string; sourceName: string | null }[];
+  // Sorted here: ORDER BY rowid in the query lets SQLite walk the whole table in rowid order
+  // instead of looking the page's identities up in the identity index.
+  rows.sort((x, y) => x.seq - y.seq);
+  const out = new Map<string, SearchAccount[]>();
+  for (const r of rows) {
+    let list = out.get(r.identityId);
+    if (list === undefined) out.set(r.identityId, (list = []));
+    list.push({ id: r.id, name: r.name, accountId: r.nativeIdentity, source: { id: r.sourceId, name: r.sourceName } });
+  }
+  return out;
+}
 
 /** Per-identity counts for a page, in one query each. */
 function pageFacts(ctx: ApiContext, ids: readonly string[]): { accounts: Map<string, number>; managers: Set<string> } {
@@ -71,10 +91,21 @@ export async function searchPlugin(app: FastifyInstance, opts: { ctx: ApiContext
           identities: docs<StoredIdentity>(runStatement(ctx.store.db, plan.page) as Record<string, unknown>[]),
           total: plan.total === null ? null : (prepared(ctx.store.db, plan.total.sql).get(...plan.total.params) as { n: number }).n,
         }));
+        const projection = parseProjection(request.body as Record<string, unknown>);
         const managers = managersOf(ctx, identities);
-        const facts = pageFacts(ctx, identities.map((i) => i.id));
+        const ids = identities.map((i) => i.id);
+        const facts = pageFacts(ctx, ids);
+        // The account list costs a query per page: made only when the projection keeps it.
+        const accounts = projectionNeeds(projection, 'accounts') ? pageAccounts(ctx, ids) : null;
         const items = identities.map((i) =>
-          identitySearchDocument(i, (i.managerId && managers.get(i.managerId)) || null, { accountCount: facts.accounts.get(i.id) ?? 0, isManager: facts.managers.has(i.id) }),
+          project(
+            identitySearchDocument(i, (i.managerId && managers.get(i.managerId)) || null, {
+              accountCount: facts.accounts.get(i.id) ?? 0,
+              isManager: facts.managers.has(i.id),
+              ...(accounts !== null ? { accounts: accounts.get(i.id) ?? [] } : {}),
+            }),
+            projection,
+          ),
         );
         return sendPage(reply, { items, total });
       },

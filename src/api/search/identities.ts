@@ -37,8 +37,16 @@ export interface StoredIdentity {
 
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
+/** An account as the identity document lists it (the SDK's IdentityDocument `accounts` items). */
+export interface SearchAccount {
+  id: string;
+  name: string;
+  accountId: string;
+  source: { id: string; name: string | null };
+}
+
 /** The search hit of one identity (the SDK's IdentityDocument members this store can fill). */
-export function identitySearchDocument(identity: StoredIdentity, manager: StoredIdentity | null, extra: { accountCount: number; isManager: boolean }) {
+export function identitySearchDocument(identity: StoredIdentity, manager: StoredIdentity | null, extra: { accountCount: number; isManager: boolean; accounts?: SearchAccount[] }) {
   const a = identity.attributes ?? {};
   const lifecycle = text(a.lifecycleState) ?? text(a.cloudLifecycleState);
   return {
@@ -58,6 +66,11 @@ export function identitySearchDocument(identity: StoredIdentity, manager: Stored
     manager: manager === null ? null : { id: manager.id, name: manager.name, displayName: text(manager.attributes?.displayName) ?? manager.name },
     isManager: extra.isManager,
     accountCount: extra.accountCount,
+    ...(extra.accounts !== undefined ? { accounts: extra.accounts } : {}),
+    // The identity's own timestamps when its document has them (an incremental copy compares
+    // `modified` with the time of the previous one); null otherwise.
+    created: text(identity.created),
+    modified: text(identity.modified) ?? text(identity.created),
     attributes: a,
   };
 }

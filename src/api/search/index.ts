@@ -4,4 +4,5 @@ export { parseSearchQuery, DEFAULT_SEARCH_LIMITS, type SearchNode, type SearchRa
 export { compileSearch, fieldExpr, type SearchField, type SearchIndex } from './compile.js';
 export { matchesPrefix, matchesWords, registerSearchFunctions, SearchBudgetExceeded, SEARCH_SQL_FUNCTIONS, withSearchBudget, words, type SearchFunctionHost } from './match.js';
 export { keysetAfter, planSearch, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_OFFSET_CAP, type SearchPlan } from './request.js';
-export { IDENTITIES_INDEX, identitySearchDocument, type StoredIdentity } from './identities.js';
+export { IDENTITIES_INDEX, identitySearchDocument, type SearchAccount, type StoredIdentity } from './identities.js';
+export { parseProjection, project, projectionNeeds, type Projection } from './projection.js';

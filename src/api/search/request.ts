@@ -25,9 +25,9 @@ export interface SearchPlan {
 }
 
 /** Body members of the platform's search this subset does not implement: refused, not ignored. */
-const UNSUPPORTED_MEMBERS = ['queryDsl', 'textQuery', 'typeAheadQuery', 'aggregationsDsl', 'aggregations', 'aggregationType', 'aggregationsVersion', 'filters', 'queryResultFilter'];
+const UNSUPPORTED_MEMBERS = ['queryDsl', 'textQuery', 'typeAheadQuery', 'aggregationsDsl', 'aggregations', 'aggregationType', 'aggregationsVersion', 'filters'];
 /** Members of the platform's Search body this subset reads; any other member is a 400, not ignored. */
-const KNOWN_MEMBERS = new Set(['indices', 'queryType', 'queryVersion', 'query', 'sort', 'searchAfter', 'includeNested', ...UNSUPPORTED_MEMBERS]);
+const KNOWN_MEMBERS = new Set(['indices', 'queryType', 'queryVersion', 'query', 'sort', 'searchAfter', 'includeNested', 'queryResultFilter', ...UNSUPPORTED_MEMBERS]);
 const KNOWN_QUERY_MEMBERS = new Set(['query']);
 const SORT = /^(-?)([A-Za-z_][\w.]*)$/;
 

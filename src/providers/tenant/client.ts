@@ -30,6 +30,8 @@ export interface TenantClientOptions {
   timeoutMs?: number;
   /** Renew the token this many seconds before it expires (at most half its lifetime). Default 60. */
   renewBeforeSeconds?: number;
+  /** At most this many API requests started per second (retries included), e.g. below the tenant's limit. Default: no cap. */
+  maxRequestsPerSecond?: number;
   /** The fetch implementation (tests inject one). Default: the global fetch. */
   fetch?: typeof globalThis.fetch;
   /** Milliseconds since the epoch (tests inject one). Default Date.now. */
@@ -45,6 +47,8 @@ export interface TenantClientStats {
   retries: number;
   /** Tokens obtained from the token endpoint. */
   tokens: number;
+  /** Milliseconds every request was held back after a 429's Retry-After (summed over pauses). */
+  pausedMs: number;
 }
 
 export interface TenantResponse<T = unknown> {
@@ -62,6 +66,7 @@ const CLIENT_DEFAULTS = {
   maxRetryDelayMs: 30_000,
   timeoutMs: 30_000,
   renewBeforeSeconds: 60,
+  maxRequestsPerSecond: 0,
 };
 
 /** The largest page the list endpoints serve (§4.6, §8). */
@@ -154,7 +159,11 @@ export class TenantClient {
   private readonly gate: Semaphore;
   private token: Token | null = null;
   private pendingToken: Promise<Token> | null = null;
-  private readonly counters: TenantClientStats = { requests: 0, retries: 0, tokens: 0 };
+  private readonly counters: TenantClientStats = { requests: 0, retries: 0, tokens: 0, pausedMs: 0 };
+  /** Until when (ms since the epoch) no request starts: the latest 429's Retry-After holds every request back, not just the one refused. */
+  private pausedUntil = 0;
+  /** When the next request may start under maxRequestsPerSecond. */
+  private nextSlot = 0;
 
   constructor(options: TenantClientOptions) {
     this.baseUrl = urlOption(options.baseUrl, 'baseUrl');
@@ -170,6 +179,7 @@ export class TenantClient {
       maxRetryDelayMs: integerOption(options.maxRetryDelayMs, 'maxRetryDelayMs', 0, 600_000, CLIENT_DEFAULTS.maxRetryDelayMs),
       timeoutMs: integerOption(options.timeoutMs, 'timeoutMs', 1, 600_000, CLIENT_DEFAULTS.timeoutMs),
       renewBeforeSeconds: integerOption(options.renewBeforeSeconds, 'renewBeforeSeconds', 0, 86_400, CLIENT_DEFAULTS.renewBeforeSeconds),
+      maxRequestsPerSecond: integerOption(options.maxRequestsPerSecond, 'maxRequestsPerSecond', 0, 100_000, CLIENT_DEFAULTS.maxRequestsPerSecond),
     };
     for (const key of ['fetch', 'now', 'sleep'] as const) {
       if (options[key] !== undefined && typeof options[key] !== 'function') optionError(`${key} must be a function`, key);
@@ -238,12 +248,37 @@ export class TenantClient {
     });
   }
 
+  /**
+   * Wait for the tenant's last Retry-After to pass (unless this request already waited it out,
+   * having been the one refused) and for a slot under maxRequestsPerSecond. One wait each: the
+   * clock and the sleep are injectable, and a test's sleep need not advance the clock.
+   */
+  private async admit(waitedOutPause: boolean): Promise<void> {
+    const now = this.now();
+    if (!waitedOutPause && now < this.pausedUntil) {
+      const wait = this.pausedUntil - now;
+      this.counters.pausedMs += wait;
+      await this.sleep(wait);
+    }
+    const rate = this.settings.maxRequestsPerSecond;
+    if (rate === 0) return;
+    // Slots are handed out in order, 1000/rate ms apart; a caller waits for its own slot.
+    const at = this.now();
+    const slot = Math.max(at, this.nextSlot);
+    this.nextSlot = slot + 1000 / rate;
+    if (slot > at) await this.sleep(slot - at);
+  }
+
   /** fetch with the retry policy: 429 and 5xx answers and network failures are tried again. */
   private async send(method: string, url: string, headers: Record<string, string>, body: string | undefined, what: string): Promise<TenantResponse> {
+    let refused = false;
     for (let attempt = 0; ; attempt++) {
       let failure: unknown = null;
       let response: Response | null = null;
-      if (url !== this.tokenUrl) this.counters.requests++;
+      if (url !== this.tokenUrl) {
+        await this.admit(refused);
+        this.counters.requests++;
+      }
       try {
         response = await this.fetchImpl(url, { method, headers, ...(body !== undefined ? { body } : {}), signal: AbortSignal.timeout(this.settings.timeoutMs) });
       } catch (error) {
@@ -258,7 +293,11 @@ export class TenantClient {
       const wait = response !== null ? retryAfterMs(response.headers.get('retry-after'), this.now()) : null;
       if (response !== null) await response.body?.cancel().catch(() => undefined);
       this.counters.retries++;
-      await this.sleep(Math.min(this.settings.maxRetryDelayMs, wait ?? this.backoff(attempt)));
+      const delay = Math.min(this.settings.maxRetryDelayMs, wait ?? this.backoff(attempt));
+      // A 429 with Retry-After speaks for the whole client: the other requests wait as well.
+      refused = response?.status === 429 && wait !== null;
+      if (refused) this.pausedUntil = Math.max(this.pausedUntil, this.now() + delay);
+      await this.sleep(delay);
     }
   }
 
@@ -304,10 +343,18 @@ export class TenantClient {
    * Every hit of a search (§4.7): sorted by `sortField`, each page continuing after the last
    * hit's value of it (searchAfter), so paging goes past the 10,000-record offset cap.
    */
-  async *search<T extends Record<string, unknown>>(index: string, query: string, sortField: string, pageSize = LIST_PAGE_MAX): AsyncGenerator<T[], void, undefined> {
-    let after: unknown[] | undefined;
+  async *search<T extends Record<string, unknown>>(
+    index: string,
+    query: string,
+    sortField: string,
+    pageSize = LIST_PAGE_MAX,
+    options: { after?: unknown[]; queryResultFilter?: { includes?: string[]; excludes?: string[] } } = {},
+  ): AsyncGenerator<T[], void, undefined> {
+    // `after` continues an earlier walk (a resumed copy); `queryResultFilter` keeps only some members of each hit.
+    let after: unknown[] | undefined = options.after;
+    const extra = options.queryResultFilter ? { queryResultFilter: options.queryResultFilter } : {};
     for (;;) {
-      const body = { indices: [index], query: { query }, sort: [sortField], ...(after ? { searchAfter: after } : {}) };
+      const body = { indices: [index], query: { query }, sort: [sortField], ...extra, ...(after ? { searchAfter: after } : {}) };
       const response = await this.request<unknown>('POST', '/v3/search', { query: { limit: pageSize }, body });
       const page = expectArray<T>(response.body, '/v3/search');
       if (page.length > pageSize) throw codedError('TENANT_RESPONSE', `/v3/search answered ${page.length} hits for limit=${pageSize}`, { details: { path: '/v3/search' } });

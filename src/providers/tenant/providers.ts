@@ -32,7 +32,7 @@ export interface TenantProviderOptions extends TenantClientOptions {
 
 const OPTION_KEYS = new Set([
   'baseUrl', 'clientId', 'clientSecret', 'tokenUrl', 'concurrency', 'retries', 'retryDelayMs', 'maxRetryDelayMs', 'timeoutMs',
-  'renewBeforeSeconds', 'fetch', 'now', 'sleep', 'pageSize', 'searchPageSize', 'prefetchChunk', 'cache',
+  'renewBeforeSeconds', 'maxRequestsPerSecond', 'fetch', 'now', 'sleep', 'pageSize', 'searchPageSize', 'prefetchChunk', 'cache',
 ]);
 
 export interface TenantStats extends TenantClientStats {
@@ -58,6 +58,9 @@ function normaliseAccount(doc: Record<string, unknown>): Account {
   if (doc.attributes === null || typeof doc.attributes !== 'object') doc.attributes = {};
   return doc as Account;
 }
+
+/** Search hits without their account lists: an identity is read as { id, name, attributes, managerId } only. */
+const LEAN_HITS = { queryResultFilter: { excludes: ['accounts'] } };
 
 /** A search phrase: `field:"value"` with `\` and `"` escaped. */
 const phrase = (field: string, value: string): string => `${field}:${filterString(value)}`;
@@ -117,6 +120,14 @@ export class TenantProviders implements Required<Pick<Providers, 'accounts' | 's
   prefetchIdentities(ids: readonly string[]): Promise<void> {
     return this.#more.prefetchIdentities(ids);
   }
+  /** Identities by id, in few searches (`id:"…" OR …`), uncached; ids the tenant lacks are absent from the answer. */
+  fetchIdentities(ids: readonly string[]): Promise<Identity[]> {
+    return this.#more.fetchIdentities(ids);
+  }
+  /** The accounts of many identities (`identityId in (…)`), uncached, each identity's in the tenant's order. */
+  fetchAccountsOf(identityIds: readonly string[]): Promise<Map<string, Account[]>> {
+    return this.#more.fetchAccountsOf(identityIds);
+  }
   stats(): TenantStats {
     return this.#more.stats();
   }
@@ -133,6 +144,8 @@ interface TenantMethods {
   findIdentity(idOrName: string): Promise<Identity | null>;
   prefetchAccounts(identityIds: readonly string[]): Promise<void>;
   prefetchIdentities(ids: readonly string[]): Promise<void>;
+  fetchIdentities(ids: readonly string[]): Promise<Identity[]>;
+  fetchAccountsOf(identityIds: readonly string[]): Promise<Map<string, Account[]>>;
   stats(): TenantStats;
   clearCache(): void;
 }
@@ -220,13 +233,29 @@ export function createTenantProviders(options: TenantProviderOptions): TenantPro
 
   const searchIdentities = async (query: string): Promise<Identity[]> => {
     const out: Identity[] = [];
-    for await (const page of client.search<Record<string, unknown>>('identities', query, 'id', searchPageSize)) out.push(...page.map(identityFromDocument));
+    for await (const page of client.search<Record<string, unknown>>('identities', query, 'id', searchPageSize, LEAN_HITS)) out.push(...page.map(identityFromDocument));
     return out;
   };
   const getIdentity = (id: string): Promise<Identity | null> =>
     cached(`identity:${id}`, async () => (await searchIdentities(phrase('id', id))).find((i) => i.id === id) ?? null);
   const findIdentityByName = (name: string): Promise<Identity | null> =>
     cached(`identity-name:${name}`, async () => (await searchIdentities(phrase('name', name))).find((i) => i.name === name) ?? null);
+
+  // The accounts of many identities, a request (or a few pages) per chunk, grouped by identity.
+  const accountsOf = async (identityIds: readonly string[]): Promise<Map<string, Account[]>> => {
+    const byIdentity = new Map<string, Account[]>(identityIds.map((id) => [id, []]));
+    await Promise.all(
+      chunk([...new Set(identityIds)], prefetchChunk).map(async (ids) => {
+        const accounts = await fetchAccounts(`identityId in (${ids.map(filterString).join(', ')})`);
+        for (const a of accounts) byIdentity.get(a.identityId)?.push(a);
+      }),
+    );
+    return byIdentity;
+  };
+  const identitiesById = async (ids: readonly string[]): Promise<Identity[]> => {
+    const found = await Promise.all(chunk([...new Set(ids)], prefetchChunk).map((part) => searchIdentities(part.map((id) => phrase('id', id)).join(' OR '))));
+    return found.flat();
+  };
 
   const allAccounts = (identityId: string): Promise<Account[]> =>
     cached(`accounts:${identityId}`, () => fetchAccounts(`identityId eq ${filterString(identityId)}`));
@@ -268,7 +297,7 @@ export function createTenantProviders(options: TenantProviderOptions): TenantPro
   };
   const methods: TenantMethods = {
     async *listIdentities() {
-      for await (const page of client.search<Record<string, unknown>>('identities', '*', 'id', searchPageSize)) yield page.map(identityFromDocument);
+      for await (const page of client.search<Record<string, unknown>>('identities', '*', 'id', searchPageSize, LEAN_HITS)) yield page.map(identityFromDocument);
     },
     async countIdentities() {
       const response = await client.request<unknown>('POST', '/v3/search', { query: { limit: 1, count: true }, body: { indices: ['identities'], query: { query: '*' } } });
@@ -282,24 +311,15 @@ export function createTenantProviders(options: TenantProviderOptions): TenantPro
     },
     async prefetchAccounts(identityIds) {
       const wanted = [...new Set(identityIds)].filter((id) => cache?.get(`accounts:${id}`) === undefined);
-      await Promise.all(
-        chunk(wanted, prefetchChunk).map(async (ids) => {
-          const accounts = await fetchAccounts(`identityId in (${ids.map(filterString).join(', ')})`);
-          const byIdentity = new Map<string, Account[]>(ids.map((id) => [id, []]));
-          for (const a of accounts) byIdentity.get(a.identityId)?.push(a);
-          for (const [id, list] of byIdentity) keep(`accounts:${id}`, list);
-        }),
-      );
+      for (const [id, list] of await accountsOf(wanted)) keep(`accounts:${id}`, list);
     },
     async prefetchIdentities(ids) {
       const wanted = [...new Set(ids)].filter((id) => cache?.get(`identity:${id}`) === undefined);
-      await Promise.all(
-        chunk(wanted, prefetchChunk).map(async (part) => {
-          const found = new Map((await searchIdentities(part.map((id) => phrase('id', id)).join(' OR '))).map((i) => [i.id, i]));
-          for (const id of part) keep(`identity:${id}`, found.get(id) ?? null);
-        }),
-      );
+      const found = new Map((await identitiesById(wanted)).map((i) => [i.id, i]));
+      for (const id of wanted) keep(`identity:${id}`, found.get(id) ?? null);
     },
+    fetchIdentities: (ids) => identitiesById(ids),
+    fetchAccountsOf: (identityIds) => accountsOf(identityIds),
     stats: () => ({ ...client.stats(), accounts: accountsReceived, cacheHits }),
     clearCache: () => cache?.clear(),
   };

@@ -1,0 +1,7 @@
+// Tenant snapshots: a platform tenant copied into the fixture format (docs/snapshot.md).
+
+export { snapshotTenant } from './snapshot.js';
+export type { SnapshotOptions, SnapshotProgress, SnapshotSummary } from './snapshot.js';
+export { SNAPSHOT_PARTS, type SnapshotPart, type Manifest as SnapshotManifest } from './output.js';
+export { createPseudonymizer, ATTRIBUTE_KINDS, type Pseudonymizer } from './pseudonymize.js';
+export { fileNames as snapshotFileNames } from './layout.js';

@@ -1,0 +1,209 @@
+// The fixture directory a snapshot writes (fixtures/README.md "Fixture format"): the record
+// shapes, their one-element-per-line array files, and the file names of transforms and
+// identity profiles. Everything here is deterministic, so that two copies of the same tenant
+// state are the same bytes however they were made (in one run, resumed, or merged by --since).
+
+import { createReadStream } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { codedError } from '../errors.js';
+import type { Account, Identity, Source } from '../providers/types.js';
+
+/** The manifest of a complete snapshot (a dot file: fixture readers and `validate` skip it). */
+export const MANIFEST = '.snapshot.json';
+export const CHECKPOINT = 'checkpoint.json';
+
+/** An identity in the fixture shape, members in a fixed order. */
+export function identityRecord(identity: Identity): Identity {
+  return { id: identity.id, name: identity.name, attributes: identity.attributes ?? {}, managerId: identity.managerId ?? null };
+}
+
+/** An account in the fixture shape, members in a fixed order (the API's extra members are dropped). */
+export function accountRecord(doc: Account): Account {
+  const attributes = doc.attributes !== null && typeof doc.attributes === 'object' && !Array.isArray(doc.attributes) ? doc.attributes : {};
+  return {
+    id: String(doc.id),
+    identityId: String(doc.identityId),
+    sourceId: String(doc.sourceId),
+    nativeIdentity: typeof doc.nativeIdentity === 'string' ? doc.nativeIdentity : String(doc.nativeIdentity ?? ''),
+    name: typeof doc.name === 'string' ? doc.name : String(doc.name ?? ''),
+    created: typeof doc.created === 'string' ? doc.created : '',
+    hasEntitlements: doc.hasEntitlements === true,
+    attributes,
+  };
+}
+
+/** Sources sorted by id (the list endpoint's order is not promised). */
+export function sortSources(sources: Source[]): Source[] {
+  return [...sources].sort((a, b) => compareIds(a.id, b.id));
+}
+
+/** Binary order of ids, as the tenant's search sorts them. */
+export function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A whole array file in the one-element-per-line layout. */
+export function arrayText(items: readonly unknown[]): string {
+  return items.length === 0 ? '[\n]\n' : `[\n${items.map((i) => JSON.stringify(i)).join(',\n')}\n]\n`;
+}
+
+// File names. sailpoint-cli's `sail transform download` saves each transform as its name with
+// the spaces removed plus ".json" (cmd/transform/download.go) and turns ':' into ' ' in the path
+// (internal/output/output.go GetSanitizedPath). Names that would leave the directory or that
+// no file system takes (/, \, control characters, ".", "..") are made safe, and two names that
+// land on the same file (case-insensitively, for macOS and Windows checkouts) are told apart
+// by the record's id: docs/decisions.md "Tenant snapshots".
+const UNSAFE = /[/\\\u0000-\u001f\u007f<>"|?*]/g;
+
+function baseName(name: string): string {
+  let base = name.replace(/ /g, '').replace(/:/g, ' ').replace(UNSAFE, '_');
+  if (base === '' || base === '.' || base === '..') base = `_${base}`;
+  return base.length > 200 ? base.slice(0, 200) : base;
+}
+
+/** File names for named records: `<name without spaces>.json`, unique, in a stable assignment (by name, then id). */
+export function fileNames<T extends { name?: unknown; id?: unknown }>(records: readonly T[]): { file: string; record: T }[] {
+  const sorted = [...records].sort((a, b) => compareIds(String(a.name ?? ''), String(b.name ?? '')) || compareIds(String(a.id ?? ''), String(b.id ?? '')));
+  const taken = new Set<string>();
+  return sorted.map((record) => {
+    const base = baseName(String(record.name ?? record.id ?? 'unnamed'));
+    let file = `${base}.json`;
+    if (taken.has(file.toLowerCase())) file = `${base}.${baseName(String(record.id ?? taken.size))}.json`;
+    for (let n = 2; taken.has(file.toLowerCase()); n++) file = `${base}.${n}.json`;
+    taken.add(file.toLowerCase());
+    return { file, record };
+  });
+}
+
+/** One transform or profile file: indented JSON as sailpoint-cli writes it, and a final newline. */
+export function documentText(record: unknown): string {
+  return JSON.stringify(record, null, 4) + '\n';
+}
+
+/**
+ * An array file written a page at a time at a known byte position, so that a checkpoint can
+ * record where it ends and a resumed run truncates it there and continues.
+ */
+export class ArrayFileWriter {
+  private constructor(
+    private readonly handle: FileHandle,
+    readonly file: string,
+    private position: number,
+    private count: number,
+  ) {}
+
+  /** Open `file` for writing from `bytes` (0: a new file) holding `count` elements. */
+  static async open(file: string, bytes = 0, count = 0): Promise<ArrayFileWriter> {
+    try {
+      const handle = await open(file, bytes === 0 ? 'w' : 'r+');
+      await handle.truncate(bytes);
+      return new ArrayFileWriter(handle, file, bytes, count);
+    } catch (error) {
+      throw writeError(file, error);
+    }
+  }
+
+  get bytes(): number {
+    return this.position;
+  }
+  get elements(): number {
+    return this.count;
+  }
+
+  /** Append elements given as their JSON text. */
+  async add(jsonTexts: readonly string[]): Promise<void> {
+    if (jsonTexts.length === 0) return;
+    let text = '';
+    for (const t of jsonTexts) {
+      text += (this.count === 0 && text === '' ? '[\n' : ',\n') + t;
+      this.count++;
+    }
+    await this.write(text);
+  }
+
+  /** Close the array and the file. */
+  async finish(): Promise<void> {
+    await this.write(this.count === 0 ? '[\n]\n' : '\n]\n');
+    await this.close();
+  }
+
+  async close(): Promise<void> {
+    await this.handle.close().catch(() => undefined);
+  }
+
+  private async write(text: string): Promise<void> {
+    const buffer = Buffer.from(text, 'utf8');
+    try {
+      let off = 0;
+      while (off < buffer.length) {
+        const { bytesWritten } = await this.handle.write(buffer, off, buffer.length - off, this.position + off);
+        off += bytesWritten;
+      }
+    } catch (error) {
+      throw writeError(this.file, error);
+    }
+    this.position += buffer.length;
+  }
+}
+
+export function writeError(file: string, error: unknown): Error {
+  return codedError('SNAPSHOT_WRITE', `cannot write ${file}: ${(error as Error).message}`, { cause: error, details: { file } });
+}
+
+/** One element of an array file: its line's JSON text and the parsed value. */
+export interface Element<T> {
+  text: string;
+  value: T;
+  line: number;
+}
+
+/**
+ * The elements of an array file in the one-element-per-line layout (as snapshots write it), one
+ * at a time. A file in another layout, or a line that is not one JSON object, is a
+ * SNAPSHOT_PREVIOUS error naming the file and line.
+ */
+export async function* readArrayFile<T extends { id?: unknown }>(file: string): AsyncGenerator<Element<T>, void, undefined> {
+  const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
+  let line = 0;
+  let opened = false;
+  let closed = false;
+  const bad = (why: string): never => {
+    throw codedError('SNAPSHOT_PREVIOUS', `${file}:${line}: ${why}; take a full snapshot instead of --since`, { details: { file, line } });
+  };
+  try {
+    for await (const raw of lines) {
+      line++;
+      if (closed) {
+        if (raw.trim() !== '') bad('text after the closing ]');
+        continue;
+      }
+      if (!opened) {
+        if (raw !== '[') bad('expected "[" alone on the first line (the layout snapshots write)');
+        opened = true;
+        continue;
+      }
+      if (raw === ']') {
+        closed = true;
+        continue;
+      }
+      const text = raw.endsWith(',') ? raw.slice(0, -1) : raw;
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        bad('not one JSON element per line');
+      }
+      if (value === null || typeof value !== 'object' || Array.isArray(value) || typeof (value as { id?: unknown }).id !== 'string') bad('an element must be an object with a string "id"');
+      yield { text, value: value as T, line };
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR') {
+      throw codedError('SNAPSHOT_PREVIOUS', `cannot read ${file}: ${(error as Error).message}`, { cause: error, details: { file } });
+    }
+    throw error;
+  } finally {
+    lines.close();
+  }
+  if (!closed) bad('the array is not closed (a truncated file)');
+}

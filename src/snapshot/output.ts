@@ -1,0 +1,123 @@
+// Where a snapshot is written: a work directory beside the output, replaced into place only when
+// the copy is complete (a failed or interrupted run leaves the previous snapshot as it was), the
+// checkpoint that lets an interrupted copy resume, and the manifest of a complete one.
+
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { codedError } from '../errors.js';
+import { CHECKPOINT, MANIFEST, writeError } from './layout.js';
+
+export type SnapshotPart = 'sources' | 'identities' | 'accounts' | 'transforms' | 'profiles';
+export const SNAPSHOT_PARTS: readonly SnapshotPart[] = ['sources', 'identities', 'accounts', 'transforms', 'profiles'];
+
+/** What makes two snapshots comparable: --since and a resume require the same. */
+export interface SnapshotIdentity {
+  tenant: string;
+  parts: SnapshotPart[];
+  profile: string | null;
+  /** A fingerprint of the pseudonymization key (never the key), or null for a plain copy. */
+  pseudonymized: string | null;
+}
+
+export interface Manifest extends SnapshotIdentity {
+  format: 1;
+  /** When the copy started (ISO 8601): a later --since fetches what changed from then on. */
+  takenAt: string;
+  counts: { sources: number; identities: number; accounts: number; transforms: number; profiles: number };
+}
+
+export interface Checkpoint extends SnapshotIdentity {
+  format: 1;
+  takenAt: string;
+  done: SnapshotPart[];
+  identities: { bytes: number; count: number; lastId: string | null };
+  accounts: { bytes: number; count: number };
+  counts: Manifest['counts'];
+}
+
+export const sameIdentity = (a: SnapshotIdentity, b: SnapshotIdentity): boolean =>
+  a.tenant === b.tenant && a.profile === b.profile && a.pseudonymized === b.pseudonymized && a.parts.join(',') === b.parts.join(',');
+
+/** The output directory, checked: absent, empty, or a snapshot (never a user's other directory). */
+export function checkOutput(out: string): string {
+  const dir = resolve(out);
+  if (!existsSync(dir)) return dir;
+  const stat = lstatSync(dir);
+  if (!stat.isDirectory()) throw codedError('SNAPSHOT_OUT', `${out} exists and is not a directory`, { details: { file: out } });
+  if (readdirSync(dir).length > 0 && !existsSync(join(dir, MANIFEST))) {
+    throw codedError('SNAPSHOT_OUT', `${out} is not empty and holds no ${MANIFEST}: a snapshot replaces only an earlier snapshot or an empty directory`, { details: { file: out } });
+  }
+  return dir;
+}
+
+/** The work directory of an output: beside it (same file system, so the final rename is atomic), a dot name. */
+export function workDirectory(out: string): string {
+  return join(dirname(out), `.${basename(out)}.snapshot-partial`);
+}
+
+export function readManifest(dir: string): Manifest {
+  const file = join(dir, MANIFEST);
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw codedError('SNAPSHOT_PREVIOUS', `${dir} is not a complete snapshot: cannot read ${MANIFEST} (${(error as Error).message})`, { cause: error, details: { file } });
+  }
+  const m = data as Partial<Manifest> | null;
+  if (m === null || typeof m !== 'object' || m.format !== 1 || typeof m.takenAt !== 'string' || Number.isNaN(Date.parse(m.takenAt)) || typeof m.tenant !== 'string' || !Array.isArray(m.parts)) {
+    throw codedError('SNAPSHOT_PREVIOUS', `${file} is not a snapshot manifest of this version`, { details: { file } });
+  }
+  return m as Manifest;
+}
+
+export function readCheckpoint(work: string): Checkpoint | null {
+  try {
+    const c = JSON.parse(readFileSync(join(work, CHECKPOINT), 'utf8')) as Checkpoint;
+    if (c?.format !== 1 || !Array.isArray(c.done) || typeof c.identities?.bytes !== 'number' || typeof c.accounts?.bytes !== 'number') return null;
+    return c;
+  } catch {
+    return null;
+  }
+}
+
+/** Write a small JSON file through a temporary name, so that it is either the old or the new one. */
+export function writeJsonAtomically(file: string, value: unknown): void {
+  const temp = `${file}.tmp`;
+  try {
+    writeFileSync(temp, JSON.stringify(value, null, 2) + '\n');
+    renameSync(temp, file);
+  } catch (error) {
+    throw writeError(file, error);
+  }
+}
+
+export function freshDirectory(dir: string): void {
+  try {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw writeError(dir, error);
+  }
+}
+
+/**
+ * Put the completed work directory in place of the output: the old snapshot is renamed aside,
+ * the new one renamed in, then the old one removed. Each rename is atomic; if the second fails,
+ * the old snapshot is renamed back.
+ */
+export function replaceOutput(work: string, out: string): void {
+  const aside = join(dirname(out), `.${basename(out)}.snapshot-previous`);
+  try {
+    rmSync(aside, { recursive: true, force: true });
+    if (existsSync(out)) renameSync(out, aside);
+  } catch (error) {
+    throw codedError('SNAPSHOT_OUT', `cannot replace ${out}: ${(error as Error).message}`, { cause: error, details: { file: out } });
+  }
+  try {
+    renameSync(work, out);
+  } catch (error) {
+    if (existsSync(aside) && !existsSync(out)) renameSync(aside, out);
+    throw codedError('SNAPSHOT_OUT', `cannot move the snapshot into ${out}: ${(error as Error).message}`, { cause: error, details: { file: out } });
+  }
+  rmSync(aside, { recursive: true, force: true });
+}

@@ -1,0 +1,71 @@
+// What a tenant snapshot reads from the server: search hits with the identity's timestamps and
+// accounts, trimmed by queryResultFilter (https://developer.sailpoint.com/docs/api/v3/search-post),
+// and accounts filtered and sorted on `modified`.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PAT, resourceServer, tokenOf, type ResourceServer } from './resources-server.js';
+import { expectPlatformError } from './helpers.js';
+
+let server: ResourceServer;
+let auth: Record<string, string>;
+const FATIMA = '2c91808409f45f693cd6e3f3a2393ef1';
+
+beforeAll(async () => {
+  server = await resourceServer();
+  auth = { authorization: `Bearer ${await tokenOf(server, ADMIN_PAT)}` };
+});
+afterAll(() => server.close());
+
+const search = (body: Record<string, unknown>) =>
+  server.api.inject({ method: 'POST', url: '/v3/search', headers: auth, payload: { indices: ['identities'], query: { query: `id:"${FATIMA}"` }, ...body } });
+
+describe('search hits', () => {
+  it("carry the identity's accounts in aggregation order, and created/modified", async () => {
+    const [hit] = (await search({})).json();
+    const stored = server.store.db.prepare('SELECT id, name, native_identity AS nativeIdentity, source_id AS sourceId FROM accounts WHERE identity_id = ? ORDER BY rowid').all(FATIMA) as { id: string; name: string; nativeIdentity: string; sourceId: string }[];
+    expect(hit.accounts.map((a: { id: string }) => a.id)).toEqual(stored.map((a) => a.id));
+    expect(hit.accounts[0]).toEqual({ id: stored[0]!.id, name: stored[0]!.name, accountId: stored[0]!.nativeIdentity, source: { id: stored[0]!.sourceId, name: 'Workday' } });
+    expect(hit.accountCount).toBe(stored.length);
+    expect(hit).toMatchObject({ created: null, modified: null });
+    server.store.resources.put('identities', { ...server.store.resources.get('identities', FATIMA)!, created: '2024-01-01T00:00:00Z', modified: '2025-02-03T04:05:06Z' });
+    expect((await search({})).json()[0]).toMatchObject({ created: '2024-01-01T00:00:00Z', modified: '2025-02-03T04:05:06Z' });
+  });
+
+  it('keep only the included members, through arrays, and drop the excluded ones', async () => {
+    const [slim] = (await search({ queryResultFilter: { includes: ['id', 'modified', 'accounts.id'] } })).json();
+    expect(Object.keys(slim).sort()).toEqual(['accounts', 'id', 'modified']);
+    expect(slim.accounts.every((a: object) => Object.keys(a).join() === 'id')).toBe(true);
+    const [rest] = (await search({ queryResultFilter: { excludes: ['accounts', 'attributes'] } })).json();
+    expect(rest).not.toHaveProperty('accounts');
+    expect(rest).not.toHaveProperty('attributes');
+    expect(rest).toMatchObject({ id: FATIMA, name: 'fatima.schroder' });
+  });
+
+  it.each([
+    [{ includes: ['id', ''] }],
+    [{ includes: ['id', 'bad path'] }],
+    [{ fields: ['id'] }],
+    [['id']],
+  ])('answer 400 SEARCH_RESULT_FILTER to queryResultFilter %j', async (filter) => {
+    const res = await search({ queryResultFilter: filter });
+    expect(res.statusCode).toBe(400);
+    expectPlatformError(res.json());
+  });
+});
+
+describe('accounts', () => {
+  it("filter and sort on modified: the account's own, else its created", async () => {
+    const [first] = server.store.db.prepare('SELECT id FROM accounts ORDER BY rowid LIMIT 1').all() as { id: string }[];
+    const doc = server.store.resources.get('accounts', first!.id)!;
+    server.store.resources.put('accounts', { ...doc, modified: '2031-01-01T00:00:00.000Z' });
+    const list = (filters: string) =>
+      server.api.inject({ method: 'GET', url: `/v3/accounts?filters=${encodeURIComponent(filters)}&sorters=-modified&limit=250`, headers: auth });
+    const changed = await list('modified ge "2030-01-01T00:00:00Z"');
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().map((a: { id: string }) => a.id)).toEqual([first!.id]);
+    expect(changed.json()[0].modified).toBe('2031-01-01T00:00:00.000Z');
+    const old = (await list('modified lt "1990-01-01T00:00:00Z"')).json() as { created: string; modified: string }[];
+    expect(old.length).toBeGreaterThan(0);
+    for (const a of old) expect(a.modified).toBe(a.created);
+  });
+});

@@ -1,0 +1,79 @@
+// The snapshot's files: names as sailpoint-cli gives them, made safe and unique; the
+// one-element-per-line arrays read back with file:line errors.
+
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isTransformsError } from '../../src/errors.js';
+import { ArrayFileWriter, fileNames, readArrayFile } from '../../src/snapshot/layout.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'idt-snapshot-layout-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('fileNames', () => {
+  it.each([
+    ['Clean Department', 'CleanDepartment.json'],
+    ['WD - HireDate', 'WD-HireDate.json'],
+    ['Custom Rule (errors unless registered)', 'CustomRule(errorsunlessregistered).json'],
+    ['Time: Zone', 'Time Zone.json'],
+    ['../../etc/passwd', '.._.._etc_passwd.json'],
+    ['a\\b\u0000c', 'a_b_c.json'],
+    ['..', '_...json'],
+    ['   ', '_.json'],
+  ])('names %j %s, as sailpoint-cli does and inside the directory', (name, file) => {
+    expect(fileNames([{ id: 'x', name }])[0]!.file).toBe(file);
+  });
+
+  it('tells apart names that land on one file, also without case, by id, in a stable assignment', () => {
+    const records = [
+      { id: 'id-2', name: 'A B' },
+      { id: 'id-1', name: 'AB' },
+      { id: 'id-3', name: 'ab' },
+    ];
+    const named = fileNames(records).map((r) => [r.record.id, r.file]);
+    expect(named).toEqual([
+      ['id-2', 'AB.json'],
+      ['id-1', 'AB.id-1.json'],
+      ['id-3', 'ab.id-3.json'],
+    ]);
+    expect(fileNames([...records].reverse()).map((r) => [r.record.id, r.file])).toEqual(named);
+  });
+});
+
+describe('ArrayFileWriter and readArrayFile', () => {
+  it('writes the one-per-line layout, continues from a byte position, and reads it back', async () => {
+    const file = join(tmp, 'a.json');
+    const w = await ArrayFileWriter.open(file);
+    await w.add([JSON.stringify({ id: '1' }), JSON.stringify({ id: '2' })]);
+    const { bytes, elements } = w;
+    await w.add([JSON.stringify({ id: 'lost' })]);
+    await w.close();
+    const resumed = await ArrayFileWriter.open(file, bytes, elements);
+    await resumed.add([JSON.stringify({ id: '3', name: 'Zoë' })]);
+    await resumed.finish();
+    const read = [];
+    for await (const e of readArrayFile<{ id: string }>(file)) read.push([e.line, e.text]);
+    expect(read).toEqual([[2, '{"id":"1"}'], [3, '{"id":"2"}'], [4, '{"id":"3","name":"Zoë"}']]);
+    const empty = await ArrayFileWriter.open(join(tmp, 'empty.json'));
+    await empty.finish();
+    for await (const _ of readArrayFile(join(tmp, 'empty.json'))) throw new Error('no element expected');
+  });
+
+  it.each([
+    ['[{"id":"1"}]\n', 1, 'expected "["'],
+    ['[\n{"id":"1"},\n{"id":\n]\n', 3, 'not one JSON element per line'],
+    ['[\n{"name":"x"}\n]\n', 2, 'string "id"'],
+    ['[\n{"id":"1"},\n', 2, 'not closed'],
+    ['[\n]\n]\n', 3, 'after the closing'],
+  ])('refuses %j at line %i (SNAPSHOT_PREVIOUS)', async (text, line, why) => {
+    const file = join(tmp, `bad-${line}-${why.length}.json`);
+    writeFileSync(file, text);
+    const error = await (async () => {
+      for await (const _ of readArrayFile(file));
+    })().catch((e: unknown) => e);
+    expect(isTransformsError(error) && error.code).toBe('SNAPSHOT_PREVIOUS');
+    expect((error as Error).message).toContain(`${file}:${line}: `);
+    expect((error as Error).message).toContain(why);
+  });
+});

@@ -1,0 +1,134 @@
+// snapshotTenant() against serve over the bundled tenant: the parts and the profile asked for,
+// an output directory that is not a snapshot refused, a failed copy leaving the previous
+// snapshot as it was, options and keys checked; and the CLI over it.
+
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { isTransformsError } from '../../src/errors.js';
+import { createTenantProviders } from '../../src/providers/tenant/index.js';
+import { snapshotTenant, type SnapshotOptions } from '../../src/snapshot/index.js';
+import { ADMIN_PAT, resourceServer, type ResourceServer } from '../api/resources-server.js';
+
+let server: ResourceServer;
+let baseUrl: string;
+const tmp = mkdtempSync(join(tmpdir(), 'idt-snapshot-'));
+const credentials = () => ({ baseUrl, clientId: ADMIN_PAT.id, clientSecret: ADMIN_PAT.secret });
+const take = (out: string, extra: Partial<SnapshotOptions> = {}) => snapshotTenant({ tenant: credentials(), out: join(tmp, out), now: () => Date.parse('2025-06-01T00:00:00Z'), ...extra });
+const codeOf = (p: Promise<unknown>) => p.then(() => 'resolved', (e: unknown) => (isTransformsError(e) ? e.code : String(e)));
+
+beforeAll(async () => {
+  server = await resourceServer();
+  baseUrl = await server.listen();
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('snapshotTenant over the bundled tenant', () => {
+  it('copies what the fixtures hold, in the fixture format', async () => {
+    const summary = await take('all');
+    expect(summary.counts).toEqual({ sources: 6, identities: 209, accounts: 861, transforms: 70, profiles: 1 });
+    const bundled = (f: string) => JSON.parse(readFileSync(new URL(`../../fixtures/${f}`, import.meta.url), 'utf8')) as { id: string }[];
+    const copied = (f: string) => JSON.parse(readFileSync(join(tmp, 'all', f), 'utf8')) as { id: string }[];
+    const byId = <T extends { id: string }>(list: T[]) => [...list].sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect(copied('identities.json')).toEqual(byId(bundled('identities.json')).map((i) => ({ managerId: null, ...i })));
+    expect(byId(copied('accounts.json'))).toEqual(byId(bundled('accounts.json')));
+    const transform = JSON.parse(readFileSync(join(tmp, 'all', 'transforms', 'CleanDepartment.json'), 'utf8'));
+    expect(transform).toMatchObject({ name: 'Clean Department', type: 'replace' });
+    expect(JSON.parse(readFileSync(join(tmp, 'all', '.snapshot.json'), 'utf8'))).toMatchObject({ format: 1, tenant: baseUrl, takenAt: '2025-06-01T00:00:00.000Z', profile: null, pseudonymized: null });
+  });
+
+  it('copies only the parts asked for, and only the profile asked for', async () => {
+    await take('config', { only: ['sources', 'transforms', 'profiles'], profile: 'Employees' });
+    expect(readdirSync(join(tmp, 'config')).sort()).toEqual(['.snapshot.json', 'identity-profiles', 'sources.json', 'transforms']);
+    expect(readdirSync(join(tmp, 'config', 'identity-profiles'))).toEqual(['Employees.json']);
+    expect(await codeOf(take('nope', { profile: 'Contractors' }))).toBe('SNAPSHOT_PROFILE');
+    expect(existsSync(join(tmp, 'nope'))).toBe(false);
+  });
+
+  it('refuses an output directory that holds anything but a snapshot', async () => {
+    mkdirSync(join(tmp, 'home'));
+    writeFileSync(join(tmp, 'home', 'notes.txt'), 'mine');
+    expect(await codeOf(take('home'))).toBe('SNAPSHOT_OUT');
+    expect(readdirSync(join(tmp, 'home'))).toEqual(['notes.txt']);
+  });
+
+  it('leaves the previous snapshot as it was when a copy fails midway', async () => {
+    await take('kept');
+    const before = readFileSync(join(tmp, 'kept', 'accounts.json'), 'utf8');
+    let accounts = 0;
+    const failing: typeof fetch = async (input, init) => {
+      if (String(input).includes('/v3/accounts') && ++accounts === 3) return new Response(JSON.stringify({ messages: [{ text: 'no' }] }), { status: 400 });
+      return fetch(input, init);
+    };
+    const tenant = createTenantProviders({ ...credentials(), fetch: failing, cache: false });
+    expect(await codeOf(snapshotTenant({ tenant, out: join(tmp, 'kept'), pageSize: 50 }))).toBe('TENANT_HTTP');
+    expect(readFileSync(join(tmp, 'kept', 'accounts.json'), 'utf8')).toBe(before);
+    expect(existsSync(join(tmp, '.kept.snapshot-partial', 'checkpoint.json'))).toBe(true);
+  });
+
+  it('checks its options and the key', async () => {
+    expect(await codeOf(take('x', { only: ['everything' as never] }))).toBe('SNAPSHOT_OPTIONS');
+    expect(await codeOf(take('x', { pageSize: 0 }))).toBe('SNAPSHOT_OPTIONS');
+    expect(await codeOf(take('x', { colour: true } as never))).toBe('SNAPSHOT_OPTIONS');
+    expect(await codeOf(take('x', { pseudonymizationKey: Buffer.from('short') }))).toBe('SNAPSHOT_KEY');
+    expect(await codeOf(take('x', { since: join(tmp, 'missing') }))).toBe('SNAPSHOT_PREVIOUS');
+    expect(await codeOf(take('x', { since: join(tmp, 'config') }))).toBe('SNAPSHOT_PREVIOUS');
+  });
+});
+
+describe('identity-transforms snapshot', () => {
+  const run = async (args: string[], env: Record<string, string> = { IDT_CLIENT_ID: ADMIN_PAT.id, IDT_CLIENT_SECRET: ADMIN_PAT.secret }) => {
+    let out = '';
+    let err = '';
+    const saved = { ...process.env };
+    Object.assign(process.env, env);
+    try {
+      const code = await main(['snapshot', ...args], { out: (t) => void (out += t), err: (t) => void (err += t) });
+      return { code, out, err };
+    } finally {
+      process.env = saved;
+    }
+  };
+
+  it('copies a tenant and prints a summary on stderr; --since merges', async () => {
+    const first = await run(['--tenant', baseUrl, '--out', join(tmp, 'cli')]);
+    expect(first).toMatchObject({ code: 0, out: '' });
+    expect(first.err).toMatch(/^snapshot full of .*cli taken at .*\n {2}209 identities, 861 accounts, 6 sources, 70 transforms, 1 identity profiles\n {2}\d+ requests \(0 retried\)/);
+    const second = await run(['--tenant', baseUrl, '--out', join(tmp, 'cli'), '--since', join(tmp, 'cli'), '--no-progress']);
+    expect(second.code).toBe(0);
+    expect(second.err).toMatch(/snapshot incremental .*\n.*\n {2}since the previous snapshot: \d+ identities fetched again, 0 deleted/);
+  });
+
+  it('pseudonymizes with a key file', async () => {
+    writeFileSync(join(tmp, 'key'), 'k'.repeat(32));
+    expect((await run(['--tenant', baseUrl, '--out', join(tmp, 'cli-p'), '--pseudonymize', '--key-file', join(tmp, 'key'), '--only', 'identities'])).code).toBe(0);
+    const text = readFileSync(join(tmp, 'cli-p', 'identities.json'), 'utf8');
+    expect(text).not.toContain('fatima.schroder');
+    expect(text).toContain('"department":"Executive"');
+  });
+
+  it.each([
+    [['--out', 'x'], 'snapshot needs --tenant'],
+    [['--tenant', 'http://127.0.0.1:1'], 'snapshot needs --out'],
+    [['--tenant', 'http://127.0.0.1:1', '--out', 'x', '--pseudonymize'], '--pseudonymize needs --key-file'],
+    [['--tenant', 'http://127.0.0.1:1', '--out', 'x', '--only', 'sources,people'], '(not "people")'],
+    [['--tenant', 'http://127.0.0.1:1', '--out', 'x', '--rate', '0'], '--rate must be an integer'],
+    [['--tenant', 'http://127.0.0.1:1', '--out', 'x', '--colour'], "Unknown option '--colour'"],
+  ])('exits 2 on a usage error: %j', async (args, message) => {
+    const r = await run(args);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('CLI_USAGE');
+    expect(r.err).toContain(message);
+  });
+
+  it('exits 1 with SNAPSHOT_KEY when the key file is missing or short', async () => {
+    const r = await run(['--tenant', baseUrl, '--out', join(tmp, 'k'), '--pseudonymize', '--key-file', join(tmp, 'no-key')]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^SNAPSHOT_KEY cannot read the key file/);
+  });
+});
