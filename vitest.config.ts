@@ -26,7 +26,7 @@ export default defineConfig({
           globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 120_000,
           // Installing the packed package compiles re2 and better-sqlite3 from source.
-          hookTimeout: 900_000,
+          hookTimeout: 1_800_000,
         },
       },
     ],

@@ -3,7 +3,7 @@
 // sub-path imported from ESM (and require()), a consumer's strict type check, and the optional
 // peer dependency and server dependencies staying out of the way of a project that validates.
 import { execFile, type ExecFileException } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -34,8 +34,11 @@ const INVALID = { name: 'Username', type: 'lower', attributes: { flags: 'x', inp
 
 beforeAll(async () => {
   pkg = await installed();
-  // A user's repository: transforms/ with one valid and one invalid transform.
+  // A user's repository that installed the package, with transforms/ holding one valid and one
+  // invalid transform.
   project = mkdtempSync(join(tmpdir(), 'idt-install-'));
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'user-repo', version: '1.0.0', private: true }));
+  symlinkSync(join(pkg.consumer, 'node_modules'), join(project, 'node_modules'));
   mkdirSync(join(project, 'good'));
   mkdirSync(join(project, 'transforms'));
   writeFileSync(join(project, 'good/department.json'), JSON.stringify(VALID, null, 2));
@@ -70,9 +73,10 @@ describe('the installed command (node_modules/.bin/identity-transforms)', () => 
   });
 
   it('fails the CI job through npx with GitHub annotations (validate --format github --strict)', async () => {
-    const result = await run('npx', ['identity-transforms', 'validate', 'transforms/', '--format', 'github', '--strict'], project, { ...pkg.env, PATH: `${join(pkg.consumer, 'node_modules/.bin')}:${pkg.env.PATH ?? ''}` });
+    // --no: never fetch a package of that name from the registry; the project's own must run.
+    const result = await run('npx', ['--no', 'identity-transforms', 'validate', 'transforms/', '--format', 'github', '--strict'], project, pkg.env);
     expect(result.code, result.stderr).toBe(1);
-    expect(result.stdout).toMatch(/^::error file=transforms\/username\.json,line=\d+,col=\d+::/m);
+    expect(result.stdout).toMatch(/^::error file=transforms\/username\.json,line=\d+,col=\d+,title=SCHEMA_UNKNOWN_PROPERTY::/m);
   });
 
   it('refreshes the bundled tenant shipped in node_modules/identity-transforms/fixtures', async () => {
@@ -121,7 +125,7 @@ describe('importing the package', () => {
   it('evaluates a transform through the root entry', async () => {
     const script = `import { createEngine } from 'identity-transforms';
 const engine = createEngine();
-console.log(await engine.evaluate({ type: 'upper', attributes: { input: 'abc' } }, {}));`;
+console.log(await engine.evaluate({ name: 'Upper', type: 'upper', attributes: { input: 'abc' } }, {}));`;
     const result = await node(['--input-type=module', '-e', script]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('ABC\n');
