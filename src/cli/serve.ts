@@ -90,22 +90,11 @@ export async function serveCommand(argv: string[], io: Output = processOutput, s
     ...(expiresIn === undefined ? {} : { accessTokenTtlSeconds: expiresIn }),
     nonEmployeeApiKeys: keys,
   });
-  try {
-    const admin = await server.ensureAdminPat(adminId === undefined ? undefined : { clientId: adminId, clientSecret: adminSecret! });
-    if (admin.clientSecret !== undefined) {
-      io.err(`admin personal access token (shown once, stored hashed) ${JSON.stringify({ clientId: admin.clientId, clientSecret: admin.clientSecret, owner: admin.ownerLogin })}\n`);
-    } else if (adminId === undefined) {
-      io.err(`admin personal access token ${admin.clientId} (owner ${admin.ownerLogin}) exists; its secret was printed when it was created\n`);
-    }
-    const urls = await server.listen({ host: values.host, ...ports });
-    io.out(`listening ${JSON.stringify({ baseUrl: urls.baseUrl, loginUrl: urls.loginUrl, nonEmployeeUrl: urls.nonEmployeeUrl })}\n`);
-  } catch (error) {
-    await server.close();
-    throw error;
-  }
-
-  await new Promise<void>((resolve) => {
-    const stop = () => {
+  // Listen for the signals before saying "listening": a script that stops the server as soon as
+  // it reads that line must not find Node's default action (death by the signal) still in place.
+  let stop = (): void => {};
+  const stopped = new Promise<void>((resolve) => {
+    stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       signal?.removeEventListener('abort', stop);
@@ -116,6 +105,23 @@ export async function serveCommand(argv: string[], io: Output = processOutput, s
     if (signal?.aborted) stop();
     else signal?.addEventListener('abort', stop, { once: true });
   });
+  try {
+    const admin = await server.ensureAdminPat(adminId === undefined ? undefined : { clientId: adminId, clientSecret: adminSecret! });
+    if (admin.clientSecret !== undefined) {
+      io.err(`admin personal access token (shown once, stored hashed) ${JSON.stringify({ clientId: admin.clientId, clientSecret: admin.clientSecret, owner: admin.ownerLogin })}\n`);
+    } else if (adminId === undefined) {
+      io.err(`admin personal access token ${admin.clientId} (owner ${admin.ownerLogin}) exists; its secret was printed when it was created\n`);
+    }
+    const urls = await server.listen({ host: values.host, ...ports });
+    io.out(`listening ${JSON.stringify({ baseUrl: urls.baseUrl, loginUrl: urls.loginUrl, nonEmployeeUrl: urls.nonEmployeeUrl })}\n`);
+  } catch (error) {
+    stop();
+    await server.close();
+    throw error;
+  }
+
+  // A signal during start-up stops the server as soon as it has started.
+  await stopped;
   await server.close();
   return EXIT_OK;
 }
