@@ -3,10 +3,10 @@
 // sub-path imported from ESM (and require()), a consumer's strict type check, and the optional
 // peer dependency and server dependencies staying out of the way of a project that validates.
 import { execFile, type ExecFileException } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Installed, installed, ROOT } from './install.js';
 
 interface Run {
@@ -25,6 +25,10 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
 
 let pkg: Installed;
 let project: string;
+const scratchDirs: string[] = [];
+afterAll(() => {
+  for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
+});
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const cli = (args: string[], cwd = project) => run(pkg.bin, args, cwd, pkg.env);
 const node = (args: string[], cwd = pkg.consumer) => run(process.execPath, args, cwd, pkg.env);
@@ -37,6 +41,7 @@ beforeAll(async () => {
   // A user's repository that installed the package, with transforms/ holding one valid and one
   // invalid transform.
   project = mkdtempSync(join(tmpdir(), 'idt-install-'));
+  scratchDirs.push(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'user-repo', version: '1.0.0', private: true }));
   symlinkSync(join(pkg.consumer, 'node_modules'), join(project, 'node_modules'));
   mkdirSync(join(project, 'good'));
@@ -155,6 +160,7 @@ describe('what a job that only validates loads', () => {
   const SERVER_PACKAGES = /\/node_modules\/(fastify|@fastify\/[^/]+|better-sqlite3|jose|pino|fast-check)\//;
   async function loaded(args: string[], cwd: string): Promise<{ result: Run; urls: string[] }> {
     const dir = mkdtempSync(join(tmpdir(), 'idt-trace-'));
+    scratchDirs.push(dir);
     const trace = join(dir, 'resolved.txt');
     writeFileSync(trace, '');
     const hooks = `import { appendFileSync } from 'node:fs';
