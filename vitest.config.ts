@@ -1,10 +1,34 @@
 import { defineConfig } from 'vitest/config';
 
+// Two projects, both run by `npm test` (`vitest run`):
+// - unit: in-process tests of the library, the CLI's `main` and the server (`npx vitest run
+//   --project unit` gives feedback in seconds);
+// - e2e: tests that spawn processes — the package packed and installed into a fresh project
+//   (test/e2e/install.ts, set up once per run by test/e2e/global-setup.ts), the README's shell
+//   blocks, the CLI and server as child processes, browsers, Java. New ones go under test/e2e/.
+const SPAWNING = ['test/e2e/**/*.test.ts', 'test/api/serve.test.ts', 'test/providers/tenant-e2e.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: SPAWNING },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: SPAWNING,
+          globalSetup: ['test/e2e/global-setup.ts'],
+          testTimeout: 120_000,
+          // Installing the packed package compiles re2 and better-sqlite3 from source.
+          hookTimeout: 1_800_000,
+        },
+      },
+    ],
   },
 });

@@ -44,7 +44,7 @@ if (!existsSync(join(data, '.complete'))) {
 
 const work = mkdtempSync(join(tmpdir(), 'idt-bench-snapshot-'));
 const db = join(work, 'tenant.db');
-const serve = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'serve', '--fixtures', data, '--db', db, '--port', '0'], {
+const serve = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/run.ts'), 'serve', '--fixtures', data, '--db', db, '--port', '0'], {
   cwd: root,
   // serve logs every request on stderr: kept out of the figures' way, its tail shown if it fails.
   stdio: ['ignore', 'pipe', 'pipe'],

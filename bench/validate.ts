@@ -2,7 +2,7 @@
 // `ajv-cli validate` with the same generated schema, in one run, start-up included; and
 // in-process validateTransform calls per second for a typical nested transform (goal ≥ 100,000/s).
 // Run: npx tsx bench/validate.ts [--files N] [--runs N] [--no-write]. Writes docs/bench-validate.md.
-// Needs the built package (npm ci runs `prepare`): it times dist/cli/main.js as users run it.
+// Needs the built package (npm ci runs `prepare`): it times bin/identity-transforms.js as users run it.
 // The two CLIs run alternately (--runs times each, default 5) and the medians are compared, so
 // that a burst of load on a shared machine does not land on one side only.
 
@@ -44,7 +44,7 @@ const dir = join(tmpdir(), `idt-bench-validate-${process.pid}`);
 mkdirSync(dir, { recursive: true });
 for (let i = 0; i < FILES; i++) writeFileSync(join(dir, `t${i}.json`), JSON.stringify({ ...typical, name: `Username ${i}` }));
 const schema = join(root, 'schemas/transform.schema.json');
-const cli = join(root, 'dist/cli/main.js');
+const cli = join(root, 'bin/identity-transforms.js');
 const ajv = join(root, 'node_modules/ajv-cli/dist/index.js');
 if (!existsSync(cli)) throw new Error('build the package first (npm run build)');
 

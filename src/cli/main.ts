@@ -1,6 +1,7 @@
-#!/usr/bin/env node
 // The command line: parse the command name, hand the rest to its module, map errors to exit
-// codes. Commands load lazily so that `validate` starts fast.
+// codes. Commands load lazily so that `validate` starts fast and never loads the server's
+// dependencies (Fastify, better-sqlite3, jose, pino), which only `serve` needs. The executable
+// is bin/identity-transforms.js; this module only exports `main`.
 
 import { readFileSync } from 'node:fs';
 import { isTransformsError } from '../errors.js';
@@ -16,6 +17,7 @@ Commands:
   impact                           What a change to transforms would do to every identity
   serve                            Serve the platform API over a fixture tenant
   snapshot                         Copy a tenant into a fixture directory (--since, --pseudonymize)
+  gen-tenant                       Write a synthetic tenant in the fixture format
 
 Run 'identity-transforms <command> --help' for the options of a command.
 `;
@@ -29,6 +31,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   serve: async () => (await import('./serve.js')).serveCommand,
   impact: async () => (await import('./impact.js')).impactCommand,
   snapshot: async () => (await import('./snapshot.js')).snapshotCommand,
+  'gen-tenant': async () => (await import('./gen-tenant.js')).genTenantCommand,
 };
 
 function version(): string {
@@ -77,17 +80,4 @@ function report(error: unknown, io: Output): number {
   io.err(`internal error: ${error instanceof Error ? error.message : String(error)}\n`);
   if (process.env.IDT_DEBUG && error instanceof Error) io.err(`${error.stack}\n`);
   return EXIT_INVALID;
-}
-
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop()!);
-if (invokedDirectly) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error) => {
-      process.stderr.write(`internal error: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = EXIT_INVALID;
-    },
-  );
 }

@@ -151,6 +151,21 @@ export async function serveCommand(argv: string[], io: Output = processOutput, s
     ...(expiresIn === undefined ? {} : { accessTokenTtlSeconds: expiresIn }),
     nonEmployeeApiKeys: keys,
   });
+  // Listen for the signals before saying "listening": a script that stops the server as soon as
+  // it reads that line must not find Node's default action (death by the signal) still in place.
+  let stop = (): void => {};
+  const stopped = new Promise<void>((resolve) => {
+    stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    if (signal?.aborted) stop();
+    else signal?.addEventListener('abort', stop, { once: true });
+  });
   try {
     if (existing) io.err(`${db} holds a store: --fixtures ${values.fixtures} is not seeded again\n`);
     let urls;
@@ -169,22 +184,13 @@ export async function serveCommand(argv: string[], io: Output = processOutput, s
     }
     io.out(`listening ${JSON.stringify({ baseUrl: urls.baseUrl, loginUrl: urls.loginUrl, nonEmployeeUrl: urls.nonEmployeeUrl })}\n`);
   } catch (error) {
+    stop();
     await server.close();
     throw error;
   }
 
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      signal?.removeEventListener('abort', stop);
-      resolve();
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    if (signal?.aborted) stop();
-    else signal?.addEventListener('abort', stop, { once: true });
-  });
+  // A signal during start-up stops the server as soon as it has started.
+  await stopped;
   await server.close();
   return EXIT_OK;
 }

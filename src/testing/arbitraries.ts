@@ -3,7 +3,7 @@
 // nulls and lists, identities without an account on a source, several accounts per source with
 // random creation dates, names with diacritics, apostrophes and hyphens.
 
-import fc from 'fast-check';
+import fc from './fast-check.js';
 import { codedError } from '../errors.js';
 import type { Account, Identity, Source } from '../providers/types.js';
 import { resolveShape, type ShapeInput, type SourceShape, type TenantRecords, type TenantShape } from './shape.js';

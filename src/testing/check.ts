@@ -3,7 +3,7 @@
 // run by fast-check; a failure throws a TransformPropertyError whose message ends with the
 // shrunk identity and accounts as a fixture document, with the seed and path to replay it.
 
-import fc from 'fast-check';
+import fc from './fast-check.js';
 import { codedError } from '../errors.js';
 import type { EngineOptions } from '../engine/options.js';
 import type { Value } from '../engine/types.js';

@@ -3,7 +3,7 @@
 // parses, a SimpleDateFormat pattern, a dateMath expression, an object filter on the searchable
 // properties — values are drawn from these lists, each of which test/testing checks one by one.
 
-import fc from 'fast-check';
+import fc from './fast-check.js';
 
 /** Java regexes (replace, replaceAll keys), paired with a replacement valid for their groups. */
 export const REGEX_REPLACEMENTS: readonly (readonly [string, string])[] = [

@@ -3,7 +3,7 @@
 // booleans, "a literal or a nested transform") and the inline forms the specs use (enum, object
 // maps, arrays). What the schema cannot promise is left to transform-semantics.ts.
 
-import fc from 'fast-check';
+import fc from './fast-check.js';
 import { codedError } from '../errors.js';
 import type { JSONSchema7 } from '../engine/json-schema.js';
 

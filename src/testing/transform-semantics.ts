@@ -3,7 +3,7 @@
 // filters, ranges) or depend on each other (a source and its attribute keys, a regex and its
 // replacement, the dynamic variables a template names). Types not listed need only the schema.
 
-import fc from 'fast-check';
+import fc from './fast-check.js';
 import type { TenantShape } from './shape.js';
 import {
   ACCOUNT_FILTERS,

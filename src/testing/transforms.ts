@@ -3,7 +3,7 @@
 // with curated values where compiling asks more than the schema, nested up to a depth. Every
 // one passes validateTransform; test/testing/transforms.test.ts holds that as a property.
 
-import fc from 'fast-check';
+import fc from './fast-check.js';
 import { codedError } from '../errors.js';
 import type { OperationSpec } from '../engine/types.js';
 import { builtinOperations } from '../operations/index.js';

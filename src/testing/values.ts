@@ -4,7 +4,7 @@
 // person is known, so one identity's attributes and accounts name the same person and still
 // shrink independently.
 
-import fc from 'fast-check';
+import fc from './fast-check.js';
 import { asciiFold, FIRST_NAMES, LAST_NAMES, TENANT_NOW } from './tenant-data.js';
 import type { AttributeShape, StringFormat } from './shape.js';
 

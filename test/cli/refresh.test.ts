@@ -126,7 +126,7 @@ describe('identity-transforms refresh', () => {
 
   it('stops quietly, exit 0, when the reader of stdout goes away (refresh … | head)', async () => {
     const fixtures = generatedTenant(3000);
-    const cli = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+    const cli = fileURLToPath(new URL('../../src/cli/run.ts', import.meta.url));
     const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
     const child = spawn(process.execPath, ['--import', tsx, cli, 'refresh', '--fixtures', fixtures, '--workers', '0', '--batch-size', '64'], {
       stdio: ['ignore', 'pipe', 'pipe'],

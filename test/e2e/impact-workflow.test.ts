@@ -1,15 +1,16 @@
 // The README's pull-request workflow, run step by step as GitHub's runner would run it, in a
 // repository with two commits (the base branch, and a change to one transform on top of it).
-// `npx identity-transforms` finds the command in the repository's node_modules/.bin as in an
-// installed project; `npm ci` is that installation, and `gh` is a stand-in that records what
-// it was asked to post.
+// The repository's node_modules is the packed package installed as a consumer installs it
+// (test/e2e/install.ts): `npm ci` stands for that installation, `npx identity-transforms` finds
+// the command in node_modules/.bin, and `gh` is a stand-in that records what it was asked to post.
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installed, type Installed } from './install.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURES = join(ROOT, 'fixtures');
@@ -24,9 +25,11 @@ function workflowSteps(): string[] {
 
 let repo: string;
 let bin: string;
+let pkg: Installed;
 const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=CI', '-c', 'user.email=ci@example.com', ...args], { cwd: repo, encoding: 'utf8' });
 
-beforeAll(() => {
+beforeAll(async () => {
+  pkg = await installed();
   repo = mkdtempSync(join(tmpdir(), 'idt-workflow-'));
   cpSync(join(FIXTURES, 'transforms'), join(repo, 'transforms'), { recursive: true });
   cpSync(join(FIXTURES, 'identity-profiles'), join(repo, 'identity-profiles'), { recursive: true });
@@ -41,16 +44,15 @@ beforeAll(() => {
   transform.attributes.table.LON = 'UK';
   writeFileSync(file, JSON.stringify(transform, null, 2) + '\n');
   git('commit', '-q', '-am', 'London is its own region');
-  // The installed command, and a gh that records its arguments and the body it was given.
-  mkdirSync(join(repo, 'node_modules', '.bin'), { recursive: true });
+  // The installed package (ignored by git, as node_modules is), and a gh that records its
+  // arguments and the body it was given.
   writeFileSync(join(repo, 'package.json'), '{ "name": "tenant-config", "private": true }\n');
-  const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
-  writeFileSync(join(repo, 'node_modules', '.bin', 'identity-transforms'), `#!/bin/sh\nexec "${tsx}" "${join(ROOT, 'src', 'cli', 'main.ts')}" "$@"\n`);
-  chmodSync(join(repo, 'node_modules', '.bin', 'identity-transforms'), 0o755);
+  writeFileSync(join(repo, '.gitignore'), 'node_modules\n');
+  symlinkSync(join(pkg.consumer, 'node_modules'), join(repo, 'node_modules'));
   bin = mkdtempSync(join(tmpdir(), 'idt-gh-'));
   writeFileSync(join(bin, 'gh'), '#!/bin/sh\necho "$@" > "$GH_LOG"\nwhile [ $# -gt 0 ]; do if [ "$1" = --body-file ]; then cp "$2" "$GH_LOG.body"; fi; shift; done\n');
   chmodSync(join(bin, 'gh'), 0o755);
-}, 60_000);
+}, 30 * 60_000);
 
 afterAll(() => {
   rmSync(repo, { recursive: true, force: true });
@@ -63,7 +65,7 @@ describe('the README pull-request workflow', () => {
     expect(steps[0]).toBe('npm ci');
     const summary = join(repo, '..', `${repo.split('/').pop()}-summary.md`);
     const log = join(bin, 'gh.log');
-    const env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, GITHUB_BASE_REF: 'main', GITHUB_STEP_SUMMARY: summary, GH_TOKEN: 'token', PR: '7', GH_LOG: log, CI: 'true' };
+    const env = { ...pkg.env, PATH: `${bin}:${process.env.PATH}`, GITHUB_BASE_REF: 'main', GITHUB_STEP_SUMMARY: summary, GH_TOKEN: 'token', PR: '7', GH_LOG: log, CI: 'true' };
     const outputs: string[] = [];
     for (const step of steps.slice(1)) {
       const run = spawnSync('bash', ['-e', '-c', step], { cwd: repo, env, encoding: 'utf8', timeout: 120_000 });
@@ -86,7 +88,7 @@ describe('the README pull-request workflow', () => {
     // department maps straight to "Clean Department": a regex the platform rejects fails it for everyone.
     const file = join(repo, 'transforms', 'clean-department.json');
     writeFileSync(file, JSON.stringify({ name: 'Clean Department', type: 'replace', attributes: { regex: '(unclosed', replacement: '' } }));
-    const run = spawnSync('npx', ['identity-transforms', 'impact', '--base', 'git:origin/main', '--fixtures', 'fixtures', '--format', 'markdown'], { cwd: repo, encoding: 'utf8', timeout: 120_000 });
+    const run = spawnSync('npx', ['identity-transforms', 'impact', '--base', 'git:origin/main', '--fixtures', 'fixtures', '--format', 'markdown'], { cwd: repo, env: pkg.env, encoding: 'utf8', timeout: 120_000 });
     expect(run.status).toBe(1);
     expect(run.stdout).toMatch(/\| department \| 209 \| 0 \| 0 \| 0 \| \d+ \| 0 \|/);
     expect(run.stdout).toContain('**209** new errors');

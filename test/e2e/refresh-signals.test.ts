@@ -12,7 +12,7 @@ import { cleanUp, generatedTenant, tempDir } from '../refresh/tenants.js';
 
 afterAll(cleanUp);
 
-const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../src/cli/run.ts', import.meta.url));
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 let tenant: string | undefined;

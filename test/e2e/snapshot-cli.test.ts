@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 function cli(args: string[]) {
-  const proc = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'snapshot', ...args], {
+  const proc = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/run.ts'), 'snapshot', ...args], {
     cwd: root,
     env: { ...process.env, IDT_CLIENT_ID: ADMIN_PAT.id, IDT_CLIENT_SECRET: ADMIN_PAT.secret },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../src/cli/run.ts', import.meta.url));
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const FIXTURES = fileURLToPath(new URL('../../fixtures/', import.meta.url));
 

@@ -229,7 +229,7 @@ describe('the CLI with --tenant', () => {
 /** Run the CLI in a child process (tsx), as a user would; resolves when it exits. */
 function child(args: string[], env: Record<string, string> = {}) {
   const root = join(TENANT, '..');
-  const proc = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/run.ts'), ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   proc.stdout!.on('data', (d) => (out += String(d)));

@@ -1,0 +1,88 @@
+// `identity-transforms gen-tenant --identities N --out DIR [--seed S]`: writes a deterministic
+// synthetic tenant in the fixture format (src/testing/tenant-generator.ts). The generator needs
+// no fast-check, so this command works without the `/testing` peer dependency.
+
+import { existsSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { MAX_IDENTITIES, writeTenant } from '../testing/tenant-generator.js';
+import { EXIT_INVALID, EXIT_OK, UsageError, type Output } from './io.js';
+
+/** The bundled tenant: fixtures/ of the package (shipped with it), next to dist/ and src/. */
+const BUNDLED_FIXTURES = fileURLToPath(new URL('../../fixtures/', import.meta.url));
+
+export const GEN_TENANT_HELP = `Usage: identity-transforms gen-tenant --identities <n> --out <dir> [options]
+
+Write a deterministic synthetic tenant in the fixture format: sources.json, identities.json,
+accounts.json, and the bundled transforms/ and identity-profiles/.
+
+Options:
+  --identities <n>   Number of identities, 1 to ${MAX_IDENTITIES.toLocaleString('en-US')}
+  --out <dir>        Output directory (created when missing; its tenant files are replaced)
+  --seed <s>         Any string; the same seed and n give byte-identical files (default "1")
+  --fixtures <dir>   Where transforms/ and identity-profiles/ are copied from (default: the
+                     package's bundled fixtures)
+  --no-copy          Write only sources.json, identities.json and accounts.json
+  --special-cases    Append the hand-written identities of the documented examples (as the
+                     bundled fixtures have them)
+  --quiet            Print nothing on success
+  -h, --help         Show this help
+
+Exit codes: 0 written, 1 the files could not be written, 2 usage error.
+`;
+
+export async function genTenantCommand(argv: string[], io: Output): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      identities: { type: 'string' },
+      seed: { type: 'string' },
+      out: { type: 'string' },
+      fixtures: { type: 'string' },
+      'no-copy': { type: 'boolean' },
+      'special-cases': { type: 'boolean' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help === true) {
+    io.out(GEN_TENANT_HELP);
+    return EXIT_OK;
+  }
+  if (values.identities === undefined) throw new UsageError('gen-tenant needs --identities <n>');
+  // Digits only: "1e3", "0x10", "12abc" and "-5" are mistakes, not numbers to guess at.
+  if (!/^\d+$/.test(values.identities)) throw new UsageError(`--identities must be a positive integer, got "${values.identities}"`);
+  const identities = Number(values.identities);
+  if (identities < 1 || identities > MAX_IDENTITIES) {
+    throw new UsageError(`--identities must be between 1 and ${MAX_IDENTITIES}, got ${values.identities}`);
+  }
+  if (values.out === undefined || values.out === '') throw new UsageError('gen-tenant needs --out <dir>');
+  if (existsSync(values.out) && !statSync(values.out).isDirectory()) throw new UsageError(`--out ${values.out} exists and is not a directory`);
+  const seed = values.seed ?? '1';
+  if (seed === '') throw new UsageError('--seed must not be empty');
+  if (values['no-copy'] === true && values.fixtures !== undefined) throw new UsageError('--fixtures and --no-copy contradict each other');
+  const copyFrom = values['no-copy'] === true ? undefined : (values.fixtures ?? BUNDLED_FIXTURES);
+  if (copyFrom !== undefined && !existsSync(copyFrom)) throw new UsageError(`--fixtures ${copyFrom} does not exist`);
+
+  const started = process.hrtime.bigint();
+  let summary;
+  try {
+    summary = writeTenant(values.out, { identities, seed, specialCases: values['special-cases'] === true, ...(copyFrom === undefined ? {} : { copyFrom }) });
+  } catch (error) {
+    // Coded errors go to main's report; what is left is the file system (EACCES, ENOSPC, …).
+    const errno = (error as NodeJS.ErrnoException).code;
+    if (typeof errno !== 'string' || !/^E[A-Z]+$/.test(errno)) throw error;
+    io.err(`gen-tenant: ${errno}: ${(error as Error).message}\n`);
+    return EXIT_INVALID;
+  }
+  if (values.quiet !== true) {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    io.out(
+      `gen-tenant: wrote ${summary.identities} identities, ${summary.accounts} accounts, ${summary.sources} sources ` +
+        `(${summary.files.length} files) to ${values.out} in ${seconds.toFixed(1)} s (seed "${seed}")\n`,
+    );
+  }
+  return EXIT_OK;
+}

@@ -1,0 +1,118 @@
+// The package as a user installs it: `npm run build`, `npm pack`, and `npm install <tarball>`
+// into a fresh project, done once per test run however many e2e files ask for it (a directory
+// lock in the run's scratch directory; the first caller does the work, the others wait for its
+// result). Installing compiles re2 and better-sqlite3 from source; the npm cache is reused and
+// only the npm registry is reached (`--prefer-offline`).
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { inject } from 'vitest';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const run = promisify(execFile);
+
+export interface Installed {
+  /** The consumer project: package.json, node_modules/identity-transforms, node_modules/.bin. */
+  consumer: string;
+  /** The same package without its optional peer fast-check (a project that only validates). */
+  bare: string;
+  /** node_modules/.bin/identity-transforms of the consumer. */
+  bin: string;
+  tarball: string;
+  /** An environment for child processes: npm's variables of the parent `npm test` removed. */
+  env: NodeJS.ProcessEnv;
+}
+
+/** The environment a user's shell would have: without the npm_* variables of `npm test`. */
+export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!/^npm_/i.test(key) && key !== 'INIT_CWD' && key !== 'NODE_OPTIONS' && !key.startsWith('VITEST') && key !== 'TEST') env[key] = value;
+  }
+  return { ...env, NO_COLOR: '1', ...extra };
+}
+
+const devVersion = (name: string): string => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+  const version = pkg.devDependencies[name];
+  if (version === undefined) throw new Error(`${name} is not a dev dependency`);
+  return version;
+};
+
+async function npm(args: string[], cwd: string): Promise<string> {
+  try {
+    const { stdout } = await run('npm', args, { cwd, env: cleanEnv(), maxBuffer: 64 * 1024 * 1024 });
+    return stdout;
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`npm ${args.join(' ')} failed in ${cwd}:\n${stderr ?? ''}\n${stdout ?? ''}`.slice(0, 20_000));
+  }
+}
+
+async function install(scratch: string): Promise<Installed> {
+  // Build from the sources of this checkout, then pack exactly what `files` ships.
+  await npm(['run', 'build'], ROOT);
+  const packed = JSON.parse(await npm(['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], ROOT)) as [{ filename: string }];
+  const tarball = join(scratch, packed[0].filename);
+
+  const consumer = join(scratch, 'consumer');
+  mkdirSync(consumer, { recursive: true });
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }, null, 2));
+  await npm(
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel', 'error', tarball, `fast-check@${devVersion('fast-check')}`, `@types/node@${devVersion('@types/node')}`],
+    consumer,
+  );
+
+  // The same installed package without fast-check: its own copy, every other dependency linked
+  // from the consumer (Node resolves a linked package from where it really is).
+  const bare = join(scratch, 'bare');
+  rmSync(bare, { recursive: true, force: true });
+  mkdirSync(join(bare, 'node_modules'), { recursive: true });
+  writeFileSync(join(bare, 'package.json'), JSON.stringify({ name: 'bare', version: '1.0.0', private: true, type: 'module' }, null, 2));
+  for (const entry of readdirSync(join(consumer, 'node_modules'))) {
+    if (entry === 'identity-transforms' || entry === 'fast-check' || entry === '.bin' || entry.startsWith('.')) continue;
+    symlinkSync(join(consumer, 'node_modules', entry), join(bare, 'node_modules', entry));
+  }
+  cpSync(join(consumer, 'node_modules/identity-transforms'), join(bare, 'node_modules/identity-transforms'), { recursive: true });
+
+  return { consumer, bare, bin: join(consumer, 'node_modules/.bin/identity-transforms'), tarball, env: cleanEnv() };
+}
+
+let mine: Promise<Installed> | undefined;
+
+/** The installed package of this test run (installed by the first caller of any test file). */
+export function installed(): Promise<Installed> {
+  return (mine ??= shared(inject('e2eScratch')));
+}
+
+async function shared(scratch: string): Promise<Installed> {
+  const done = join(scratch, 'installed.json');
+  const failed = join(scratch, 'install-failed.txt');
+  let owner = false;
+  try {
+    if (!existsSync(done)) {
+      mkdirSync(join(scratch, 'install.lock'));
+      owner = true;
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  if (owner) {
+    try {
+      const result = await install(scratch);
+      writeFileSync(done, JSON.stringify(result));
+      return result;
+    } catch (error) {
+      writeFileSync(failed, error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+  }
+  for (;;) {
+    if (existsSync(done)) return JSON.parse(readFileSync(done, 'utf8')) as Installed;
+    if (existsSync(failed)) throw new Error(`installing the packed package failed (see the first test that installed it):\n${readFileSync(failed, 'utf8')}`);
+    await sleep(500);
+  }
+}
