@@ -14,7 +14,7 @@ import { errors } from './plugins/errors.js';
 import { API_AREA_PLUGINS } from './plugins/index.js';
 import { loginPlugin } from './plugins/login.js';
 import { nonEmployeePlugin } from './plugins/nonemployee.js';
-import { openapi } from './plugins/openapi.js';
+import { describeListener, openapi } from './plugins/openapi.js';
 import { API_KEY_LOOKUP_LENGTH } from './store/identity-repo.js';
 import { type SeedSummary, seedStore } from './store/seed.js';
 import { Store } from './store/store.js';
@@ -111,9 +111,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<ApiServe
     for (const plugin of API_AREA_PLUGINS) await api.register(plugin, { ctx });
 
     await login.register(errors);
+    await login.register(describeListener, { ctx, listener: 'login' });
     await login.register(loginPlugin, { ctx });
 
     await nonEmployee.register(errors);
+    await nonEmployee.register(describeListener, { ctx, listener: 'nonEmployee' });
     installAuthentication(nonEmployee, ctx, { apiKeys: true });
     await nonEmployee.register(nonEmployeePlugin, { ctx });
 

@@ -36,7 +36,7 @@ describe.each([
     const source = s.prepare('INSERT INTO sources (id, name, type, created, modified, doc) VALUES (?, ?, ?, ?, ?, ?)');
     for (const [id, t] of Object.entries(TIMES)) {
       activity.run(`dt-${id}`, id, 'DTSORT', t, t, JSON.stringify({ id: `dt-${id}`, name: id, type: 'DTSORT', created: t, modified: t }));
-      source.run(`dt-${id}`, `dtsort ${id}`, 'DTSORT', t, t, JSON.stringify({ id: `dt-${id}`, name: `dtsort ${id}`, type: 'DTSORT', created: t, modified: t, owner: { type: 'IDENTITY', id: 'x', name: 'x' } }));
+      source.run(`dt-${id}`, `dtsort ${id}`, 'DTSORT', t, t, JSON.stringify({ id: `dt-${id}`, name: `dtsort ${id}`, type: 'DTSORT', connector: 'delimited-file', created: t, modified: t, owner: { type: 'IDENTITY', id: 'x', name: 'x' } }));
       server.store.resources.put('identities', { id: `dt-${id}`, name: `dt.${id}`, created: t, modified: t, attributes: { department: 'DtSort' } });
     }
     // Clients and PATs: lastUsed of the issue's instants on three of them, none on the rest.

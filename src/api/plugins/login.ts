@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifySchema } from 'fastify';
 import { codedError } from '../../errors.js';
 import { hashCode, parseScope } from '../auth/grants.js';
 import { grantScopes } from '../auth/rights.js';
@@ -79,13 +79,16 @@ function sendPage(reply: FastifyReply, html: string): FastifyReply {
     .send(html);
 }
 
+/** For /openapi.json: the route validates nothing, but is described like the others. */
+const logoutSchema = { summary: 'Sign out', operationId: 'logout', tags: ['login'] } as FastifySchema;
+
 export async function loginPlugin(app: FastifyInstance, opts: { ctx: ApiContext }): Promise<void> {
   const { ctx } = opts;
   await app.register(formbody);
   const limit = ctx.options.loginRateLimit;
   if (limit !== false) await app.register(rateLimit, { global: false });
 
-  app.get('/oauth/authorize', { config: { public: true }, schema: { querystring: querySchema } }, async (request, reply) => {
+  app.get('/oauth/authorize', { config: { public: true }, schema: { summary: 'Authorization code flow, step 1: the login page', operationId: 'authorize', tags: ['login'], querystring: querySchema } }, async (request, reply) => {
     const q = request.query as AuthorizeQuery;
     const client = checkClient(ctx, q);
     const err = redirectableError(client, q);
@@ -97,7 +100,7 @@ export async function loginPlugin(app: FastifyInstance, opts: { ctx: ApiContext 
     '/oauth/authorize',
     {
       config: { public: true, ...(limit === false ? {} : { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } }) },
-      schema: { body: formSchema },
+      schema: { summary: 'Log in and be redirected with an authorization code', operationId: 'authorizeLogin', tags: ['login'], body: formSchema },
     },
     async (request, reply) => {
       const form = request.body as AuthorizeQuery & { username: string; password: string };
@@ -123,5 +126,5 @@ export async function loginPlugin(app: FastifyInstance, opts: { ctx: ApiContext 
     },
   );
 
-  app.get('/logout', { config: { public: true } }, async (_request, reply) => sendPage(reply, logoutPage()));
+  app.get('/logout', { config: { public: true }, schema: logoutSchema }, async (_request, reply) => sendPage(reply, logoutPage()));
 }
