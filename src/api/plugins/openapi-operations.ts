@@ -181,6 +181,8 @@ export interface Success {
   /** The body schema; null for an empty body. */
   readonly schema: Json | null;
   readonly description: string;
+  /** Error statuses beyond those its path, method and body imply (openapi.ts errorStatuses). */
+  readonly errors?: readonly string[];
 }
 
 const list = (name: string, what: string): Success => ({ status: 200, schema: arrayOf(name), description: `A page of ${what} (possibly empty).` });
@@ -209,5 +211,5 @@ export const SUCCESS: Readonly<Record<string, Success>> = {
   listIdentityProfiles: list('IdentityProfile', 'identity profiles'),
   getIdentityProfile: one('IdentityProfile', 'The identity profile.'),
   searchPost: { status: 200, schema: arrayOf('IdentityDocument'), description: 'The matching documents, in the requested order.' },
-  showIdentityPreview: one('IdentityPreviewResponse', 'The identity attributes the profile computes for the identity.'),
+  showIdentityPreview: { ...one('IdentityPreviewResponse', 'The identity attributes the profile computes for the identity.'), errors: ['404'] },
 };

@@ -70,8 +70,8 @@ function parameters(schema: Json | undefined, where: 'path' | 'query'): Json[] {
 }
 
 /** The error statuses an operation can answer, from what it takes and who may call it. */
-function errorStatuses(r: Collected, hasBody: boolean): string[] {
-  const out = new Set<string>(['400', '500']);
+function errorStatuses(r: Collected, hasBody: boolean, baseId: string): string[] {
+  const out = new Set<string>(['400', '500', ...(SUCCESS[baseId]?.errors ?? [])]);
   if (!r.isPublic) out.add('401').add('403');
   if (r.url === '/oauth/token') out.add('401').add('429');
   if (r.url === '/oauth/authorize' && r.method === 'post') out.add('429');
@@ -143,7 +143,7 @@ function operation(r: Collected): Json {
     };
   }
   const responses: Json = r.listener === 'login' ? loginResponses(r) : success(r, baseId);
-  for (const status of errorStatuses(r, hasBody)) responses[status] = { $ref: `#/components/responses/${ERROR_RESPONSES[status]!.name}` };
+  for (const status of errorStatuses(r, hasBody, baseId)) responses[status] = { $ref: `#/components/responses/${ERROR_RESPONSES[status]!.name}` };
   op.responses = responses;
   op.security = r.isPublic ? [] : [{ oauth2: [] }, { bearer: [] }];
   return op;
