@@ -63,7 +63,7 @@ describe.each([
       expect(before).toEqual(sorted.slice(0, 2));
     });
 
-    it('§4.8 GET /sources/v1?sorters=created,-modified orders date-times by time', async () => {
+    it('§4.8 GET /sources/v1 with sorters=created and sorters=-modified orders date-times by time', async () => {
       const res = await get(`/sources/v1?filters=${q('type eq "DTSORT"')}&sorters=created`);
       expect(names(res.body)).toEqual(TIME_ORDER.map((n) => `dtsort ${n}`));
       expect(names((await get(`/v3/sources?filters=${q('type eq "DTSORT"')}&sorters=-modified`)).body)).toEqual(TIME_ORDER.map((n) => `dtsort ${n}`).reverse());
