@@ -38,9 +38,10 @@ export class ContractValidator {
   constructor(doc: Json) {
     this.#doc = doc;
     this.#ajv = new Ajv2020({ strict: false, allErrors: false });
-    // The two formats the document uses: RFC 3339 date-times (with a zone) and absolute URIs.
+    // The formats the document uses: RFC 3339 date-times (with a zone), absolute URIs, UUIDs.
     this.#ajv.addFormat('date-time', (v: string) => RFC3339.test(v) && !Number.isNaN(Date.parse(v)));
     this.#ajv.addFormat('uri', (v: string) => URL.canParse(v));
+    this.#ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
     this.#ajv.addSchema(doc, 'openapi.json');
     for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
       const params = (path.match(/\{/g) ?? []).length;
