@@ -16,7 +16,7 @@ import { API_AREA_PLUGINS } from './plugins/index.js';
 import { loginPlugin } from './plugins/login.js';
 import { nonEmployeePlugin } from './plugins/nonemployee.js';
 import { checkJsonDepth } from './json-limits.js';
-import { openapi } from './plugins/openapi.js';
+import { describeListener, openapi } from './plugins/openapi.js';
 import { installRequestLog } from './request-log.js';
 import { API_KEY_LOOKUP_LENGTH, API_KEY_LOOKUP_META } from './store/identity-repo.js';
 import { type SeedSummary, seedStore } from './store/seed.js';
@@ -143,6 +143,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<ApiServe
     for (const plugin of API_AREA_PLUGINS) await api.register(plugin, { ctx });
 
     await login.register(errors);
+    await login.register(describeListener, { ctx, listener: 'login' });
     await login.register(loginPlugin, { ctx });
 
     await nonEmployee.register(errors);
@@ -153,6 +154,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<ApiServe
       await nonEmployee.register(rateLimit, { global: false });
       nonEmployee.addHook('onRequest', nonEmployee.rateLimit({ max: neLimit.max, timeWindow: neLimit.timeWindowMs }));
     }
+    await nonEmployee.register(describeListener, { ctx, listener: 'nonEmployee' });
     installAuthentication(nonEmployee, ctx, { apiKeys: true });
     await nonEmployee.register(nonEmployeePlugin, { ctx });
 

@@ -2,8 +2,9 @@
 // specification) and `/v3/<service>/…` (the older form the official SDK calls). One definition
 // registers both, so they cannot drift apart.
 
-import type { FastifyInstance, FastifySchema, HTTPMethods, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema, HTTPMethods, RouteHandlerMethod } from 'fastify';
 import type { RouteAuth } from './auth/authenticate.js';
+import { badQuery } from './collections/index.js';
 
 export interface ServiceRoute {
   method: HTTPMethods;
@@ -19,6 +20,26 @@ export function layouts(service: string, path: string, version = 'v1'): [string,
   return [`/${service}/${version}${path}`, `/v3/${service}${path}`];
 }
 
+/**
+ * A query parameter the route does not document is a 400 with the platform's error body, not
+ * silently ignored (reference §4.6 "filters: only on endpoints that list it", §7): a client that
+ * sends `filters` or `sorters` where they do not apply learns it instead of reading an
+ * unfiltered page as the answer.
+ */
+export function rejectUndocumentedQuery(schema: FastifySchema) {
+  const props = ((schema.querystring as { properties?: Record<string, unknown> } | undefined)?.properties) ?? {};
+  const allowed = Object.keys(props);
+  return async (request: FastifyRequest): Promise<void> => {
+    const query = request.query as Record<string, unknown> | null | undefined;
+    if (query === null || query === undefined) return;
+    for (const name of Object.keys(query)) {
+      if (allowed.includes(name)) continue;
+      const supported = allowed.length === 0 ? 'this endpoint takes no query parameters' : `supported: ${allowed.join(', ')}`;
+      throw badQuery('PARAM_UNSUPPORTED', name, `'${name}' is not a parameter of this endpoint (${supported})`);
+    }
+  };
+}
+
 export function serviceRoutes(app: FastifyInstance, service: string, routes: readonly ServiceRoute[], version = 'v1'): void {
   for (const r of routes) {
     const [spec, v3] = layouts(service, r.path, version);
@@ -29,6 +50,7 @@ export function serviceRoutes(app: FastifyInstance, service: string, routes: rea
         url,
         schema: { tags: [service], ...r.schema, operationId },
         config: { auth: r.auth },
+        preValidation: rejectUndocumentedQuery(r.schema),
         handler: r.handler,
       });
     }

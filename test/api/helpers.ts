@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { type ApiServer, type ServerOptions, buildServer } from '../../src/api/index.js';
+import { validateResponses } from './contract.js';
 
 export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
@@ -41,7 +42,15 @@ export async function testServer(options: ServerOptions = {}): Promise<TestServe
     logger: pino({ level: 'info' }, stream) as FastifyBaseLogger,
     ...options,
   });
+  checkContract(server);
   return Object.assign(server, { logLines });
+}
+
+/** Every response of the three listeners' inject() is checked against /openapi.json (contract.ts). */
+export function checkContract(server: Pick<ApiServer, 'api' | 'login' | 'nonEmployee'>): void {
+  validateResponses(server.api, 'api', server.api);
+  validateResponses(server.login, 'login', server.api);
+  validateResponses(server.nonEmployee, 'nonEmployee', server.api);
 }
 
 export function form(params: Record<string, string>): { payload: string; headers: Record<string, string> } {

@@ -109,7 +109,8 @@ describe('personal access tokens', () => {
     ['another owner without the all-tokens right', `?owner-id=${ALICE.identityId}`, 'bob', 403],
     ['no owner-id without the all-tokens right', '', 'bob', 403],
     ['no owner-id with the all-tokens right', '', 'alice', 200],
-    ['filters (none supported)', '?owner-id=me&filters=lastUsed%20isnull', 'alice', 400],
+    ['filters lastUsed isnull (published for this list)', '?owner-id=me&filters=lastUsed%20isnull', 'alice', 200],
+    ['filters on a field the list does not publish', '?owner-id=me&filters=name%20eq%20%22x%22', 'alice', 400],
   ])('lists with %s', async (_name, query, who, status) => {
     const res = await s.api.inject({ url: `/personal-access-tokens/v1${query}`, headers: bearer(who === 'bob' ? bob : alice) });
     expect(res.statusCode).toBe(status);

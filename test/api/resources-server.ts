@@ -17,6 +17,8 @@ import { openapi } from '../../src/api/plugins/openapi.js';
 import { API_AREA_PLUGINS } from '../../src/api/plugins/index.js';
 import { resourcesPlugin } from '../../src/api/plugins/resources.js';
 import { seedStore } from '../../src/api/store/seed.js';
+import { validateResponses } from './contract.js';
+import { checkContract } from './helpers.js';
 import { Store } from '../../src/api/store/store.js';
 
 export const TENANT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures');
@@ -38,6 +40,7 @@ export async function resourceServer(options: ServerOptions = {}): Promise<Resou
   const opts: ServerOptions = { fixtures: TENANT, secretHashCost: 10, logger: false, tokenRateLimit: false, ...options };
   if (registeredByBuildServer) {
     const server = await buildServer(opts);
+    checkContract(server);
     return {
       api: server.api,
       store: server.store,
@@ -63,6 +66,7 @@ export async function resourceServer(options: ServerOptions = {}): Promise<Resou
   for (const plugin of API_AREA_PLUGINS) await api.register(plugin, { ctx: context });
   await api.register(resourcesPlugin, { ctx: context });
   await api.ready();
+  validateResponses(api, 'api', api);
   return {
     api,
     store,

@@ -15,6 +15,7 @@ export {
   type CollectionQuery,
   type CollectionSpec,
   type SortKey,
+  timeSorter,
   type SortSpec,
   type SqlStatement,
 } from './query.js';

@@ -8,7 +8,16 @@ import { compileSql, parseApiFilter, type FieldMap, type SqlParam, type SqlWhere
 /** A sortable field: a trusted SQL expression over the endpoint's table (written in code). */
 export interface SortSpec {
   readonly expr: string;
+  /**
+   * The field holds ISO 8601 date-times: it sorts in time order (reference §4.8 "date-times are
+   * compared in time order"), through the filter_time function the filters compare with, so a
+   * sorted page and a `created lt …` filter agree on every offset.
+   */
+  readonly time?: boolean;
 }
+
+/** A date-time sorter over a trusted SQL expression. */
+export const timeSorter = (expr: string): SortSpec => ({ expr, time: true });
 
 export interface CollectionSpec {
   /** The table the collection lists (a plain identifier, from code). */
@@ -88,9 +97,11 @@ export function booleanParam(query: Readonly<Record<string, unknown>>, name: str
 }
 
 /**
- * A raw `%` that starts no percent-escape is an unescaped special character (reference §4.8:
- * `%` must be sent as %25) — 400 rather than a silently literal percent sign. `#` and `&` cut
- * the value short in the URL itself, which then fails to parse as a filter.
+ * Unescaped special characters of a filter value (reference §4.8 lists `#` → %23 and `%` → %25,
+ * §7 makes an unescaped one a 400): a raw `%` that starts no percent-escape, or a raw `#`, which
+ * a client that does not escape sends inside the request line (RFC 3986 §3.5: it may not appear
+ * there unescaped). Both are 400s rather than a silently literal percent sign or a value cut at
+ * the `#`. A raw `&` cuts the value short, which then fails to parse as a filter.
  */
 export function checkRawEscapes(rawUrl: string): void {
   const q = rawUrl.indexOf('?');
@@ -98,8 +109,10 @@ export function checkRawEscapes(rawUrl: string): void {
   for (const pair of rawUrl.slice(q + 1).split('&')) {
     const [name] = pair.split('=', 1);
     if (name !== 'filters') continue;
-    const at = pair.search(/%(?![0-9A-Fa-f]{2})/);
-    if (at >= 0) throw badQuery('UNESCAPED_CHARACTER', 'filters', `the filters value has an unescaped '%' at position ${at - 'filters='.length} (write %25)`);
+    const at = pair.search(/%(?![0-9A-Fa-f]{2})|#/);
+    if (at < 0) continue;
+    const c = pair[at]!;
+    throw badQuery('UNESCAPED_CHARACTER', 'filters', `the filters value has an unescaped '${c}' at position ${at - 'filters='.length} (write ${c === '#' ? '%23' : '%25'})`, { character: c });
   }
 }
 
@@ -120,7 +133,7 @@ export function parseSorters(text: string | undefined, spec: Pick<CollectionSpec
     }
     if (seen.has(field)) throw badQuery('SORTER_REPEATED', 'sorters', `'${field}' is sorted on twice`, { field });
     seen.add(field);
-    keys.push({ field, descending: m[1] === '-', expr: sort.expr });
+    keys.push({ field, descending: m[1] === '-', expr: sort.time === true ? `filter_time(${sort.expr})` : sort.expr });
   }
   if (keys.length === 0 && spec.defaultOrder !== undefined) keys.push({ field: '', descending: false, expr: spec.defaultOrder });
   if (!keys.some((k) => k.expr === spec.idExpr)) keys.push({ field: 'id', descending: false, expr: spec.idExpr });

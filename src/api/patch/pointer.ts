@@ -37,7 +37,8 @@ export type PatchErrorReason =
   | 'PATCH_MOVE_INTO_CHILD'
   | 'PATCH_TEST_FAILED'
   | 'PATCH_IMMUTABLE'
-  | 'PATCH_TOO_LARGE';
+  | 'PATCH_TOO_LARGE'
+  | 'PATCH_DUPLICATE_MEMBER';
 
 /** Split a pointer into its unescaped tokens; `~` must be followed by 0 or 1. */
 export function parsePointer(pointer: unknown, index: number | undefined, member: 'path' | 'from'): string[] {

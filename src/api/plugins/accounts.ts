@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { codedError } from '../../errors.js';
 import type { FieldMap } from '../../filter/index.js';
 import { RIGHTS } from '../auth/rights.js';
-import { collectionQuerySchema, docs, listHandler, prepared, type CollectionSpec } from '../collections/index.js';
+import { collectionQuerySchema, docs, listHandler, prepared, timeSorter, type CollectionSpec } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
 import { serviceRoutes } from '../routes.js';
 import { idParams } from '../schemas.js';
@@ -29,8 +29,8 @@ export const ACCOUNTS: CollectionSpec = {
   sorters: {
     id: { expr: '"id"' },
     name: { expr: '"name"' },
-    created: { expr: '"created"' },
-    modified: { expr: '"modified"' },
+    created: timeSorter('"created"'),
+    modified: timeSorter('"modified"'),
     sourceId: { expr: '"source_id"' },
     identityId: { expr: '"identity_id"' },
     nativeIdentity: { expr: '"native_identity"' },

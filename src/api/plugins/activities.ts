@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { codedError } from '../../errors.js';
 import type { FieldMap } from '../../filter/index.js';
 import { RIGHTS } from '../auth/rights.js';
-import { collectionQuerySchema, docs, listHandler, prepared, type CollectionSpec } from '../collections/index.js';
+import { collectionQuerySchema, docs, listHandler, prepared, timeSorter, type CollectionSpec } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
 import { serviceRoutes } from '../routes.js';
 import { idParams } from '../schemas.js';
@@ -23,7 +23,7 @@ const FILTERS: FieldMap = {
 export const ACCOUNT_ACTIVITIES: CollectionSpec = {
   table: 'account_activities',
   filters: FILTERS,
-  sorters: { type: { expr: '"type"' }, created: { expr: '"created"' }, modified: { expr: '"modified"' } },
+  sorters: { type: { expr: '"type"' }, created: timeSorter('"created"'), modified: timeSorter('"modified"') },
   idExpr: '"id"',
 };
 

@@ -1,13 +1,34 @@
 // OAuth client lookup (reference/platform-api.md §2.2, §4.2): GET /oauth-clients/v1/{id} and the
-// list, in the platform's shape with `secret` null on read. PATs are not listed here.
+// list, in the platform's shape with `secret` null on read. PATs are not listed here. The list
+// takes the standard collection parameters with the filters the platform publishes for it
+// (https://developer.sailpoint.com/docs/api/v3/list-oauth-clients: `lastUsed: le, isnull`).
 
 import type { FastifyInstance } from 'fastify';
 import { codedError } from '../../errors.js';
+import { registerSqlFunctions, type FieldMap } from '../../filter/index.js';
 import { RIGHTS } from '../auth/rights.js';
+import { collectionQuerySchema, listHandler, type CollectionSpec } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
 import { serviceRoutes } from '../routes.js';
 import { dateTime, idParams } from '../schemas.js';
-import type { ClientRecord } from '../store/identity-repo.js';
+import { clientFromRow, type ClientRecord } from '../store/identity-repo.js';
+
+/** `lastUsed: le, isnull` — the published filters of the list-OAuth-clients and list-PATs operations. */
+export const LAST_USED_FILTERS: FieldMap = {
+  lastUsed: { type: 'datetime', column: 'last_used', operators: ['le', 'isnull'] },
+};
+
+/**
+ * The OAuth clients (not PATs) as a collection. The platform publishes no sorters for it, so
+ * `sorters` is a 400; the order is creation time, compared as instants (reference §4.8).
+ */
+export const OAUTH_CLIENTS: CollectionSpec = {
+  table: 'oauth_clients',
+  filters: LAST_USED_FILTERS,
+  idExpr: '"id"',
+  defaultOrder: 'filter_time("created")',
+  where: { text: `"kind" = 'CLIENT'`, params: [] },
+};
 
 const nullableString = { type: ['string', 'null'] } as const;
 
@@ -68,13 +89,14 @@ export function clientView(ctx: ApiContext, c: ClientRecord) {
 
 export async function clientsPlugin(app: FastifyInstance, opts: { ctx: ApiContext }): Promise<void> {
   const { ctx } = opts;
+  registerSqlFunctions(ctx.store.db);
   serviceRoutes(app, 'oauth-clients', [
     {
       method: 'GET',
       path: '',
       auth: { right: RIGHTS.oauthClientsRead, user: true },
-      schema: { summary: 'List OAuth clients', operationId: 'listOauthClients', response: { 200: { type: 'array', items: oauthClientSchema } } },
-      handler: async () => ctx.store.identity.listClients('CLIENT').map((c) => clientView(ctx, c)),
+      schema: { summary: 'List OAuth clients', operationId: 'listOauthClients', querystring: collectionQuerySchema(OAUTH_CLIENTS), response: { 200: { type: 'array', items: oauthClientSchema } } },
+      handler: listHandler(ctx.store.db, OAUTH_CLIENTS, (rows) => rows.map((r) => clientView(ctx, clientFromRow(r))), { select: '*' }),
     },
     {
       method: 'GET',

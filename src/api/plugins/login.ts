@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { codedError } from '../../errors.js';
 import { hashCode, parseScope } from '../auth/grants.js';
 import { grantScopes } from '../auth/rights.js';
@@ -116,6 +116,9 @@ function wantsHtml(request: FastifyRequest): boolean {
   return !(/\bapplication\/json\b/i.test(accept) && !/\btext\/html\b/i.test(accept));
 }
 
+/** For /openapi.json: the route validates nothing, but is described like the others. */
+const logoutSchema = { summary: 'Sign out', operationId: 'logout', tags: ['login'] } as FastifySchema;
+
 export async function loginPlugin(app: FastifyInstance, opts: { ctx: ApiContext }): Promise<void> {
   const { ctx } = opts;
   await app.register(formbody);
@@ -139,7 +142,7 @@ export async function loginPlugin(app: FastifyInstance, opts: { ctx: ApiContext 
   // Browsers ask for an icon with every page; there is none, and that is not an error to log.
   app.get('/favicon.ico', { config: { public: true } }, async (_request, reply) => reply.code(204).header('cache-control', 'public, max-age=86400').send());
 
-  app.get('/oauth/authorize', { config: { public: true }, schema: { querystring: querySchema } }, async (request, reply) => {
+  app.get('/oauth/authorize', { config: { public: true }, schema: { summary: 'Authorization code flow, step 1: the login page', operationId: 'authorize', tags: ['login'], querystring: querySchema } }, async (request, reply) => {
     const q = request.query as AuthorizeQuery;
     const client = checkClient(ctx, q);
     const err = redirectableError(client, q);
@@ -151,7 +154,7 @@ export async function loginPlugin(app: FastifyInstance, opts: { ctx: ApiContext 
     '/oauth/authorize',
     {
       config: { public: true, ...(limit === false ? {} : { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } }) },
-      schema: { body: formSchema },
+      schema: { summary: 'Log in and be redirected with an authorization code', operationId: 'authorizeLogin', tags: ['login'], body: formSchema },
     },
     async (request, reply) => {
       const form = request.body as AuthorizeQuery & { username: string; password: string };
@@ -180,5 +183,5 @@ export async function loginPlugin(app: FastifyInstance, opts: { ctx: ApiContext 
     },
   );
 
-  app.get('/logout', { config: { public: true } }, async (_request, reply) => pageHeaders(reply).send(logoutPage(tenantName)));
+  app.get('/logout', { config: { public: true }, schema: logoutSchema }, async (_request, reply) => pageHeaders(reply).send(logoutPage(tenantName)));
 }

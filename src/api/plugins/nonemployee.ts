@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { RIGHTS } from '../auth/rights.js';
 import type { ApiContext } from '../context.js';
+import { rejectUndocumentedQuery } from '../routes.js';
 import { dateTime, pagingQuery } from '../schemas.js';
 import type { Doc } from '../store/resource-repo.js';
 
@@ -55,17 +56,19 @@ function view(doc: Doc) {
 
 export async function nonEmployeePlugin(app: FastifyInstance, opts: { ctx: ApiContext }): Promise<void> {
   const { ctx } = opts;
+  const schema = {
+    summary: 'List non-employee sources',
+    operationId: 'listNonEmployeeSources',
+    tags: ['non-employee'],
+    querystring: { type: 'object', properties: { ...pagingQuery } },
+    response: { 200: { type: 'array', items: nonEmployeeSourceSchema } },
+  };
   app.get(
     '/api/v2025/non-employee-sources',
     {
       config: { auth: { right: RIGHTS.nonEmployeeRead } },
-      schema: {
-        summary: 'List non-employee sources',
-        operationId: 'listNonEmployeeSources',
-        tags: ['non-employee'],
-        querystring: { type: 'object', properties: { ...pagingQuery } },
-        response: { 200: { type: 'array', items: nonEmployeeSourceSchema } },
-      },
+      preValidation: rejectUndocumentedQuery(schema),
+      schema,
     },
     async (request, reply) => {
       const q = request.query as { limit: number; offset: number; count: boolean };

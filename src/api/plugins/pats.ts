@@ -8,11 +8,13 @@ import { codedError } from '../../errors.js';
 import type { Principal } from '../auth/authenticate.js';
 import { ALL_SCOPES, RIGHTS, grantScopes, isKnownScope } from '../auth/rights.js';
 import { hashSecretAsync, newSecret } from '../auth/secrets.js';
+import { collectionQuerySchema, listHandler, type CollectionSpec } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
 import { unsafeNameCharacter } from '../names.js';
+import { LAST_USED_FILTERS } from './clients.js';
 import { serviceRoutes } from '../routes.js';
 import { dateTime, idParams } from '../schemas.js';
-import type { ClientRecord, UserRecord } from '../store/identity-repo.js';
+import { clientFromRow, type ClientRecord, type UserRecord } from '../store/identity-repo.js';
 
 export const MAX_PATS_PER_USER = 10;
 
@@ -116,6 +118,25 @@ function view(ctx: ApiContext, pat: ClientRecord) {
 
 const identityOf = (u: UserRecord) => u.identityId ?? u.id;
 
+/**
+ * The PATs as a collection, with the filters the platform publishes for the list operation
+ * (https://developer.sailpoint.com/docs/api/v3/list-personal-access-tokens: `lastUsed: le,
+ * isnull`) and no sorters; the order is creation time, compared as instants (reference §4.8).
+ */
+export const PERSONAL_ACCESS_TOKENS: CollectionSpec = {
+  table: 'oauth_clients',
+  filters: LAST_USED_FILTERS,
+  idExpr: '"id"',
+  defaultOrder: 'filter_time("created")',
+  where: { text: `"kind" = 'PAT'`, params: [] },
+};
+
+/** `owner-id`: the tokens of one owner, named by identity id (or the user id of a user without one). */
+const ownedBy = (ownerIdentityId: string) => ({
+  text: `"owner_user_id" IN (SELECT "id" FROM users WHERE COALESCE("identity_id", "id") = ?)`,
+  params: [ownerIdentityId],
+});
+
 export async function patsPlugin(app: FastifyInstance, opts: { ctx: ApiContext }): Promise<void> {
   const { ctx } = opts;
   serviceRoutes(app, 'personal-access-tokens', [
@@ -152,20 +173,25 @@ export async function patsPlugin(app: FastifyInstance, opts: { ctx: ApiContext }
       schema: {
         summary: 'List personal access tokens (owner-id "me", an identity id, or absent for all)',
         operationId: 'listPersonalAccessTokens',
-        querystring: { type: 'object', properties: { 'owner-id': { type: 'string', minLength: 1 }, filters: { type: 'string' } } },
+        querystring: {
+          ...collectionQuerySchema(PERSONAL_ACCESS_TOKENS),
+          properties: { 'owner-id': { type: 'string', minLength: 1, description: '"me", an identity id, or absent for every owner.' }, ...collectionQuerySchema(PERSONAL_ACCESS_TOKENS).properties },
+        },
         response: { 200: { type: 'array', items: patSchema } },
       },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const principal = request.principal as Principal & { user: UserRecord };
-        const q = request.query as { 'owner-id'?: string; filters?: string };
-        if (q.filters !== undefined) throw codedError('API_BAD_REQUEST', 'This endpoint supports no filters.', { details: { causes: ['filters is not supported here'] } });
-        const own = q['owner-id'] === 'me' || q['owner-id'] === identityOf(principal.user);
+        const owner = (request.query as { 'owner-id'?: string })['owner-id'];
+        const own = owner === 'me' || owner === identityOf(principal.user);
         if (!own && !principal.rights.has(RIGHTS.allPatsRead)) {
           throw codedError('API_FORBIDDEN', `Listing the tokens of other users needs the right ${RIGHTS.allPatsRead}.`);
         }
-        if (own) return ctx.store.identity.listPatsOf(principal.user.id).map((p) => view(ctx, p));
-        const all = ctx.store.identity.listClients('PAT').map((p) => view(ctx, p));
-        return q['owner-id'] === undefined ? all : all.filter((p) => p.owner.id === q['owner-id']);
+        const ownerId = owner === undefined ? undefined : own ? identityOf(principal.user) : owner;
+        const list = listHandler(ctx.store.db, PERSONAL_ACCESS_TOKENS, (rows) => rows.map((r) => view(ctx, clientFromRow(r))), {
+          select: '*',
+          where: () => (ownerId === undefined ? undefined : ownedBy(ownerId)),
+        });
+        return list(request, reply);
       },
     },
     {

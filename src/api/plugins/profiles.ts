@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { codedError } from '../../errors.js';
 import type { FieldMap } from '../../filter/index.js';
 import { RIGHTS } from '../auth/rights.js';
-import { collectionQuerySchema, docs, listHandler, type CollectionSpec } from '../collections/index.js';
+import { collectionQuerySchema, docs, listHandler, timeSorter, type CollectionSpec } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
 import { serviceRoutes } from '../routes.js';
 import { idParams } from '../schemas.js';
@@ -21,7 +21,7 @@ const je = (path: string) => ({ expr: `json_extract("doc", '${path}')` });
 export const IDENTITY_PROFILES: CollectionSpec = {
   table: 'identity_profiles',
   filters: FILTERS,
-  sorters: { id: { expr: '"id"' }, name: { expr: '"name"' }, priority: je('$.priority'), created: je('$.created'), modified: je('$.modified') },
+  sorters: { id: { expr: '"id"' }, name: { expr: '"name"' }, priority: je('$.priority'), created: timeSorter(je('$.created').expr), modified: timeSorter(je('$.modified').expr) },
   idExpr: '"id"',
 };
 

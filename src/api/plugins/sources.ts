@@ -6,11 +6,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { codedError } from '../../errors.js';
 import type { FieldMap } from '../../filter/index.js';
 import { RIGHTS } from '../auth/rights.js';
-import { collectionQuerySchema, docs, listHandler, prepared, type CollectionSpec } from '../collections/index.js';
+import { collectionQuerySchema, docs, listHandler, prepared, timeSorter, type CollectionSpec } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
 import { checkStoredJson } from '../json-limits.js';
 import { unsafeNameCharacter } from '../names.js';
-import { applyPatch, checkReplacement, patchOperations } from '../patch/index.js';
+import { applyPatch, checkReplacement, jsonPatchBodyParser, patchOperations } from '../patch/index.js';
 import { serviceRoutes } from '../routes.js';
 import { idParams } from '../schemas.js';
 import type { Doc } from '../store/resource-repo.js';
@@ -43,8 +43,8 @@ export const SOURCES: CollectionSpec = {
     id: { expr: '"id"' },
     name: { expr: '"name"' },
     type: { expr: '"type"' },
-    created: { expr: '"created"' },
-    modified: { expr: '"modified"' },
+    created: timeSorter('"created"'),
+    modified: timeSorter('"modified"'),
     description: je('$.description'),
     'owner.id': je('$.owner.id'),
     'owner.name': je('$.owner.name'),
@@ -186,8 +186,9 @@ const schemaParams = { type: 'object', required: ['id', 'schemaId'], properties:
 
 export async function sourcesPlugin(app: FastifyInstance, opts: { ctx: ApiContext }): Promise<void> {
   const { ctx } = opts;
-  // The JSON Patch media type (RFC 6902 §6), parsed like JSON with prototype poisoning refused.
-  app.addContentTypeParser('application/json-patch+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  // The JSON Patch media type (RFC 6902 §6), parsed like JSON with prototype poisoning refused
+  // and an object with a repeated member refused (reference §4.5: exactly one op and one path).
+  app.addContentTypeParser('application/json-patch+json', { parseAs: 'string' }, jsonPatchBodyParser(app.getDefaultJsonParser('error', 'error')));
   const read = { right: RIGHTS.sourcesRead, user: true };
   const manage = { right: RIGHTS.sourcesManage, user: true };
 

@@ -12,6 +12,8 @@ export interface SearchField {
   readonly sortable?: boolean;
   /** The expression is never NULL (a NOT NULL column): it sorts as is, so an index can serve it. */
   readonly notNull?: boolean;
+  /** The field holds ISO 8601 date-times: `sort` and `searchAfter` order it in time order. */
+  readonly time?: boolean;
 }
 
 export interface SearchIndex {

@@ -22,6 +22,8 @@ export const IDENTITIES_INDEX: SearchIndex = Object.freeze({
     phone: { expr: attr('phone') },
     employeeNumber: { expr: attr('employeeNumber'), sortable: true },
     'manager.id': { expr: '"manager_id"' },
+    created: { expr: `json_extract("doc", '$.created')`, sortable: true, time: true },
+    modified: { expr: `json_extract("doc", '$.modified')`, sortable: true, time: true },
   }),
   dynamic: Object.freeze({ prefix: 'attributes', column: 'doc', jsonPrefix: 'attributes' }),
   defaultFields: Object.freeze(['name', 'displayName', 'firstName', 'lastName', 'email']),

@@ -3,6 +3,7 @@
 // reaches only the first 10000 records; searchAfter with sort pages on by keyset beyond them.
 
 import type { SqlParam, SqlWhere } from '../../filter/index.js';
+import { isoInstant } from '../../filter/values.js';
 import { badQuery, booleanParam, integerParam, orderBy, type SortKey, type SqlStatement } from '../collections/index.js';
 import { compileSearch, type SearchField, type SearchIndex } from './compile.js';
 import { DEFAULT_SEARCH_LIMITS, parseSearchQuery, type SearchLimits } from './parse.js';
@@ -35,9 +36,31 @@ function bodyError(reason: string, message: string): ReturnType<typeof badQuery>
   return badQuery(reason, 'body', message);
 }
 
-/** NULL sorts as '' so that keyset comparisons and ORDER BY agree on missing values. */
+/** Where a date-time field without a (valid) value sorts: before every instant. */
+const NO_TIME = -1e16;
+
+/**
+ * NULL sorts as '' so that keyset comparisons and ORDER BY agree on missing values. A date-time
+ * field sorts by its instant (reference §4.8: date-times compare in time order), NO_TIME when it
+ * has none, so that `+05:00` and `Z` values interleave by time, not by text.
+ */
 function sortExpr(field: SearchField): string {
+  if (field.time === true) return `COALESCE(filter_time(${field.expr}), ${NO_TIME})`;
   return field.notNull === true ? field.expr : `COALESCE(${field.expr}, '')`;
+}
+
+/**
+ * A searchAfter value as its sort key compares it: for a date-time key the instant of an ISO
+ * 8601 string (or epoch milliseconds, as search engines report date sort values), else text.
+ */
+function cursorValue(v: string | number | boolean | null, time: boolean, at: number): SqlParam {
+  if (!time) return v === null ? '' : String(v);
+  if (v === null) return NO_TIME;
+  const ms = typeof v === 'number' ? v : typeof v === 'string' ? isoInstant(v) : undefined;
+  if (ms === undefined || !Number.isFinite(ms)) {
+    throw bodyError('SEARCH_AFTER_INVALID', `'searchAfter' value ${at} (${JSON.stringify(v)}) must be an ISO 8601 date-time, as its sort field is one`);
+  }
+  return ms;
 }
 
 function parseSort(sort: unknown, index: SearchIndex): SortKey[] {
@@ -147,7 +170,8 @@ export function planSearch(
       throw bodyError('SEARCH_AFTER_INVALID', "'searchAfter' values must be strings, numbers, booleans or null");
     }
     if (offset !== 0) throw badQuery('SEARCH_AFTER_WITH_OFFSET', 'offset', "'offset' cannot be combined with 'searchAfter'");
-    const values = (after as (string | number | boolean | null)[]).map((v) => (v === null ? '' : String(v)));
+    const times = order.map((k) => Object.prototype.hasOwnProperty.call(index.fields, k.field) && index.fields[k.field]!.time === true);
+    const values = (after as (string | number | boolean | null)[]).map((v, i) => cursorValue(v, times[i]!, i));
     const keyset = keysetAfter(order, values);
     where = { text: `${where.text} AND ${keyset.text}`, params: [...where.params, ...keyset.params] };
   } else {

@@ -75,7 +75,7 @@ function userFromRow(r: Row): UserRecord {
   };
 }
 
-function clientFromRow(r: Row): ClientRecord {
+export function clientFromRow(r: Row): ClientRecord {
   return {
     id: r.id as string,
     kind: r.kind as 'CLIENT' | 'PAT',
