@@ -6,11 +6,12 @@
 // renderer is not used).
 
 import { codedError, TransformsError } from '../../errors.js';
+import { Budget, DEFAULT_BUDGET_LIMITS, limitFromRangeError, type BudgetLimits } from '../budget.js';
 import type { IdentityGraph } from '../../providers/types.js';
 import type { JavaPattern, JavaReplacement } from '../regex.js';
 import { compileJavaReplacement } from '../regex.js';
 import { BreakSignal, compileNodes, type DirectiveState } from './directives.js';
-import { renderError, type Scope } from './expressions.js';
+import type { Scope } from './expressions.js';
 import { parseTemplate } from './parse.js';
 import { wrapIdentityGraph, type JavaIdentity } from './identity.js';
 import type { MethodContext } from './methods.js';
@@ -29,7 +30,11 @@ export interface CompiledTemplate {
   readonly usesIdentity: boolean;
   /** Top-level variable names it references. */
   readonly references: ReadonlySet<string>;
-  render(variables: Readonly<Record<string, unknown>>, globals: TemplateGlobals): string;
+  /**
+   * Render. `budget` is the evaluation's (renders of one evaluation share it); without one, the
+   * render gets its own from the template options.
+   */
+  render(variables: Readonly<Record<string, unknown>>, globals: TemplateGlobals, budget?: Budget): string;
 }
 
 export interface TemplateOptions {
@@ -42,8 +47,10 @@ export interface TemplateOptions {
    * #if. 'lenient': stock Velocity defaults, used to run Apache's own conformance templates.
    */
   references?: 'strict' | 'lenient';
-  /** Loop iterations allowed per render (default 100000). */
+  /** Loop iterations and macro calls allowed per render without an evaluation's budget (default: limits.maxIterations). */
   maxIterations?: number;
+  /** The budget of a render without an evaluation's budget (defaults: DEFAULT_BUDGET_LIMITS). */
+  limits?: Partial<BudgetLimits>;
 }
 
 /** Reference §3.2: every string containing `$` or `#` goes through the template engine. */
@@ -91,7 +98,7 @@ class Memo<T> {
 }
 
 /** The regexes and replacements one template uses. */
-class PatternCache implements MethodContext {
+class PatternCache {
   private readonly patterns: Memo<JavaPattern>;
   private readonly replacements = new Memo<JavaReplacement>(compileJavaReplacement);
 
@@ -115,19 +122,31 @@ class PatternCache implements MethodContext {
   }
 }
 
-/** The state of one render: a class, so that a render allocates one object and no closure. */
-class RenderScope implements Scope {
+/**
+ * The state of one render: a class, so that a render allocates one object and no closure. It is
+ * also the methods' context: their regexes (the template's cache) and the evaluation's budget.
+ */
+class RenderScope implements Scope, MethodContext {
   out = '';
   readonly locals = new Map<string, unknown>();
   identity: JavaIdentity | null | undefined = undefined;
   depth = 0;
+  readonly ctx: MethodContext = this;
 
   constructor(
     readonly variables: Readonly<Record<string, unknown>>,
     readonly globals: TemplateGlobals,
-    readonly ctx: MethodContext,
-    public budget: number,
+    private readonly patterns: PatternCache,
+    readonly budget: Budget,
   ) {}
+
+  regex(source: string): JavaPattern {
+    return this.patterns.regex(source);
+  }
+
+  replacement(source: string): JavaReplacement {
+    return this.patterns.replacement(source);
+  }
 
   wrapIdentity(): JavaIdentity | null {
     return this.globals.identity ? wrapIdentityGraph(this.globals.identity) : null;
@@ -169,26 +188,31 @@ export function compileTemplate(source: string, options: TemplateOptions): Compi
   };
   const body = isConstant ? undefined : compileNodes(nodes, state);
   const references = Object.freeze(state.references) as ReadonlySet<string>;
-  const maxIterations = options.maxIterations ?? 100_000;
+  const ownLimits: Readonly<BudgetLimits> = Object.freeze({
+    ...DEFAULT_BUDGET_LIMITS,
+    ...options.limits,
+    ...(options.maxIterations !== undefined ? { maxIterations: options.maxIterations } : {}),
+  });
   return Object.freeze({
     source,
     isConstant,
     usesIdentity: references.has('identity'),
     references,
-    render(variables: Readonly<Record<string, unknown>>, globals: TemplateGlobals): string {
+    render(variables: Readonly<Record<string, unknown>>, globals: TemplateGlobals, budget?: Budget): string {
       if (!body) return source;
-      const scope = new RenderScope(variables, globals, cache, maxIterations);
+      const b = budget ?? new Budget(ownLimits);
+      const scope = new RenderScope(variables, globals, cache, b);
       try {
         body(scope);
       } catch (error) {
         // #break outside a loop stops the template (Velocity 2 semantics).
         if (!(error instanceof BreakSignal)) {
           if (error instanceof TransformsError) throw error;
-          if (error instanceof RangeError) throw renderError('template too deeply nested', undefined, error);
-          throw error;
+          // The stack exhausted by nesting, or a value too large for V8: a limit, coded.
+          throw limitFromRangeError(error, b.limits) ?? error;
         }
       }
-      return scope.out;
+      return b.string(scope.out);
     },
   });
 }
