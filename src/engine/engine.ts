@@ -99,8 +99,11 @@ class EngineImpl implements Engine {
     run: (c: CompiledTransform, i: Identity, variables: Record<string, unknown>, limits: Readonly<Limits>, budget: Budget) =>
       finish(c.evaluator(null, this.newEvaluation(i, variables, limits, budget)), limits),
     limits: (given: Partial<Limits> | undefined) => resolveLimits(this.limits, given),
+    budget: (limits: Readonly<Limits>) => new Budget(limits, this.compiling),
   };
   private schema: Record<string, unknown> | undefined;
+  /** Milliseconds spent compiling so far (not counted in an evaluation's maxTime). */
+  readonly compiling = { ms: 0 };
   /** How deeply a transform's JSON may nest (from limits.maxDepth). */
   private readonly nesting: number;
 
@@ -155,9 +158,9 @@ class EngineImpl implements Engine {
         return known;
       }
     }
-    const compiled = this.transforms.getOrBuild('definition:' + canonicalJson(definition, this.nesting), () => {
-      return this.buildChecked(definition, this.validateDefinitionSchema(definition));
-    });
+    const compiled = this.transforms.getOrBuild('definition:' + canonicalJson(definition, this.nesting), () =>
+      this.timed(() => this.buildChecked(definition, this.validateDefinitionSchema(definition))),
+    );
     if (definition !== null && typeof definition === 'object') this.byDocument.set(definition, compiled);
     return compiled;
   }
@@ -198,9 +201,19 @@ class EngineImpl implements Engine {
       }
     }
     const key = canonicalJson(transform, this.nesting);
-    const compiled = this.transforms.getOrBuild(key, () => (options.schemaChecked ? this.buildChecked(transform, []) : this.build(transform)));
+    const compiled = this.transforms.getOrBuild(key, () => this.timed(() => (options.schemaChecked ? this.buildChecked(transform, []) : this.build(transform))));
     if (transform !== null && typeof transform === 'object') this.byDocument.set(transform, compiled);
     return compiled;
+  }
+
+  /** Run a compile (schema validation included), adding its time to `compiling`. */
+  private timed<T>(compile: () => T): T {
+    const started = performance.now();
+    try {
+      return compile();
+    } finally {
+      this.compiling.ms += performance.now() - started;
+    }
   }
 
   private build(transform: unknown): CompiledTransform {
@@ -348,7 +361,7 @@ class EvaluationState implements Evaluation {
    */
   get budget(): Budget {
     const root = this.root;
-    return (root.budgetState ??= new Budget(this.limits));
+    return (root.budgetState ??= new Budget(this.limits, this.engine.compiling));
   }
 
   get now(): Date {

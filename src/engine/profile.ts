@@ -6,7 +6,7 @@ import { isTransformsError } from '../errors.js';
 import type { Identity } from '../providers/types.js';
 import { all, attempt, andThen, type MaybePromise } from './maybe.js';
 import type { CompiledTransform, Limits, Value } from './types.js';
-import { Budget } from '../runtime/budget.js';
+import type { Budget } from '../runtime/budget.js';
 
 export interface ProfileLike {
   identityAttributeConfig?: {
@@ -51,6 +51,8 @@ export interface ProfileHost {
   run(compiled: CompiledTransform, identity: Identity, variables: Record<string, unknown>, limits: Readonly<Limits>, budget: Budget): MaybePromise<Value>;
   /** The engine's limits with the call's over them. */
   limits(given: Partial<Limits> | undefined): Readonly<Limits>;
+  /** A budget for one profile evaluation. */
+  budget(limits: Readonly<Limits>): Budget;
 }
 
 export function compileProfile(host: ProfileHost, profile: ProfileLike): CompiledMapping[] {
@@ -75,7 +77,7 @@ export function runProfile(host: ProfileHost, mappings: readonly CompiledMapping
   const attributes: Record<string, Value> = {};
   const errors: ProfileError[] = [];
   const limits = host.limits(options.limits);
-  const budget = new Budget(limits);
+  const budget = host.budget(limits);
   const outcomes = mappings.map((m) => {
     if (m.compileError) {
       errors.push(m.compileError);

@@ -66,17 +66,29 @@ const now = (): number => performance.now();
 /** Every TIME_CHECK_MASK + 1 ticks the clock is read (a loop iteration costs far less than a clock read). */
 const TIME_CHECK_MASK = 255;
 
+const NOT_COMPILING = Object.freeze({ ms: 0 });
+
 export class Budget {
   private iterations: number;
   private allocation: number;
   private candidates: number;
   private readonly deadline: number;
   private numberBound: bigint | undefined = undefined;
+  private readonly compiledBefore: number;
 
-  constructor(readonly limits: Readonly<BudgetLimits>) {
+  /**
+   * `compiling` is the engine's running total of milliseconds spent compiling: a transform
+   * compiled during the evaluation (a reference seen for the first time) is compiled once and
+   * cached, so its time is not the evaluation's.
+   */
+  constructor(
+    readonly limits: Readonly<BudgetLimits>,
+    private readonly compiling: { readonly ms: number } = NOT_COMPILING,
+  ) {
     this.iterations = limits.maxIterations;
     this.allocation = limits.maxAllocation;
     this.candidates = limits.maxUsernameCandidates;
+    this.compiledBefore = compiling.ms;
     this.deadline = now() + limits.maxTime;
   }
 
@@ -89,7 +101,7 @@ export class Budget {
 
   /** Throws EVAL_LIMIT_TIME once the evaluation has run longer than maxTime. */
   checkTime(): void {
-    if (now() > this.deadline) throw limitError('maxTime', this.limits.maxTime, 'evaluation ran too long');
+    if (now() > this.deadline + (this.compiling.ms - this.compiledBefore)) throw limitError('maxTime', this.limits.maxTime, 'evaluation ran too long');
   }
 
   /** A string just created: its length and the evaluation's total allocation. */
