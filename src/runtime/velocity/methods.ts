@@ -155,8 +155,8 @@ const STRING: Table = {
   replaceFirst: { 2: (s: string, [r, x], ctx) => ctx.regex(str(r)).replaceFirst(s, ctx.replacement(str(x))) },
   matches: { 1: (s: string, [r], ctx) => ctx.regex(str(r)).matches(s) },
   split: {
-    1: (s: string, [r], ctx) => Object.freeze(ctx.regex(str(r)).split(s)),
-    2: (s: string, [r, l], ctx) => Object.freeze(ctx.regex(str(r)).split(s, int(l))),
+    1: (s: string, [r], ctx) => Object.freeze(ctx.regex(str(r)).split(s, 0, splitGuard(ctx))),
+    2: (s: string, [r, l], ctx) => Object.freeze(ctx.regex(str(r)).split(s, int(l), splitGuard(ctx))),
   },
   repeat: {
     1: (s: string, [n], ctx) => {
@@ -170,6 +170,20 @@ const STRING: Table = {
   toString: { 0: (s: string) => s },
   hashCode: { 0: (s: string) => hashCode(s) },
 };
+
+/**
+ * Splitting a long string costs time per part (the regex binding reads the input at every
+ * match): the list is checked against maxCollectionSize as it grows and the clock read every
+ * 64 parts, so a split stops within the budget instead of after it.
+ */
+function splitGuard(ctx: MethodContext): (parts: number) => void {
+  const budget = ctx.budget;
+  const max = budget.limits.maxCollectionSize;
+  return (parts) => {
+    if (parts >= max) budget.collection(parts + 1, 0);
+    if ((parts & 63) === 63) budget.checkTime();
+  };
+}
 
 function npeOrMismatch(o: unknown): never {
   if (o === null) npe();
