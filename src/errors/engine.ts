@@ -10,7 +10,7 @@ export const engineErrors: Record<string, ErrorDefinition> = {
   COMPILE_NOT_EVALUABLE: { status: 400, description: 'The operation is registered (it validates) but this engine has no evaluator for it.' },
   COMPILE_INVALID_ATTRIBUTE: { status: 400, description: 'An attribute has a value the operation cannot use (a non-integer length, a malformed expression, …).' },
   COMPILE_FILTER_PROPERTY: { status: 400, description: 'accountFilter uses a property the platform cannot search (only nativeIdentity, displayName and entitlements are searchable).' },
-  COMPILE_TOO_DEEP: { status: 400, description: 'The transform is nested deeper than the engine limit maxDepth.' },
+  COMPILE_TOO_DEEP: { status: 400, description: 'The transform is nested deeper than the engine limit maxDepth (or its JSON deeper than 4 × maxDepth + 16 levels), or a template nests expressions or blocks so deeply that it cannot be compiled.' },
   COMPILE_TEMPLATE_TOO_LARGE: { status: 400, description: 'A Velocity template is longer than the engine limit maxTemplateLength.' },
   EVAL_UNKNOWN_REFERENCE: { status: 400, description: 'reference (or a provider lookup) names a transform that does not exist.' },
   EVAL_REFERENCE_CYCLE: { status: 400, description: 'A reference chain comes back to a transform already being evaluated.' },

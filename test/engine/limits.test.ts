@@ -114,6 +114,21 @@ describe('limits: out of memory', () => {
 });
 
 describe('limits: time and work', () => {
+  it('the attributes of one profile evaluation share one budget; another evaluation starts afresh', async () => {
+    const engine = createEngine({ limits: { maxIterations: 1_000 } });
+    const loop = (n: number) => ({ type: 'static', attributes: { value: `#foreach($i in [1..${n}])#{end}${n}` } });
+    const profile = { identityAttributeConfig: { attributeTransforms: [
+      { identityAttributeName: 'a', transformDefinition: loop(600) },
+      { identityAttributeName: 'b', transformDefinition: loop(600) },
+    ] } };
+    const identity = { id: '1', name: 'n', attributes: {} };
+    const result = await engine.evaluateProfile(profile, identity);
+    expect(result.attributes.a).toBe('600');
+    expect(result.errors.map((e) => [e.attribute, e.code])).toEqual([['b', 'EVAL_LIMIT_ITERATIONS']]);
+    expect((await engine.evaluateProfile(profile, identity, { limits: { maxIterations: 2_000 } })).errors).toEqual([]);
+    expect(engine.evaluateSync({ name: 'x', ...loop(600) })).toBe('600');
+  });
+
   it('a BigInt squaring loop stops at maxNumberDigits at once', () => {
     const engine = createEngine();
     const error = codedErrorOf(() => engine.evaluateSync(staticT('#set($n = 3)#foreach($i in [1..1000])#set($n = $n * $n)#end$n')));
@@ -194,6 +209,17 @@ describe('limits: nesting', () => {
     expect(run.stderr).toMatch(/^COMPILE_TOO_DEEP /);
     expect(run.stderr).not.toMatch(/internal error|call stack/i);
     expect(run.status).toBe(1);
+  });
+
+  it('templates nesting brackets or blocks thousands deep are COMPILE_TOO_DEEP, at once', () => {
+    const engine = createEngine();
+    const parens = codedErrorOf(() => engine.evaluateSync(staticT(`#set($x = ${'('.repeat(8_000)}1${')'.repeat(8_000)})$x`)));
+    expect(parens.code).toBe('COMPILE_TOO_DEEP');
+    expect(parens.details).toMatchObject({ limit: 'maxDepth', line: 1, column: 266 });
+    expect(codedErrorOf(() => engine.evaluateSync(staticT(`#set($x = ${'['.repeat(300)}1${']'.repeat(300)})$x`))).code).toBe('COMPILE_TOO_DEEP');
+    expect(codedErrorOf(() => engine.evaluateSync(staticT(`${'#if(true)'.repeat(5_000)}x${'#end'.repeat(5_000)}`))).code).toBe('COMPILE_TOO_DEEP');
+    expect(engine.evaluateSync(staticT(`${'#if(true)'.repeat(200)}x${'#end'.repeat(200)}`))).toBe('x');
+    expect(engine.evaluateSync(staticT(`#set($x = ${'('.repeat(100)}1${')'.repeat(100)})$x`))).toBe('1');
   });
 
   it('a chain of references deeper than maxDepth is EVAL_TOO_DEEP', () => {

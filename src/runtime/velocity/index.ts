@@ -154,6 +154,18 @@ class RenderScope implements Scope, MethodContext {
 }
 
 export function compileTemplate(source: string, options: TemplateOptions): CompiledTemplate {
+  try {
+    return compile(source, options);
+  } catch (error) {
+    // Expressions or blocks nested thousands deep exhaust the stack of the recursive compile.
+    if (error instanceof RangeError && /call stack/i.test(error.message)) {
+      throw codedError('COMPILE_TOO_DEEP', 'the template nests expressions or blocks too deeply', { cause: error, details: { limit: 'maxDepth' } });
+    }
+    throw error;
+  }
+}
+
+function compile(source: string, options: TemplateOptions): CompiledTemplate {
   if (source.length > options.maxLength) {
     throw codedError('COMPILE_TEMPLATE_TOO_LARGE', `Template is ${source.length} characters long; the limit is ${options.maxLength}`, {
       details: { length: source.length, maxLength: options.maxLength },
