@@ -289,8 +289,8 @@ class Context implements CompileContext {
     const usesIdentity = template.usesIdentity;
     const render = (ev: Evaluation, values: readonly Value[]): MaybePromise<string> => {
       const vars = templateVariables(names, values);
-      if (!usesIdentity) return template.render(vars, templateGlobals(ev, null), ev.budget);
-      return andThen(ev.identityGraph(), (identity) => template.render(vars, templateGlobals(ev, identity), ev.budget));
+      if (!usesIdentity) return template.render(vars, templateGlobals(ev, null), ev);
+      return andThen(ev.identityGraph(), (identity) => template.render(vars, templateGlobals(ev, identity), ev));
     };
     return (input, ev) => {
       // Synchronous variables (the usual case) need no promise and no intermediate closure.

@@ -355,10 +355,7 @@ class EvaluationState implements Evaluation {
     this.budgetState = budget;
   }
 
-  /**
-   * The resource budget, created when first needed (a template render, a usernameGenerator, the
-   * 1,024th step): its clock starts then, so an evaluation that never loops never reads it.
-   */
+  /** The resource budget, created when first needed (a template render, a usernameGenerator, the 1,024th step). */
   get budget(): Budget {
     const root = this.root;
     return (root.budgetState ??= new Budget(this.limits, this.engine.compiling));

@@ -93,7 +93,7 @@ export const usernameGenerator = defineOperation({
           // every candidate counts against maxUsernameCandidates (and reads the clock).
           const budget = ev.budget;
           const render = (p: Pattern, counter: string): string =>
-            p.template.render(p.counter ? { ...vars, [COUNTER]: counter } : vars, globals, budget);
+            p.template.render(p.counter ? { ...vars, [COUNTER]: counter } : vars, globals, ev);
 
           // The candidates in order, built one at a time: a loop, not a recursion, so that
           // thousands of patterns cannot exhaust the stack.

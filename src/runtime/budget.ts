@@ -68,11 +68,21 @@ const TIME_CHECK_MASK = 255;
 
 const NOT_COMPILING = Object.freeze({ ms: 0 });
 
+/**
+ * Where a render finds its limits (read often) and its budget (created on first use: most
+ * renders never loop nor build a value worth counting). An engine's evaluation is one.
+ */
+export interface Meter {
+  readonly limits: Readonly<BudgetLimits>;
+  readonly budget: Budget;
+}
+
 export class Budget {
   private iterations: number;
   private allocation: number;
   private candidates: number;
-  private readonly deadline: number;
+  /** NaN until the clock is first read (a clock read costs as much as a small evaluation). */
+  private deadline = NaN;
   private numberBound: bigint | undefined = undefined;
   private readonly compiledBefore: number;
 
@@ -89,19 +99,24 @@ export class Budget {
     this.allocation = limits.maxAllocation;
     this.candidates = limits.maxUsernameCandidates;
     this.compiledBefore = compiling.ms;
-    this.deadline = now() + limits.maxTime;
   }
 
-  /** One loop iteration or macro call; reads the clock every 256 of them. */
+  /** One loop iteration or macro call; reads the clock at the first and every 256th. */
   tick(): void {
     const left = --this.iterations;
     if (left < 0) throw limitError('maxIterations', this.limits.maxIterations, 'too many loop iterations and macro calls');
-    if ((left & TIME_CHECK_MASK) === 0) this.checkTime();
+    if ((left & TIME_CHECK_MASK) === 0 || this.deadline !== this.deadline) this.checkTime();
   }
 
-  /** Throws EVAL_LIMIT_TIME once the evaluation has run longer than maxTime. */
+  /**
+   * Throws EVAL_LIMIT_TIME once the evaluation has run longer than maxTime. The clock starts at
+   * the first check — the first loop iteration, macro call or usernameGenerator candidate, or
+   * the 1,024th step — so that evaluations that never loop never read it.
+   */
   checkTime(): void {
-    if (now() > this.deadline + (this.compiling.ms - this.compiledBefore)) throw limitError('maxTime', this.limits.maxTime, 'evaluation ran too long');
+    const t = now();
+    if (this.deadline !== this.deadline) this.deadline = t + this.limits.maxTime;
+    else if (t > this.deadline + (this.compiling.ms - this.compiledBefore)) throw limitError('maxTime', this.limits.maxTime, 'evaluation ran too long');
   }
 
   /** A string just created: its length and the evaluation's total allocation. */

@@ -106,7 +106,7 @@ function compileOutput(ast: Ast, st: DirectiveState): Render {
       if (strict) throw renderError(`${literal} is null`, ast.pos);
       s.out += literal;
     } else {
-      const max = s.budget.limits.maxStringLength;
+      const max = s.limits.maxStringLength;
       if ((s.out += javaString(v, max)).length > max) s.budget.string(s.out);
     }
   };
@@ -258,7 +258,7 @@ function compileForeach(block: Node[], st: DirectiveState): Render {
     try {
       for (const item of items) {
         s.budget.tick();
-        if (s.out.length > s.budget.limits.maxStringLength) s.budget.string(s.out);
+        if (s.out.length > s.limits.maxStringLength) s.budget.string(s.out);
         info.index++;
         info.hasNext = info.index + 1 < size;
         s.locals.set('velocityCount', info.index + 1);

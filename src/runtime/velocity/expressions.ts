@@ -4,7 +4,7 @@
 // stock Velocity exists for the Apache conformance vectors.
 
 import { codedError, TransformsError } from '../../errors.js';
-import { isLimitError, type Budget } from '../budget.js';
+import { isLimitError, type Budget, type BudgetLimits } from '../budget.js';
 import { JavaException, getProperty, invokeMethod, isForbiddenName, type MethodContext } from './methods.js';
 import type { JavaIdentity } from './identity.js';
 import { referenceText } from './parse.js';
@@ -26,7 +26,8 @@ export interface Scope {
   /** $identity as a Java object (called once per render, when first referenced). */
   wrapIdentity(): JavaIdentity | null;
   readonly ctx: MethodContext;
-  /** The evaluation's resource budget: loop iterations, sizes of the values created, time. */
+  /** The evaluation's limits, and its resource budget (created on first use). */
+  readonly limits: Readonly<BudgetLimits>;
   readonly budget: Budget;
   depth: number;
 }
@@ -372,7 +373,7 @@ function compileMath(ast: Ast, st: CompileState): Expr {
         const y = value(b(s));
         if (op === '+' && (typeof x === 'string' || typeof y === 'string')) {
           if (x === null || y === null) return mathNull(`null operand of '+'`, pos, st.strict);
-          const max = s.budget.limits.maxStringLength;
+          const max = s.limits.maxStringLength;
           return s.budget.string(javaString(x, max) + javaString(y, max));
         }
         if (!isNumber(x) || !isNumber(y)) return mathNull(`'${op}' needs numbers, got ${javaString(x)} and ${javaString(y)}`, pos, st.strict);

@@ -6,7 +6,7 @@
 // renderer is not used).
 
 import { codedError, TransformsError } from '../../errors.js';
-import { Budget, DEFAULT_BUDGET_LIMITS, limitFromRangeError, type BudgetLimits } from '../budget.js';
+import { Budget, DEFAULT_BUDGET_LIMITS, limitError, limitFromRangeError, type BudgetLimits, type Meter } from '../budget.js';
 import type { IdentityGraph } from '../../providers/types.js';
 import type { JavaPattern, JavaReplacement } from '../regex.js';
 import { compileJavaReplacement } from '../regex.js';
@@ -31,10 +31,10 @@ export interface CompiledTemplate {
   /** Top-level variable names it references. */
   readonly references: ReadonlySet<string>;
   /**
-   * Render. `budget` is the evaluation's (renders of one evaluation share it); without one, the
-   * render gets its own from the template options.
+   * Render. `meter` is the evaluation's (renders of one evaluation share its budget); without
+   * one, the render gets a budget of its own from the template options.
    */
-  render(variables: Readonly<Record<string, unknown>>, globals: TemplateGlobals, budget?: Budget): string;
+  render(variables: Readonly<Record<string, unknown>>, globals: TemplateGlobals, meter?: Meter): string;
 }
 
 export interface TemplateOptions {
@@ -132,13 +132,23 @@ class RenderScope implements Scope, MethodContext {
   identity: JavaIdentity | null | undefined = undefined;
   depth = 0;
   readonly ctx: MethodContext = this;
+  readonly limits: Readonly<BudgetLimits>;
+  private own: Budget | undefined = undefined;
 
   constructor(
     readonly variables: Readonly<Record<string, unknown>>,
     readonly globals: TemplateGlobals,
     private readonly patterns: PatternCache,
-    readonly budget: Budget,
-  ) {}
+    private readonly meter: Meter | undefined,
+    ownLimits: Readonly<BudgetLimits>,
+  ) {
+    this.limits = meter === undefined ? ownLimits : meter.limits;
+  }
+
+  /** The evaluation's budget, or (a render on its own) one for this render, made on first use. */
+  get budget(): Budget {
+    return this.meter === undefined ? (this.own ??= new Budget(this.limits)) : this.meter.budget;
+  }
 
   regex(source: string): JavaPattern {
     return this.patterns.regex(source);
@@ -210,10 +220,9 @@ function compile(source: string, options: TemplateOptions): CompiledTemplate {
     isConstant,
     usesIdentity: references.has('identity'),
     references,
-    render(variables: Readonly<Record<string, unknown>>, globals: TemplateGlobals, budget?: Budget): string {
+    render(variables: Readonly<Record<string, unknown>>, globals: TemplateGlobals, meter?: Meter): string {
       if (!body) return source;
-      const b = budget ?? new Budget(ownLimits);
-      const scope = new RenderScope(variables, globals, cache, b);
+      const scope = new RenderScope(variables, globals, cache, meter, ownLimits);
       try {
         body(scope);
       } catch (error) {
@@ -221,10 +230,13 @@ function compile(source: string, options: TemplateOptions): CompiledTemplate {
         if (!(error instanceof BreakSignal)) {
           if (error instanceof TransformsError) throw error;
           // The stack exhausted by nesting, or a value too large for V8: a limit, coded.
-          throw limitFromRangeError(error, b.limits) ?? error;
+          throw limitFromRangeError(error, scope.limits) ?? error;
         }
       }
-      return b.string(scope.out);
+      const out = scope.out;
+      const max = scope.limits.maxStringLength;
+      if (out.length > max) throw limitError('maxStringLength', max, `the template rendered ${out.length} characters`);
+      return out;
     },
   });
 }

@@ -6,7 +6,7 @@ import type { JavaPattern, JavaReplacement } from '../regex.js';
 import { compileJavaReplacement } from '../regex.js';
 import { javaTrim } from '../java-string.js';
 import { JavaObject, JDouble, NO_METHOD, isNumber, javaEquals, javaString, compareNumbers, type JMap } from './values.js';
-import type { Budget } from '../budget.js';
+import type { Budget, BudgetLimits } from '../budget.js';
 
 /** A Java exception raised by a method: the renderer turns it into "Error rendering template". */
 export class JavaException extends Error {
@@ -21,7 +21,8 @@ export class JavaException extends Error {
 export interface MethodContext {
   regex(source: string): JavaPattern;
   replacement(source: string): JavaReplacement;
-  /** The evaluation's budget: methods that grow a value check it before growing. */
+  /** The evaluation's limits and budget: methods that grow a value check it before growing. */
+  readonly limits: Readonly<BudgetLimits>;
   readonly budget: Budget;
 }
 
@@ -226,7 +227,7 @@ const LIST: Table = {
       return Object.freeze(l.slice(from, to));
     },
   },
-  toString: { 0: (l: unknown[], _args: unknown[], ctx: MethodContext) => javaString(l, ctx.budget.limits.maxStringLength) },
+  toString: { 0: (l: unknown[], _args: unknown[], ctx: MethodContext) => javaString(l, ctx.limits.maxStringLength) },
 };
 
 const MAP: Table = {
@@ -248,7 +249,7 @@ const MAP: Table = {
       return old;
     },
   },
-  toString: { 0: (m: JMap, _args: unknown[], ctx: MethodContext) => javaString(m, ctx.budget.limits.maxStringLength) },
+  toString: { 0: (m: JMap, _args: unknown[], ctx: MethodContext) => javaString(m, ctx.limits.maxStringLength) },
 };
 
 const NUMBER: Table = {
