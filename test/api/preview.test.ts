@@ -129,10 +129,12 @@ describe('identity preview under the server limits', () => {
   });
 
   it('usernameGenerator: 2,000 looping patterns and 20,000 colliding ones are coded errors, not a 6 s stall or a stack overflow', async () => {
-    const looping = Array.from({ length: 2_000 }, (_, i) => `#foreach($i in [1..99999])#end\${first}${i}`);
-    const colliding = Array.from({ length: 20_000 }, () => 'fatima.schroder');
+    // Every candidate is another identity's name, so every pattern is tried.
+    const taken = fixtures.identities.find((i) => i.id !== identityId)!.name;
+    const looping = Array.from({ length: 2_000 }, () => '#foreach($i in [1..99999])#{end}${first}');
+    const colliding = Array.from({ length: 20_000 }, () => taken);
     const res = await preview(body(
-      mapping({ type: 'usernameGenerator', attributes: { patterns: looping, first: 'x' } }, 'looping'),
+      mapping({ type: 'usernameGenerator', attributes: { patterns: looping, first: taken } }, 'looping'),
       mapping({ type: 'usernameGenerator', attributes: { patterns: colliding } }, 'colliding'),
     ));
     expect(res.statusCode).toBe(200);
