@@ -11,6 +11,8 @@ import type { CompileContext, Evaluation, Evaluator, Limits, OperationSpec, Stri
 import { coerceBoolean, coerceInteger } from './coerce.js';
 import { templateGlobals } from './globals.js';
 import { traceNode } from './trace.js';
+import { DEFAULT_LIMITS } from './options.js';
+import { limitFromRangeError } from '../runtime/budget.js';
 
 /** What compile needs from the engine: the registry, the limits and the caches. */
 export interface CompileHost {
@@ -35,12 +37,17 @@ export function isTransformNode(value: unknown): value is { type: unknown; attri
   return isObject(value) && 'type' in value;
 }
 
-/** Re-throw `error` located at `pointer` (coded errors keep the innermost location). */
-export function locate(error: unknown, pointer: string): TransformsError {
+/**
+ * Re-throw `error` located at `pointer` (coded errors keep the innermost location). A RangeError
+ * of the JavaScript engine (stack exhausted, string or BigInt too large) is a limit, not a bug.
+ */
+export function locate(error: unknown, pointer: string, limits: Readonly<Limits> = DEFAULT_LIMITS): TransformsError {
   if (isTransformsError(error)) {
     if (error.path === undefined) error.path = pointer;
     return error;
   }
+  const limit = limitFromRangeError(error, limits, pointer);
+  if (limit !== undefined) return limit;
   return codedError('EVAL_INTERNAL', `unexpected error: ${error instanceof Error ? error.message : String(error)}`, {
     path: pointer,
     cause: error,
@@ -90,14 +97,18 @@ export function compileNode(host: CompileHost, node: unknown, pointer: string, d
 function wrap(body: Evaluator, explicitInput: Evaluator | undefined, pointer: string): Evaluator {
   if (explicitInput === undefined) {
     return (input, ev) => {
-      if (++ev.counter.steps > ev.limits.maxSteps) throw stepLimit(ev, pointer);
+      const steps = ++ev.counter.steps;
+      if (steps > ev.limits.maxSteps) throw stepLimit(ev, pointer);
+      if ((steps & STEPS_PER_TIME_CHECK) === 0) checkTime(ev, pointer);
       return runLocated(body, input, ev, pointer);
     };
   }
   // Explicit input wins over the implicit one (reference §3.1); a nested input transform
   // without its own input still receives the outer input.
   return (input, ev) => {
-    if (++ev.counter.steps > ev.limits.maxSteps) throw stepLimit(ev, pointer);
+    const steps = ++ev.counter.steps;
+    if (steps > ev.limits.maxSteps) throw stepLimit(ev, pointer);
+    if ((steps & STEPS_PER_TIME_CHECK) === 0) checkTime(ev, pointer);
     return andThen(explicitInput(input, ev), (explicit) => runLocated(body, explicit, ev, pointer));
   };
 }
@@ -108,9 +119,20 @@ function runLocated(body: Evaluator, input: Value, ev: Evaluation, pointer: stri
   try {
     out = body(input, ev);
   } catch (error) {
-    throw locate(error, pointer);
+    throw locate(error, pointer, ev.limits);
   }
-  return isPromise<Value>(out) ? out.then(undefined, (e) => Promise.reject(locate(e, pointer))) : out;
+  return isPromise<Value>(out) ? out.then(undefined, (e) => Promise.reject(locate(e, pointer, ev.limits))) : out;
+}
+
+/** The clock is read every 1,024 steps (a mask: steps & 1023 === 0). */
+const STEPS_PER_TIME_CHECK = 1023;
+
+function checkTime(ev: Evaluation, pointer: string): void {
+  try {
+    ev.budget.checkTime();
+  } catch (error) {
+    throw locate(error, pointer, ev.limits);
+  }
 }
 
 function stepLimit(ev: Evaluation, pointer: string): TransformsError {
@@ -275,8 +297,8 @@ class Context implements CompileContext {
     const usesIdentity = template.usesIdentity;
     const render = (ev: Evaluation, values: readonly Value[]): MaybePromise<string> => {
       const vars = templateVariables(names, values);
-      if (!usesIdentity) return template.render(vars, templateGlobals(ev, null));
-      return andThen(ev.identityGraph(), (identity) => template.render(vars, templateGlobals(ev, identity)));
+      if (!usesIdentity) return template.render(vars, templateGlobals(ev, null), ev);
+      return andThen(ev.identityGraph(), (identity) => template.render(vars, templateGlobals(ev, identity), ev));
     };
     return (input, ev) => {
       // Synchronous variables (the usual case) need no promise and no intermediate closure.

@@ -12,12 +12,13 @@ import { buildDefinitionValidatorSchema, buildTransformSchema, buildValidatorSch
 import { createSchemaValidator, type SchemaValidator } from '../schema/validator.js';
 import type { ValidationIssue } from '../schema/issues.js';
 import { CountingCache, type CacheStats } from './caches.js';
-import { canonicalJson } from './canonical.js';
+import { canonicalJson, checkNesting, jsonNestingLimit } from './canonical.js';
 import { compileNode, locate, type CompileHost } from './compile.js';
 import { NO_VARIABLES } from './globals.js';
 import { loadIdentityGraph } from './identity-graph.js';
 import { isPromise, andThen, type MaybePromise } from './maybe.js';
-import { resolveOptions, type EngineOptions, type ResolvedOptions } from './options.js';
+import { resolveLimits, resolveOptions, type EngineOptions, type ResolvedOptions } from './options.js';
+import { Budget, limitError } from '../runtime/budget.js';
 import { createRegistry, type Registry } from './registry.js';
 import { TRACE_KEY, TraceRecorder, type TraceNode } from './trace.js';
 import { compileProfile, runProfile, type CompiledMapping, type ProfileLike, type ProfileOptions, type ProfileResult } from './profile.js';
@@ -37,6 +38,8 @@ export interface EvaluationContext {
   input?: Value;
   /** Extra template variables: oldValue, attributeDefinition, … */
   variables?: Record<string, unknown>;
+  /** Limits for this call, over the engine's (docs/limits.md). */
+  limits?: Partial<Limits>;
 }
 
 export interface Engine {
@@ -109,9 +112,16 @@ class EngineImpl implements Engine {
   private readonly profiles = new WeakMap<object, CompiledMapping[]>();
   private readonly profileHost = {
     compileDefinition: (d: unknown) => this.compileDefinition(d),
-    run: (c: CompiledTransform, i: Identity, variables: Record<string, unknown>) => c.evaluator(null, this.newEvaluation(i, variables)),
+    run: (c: CompiledTransform, i: Identity, variables: Record<string, unknown>, limits: Readonly<Limits>, budget: Budget) =>
+      finish(c.evaluator(null, this.newEvaluation(i, variables, limits, budget)), limits),
+    limits: (given: Partial<Limits> | undefined) => resolveLimits(this.limits, given),
+    budget: (limits: Readonly<Limits>) => new Budget(limits, this.compiling),
   };
   private schema: Record<string, unknown> | undefined;
+  /** Milliseconds spent compiling so far (not counted in an evaluation's maxTime). */
+  readonly compiling = { ms: 0 };
+  /** How deeply a transform's JSON may nest (from limits.maxDepth). */
+  private readonly nesting: number;
 
   constructor(options: ResolvedOptions) {
     this.options = options;
@@ -125,6 +135,7 @@ class EngineImpl implements Engine {
     this.templates = new CountingCache(options.cacheSizes.templates);
     this.filters = new CountingCache(options.cacheSizes.filters);
     const limits = this.limits;
+    this.nesting = jsonNestingLimit(limits.maxDepth);
     this.host = {
       limits,
       operation: (type) => this.registry.get(type),
@@ -159,13 +170,14 @@ class EngineImpl implements Engine {
       }
       identity = found;
     }
-    const ev = this.newEvaluation(identity, context.variables ?? NO_VARIABLES);
+    const limits = context.limits === undefined ? this.limits : resolveLimits(this.limits, context.limits);
+    const ev = this.newEvaluation(identity, context.variables ?? NO_VARIABLES, limits, undefined);
     const recorder = new TraceRecorder();
     ev.memo.set(TRACE_KEY, recorder);
     const input = context.input === undefined ? null : context.input;
     let out: MaybePromise<Value>;
     try {
-      out = compiled.evaluator(input, ev);
+      out = finish(compiled.evaluator(input, ev), limits);
     } catch (error) {
       if (!isTransformsError(error)) throw error;
       return { error: { code: error.code, message: error.message, ...(error.path !== undefined ? { path: error.path } : {}) }, trace: recorder.roots[0]! };
@@ -204,9 +216,9 @@ class EngineImpl implements Engine {
         return known;
       }
     }
-    const compiled = this.transforms.getOrBuild('definition:' + canonicalJson(definition), () => {
-      return this.buildChecked(definition, this.validateDefinitionSchema(definition));
-    });
+    const compiled = this.transforms.getOrBuild('definition:' + canonicalJson(definition, this.nesting), () =>
+      this.timed(() => this.buildChecked(definition, this.validateDefinitionSchema(definition))),
+    );
     if (definition !== null && typeof definition === 'object') this.byDocument.set(definition, compiled);
     return compiled;
   }
@@ -235,7 +247,10 @@ class EngineImpl implements Engine {
   }
 
   compile(transform: unknown, options: CompileOptions = {}): CompiledTransform {
-    if (options.cache === false) return options.schemaChecked ? this.buildChecked(transform, []) : this.build(transform);
+    if (options.cache === false) {
+      checkNesting(transform, this.nesting);
+      return options.schemaChecked ? this.buildChecked(transform, []) : this.build(transform);
+    }
     if (transform !== null && typeof transform === 'object') {
       const known = this.byDocument.get(transform);
       if (known) {
@@ -243,10 +258,20 @@ class EngineImpl implements Engine {
         return known;
       }
     }
-    const key = canonicalJson(transform);
-    const compiled = this.transforms.getOrBuild(key, () => (options.schemaChecked ? this.buildChecked(transform, []) : this.build(transform)));
+    const key = canonicalJson(transform, this.nesting);
+    const compiled = this.transforms.getOrBuild(key, () => this.timed(() => (options.schemaChecked ? this.buildChecked(transform, []) : this.build(transform))));
     if (transform !== null && typeof transform === 'object') this.byDocument.set(transform, compiled);
     return compiled;
+  }
+
+  /** Run a compile (schema validation included), adding its time to `compiling`. */
+  private timed<T>(compile: () => T): T {
+    const started = performance.now();
+    try {
+      return compile();
+    } finally {
+      this.compiling.ms += performance.now() - started;
+    }
   }
 
   private build(transform: unknown): CompiledTransform {
@@ -281,7 +306,7 @@ class EngineImpl implements Engine {
     // The hot path of a refresh or a benchmark loop: no closure and no promise unless a provider
     // answers with one (an identity given by id, through an asynchronous identity provider).
     const compiled = isCompiled(transform) ? transform : this.compile(transform);
-    if (context === undefined) return compiled.evaluator(null, this.newEvaluation(null, NO_VARIABLES));
+    if (context === undefined) return finish(compiled.evaluator(null, this.newEvaluation(null, NO_VARIABLES, this.limits, undefined)), this.limits);
     const identity = context.identity;
     if (typeof identity === 'string') return andThen(this.identityById(identity), (found) => this.start(compiled, found, context));
     return this.start(compiled, identity ?? null, context);
@@ -289,7 +314,9 @@ class EngineImpl implements Engine {
 
   private start(compiled: CompiledTransform, identity: Identity | null, context: EvaluationContext): MaybePromise<Value> {
     const input = context.input;
-    return compiled.evaluator(input === undefined ? null : input, this.newEvaluation(identity, context.variables ?? NO_VARIABLES));
+    const limits = context.limits === undefined ? this.limits : resolveLimits(this.limits, context.limits);
+    const ev = this.newEvaluation(identity, context.variables ?? NO_VARIABLES, limits, undefined);
+    return finish(compiled.evaluator(input === undefined ? null : input, ev), limits);
   }
 
   private identityById(id: string): MaybePromise<Identity> {
@@ -314,9 +341,9 @@ class EngineImpl implements Engine {
     return out;
   }
 
-  /** A fresh per-evaluation state. */
-  newEvaluation(identity: Identity | null, variables: Readonly<Record<string, unknown>>): Evaluation {
-    return new EvaluationState(this, identity, variables, NO_REFERENCES, undefined);
+  /** A fresh per-evaluation state; `budget` is given when evaluations share one (a profile's attributes). */
+  newEvaluation(identity: Identity | null, variables: Readonly<Record<string, unknown>>, limits: Readonly<Limits>, budget: Budget | undefined): Evaluation {
+    return new EvaluationState(this, identity, variables, NO_REFERENCES, undefined, limits, budget);
   }
 
   /** The evaluation instant: the engine clock, read once per evaluation and only when used. */
@@ -359,7 +386,7 @@ const NO_REFERENCES: readonly string[] = Object.freeze([]);
 class EvaluationState implements Evaluation {
   readonly providers: Providers;
   readonly random: () => number;
-  readonly limits: Limits;
+  readonly limits: Readonly<Limits>;
   /** Steps taken by the whole evaluation (read through `counter`, which is the root scope). */
   steps = 0;
   readonly counter: { steps: number };
@@ -367,6 +394,7 @@ class EvaluationState implements Evaluation {
   private memoMap: Map<string, unknown> | undefined = undefined;
   private graph: MaybePromise<IdentityGraph | null> | undefined = undefined;
   private instant: Date | undefined = undefined;
+  private budgetState: Budget | undefined;
 
   constructor(
     private readonly engine: EngineImpl,
@@ -374,12 +402,21 @@ class EvaluationState implements Evaluation {
     readonly variables: Readonly<Record<string, unknown>>,
     readonly referenceStack: readonly string[],
     root: EvaluationState | undefined,
+    limits: Readonly<Limits>,
+    budget: Budget | undefined,
   ) {
     this.providers = engine.providers;
     this.random = engine.random;
-    this.limits = engine.limits;
+    this.limits = limits;
     this.root = root ?? this;
     this.counter = this.root;
+    this.budgetState = budget;
+  }
+
+  /** The resource budget, created when first needed (a template render, a usernameGenerator, the 1,024th step). */
+  get budget(): Budget {
+    const root = this.root;
+    return (root.budgetState ??= new Budget(this.limits, this.engine.compiling));
   }
 
   get now(): Date {
@@ -396,7 +433,10 @@ class EvaluationState implements Evaluation {
     if (this.referenceStack.includes(name)) {
       throw codedError('EVAL_REFERENCE_CYCLE', `reference cycle: ${[...this.referenceStack, name].join(' → ')}`);
     }
-    return new EvaluationState(this.engine, this.identity, this.variables, [...this.referenceStack, name], this.root);
+    if (this.referenceStack.length >= this.limits.maxDepth) {
+      throw limitError('maxDepth', this.limits.maxDepth, `references are nested deeper than ${this.limits.maxDepth}`);
+    }
+    return new EvaluationState(this.engine, this.identity, this.variables, [...this.referenceStack, name], this.root, this.limits, undefined);
   }
 
   identityGraph(): MaybePromise<IdentityGraph | null> {
@@ -415,6 +455,43 @@ class EvaluationState implements Evaluation {
   rule(name: string): RuleFunction | undefined {
     return this.engine.rule(name);
   }
+}
+
+/** The value of an evaluation, once its size is checked against maxOutputLength. */
+function finish(out: MaybePromise<Value>, limits: Readonly<Limits>): MaybePromise<Value> {
+  if (typeof out === 'string') {
+    if (out.length > limits.maxOutputLength) throw outputLimit(out.length, limits);
+    return out;
+  }
+  if (out === null || typeof out !== 'object') return out;
+  if (isPromise<Value>(out)) return out.then((v) => finish(v, limits));
+  const size = valueSize(out, limits.maxOutputLength);
+  if (size > limits.maxOutputLength) throw outputLimit(size, limits);
+  return out;
+}
+
+function outputLimit(size: number, limits: Readonly<Limits>): Error {
+  return limitError('maxOutputLength', limits.maxOutputLength, `the value is larger than ${limits.maxOutputLength} characters (at least ${size})`, '');
+}
+
+/** Characters of a value's strings and keys (and one per element), stopping once above `max`. */
+function valueSize(root: Value, max: number): number {
+  let size = 0;
+  const stack: Value[] = [root];
+  while (stack.length > 0 && size <= max) {
+    const v = stack.pop()!;
+    if (typeof v === 'string') size += v.length;
+    else if (Array.isArray(v)) {
+      size += v.length;
+      for (const item of v) stack.push(item);
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, item] of Object.entries(v)) {
+        size += k.length + 1;
+        stack.push(item);
+      }
+    } else size += 1;
+  }
+  return size;
 }
 
 function isCompiled(value: unknown): value is CompiledTransform {

@@ -4,6 +4,7 @@ import { codedError } from '../errors.js';
 import type { Providers } from '../providers/types.js';
 import { DEFAULT_CACHE_SIZES, type CacheSizes } from './caches.js';
 import type { Limits, OperationSpec, RuleFunction } from './types.js';
+import { DEFAULT_BUDGET_LIMITS } from '../runtime/budget.js';
 
 export interface EngineOptions {
   /** Where accounts, sources, identities, transforms and the uniqueness check come from. */
@@ -32,12 +33,20 @@ export interface ResolvedOptions {
   operations: readonly OperationSpec[];
 }
 
+/** The defaults of every limit (docs/limits.md lists them with what each bounds). */
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxDepth: 64,
   maxTemplateLength: 100_000,
   maxSteps: 100_000,
   maxFilterLength: 10_000,
+  maxOutputLength: 1_000_000,
+  ...DEFAULT_BUDGET_LIMITS,
 });
+
+/** Limits given per call (evaluate's context, evaluateProfile's options) over the engine's. */
+export function resolveLimits(base: Readonly<Limits>, given: Partial<Limits> | undefined): Readonly<Limits> {
+  return given === undefined ? base : positiveIntegers('limits', given, base);
+}
 
 const OPTION_KEYS = new Set(['providers', 'clock', 'random', 'limits', 'cacheSizes', 'rules', 'operations']);
 const PROVIDER_KEYS = new Set(['accounts', 'sources', 'identities', 'transforms', 'uniqueness']);

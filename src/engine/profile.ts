@@ -5,7 +5,8 @@
 import { isTransformsError } from '../errors.js';
 import type { Identity } from '../providers/types.js';
 import { all, attempt, andThen, type MaybePromise } from './maybe.js';
-import type { CompiledTransform, Value } from './types.js';
+import type { CompiledTransform, Limits, Value } from './types.js';
+import type { Budget } from '../runtime/budget.js';
 
 export interface ProfileLike {
   identityAttributeConfig?: {
@@ -43,6 +44,11 @@ export interface ProfileResult {
 export interface ProfileOptions {
   /** The identity's previous attribute values ($oldValue); defaults to identity.attributes. */
   previous?: Readonly<Record<string, unknown>>;
+  /**
+   * Limits for this call, over the engine's. The attributes of one profile evaluation share one
+   * budget (time, iterations, allocation, usernameGenerator candidates); steps stay per attribute.
+   */
+  limits?: Partial<Limits>;
 }
 
 export interface CompiledMapping {
@@ -57,7 +63,11 @@ export interface CompiledMapping {
 
 export interface ProfileHost {
   compileDefinition(definition: unknown): CompiledTransform;
-  run(compiled: CompiledTransform, identity: Identity, variables: Record<string, unknown>): MaybePromise<Value>;
+  run(compiled: CompiledTransform, identity: Identity, variables: Record<string, unknown>, limits: Readonly<Limits>, budget: Budget): MaybePromise<Value>;
+  /** The engine's limits with the call's over them. */
+  limits(given: Partial<Limits> | undefined): Readonly<Limits>;
+  /** A budget for one profile evaluation. */
+  budget(limits: Readonly<Limits>): Budget;
 }
 
 export function compileProfile(host: ProfileHost, profile: ProfileLike): CompiledMapping[] {
@@ -83,6 +93,8 @@ export function runProfile(host: ProfileHost, mappings: readonly CompiledMapping
   const previous = options.previous ?? identity.attributes ?? {};
   const attributes: Record<string, Value> = {};
   const errors: ProfileError[] = [];
+  const limits = host.limits(options.limits);
+  const budget = host.budget(limits);
   const outcomes = mappings.map((m) => {
     if (m.compileError) {
       errors.push(m.compileError);
@@ -92,7 +104,7 @@ export function runProfile(host: ProfileHost, mappings: readonly CompiledMapping
     const variables: Record<string, unknown> = { attributeDefinition: { name: m.name } };
     if (oldValue !== undefined && oldValue !== null) variables.oldValue = oldValue;
     return attempt(
-      () => andThen(host.run(m.compiled!, identity, variables), (value) => {
+      () => andThen(host.run(m.compiled!, identity, variables, limits, budget), (value) => {
         attributes[m.attribute] = value;
       }),
       (error) => {

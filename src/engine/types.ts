@@ -9,6 +9,7 @@ import type { TransformsError } from '../errors.js';
 import type { FilterNode } from '../filter/ast.js';
 import type { JavaPattern, JavaReplacement } from '../runtime/regex.js';
 import type { CompiledTemplate } from '../runtime/velocity/index.js';
+import type { Budget, BudgetLimits } from '../runtime/budget.js';
 
 /** What a transform evaluates to: a string in most cases, a list for multi-valued attributes. */
 export type Value = string | number | boolean | null | readonly Value[] | { readonly [key: string]: Value };
@@ -16,7 +17,7 @@ export type Value = string | number | boolean | null | readonly Value[] | { read
 /** A compiled transform or attribute: given the effective input, produce a value. */
 export type Evaluator = (input: Value, ev: Evaluation) => MaybePromise<Value>;
 
-export interface Limits {
+export interface Limits extends BudgetLimits {
   /** Maximum nesting depth of transforms (validation and compile). */
   maxDepth: number;
   /** Maximum length of one Velocity template, in characters. */
@@ -25,6 +26,8 @@ export interface Limits {
   maxSteps: number;
   /** Maximum length of a filter string. */
   maxFilterLength: number;
+  /** Maximum size of an evaluation's value: characters of its strings (list elements and map keys included). */
+  maxOutputLength: number;
 }
 
 /** A user-registered rule (the `rule` operation): receives its evaluated attributes. */
@@ -53,6 +56,8 @@ export interface Evaluation {
   /** Steps taken so far (limits.maxSteps), shared by every scope of one evaluation. */
   readonly counter: { steps: number };
   readonly limits: Limits;
+  /** The resource budget (created on first use; shared by every scope of one evaluation). */
+  readonly budget: Budget;
   /** Per-evaluation memo (accounts by source, the identity graph, …). */
   readonly memo: Map<string, unknown>;
   /** The identity with all its accounts, their sources and its manager, loaded once. */

@@ -14,6 +14,6 @@ export const concat = defineOperation({
   }),
   compile(ctx) {
     const values = ctx.list('values');
-    return (input, ev) => andThen(all(values.map((v) => v(input, ev))), (vals) => joinValues(vals, ''));
+    return (input, ev) => andThen(all(values.map((v) => v(input, ev))), (vals) => joinValues(vals, '', ev));
   },
 });

@@ -21,8 +21,8 @@ export const join = defineOperation({
     return (input, ev) =>
       andThen(all(values.map((v) => v(input, ev))), (vals) =>
         separator.kind === 'constant'
-          ? joinValues(vals, separator.value)
-          : andThen(separator.evaluate(input, ev), (sep) => joinValues(vals, sep === null ? '' : String(sep))),
+          ? joinValues(vals, separator.value, ev)
+          : andThen(separator.evaluate(input, ev), (sep) => joinValues(vals, sep === null ? '' : String(sep), ev)),
       );
   },
 });

@@ -1,11 +1,12 @@
 // §4/§6 usernameGenerator — patterns tried in order against the uniqueness provider; a pattern
 // with ${uniqueCounter} (the last one) counts up until a candidate is unique or
-// cloudMaxUniqueChecks is exhausted (IllegalStateException). Reference: ../shared/reference/transforms.md.
+// cloudMaxUniqueChecks is exhausted (IllegalStateException); every candidate of one evaluation counts
+// against limits.maxUsernameCandidates.
 
 import { codedError } from '../errors.js';
 import { toJavaString } from '../engine/compile.js';
 import { templateGlobals } from '../engine/globals.js';
-import { all, andThen, type MaybePromise } from '../engine/maybe.js';
+import { all, andThen, isPromise, type MaybePromise } from '../engine/maybe.js';
 import type { Value } from '../engine/types.js';
 import type { CompiledTemplate } from '../runtime/velocity/index.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
@@ -88,37 +89,56 @@ export const usernameGenerator = defineOperation({
             if (v !== null && v !== undefined && v !== '') vars[name] = toJavaString(v);
           });
           const globals = templateGlobals(ev, identity);
-          const render = (p: Pattern, counter: string): string => p.template.render(p.counter ? { ...vars, [COUNTER]: counter } : vars, globals);
+          // One budget for the whole evaluation: every render shares its loop iterations, and
+          // every candidate counts against maxUsernameCandidates (and reads the clock).
+          const budget = ev.budget;
+          const render = (p: Pattern, counter: string): string =>
+            p.template.render(p.counter ? { ...vars, [COUNTER]: counter } : vars, globals, ev);
 
-          const tryPattern = (index: number): MaybePromise<Value> => {
-            if (index >= patterns.length) {
-              throw codedError('EVAL_ILLEGAL_STATE', 'usernameGenerator: no pattern produced a unique value', { path: pointer });
-            }
-            const p = patterns[index]!;
-            // A pattern whose variables are null or empty cannot be built: try the next one.
-            if (p.needs.some((name) => !(name in vars))) return tryPattern(index + 1);
-            if (!p.counter) {
-              const candidate = fit(render(p, ''), '', maxSize);
-              return andThen(uniqueness.isUnique(candidate, context), (unique) => (unique ? candidate : tryPattern(index + 1)));
-            }
-            // The first try has an empty counter: jdoe, jdoe1, jdoe2 … maxChecks candidates in all.
-            const base = render(p, '');
-            const attempt = (k: number): MaybePromise<Value> => {
+          // The candidates in order, built one at a time: a loop, not a recursion, so that
+          // thousands of patterns cannot exhaust the stack.
+          let index = 0;
+          let k = 0;
+          let base = '';
+          const nextCandidate = (): string => {
+            while (index < patterns.length) {
+              const p = patterns[index]!;
+              // A pattern whose variables are null or empty cannot be built: try the next one.
+              if (p.needs.some((name) => !(name in vars))) {
+                index++;
+                continue;
+              }
+              if (!p.counter) {
+                index++;
+                budget.candidate();
+                return fit(render(p, ''), '', maxSize);
+              }
+              // The first try has an empty counter: jdoe, jdoe1, jdoe2 … maxChecks candidates in all.
               if (k >= maxChecks) {
                 throw codedError('EVAL_ILLEGAL_STATE', `usernameGenerator: no unique value within cloudMaxUniqueChecks (${maxChecks})`, {
                   path: pointer,
                   details: { checks: maxChecks },
                 });
               }
+              budget.candidate();
               const counter = k === 0 ? '' : String(k);
+              k++;
               const rendered = render(p, counter);
+              if (counter === '') base = rendered;
               // When the counter ends the pattern, cloudMaxSize trims the part before it.
-              const candidate = rendered === base + counter ? fit(base, counter, maxSize) : fit(rendered, '', maxSize);
-              return andThen(uniqueness.isUnique(candidate, context), (unique) => (unique ? candidate : attempt(k + 1)));
-            };
-            return attempt(0);
+              return rendered === base + counter ? fit(base, counter, maxSize) : fit(rendered, '', maxSize);
+            }
+            throw codedError('EVAL_ILLEGAL_STATE', 'usernameGenerator: no pattern produced a unique value', { path: pointer });
           };
-          return tryPattern(0);
+          const search = (): MaybePromise<Value> => {
+            for (;;) {
+              const candidate = nextCandidate();
+              const unique = uniqueness.isUnique(candidate, context);
+              if (isPromise<boolean>(unique)) return unique.then((u) => (u ? candidate : search()));
+              if (unique) return candidate;
+            }
+          };
+          return search();
         }),
       );
     };

@@ -10,6 +10,9 @@ import RE2 from 're2';
 import { codedError } from '../errors.js';
 import { translateJavaPattern, type Translation } from './regex/translate.js';
 
+/** Inputs longer than this are matched one match at a time (see JavaPatternImpl.each). */
+const LONG_INPUT = 4096;
+
 export interface JavaPattern {
   readonly source: string;
   /** Number of capturing groups in the Java pattern. */
@@ -18,8 +21,11 @@ export interface JavaPattern {
   replaceAll(input: string, replacement: JavaReplacement): string;
   /** Java String.replaceFirst(regex, replacement). */
   replaceFirst(input: string, replacement: JavaReplacement): string;
-  /** Java String.split(regex, limit); limit 0 (default) removes trailing empty strings. */
-  split(input: string, limit?: number): string[];
+  /**
+   * Java String.split(regex, limit); limit 0 (default) removes trailing empty strings. `guard`
+   * is called with the number of parts so far before each new part; it may throw (a budget).
+   */
+  split(input: string, limit?: number, guard?: (parts: number) => void): string[];
   /** Whole-string match (String.matches). */
   matches(input: string): boolean;
   /** Any match (Matcher.find). */
@@ -151,12 +157,13 @@ class Re2JavaPattern implements JavaPattern {
     return this.replace(input, replacement, false);
   }
 
-  split(input: string, limit = 0): string[] {
+  split(input: string, limit = 0, guard?: (parts: number) => void): string[] {
     const list: string[] = [];
     const limited = limit > 0;
     let index = 0;
     this.each(input, (start, end) => {
       if (limited && list.length >= limit - 1) return false;
+      if (guard !== undefined) guard(list.length);
       // Java 8+: a zero-width match at the beginning never produces a leading empty string.
       if (index === 0 && start === 0 && end === 0) return true;
       list.push(input.slice(index, start));
@@ -203,9 +210,14 @@ class Re2JavaPattern implements JavaPattern {
     return out + input.slice(index);
   }
 
-  /** Visit every match (start, end) in order until `visit` returns false. */
+  /**
+   * Visit every match (start, end) in order until `visit` returns false. RE2's replace with a
+   * callback is one native pass but costs time proportional to the input for every match (it
+   * hands the callback the whole input), so long inputs are walked match by match instead,
+   * which also stops as soon as `visit` says so.
+   */
   private each(input: string, visit: (start: number, end: number) => boolean): void {
-    if (this.hasHidden) {
+    if (this.hasHidden || input.length > LONG_INPUT) {
       for (let m = this.next(input, 0, null); m; m = this.next(input, m.end, m)) if (!visit(m.start, m.end)) return;
       return;
     }

@@ -101,3 +101,66 @@ describe('identity preview', () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+// Hostile transforms (docs/limits.md): the preview evaluates under the server's limits, so a
+// template that would exhaust the heap or loop for seconds ends, within about 100 ms of work, in
+// a coded error for its attribute; the server answers 200 and keeps serving.
+describe('identity preview under the server limits', () => {
+  const identityId = fixtures.identities[0]!.id;
+  const mapping = (transformDefinition: unknown, name = 'hostile') => ({ identityAttributeName: name, transformDefinition });
+  const body = (...mappings: unknown[]) => ({ identityId, identityAttributeConfig: { attributeTransforms: mappings } });
+  const GROW_LIST = '#set($l = [])#set($x = "x")#set($s = $x.repeat(100000))#foreach($i in [1..100000])#set($ok = $l.add("$s$i"))#end$l.size()';
+  const codesOf = (res: { json(): unknown }) =>
+    (res.json() as { previewAttributes: PreviewAttribute[] }).previewAttributes.map((a) => a.errorMessages.map((e) => e.code));
+
+  it.each([
+    ['a list of 100,000 strings of 100 KB', GROW_LIST, ['EVAL_LIMIT_STRING', 'EVAL_LIMIT_ALLOCATION', 'EVAL_LIMIT_TIME']],
+    ['a list of 100,000 strings of 50 KB', GROW_LIST.replace('100000))', '50000))'), ['EVAL_LIMIT_ALLOCATION', 'EVAL_LIMIT_TIME']],
+    ['$s.repeat(500000000)', '#set($s = "x")$s.repeat(500000000)', ['EVAL_LIMIT_STRING']],
+    ['a BigInt squaring loop', '#set($n = 3)#foreach($i in [1..1000])#set($n = $n * $n)#end$n', ['EVAL_LIMIT_NUMBER']],
+    ['a loop of a billion iterations', '#foreach($i in [1..1000000000])#end', ['EVAL_LIMIT_ITERATIONS', 'EVAL_LIMIT_TIME']],
+  ])('%s: a coded error for the attribute, the others still evaluated', async (_name, template, codes) => {
+    const res = await preview(body(mapping({ type: 'static', attributes: { value: template } }), mapping({ type: 'static', attributes: { value: 'fine' } }, 'other')));
+    expect(res.statusCode).toBe(200);
+    const [hostile, other] = codesOf(res);
+    expect(hostile).toHaveLength(1);
+    expect(codes).toContain(hostile![0]);
+    expect(other).toEqual([]);
+  });
+
+  it('usernameGenerator: 2,000 looping patterns and 20,000 colliding ones are coded errors, not a 6 s stall or a stack overflow', async () => {
+    // Every candidate is another identity's name, so every pattern is tried.
+    const taken = fixtures.identities.find((i) => i.id !== identityId)!.name;
+    const looping = Array.from({ length: 2_000 }, () => '#foreach($i in [1..99999])#{end}${first}');
+    const colliding = Array.from({ length: 20_000 }, () => taken);
+    const res = await preview(body(
+      mapping({ type: 'usernameGenerator', attributes: { patterns: looping, first: taken } }, 'looping'),
+      mapping({ type: 'usernameGenerator', attributes: { patterns: colliding } }, 'colliding'),
+    ));
+    expect(res.statusCode).toBe(200);
+    const [looped, collided] = codesOf(res);
+    expect(['EVAL_LIMIT_ITERATIONS', 'EVAL_LIMIT_TIME']).toContain(looped![0]);
+    expect(['EVAL_LIMIT_USERNAME', 'EVAL_LIMIT_TIME', 'EVAL_ILLEGAL_STATE']).toContain(collided![0]);
+  });
+
+  it('a 10,000-level transform is COMPILE_TOO_DEEP for its attribute, not a 500', async () => {
+    // Sent as text: the test's own JSON.stringify would not go 10,000 levels deep.
+    const deep = '{"type":"upper","attributes":{"input":'.repeat(10_000) + '"x"' + '}}'.repeat(10_000);
+    const payload = `{"identityId":${JSON.stringify(identityId)},"identityAttributeConfig":{"attributeTransforms":[{"identityAttributeName":"deep","transformDefinition":${deep}}]}}`;
+    const res = await server.api.inject({ method: 'POST', url: '/v3/identity-profiles/identity-preview', headers: { ...auth, 'content-type': 'application/json' }, payload });
+    expect(res.statusCode).toBe(200);
+    expect(codesOf(res)).toEqual([['COMPILE_TOO_DEEP']]);
+  });
+
+  it('a stored transform that exceeds the budget gives later previews the coded error, and the server keeps serving', async () => {
+    const created = await server.api.inject({ method: 'POST', url: '/v3/transforms', headers: auth, payload: { name: 'Grow A List', type: 'static', attributes: { value: GROW_LIST } } });
+    expect(created.statusCode).toBe(201);
+    const byReference = body(mapping({ type: 'reference', attributes: { id: 'Grow A List' } }));
+    for (let i = 0; i < 3; i++) {
+      const res = await preview(byReference);
+      expect(res.statusCode).toBe(200);
+      expect(['EVAL_LIMIT_STRING', 'EVAL_LIMIT_ALLOCATION', 'EVAL_LIMIT_TIME']).toContain(codesOf(res)[0]![0]);
+    }
+    expect((await preview(body(mapping({ type: 'static', attributes: { value: 'still here' } })))).json().previewAttributes[0].value).toBe('still here');
+  });
+});

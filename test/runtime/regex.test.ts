@@ -216,6 +216,34 @@ describe('String.split (limit 0 drops trailing empty strings; no leading empty s
     }
     expect(compileJavaRegex(regex).split(input, limit)).toEqual(expected);
   });
+
+  it.each<[string, string, number | undefined]>([
+    [',', 'a,b,,c,,', undefined],
+    [',', 'a,b,,c,,', -1],
+    ['', 'ab\u{1F600}c', undefined],
+    ['\\s+', ' a  b ', undefined],
+    ['(?:)|b', 'abc', -1],
+  ])('a long input (matched one match at a time) splits as its short pieces do: %j on %j', (regex, piece, limit) => {
+    const p = compileJavaRegex(regex);
+    const short = p.split(piece, limit);
+    const count = Math.ceil(5000 / piece.length);
+    // The same piece repeated: every match repeats, so the parts repeat (the ends aside).
+    const long = p.split(piece.repeat(count), limit);
+    expect(long.length).toBeGreaterThan(count);
+    expect(long.slice(0, short.length - 1)).toEqual(short.slice(0, -1));
+  });
+
+  it('a guard sees the parts as they are made and may stop the split', () => {
+    const seen: number[] = [];
+    const stop = new Error('stop');
+    expect(() =>
+      compileJavaRegex(',').split('x,'.repeat(5000), 0, (n) => {
+        seen.push(n);
+        if (n === 100) throw stop;
+      }),
+    ).toThrow(stop);
+    expect(seen).toEqual(Array.from({ length: 101 }, (_, i) => i));
+  });
 });
 
 describe('matches and find', () => {

@@ -326,7 +326,7 @@ describe('compileTemplate', () => {
 
   it('a runaway loop stops at maxIterations', () => {
     const t = compileTemplate('#foreach($i in [1..1000000])x#end', { ...options, maxIterations: 1000 });
-    expect(failure(() => t.render({}, noIdentity)).code).toBe('TEMPLATE_RENDER');
+    expect(failure(() => t.render({}, noIdentity)).code).toBe('EVAL_LIMIT_ITERATIONS');
   });
 
   it('renders are independent: #set in one render is not seen by the next', () => {

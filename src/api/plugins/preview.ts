@@ -11,6 +11,7 @@ import { RIGHTS } from '../auth/rights.js';
 import { prepared, type SqlDatabase } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
 import { layouts } from '../routes.js';
+import { SERVER_EVALUATION_LIMITS } from '../limits.js';
 
 function one<T>(db: SqlDatabase, sql: string, ...params: string[]): T | null {
   const row = prepared(db, sql).get(...params) as { doc: string } | undefined;
@@ -122,7 +123,10 @@ export async function identityPreview(engine: Engine, request: PreviewRequest) {
 
 export async function previewPlugin(app: FastifyInstance, opts: { ctx: ApiContext }): Promise<void> {
   const { ctx } = opts;
-  const engine = createEngine({ providers: storeProviders(ctx.store.db) });
+  // The server's limits: a preview (all its attributes share one budget) stops with a coded
+  // error per attribute after about 100 ms or a few megabytes, so one request never stalls the
+  // event loop or exhausts the heap, whatever the stored or sent transforms do.
+  const engine = createEngine({ providers: storeProviders(ctx.store.db), limits: SERVER_EVALUATION_LIMITS });
   const [spec, v3] = layouts('identity-profiles', '/identity-preview');
   for (const url of [spec, v3]) {
     app.route({

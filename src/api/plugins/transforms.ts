@@ -6,7 +6,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { codedError } from '../../errors.js';
 import { compileSql, type FieldMap, type FilterNode, type SqlWhere } from '../../filter/index.js';
+import { createEngine, type Engine } from '../../engine/engine.js';
 import { validateTransform } from '../../schema/validate.js';
+import { SERVER_EVALUATION_LIMITS } from '../limits.js';
 import { RIGHTS } from '../auth/rights.js';
 import { collectionQuerySchema, docs, listHandler, prepared, type CollectionSpec } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
@@ -69,7 +71,7 @@ function knownNames(ctx: ApiContext): Set<string> {
 }
 
 /** Validate with the project's validator; errors (not warnings) → 400 listing every issue. */
-function validated(ctx: ApiContext, body: Json): Json {
+function validated(ctx: ApiContext, engine: Engine, body: Json): Json {
   const candidate: Json = {};
   for (const [k, v] of Object.entries(body)) {
     if (k === 'id' || k === 'internal') continue;
@@ -83,7 +85,7 @@ function validated(ctx: ApiContext, body: Json): Json {
       details: { reason: 'TRANSFORM_NAME_INVALID', causes: [`/name: character ${unsafe} is not allowed`] },
     });
   }
-  const result = validateTransform(candidate, { knownNames: knownNames(ctx) });
+  const result = validateTransform(candidate, { engine, knownNames: knownNames(ctx) });
   const errors = result.issues.filter((i) => i.severity === 'error');
   if (errors.length > 0) {
     throw codedError('API_BAD_REQUEST', `The transform is invalid: ${errors[0]!.message}`, {
@@ -176,6 +178,8 @@ const idOf = (request: FastifyRequest): string => (request.params as { id: strin
 
 export async function transformsPlugin(app: FastifyInstance, opts: { ctx: ApiContext }): Promise<void> {
   const { ctx } = opts;
+  // Validated (schema + compile) under the limits the identity preview evaluates them with.
+  const engine = createEngine({ limits: SERVER_EVALUATION_LIMITS });
   const read = { right: RIGHTS.transformsRead, user: true };
   const manage = { right: RIGHTS.transformsManage, user: true };
   const transformBody = { type: 'object', required: ['name', 'type', 'attributes'], properties: { name: { type: 'string' }, type: { type: 'string' }, attributes: { type: ['object', 'null'] }, requiresPeriodicRefresh: { type: 'boolean' } } };
@@ -205,7 +209,7 @@ export async function transformsPlugin(app: FastifyInstance, opts: { ctx: ApiCon
       auth: manage,
       schema: { summary: 'Create a transform', operationId: 'createTransform', body: transformBody },
       handler: async (request, reply) => {
-        const candidate = validated(ctx, body(request));
+        const candidate = validated(ctx, engine, body(request));
         const doc = ctx.store.transaction(() => {
           // Names are unique regardless of case, as the list's `name eq` finds them.
           const clash = [...knownNames(ctx)].find((n) => sameName(n, candidate.name as string));
@@ -236,7 +240,7 @@ export async function transformsPlugin(app: FastifyInstance, opts: { ctx: ApiCon
               bad('TRANSFORM_IMMUTABLE', `Only the attributes of a transform can be changed, not '${k}'.`);
             }
           }
-          const candidate = validated(ctx, { ...transformView(current), attributes: b.attributes });
+          const candidate = validated(ctx, engine, { ...transformView(current), attributes: b.attributes });
           refuseCycle(ctx, candidate);
           const next: Doc = { ...current, attributes: candidate.attributes };
           ctx.store.resources.put('transforms', next);

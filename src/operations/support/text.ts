@@ -2,7 +2,8 @@
 // first rendered as Java's String.valueOf would (lists as "[a, b]").
 
 import { toJavaString } from '../../engine/compile.js';
-import type { Evaluator, Value } from '../../engine/types.js';
+import type { Evaluation, Evaluator, Value } from '../../engine/types.js';
+import { limitError } from '../../runtime/budget.js';
 
 /** An evaluator applying `fn` to the input text; null stays null. */
 export function mapText(fn: (text: string) => Value): Evaluator {
@@ -18,6 +19,9 @@ export function textOf(value: Value): string | null {
  * concat and join: the values' texts with `separator` between them. A null element contributes
  * nothing (decision "concat/join null values" in docs/decisions.md).
  */
-export function joinValues(values: readonly Value[], separator: string): string {
-  return values.filter((v) => v !== null).map((v) => toJavaString(v)).join(separator);
+export function joinValues(values: readonly Value[], separator: string, ev: Evaluation): string {
+  const out = values.filter((v) => v !== null).map((v) => toJavaString(v)).join(separator);
+  const max = ev.limits.maxStringLength;
+  if (out.length > max) throw limitError('maxStringLength', max, `a string of ${out.length} characters is too long`);
+  return out;
 }

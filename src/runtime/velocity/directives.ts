@@ -106,7 +106,8 @@ function compileOutput(ast: Ast, st: DirectiveState): Render {
       if (strict) throw renderError(`${literal} is null`, ast.pos);
       s.out += literal;
     } else {
-      s.out += javaString(v);
+      const max = s.limits.maxStringLength;
+      if ((s.out += javaString(v, max)).length > max) s.budget.string(s.out);
     }
   };
 }
@@ -138,7 +139,9 @@ function compileSet(ast: Ast, st: DirectiveState): Render {
     if (v === null || v === UNDEF) return;
     const k = key(s);
     if (t instanceof Map && !Object.isFrozen(t)) {
-      t.set(javaString(k), v);
+      const name = javaString(k);
+      if (!t.has(name)) s.budget.collection(t.size + 1, 1);
+      t.set(name, v);
     } else if (Array.isArray(t) && !Object.isFrozen(t) && typeof k === 'number' && k >= 0 && k < t.length) {
       t[k] = v;
     } else if (st.strict) {
@@ -254,7 +257,8 @@ function compileForeach(block: Node[], st: DirectiveState): Render {
     s.locals.set('foreach', info);
     try {
       for (const item of items) {
-        if (--s.budget < 0) throw renderError('#foreach iteration limit reached', pos);
+        s.budget.tick();
+        if (s.out.length > s.limits.maxStringLength) s.budget.string(s.out);
         info.index++;
         info.hasNext = info.index + 1 < size;
         s.locals.set('velocityCount', info.index + 1);
@@ -327,7 +331,12 @@ function compileMacroCall(ast: Ast, st: DirectiveState): Render {
       s.out += `#${name}`;
       return;
     }
-    if (++s.depth > MAX_MACRO_DEPTH) throw renderError(`macro #${name} recursion too deep`, pos);
+    if (++s.depth > MAX_MACRO_DEPTH) {
+      s.depth--;
+      throw renderError(`macro #${name} recursion too deep`, pos);
+    }
+    // Macros that call themselves twice take exponential time within the depth limit.
+    s.budget.tick();
     const values = args.map((a) => a(s));
     const saved = saveLocals(s, macro.params);
     try {

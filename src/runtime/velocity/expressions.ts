@@ -4,6 +4,7 @@
 // stock Velocity exists for the Apache conformance vectors.
 
 import { codedError, TransformsError } from '../../errors.js';
+import { isLimitError, type Budget, type BudgetLimits } from '../budget.js';
 import { JavaException, getProperty, invokeMethod, isForbiddenName, type MethodContext } from './methods.js';
 import type { JavaIdentity } from './identity.js';
 import { referenceText } from './parse.js';
@@ -25,8 +26,9 @@ export interface Scope {
   /** $identity as a Java object (called once per render, when first referenced). */
   wrapIdentity(): JavaIdentity | null;
   readonly ctx: MethodContext;
-  /** Loop iterations left before the render is stopped (a guard against [0..67000000]). */
-  budget: number;
+  /** The evaluation's limits, and its resource budget (created on first use). */
+  readonly limits: Readonly<BudgetLimits>;
+  readonly budget: Budget;
   depth: number;
 }
 
@@ -88,7 +90,7 @@ function guarded<T>(pos: Pos | undefined, f: () => T): T {
   try {
     return f();
   } catch (error) {
-    if (error instanceof TransformsError && (error.code === 'TEMPLATE_RENDER' || error.code === 'TEMPLATE_FORBIDDEN')) throw error;
+    if (error instanceof TransformsError && (error.code === 'TEMPLATE_RENDER' || error.code === 'TEMPLATE_FORBIDDEN' || isLimitError(error))) throw error;
     if (error instanceof JavaException || error instanceof TransformsError || error instanceof ArithmeticError) {
       throw renderError(error.message, pos, error);
     }
@@ -188,6 +190,10 @@ function compileStep(step: Ast, st: CompileState, pos: Pos | undefined): Step {
         return v === UNDEF ? null : v;
       });
       const r = guarded(pos, () => invokeMethod(target, name, values, s.ctx));
+      // What a method creates is charged where it is created: a new string, a new list.
+      if (typeof r === 'string') {
+        if (r !== target) s.budget.string(r);
+      } else if (Array.isArray(r) && r !== target) s.budget.collection(r.length, r.length);
       return r === NO_METHOD ? UNDEF : r === undefined ? null : r;
     };
   }
@@ -256,8 +262,6 @@ export function compileRange(ast: Ast, st: CompileState): RangeExpr {
   return new RangeExpr(bound(a), bound(b), ast.pos);
 }
 
-const MAX_MATERIALIZED_RANGE = 100_000;
-
 export function compileExpr(ast: Ast, st: CompileState): Expr {
   switch (ast.type) {
     case 'references': {
@@ -290,7 +294,7 @@ export function compileExpr(ast: Ast, st: CompileState): Expr {
       const text = String(ast.value);
       if (ast.isEval && /[$#]/.test(text)) {
         const render = st.template(text, ast.pos);
-        return (s) => render(s);
+        return (s) => s.budget.string(render(s));
       }
       return () => text;
     }
@@ -299,7 +303,8 @@ export function compileExpr(ast: Ast, st: CompileState): Expr {
         const range = compileRange(ast, st);
         return (s) => {
           const [from, to] = range.bounds(s);
-          if (Math.abs(to - from) >= MAX_MATERIALIZED_RANGE) throw renderError('range too large to store', ast.pos);
+          const size = Math.abs(to - from) + 1;
+          s.budget.collection(size, size);
           const out: number[] = [];
           const step = from <= to ? 1 : -1;
           for (let i = from; i !== to + step; i += step) out.push(i);
@@ -368,10 +373,12 @@ function compileMath(ast: Ast, st: CompileState): Expr {
         const y = value(b(s));
         if (op === '+' && (typeof x === 'string' || typeof y === 'string')) {
           if (x === null || y === null) return mathNull(`null operand of '+'`, pos, st.strict);
-          return javaString(x) + javaString(y);
+          const max = s.limits.maxStringLength;
+          return s.budget.string(javaString(x, max) + javaString(y, max));
         }
         if (!isNumber(x) || !isNumber(y)) return mathNull(`'${op}' needs numbers, got ${javaString(x)} and ${javaString(y)}`, pos, st.strict);
-        return guarded(pos, () => arithmetic(op as MathOp, x, y));
+        const r = guarded(pos, () => arithmetic(op as MathOp, x, y));
+        return typeof r === 'bigint' ? s.budget.number(r) : r;
       };
     default:
       throw codedError('TEMPLATE_SYNTAX', `Unsupported operator '${op}'`, { details: posDetails(pos) });

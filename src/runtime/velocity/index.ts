@@ -6,11 +6,12 @@
 // renderer is not used).
 
 import { codedError, TransformsError } from '../../errors.js';
+import { Budget, DEFAULT_BUDGET_LIMITS, limitError, limitFromRangeError, type BudgetLimits, type Meter } from '../budget.js';
 import type { IdentityGraph } from '../../providers/types.js';
 import type { JavaPattern, JavaReplacement } from '../regex.js';
 import { compileJavaReplacement } from '../regex.js';
 import { BreakSignal, compileNodes, type DirectiveState } from './directives.js';
-import { renderError, type Scope } from './expressions.js';
+import type { Scope } from './expressions.js';
 import { parseTemplate } from './parse.js';
 import { wrapIdentityGraph, type JavaIdentity } from './identity.js';
 import type { MethodContext } from './methods.js';
@@ -29,7 +30,11 @@ export interface CompiledTemplate {
   readonly usesIdentity: boolean;
   /** Top-level variable names it references. */
   readonly references: ReadonlySet<string>;
-  render(variables: Readonly<Record<string, unknown>>, globals: TemplateGlobals): string;
+  /**
+   * Render. `meter` is the evaluation's (renders of one evaluation share its budget); without
+   * one, the render gets a budget of its own from the template options.
+   */
+  render(variables: Readonly<Record<string, unknown>>, globals: TemplateGlobals, meter?: Meter): string;
 }
 
 export interface TemplateOptions {
@@ -42,8 +47,10 @@ export interface TemplateOptions {
    * #if. 'lenient': stock Velocity defaults, used to run Apache's own conformance templates.
    */
   references?: 'strict' | 'lenient';
-  /** Loop iterations allowed per render (default 100000). */
+  /** Loop iterations and macro calls allowed per render without an evaluation's budget (default: limits.maxIterations). */
   maxIterations?: number;
+  /** The budget of a render without an evaluation's budget (defaults: DEFAULT_BUDGET_LIMITS). */
+  limits?: Partial<BudgetLimits>;
 }
 
 /** Reference §3.2: every string containing `$` or `#` goes through the template engine. */
@@ -91,7 +98,7 @@ class Memo<T> {
 }
 
 /** The regexes and replacements one template uses. */
-class PatternCache implements MethodContext {
+class PatternCache {
   private readonly patterns: Memo<JavaPattern>;
   private readonly replacements = new Memo<JavaReplacement>(compileJavaReplacement);
 
@@ -115,19 +122,41 @@ class PatternCache implements MethodContext {
   }
 }
 
-/** The state of one render: a class, so that a render allocates one object and no closure. */
-class RenderScope implements Scope {
+/**
+ * The state of one render: a class, so that a render allocates one object and no closure. It is
+ * also the methods' context: their regexes (the template's cache) and the evaluation's budget.
+ */
+class RenderScope implements Scope, MethodContext {
   out = '';
   readonly locals = new Map<string, unknown>();
   identity: JavaIdentity | null | undefined = undefined;
   depth = 0;
+  readonly ctx: MethodContext = this;
+  readonly limits: Readonly<BudgetLimits>;
+  private own: Budget | undefined = undefined;
 
   constructor(
     readonly variables: Readonly<Record<string, unknown>>,
     readonly globals: TemplateGlobals,
-    readonly ctx: MethodContext,
-    public budget: number,
-  ) {}
+    private readonly patterns: PatternCache,
+    private readonly meter: Meter | undefined,
+    ownLimits: Readonly<BudgetLimits>,
+  ) {
+    this.limits = meter === undefined ? ownLimits : meter.limits;
+  }
+
+  /** The evaluation's budget, or (a render on its own) one for this render, made on first use. */
+  get budget(): Budget {
+    return this.meter === undefined ? (this.own ??= new Budget(this.limits)) : this.meter.budget;
+  }
+
+  regex(source: string): JavaPattern {
+    return this.patterns.regex(source);
+  }
+
+  replacement(source: string): JavaReplacement {
+    return this.patterns.replacement(source);
+  }
 
   wrapIdentity(): JavaIdentity | null {
     return this.globals.identity ? wrapIdentityGraph(this.globals.identity) : null;
@@ -135,6 +164,18 @@ class RenderScope implements Scope {
 }
 
 export function compileTemplate(source: string, options: TemplateOptions): CompiledTemplate {
+  try {
+    return compile(source, options);
+  } catch (error) {
+    // Expressions or blocks nested thousands deep exhaust the stack of the recursive compile.
+    if (error instanceof RangeError && /call stack/i.test(error.message)) {
+      throw codedError('COMPILE_TOO_DEEP', 'the template nests expressions or blocks too deeply', { cause: error, details: { limit: 'maxDepth' } });
+    }
+    throw error;
+  }
+}
+
+function compile(source: string, options: TemplateOptions): CompiledTemplate {
   if (source.length > options.maxLength) {
     throw codedError('COMPILE_TEMPLATE_TOO_LARGE', `Template is ${source.length} characters long; the limit is ${options.maxLength}`, {
       details: { length: source.length, maxLength: options.maxLength },
@@ -169,26 +210,33 @@ export function compileTemplate(source: string, options: TemplateOptions): Compi
   };
   const body = isConstant ? undefined : compileNodes(nodes, state);
   const references = Object.freeze(state.references) as ReadonlySet<string>;
-  const maxIterations = options.maxIterations ?? 100_000;
+  const ownLimits: Readonly<BudgetLimits> = Object.freeze({
+    ...DEFAULT_BUDGET_LIMITS,
+    ...options.limits,
+    ...(options.maxIterations !== undefined ? { maxIterations: options.maxIterations } : {}),
+  });
   return Object.freeze({
     source,
     isConstant,
     usesIdentity: references.has('identity'),
     references,
-    render(variables: Readonly<Record<string, unknown>>, globals: TemplateGlobals): string {
+    render(variables: Readonly<Record<string, unknown>>, globals: TemplateGlobals, meter?: Meter): string {
       if (!body) return source;
-      const scope = new RenderScope(variables, globals, cache, maxIterations);
+      const scope = new RenderScope(variables, globals, cache, meter, ownLimits);
       try {
         body(scope);
       } catch (error) {
         // #break outside a loop stops the template (Velocity 2 semantics).
         if (!(error instanceof BreakSignal)) {
           if (error instanceof TransformsError) throw error;
-          if (error instanceof RangeError) throw renderError('template too deeply nested', undefined, error);
-          throw error;
+          // The stack exhausted by nesting, or a value too large for V8: a limit, coded.
+          throw limitFromRangeError(error, scope.limits) ?? error;
         }
       }
-      return scope.out;
+      const out = scope.out;
+      const max = scope.limits.maxStringLength;
+      if (out.length > max) throw limitError('maxStringLength', max, `the template rendered ${out.length} characters`);
+      return out;
     },
   });
 }

@@ -6,6 +6,7 @@ import type { JavaPattern, JavaReplacement } from '../regex.js';
 import { compileJavaReplacement } from '../regex.js';
 import { javaTrim } from '../java-string.js';
 import { JavaObject, JDouble, NO_METHOD, isNumber, javaEquals, javaString, compareNumbers, type JMap } from './values.js';
+import type { Budget, BudgetLimits } from '../budget.js';
 
 /** A Java exception raised by a method: the renderer turns it into "Error rendering template". */
 export class JavaException extends Error {
@@ -20,6 +21,9 @@ export class JavaException extends Error {
 export interface MethodContext {
   regex(source: string): JavaPattern;
   replacement(source: string): JavaReplacement;
+  /** The evaluation's limits and budget: methods that grow a value check it before growing. */
+  readonly limits: Readonly<BudgetLimits>;
+  readonly budget: Budget;
 }
 
 /** Names that are the known sandbox escape routes: refused outright (TEMPLATE_FORBIDDEN). */
@@ -152,13 +156,14 @@ const STRING: Table = {
   replaceFirst: { 2: (s: string, [r, x], ctx) => ctx.regex(str(r)).replaceFirst(s, ctx.replacement(str(x))) },
   matches: { 1: (s: string, [r], ctx) => ctx.regex(str(r)).matches(s) },
   split: {
-    1: (s: string, [r], ctx) => Object.freeze(ctx.regex(str(r)).split(s)),
-    2: (s: string, [r, l], ctx) => Object.freeze(ctx.regex(str(r)).split(s, int(l))),
+    1: (s: string, [r], ctx) => Object.freeze(ctx.regex(str(r)).split(s, 0, splitGuard(ctx))),
+    2: (s: string, [r, l], ctx) => Object.freeze(ctx.regex(str(r)).split(s, int(l), splitGuard(ctx))),
   },
   repeat: {
-    1: (s: string, [n]) => {
+    1: (s: string, [n], ctx) => {
       const count = int(n);
       if (count < 0) throw new JavaException('java.lang.IllegalArgumentException', `count is negative: ${count}`);
+      ctx.budget.stringLength(s.length * count);
       return s.repeat(count);
     },
   },
@@ -166,6 +171,20 @@ const STRING: Table = {
   toString: { 0: (s: string) => s },
   hashCode: { 0: (s: string) => hashCode(s) },
 };
+
+/**
+ * Splitting a long string costs time per part (the regex binding reads the input at every
+ * match): the list is checked against maxCollectionSize as it grows and the clock read every
+ * 64 parts, so a split stops within the budget instead of after it.
+ */
+function splitGuard(ctx: MethodContext): (parts: number) => void {
+  const budget = ctx.budget;
+  const max = budget.limits.maxCollectionSize;
+  return (parts) => {
+    if (parts >= max) budget.collection(parts + 1, 0);
+    if ((parts & 63) === 63) budget.checkTime();
+  };
+}
 
 function npeOrMismatch(o: unknown): never {
   if (o === null) npe();
@@ -192,8 +211,9 @@ const LIST: Table = {
   contains: { 1: (l: unknown[], [o]) => l.some((x) => javaEquals(x, o)) },
   indexOf: { 1: (l: unknown[], [o]) => l.findIndex((x) => javaEquals(x, o)) },
   add: {
-    1: (l: unknown[], [o]) => {
-      mutable(l).push(o);
+    1: (l: unknown[], [o], ctx) => {
+      ctx.budget.collection(mutable(l).length + 1, 1);
+      l.push(o);
       return true;
     },
   },
@@ -207,7 +227,7 @@ const LIST: Table = {
       return Object.freeze(l.slice(from, to));
     },
   },
-  toString: { 0: (l: unknown[]) => javaString(l) },
+  toString: { 0: (l: unknown[], _args: unknown[], ctx: MethodContext) => javaString(l, ctx.limits.maxStringLength) },
 };
 
 const MAP: Table = {
@@ -220,15 +240,16 @@ const MAP: Table = {
   size: { 0: (m: JMap) => m.size },
   isEmpty: { 0: (m: JMap) => m.size === 0 },
   put: {
-    2: (m: JMap, [k, v]) => {
+    2: (m: JMap, [k, v], ctx) => {
       if (Object.isFrozen(m)) throw new JavaException('java.lang.UnsupportedOperationException', 'the map is read-only');
       const key = javaString(k);
+      if (!m.has(key)) ctx.budget.collection(m.size + 1, 1);
       const old = m.get(key) ?? null;
       m.set(key, v);
       return old;
     },
   },
-  toString: { 0: (m: JMap) => javaString(m) },
+  toString: { 0: (m: JMap, _args: unknown[], ctx: MethodContext) => javaString(m, ctx.limits.maxStringLength) },
 };
 
 const NUMBER: Table = {

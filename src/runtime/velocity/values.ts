@@ -3,6 +3,8 @@
 // "11", a Double "11.0"; arithmetic follows org.apache.velocity.util.MathUtils (integer division
 // truncates, Integer widens to Long and then BigInteger instead of overflowing).
 
+import { DEFAULT_BUDGET_LIMITS, limitError } from '../budget.js';
+
 /** A java.lang.Double (integral JS numbers are Integer/Long, bigint is a Long/BigInteger beyond 2^53). */
 export class JDouble {
   constructor(readonly value: number) {}
@@ -73,8 +75,12 @@ function expandExponent(d: number): string {
   return s.endsWith('.') ? s + '0' : s;
 }
 
-/** Java's String.valueOf / toString for any template value. */
-export function javaString(value: unknown): string {
+/**
+ * Java's String.valueOf / toString for any template value. A list or map is rendered only up to
+ * `max` characters (beyond, EVAL_LIMIT_STRING): lists that hold one another twice at each of a
+ * few dozen levels would otherwise render to more characters than there are atoms.
+ */
+export function javaString(value: unknown, max: number = DEFAULT_BUDGET_LIMITS.maxStringLength): string {
   if (value === null || value === undefined) return 'null';
   switch (typeof value) {
     case 'string':
@@ -87,13 +93,41 @@ export function javaString(value: unknown): string {
     default:
       if (value instanceof JDouble) return javaDoubleToString(value.value);
       if (value instanceof JavaObject) return value.toJavaString();
-      if (Array.isArray(value)) return '[' + value.map(javaString).join(', ') + ']';
-      if (value instanceof Map) {
-        const parts: string[] = [];
-        for (const [k, v] of value) parts.push(`${k}=${javaString(v)}`);
-        return '{' + parts.join(', ') + '}';
+      if (Array.isArray(value) || value instanceof Map) {
+        const out = { text: '', max };
+        appendCollection(value, out);
+        return out.text;
       }
       return 'null';
+  }
+}
+
+/** AbstractCollection.toString / AbstractMap.toString, with "(this Collection)" for a list in itself. */
+function appendCollection(value: readonly unknown[] | Map<string, unknown>, out: { text: string; max: number }): void {
+  const self = Array.isArray(value) ? '(this Collection)' : '(this Map)';
+  out.text += Array.isArray(value) ? '[' : '{';
+  let first = true;
+  const append = (v: unknown) => {
+    if (v === value) out.text += self;
+    else if (Array.isArray(v) || v instanceof Map) appendCollection(v, out);
+    else out.text += javaString(v);
+    if (out.text.length > out.max) throw limitError('maxStringLength', out.max, 'a list or map renders to too long a string');
+  };
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      if (!first) out.text += ', ';
+      first = false;
+      append(v);
+    }
+    out.text += ']';
+  } else {
+    for (const [k, v] of value as Map<string, unknown>) {
+      if (!first) out.text += ', ';
+      first = false;
+      out.text += `${k}=`;
+      append(v);
+    }
+    out.text += '}';
   }
 }
 
