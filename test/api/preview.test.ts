@@ -143,13 +143,19 @@ describe('identity preview under the server limits', () => {
     expect(['EVAL_LIMIT_USERNAME', 'EVAL_LIMIT_TIME', 'EVAL_ILLEGAL_STATE']).toContain(collided![0]);
   });
 
-  it('a 10,000-level transform is COMPILE_TOO_DEEP for its attribute, not a 500', async () => {
+  it('a transform nested deeper than maxDepth is COMPILE_TOO_DEEP for its attribute; a 10,000-level body is a 400, not a 500', async () => {
     // Sent as text: the test's own JSON.stringify would not go 10,000 levels deep.
-    const deep = '{"type":"upper","attributes":{"input":'.repeat(10_000) + '"x"' + '}}'.repeat(10_000);
-    const payload = `{"identityId":${JSON.stringify(identityId)},"identityAttributeConfig":{"attributeTransforms":[{"identityAttributeName":"deep","transformDefinition":${deep}}]}}`;
-    const res = await server.api.inject({ method: 'POST', url: '/v3/identity-profiles/identity-preview', headers: { ...auth, 'content-type': 'application/json' }, payload });
-    expect(res.statusCode).toBe(200);
-    expect(codesOf(res)).toEqual([['COMPILE_TOO_DEEP']]);
+    const nested = (levels: number) => '{"type":"upper","attributes":{"input":'.repeat(levels) + '"x"' + '}}'.repeat(levels);
+    const payload = (deep: string) => `{"identityId":${JSON.stringify(identityId)},"identityAttributeConfig":{"attributeTransforms":[{"identityAttributeName":"deep","transformDefinition":${deep}}]}}`;
+    const send = (deep: string) => server.api.inject({ method: 'POST', url: '/v3/identity-profiles/identity-preview', headers: { ...auth, 'content-type': 'application/json' }, payload: payload(deep) });
+    // 100 transforms deep: within the body's depth limit, beyond the engine's maxDepth (64).
+    const tooDeep = await send(nested(100));
+    expect(tooDeep.statusCode).toBe(200);
+    expect(codesOf(tooDeep)).toEqual([['COMPILE_TOO_DEEP']]);
+    // 10,000 deep: refused at the API boundary, with the platform's error body.
+    const bomb = await send(nested(10_000));
+    expect(bomb.statusCode).toBe(400);
+    expect(bomb.json()).toMatchObject({ detailCode: expect.any(String), messages: expect.any(Array) });
   });
 
   it('a stored transform that exceeds the budget gives later previews the coded error, and the server keeps serving', async () => {

@@ -65,7 +65,7 @@ describe('limits: out of memory', () => {
     const identity = 'fatima.schroder';
     const run = spawnSync(
       process.execPath,
-      ['--max-old-space-size=192', '--import', 'tsx', join(ROOT, 'src/cli/main.ts'), 'evaluate', file, '--fixtures', join(ROOT, 'fixtures'), '--identity', identity],
+      ['--max-old-space-size=192', '--import', 'tsx', join(ROOT, 'src/cli/run.ts'), 'evaluate', file, '--fixtures', join(ROOT, 'fixtures'), '--identity', identity],
       { encoding: 'utf8', timeout: 120_000 },
     );
     expect(run.signal).toBeNull();
@@ -202,7 +202,7 @@ describe('limits: nesting', () => {
     // Written as text: JSON.stringify itself cannot go 10,000 levels deep on a small stack.
     const open = '{"type":"upper","attributes":{"input":'.repeat(10_000);
     writeFileSync(file, `{"name":"deep","type":"upper","attributes":{"input":${open}"x"${'}}'.repeat(10_000)}}}`);
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), 'evaluate', file, '--fixtures', join(ROOT, 'fixtures'), '--identity', 'fatima.schroder'], {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/run.ts'), 'evaluate', file, '--fixtures', join(ROOT, 'fixtures'), '--identity', 'fatima.schroder'], {
       encoding: 'utf8',
       timeout: 120_000,
     });
