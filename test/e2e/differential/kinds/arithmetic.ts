@@ -1,0 +1,2 @@
+import type { Kind } from '../harness.js';
+export const arithmeticKind = undefined as unknown as Kind<unknown>; export const doubleKind = arithmeticKind;
