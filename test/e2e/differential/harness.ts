@@ -14,7 +14,7 @@ import type { JavaOracle, JavaOutcome } from './oracle.js';
 export type OurOutcome =
   | { readonly ok: string }
   | { readonly list: readonly string[] }
-  | { readonly error: string; readonly cause?: string }
+  | { readonly error: string; readonly cause?: string; readonly message?: string }
   | { readonly rejected: string };
 
 export type Verdict =
@@ -56,7 +56,7 @@ export function capture(run: () => string | readonly string[], rejectCodes: read
       if (rejectCodes.includes(e.code)) return { rejected: e.code };
       let cause: unknown = e.cause;
       while (cause instanceof TransformsError) cause = cause.cause;
-      return cause instanceof JavaException ? { error: e.code, cause: cause.javaClass } : { error: e.code };
+      return cause instanceof JavaException ? { error: e.code, cause: cause.javaClass, message: e.message } : { error: e.code, message: e.message };
     }
     return { error: `CRASH ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}` };
   }
