@@ -29,3 +29,28 @@ describe('java.lang.String methods', () => {
     expect(render(template, vars)).toBe(expected);
   });
 });
+
+describe('numbers (MathUtils over Integer, Long and BigInteger)', () => {
+  it.each([
+    // Literals with an exponent are Doubles.
+    ['#set($e = 1e3)$e', '1000.0'],
+    ['#set($e = 1.5E-3 * 2)$e', '0.003'],
+    ['#set($e = -2.5e10)$e', '-2.5E10'],
+    // Negative literals beyond 2^53 keep every digit.
+    ['#set($r = -9223372036854775808 + 0)$r', '-9223372036854775808'],
+    ['#set($r = -9223372036854775808 % 14)$r', '-8'],
+    // lmul/ldiv: Long.MIN_VALUE times or over -1 wraps (MathUtils's overflow test misses it)…
+    ['#set($r = -9223372036854775808 * -1)$r', '-9223372036854775808'],
+    ['#set($r = -9223372036854775808 / -1)$r', '-9223372036854775808'],
+    // …but not the other way round.
+    ['#set($r = -1 * -9223372036854775808)$r', '9223372036854775808'],
+    // BigInteger.mod: never negative.
+    ['#set($r = -99999999999999999999 % 7)$r', '6'],
+  ])('%s → %s', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+
+  it('a BigInteger modulo a negative number is an ArithmeticException', () => {
+    expect(() => render('#set($r = 99999999999999999999 % -3)$r')).toThrow(/Error rendering template/);
+  });
+});

@@ -120,7 +120,7 @@ public final class Oracle {
       case "string":
         return stringMethod(str(c, "input"), str(c, "method"), c.getAsJsonArray("args"));
       case "double":
-        return Double.toString(c.get("value").getAsDouble());
+        return Double.toString(Double.parseDouble(c.get("value").getAsString()));
       default:
         throw new IllegalStateException("unknown kind " + kind);
     }
