@@ -54,3 +54,26 @@ describe('numbers (MathUtils over Integer, Long and BigInteger)', () => {
     expect(() => render('#set($r = 99999999999999999999 % -3)$r')).toThrow(/Error rendering template/);
   });
 });
+
+describe('whitespace as Velocity 1.7 gobbles it', () => {
+  it.each([
+    // A directive eats the blanks and the line break (\n, \r\n or \r) that end its line.
+    ['#set($x = 1)\n\n#set($y = 2)\r\nq', '\nq'],
+    ['#if(true)y#end\rq', 'yq'],
+    ['#foreach($i in [1])$i#end  \nq', '1q'],
+    // #set eats the blanks before it where they start a token…
+    ['  #set($x = 1)x', 'x'],
+    ['$a  #set($x = 1)q', 'Aq'],
+    ['#if(true)#end  #set($x = 1)q', 'q'],
+    ['## c\n  #set($x = 1)q', 'q'],
+    ['  #set($x = 1)  #set($y = 2)\nq', 'q'],
+    // …but not when they end a run of text.
+    ['a  #set($x = 1)b', 'a  b'],
+    ['a\n  #set($x = 1)\nb', 'a\n  b'],
+    // Other directives keep the indentation before them.
+    ['a\n  #if(true)\n  y\n  #end\n  b', 'a\n    y\n    b'],
+    ['  #* c *#\nz', '  \nz'],
+  ])('%j → %j', (template, expected) => {
+    expect(render(template, { a: 'A' })).toBe(expected);
+  });
+});
