@@ -77,3 +77,23 @@ describe('whitespace as Velocity 1.7 gobbles it', () => {
     expect(render(template, { a: 'A' })).toBe(expected);
   });
 });
+
+describe('comments and a trailing #', () => {
+  it.each([
+    ['-$a.replace("a", "o")#*\nmulti\n*#\n\n#set($a = 1 + 2)', '-A\n\n'],
+    ['$a#* c *#y', 'Ay'],
+    ['a#**#b', 'ab'],
+    ['#* c *#\n#set($x = 1)\nq', '\nq'],
+    ['#[[ #* ]]# $a', ' #*  A'],
+  ])('%j → %j', (template, expected) => {
+    expect(render(template, { a: 'A' })).toBe(expected);
+  });
+
+  it('a `#` that ends the template is a syntax error, as Velocity 1.7 lexes it', () => {
+    expect(() => render('price: 5$ #')).toThrow(/does not parse/);
+  });
+
+  it('<, >, <=, >= compare numbers only (1.7 fails on strings)', () => {
+    expect(() => render('#if($a > "b")y#end', { a: 'c' })).toThrow(/Error rendering template/);
+  });
+});

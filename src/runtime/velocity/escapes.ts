@@ -29,7 +29,9 @@ export interface Rewritten {
 const IDENTITY: Rewritten['column'] = (_line, column) => column;
 
 export function rewriteEscapes(source: string): Rewritten {
-  if (!source.includes('\\') && !EXPONENT_ANYWHERE.test(source) && !LONG_NEGATIVE_ANYWHERE.test(source)) return { text: source, column: IDENTITY };
+  if (!source.includes('\\') && !source.includes('#*') && !EXPONENT_ANYWHERE.test(source) && !LONG_NEGATIVE_ANYWHERE.test(source)) {
+    return { text: source, column: IDENTITY };
+  }
   let out = '';
   let depth = 0;
   let quote: string | null = null;
@@ -45,8 +47,45 @@ export function rewriteEscapes(source: string): Rewritten {
     if (added !== 0) shifts.push([line, out.length - lineStart, added]);
     i = r.next;
   };
+  /** Append rewritten text that may hold line breaks (kept one for one with the source's). */
+  const emit = (text: string) => {
+    for (const ch of text) {
+      if (ch === '\n') {
+        line++;
+        lineStart = out.length + 1;
+      }
+      out += ch;
+    }
+  };
   while (i < source.length) {
     const c = source[i]!;
+    if (depth === 0 && c === '#' && source.startsWith('#[[', i)) {
+      // A raw block is copied as it is (nothing inside is a comment or an escape).
+      const end = source.indexOf(']]#', i + 3);
+      if (end >= 0) {
+        emit(source.slice(i, end + 3));
+        i = end + 3;
+        continue;
+      }
+    }
+    if (depth === 0 && c === '#' && source[i + 1] === '*') {
+      const end = source.indexOf('*#', i + 2);
+      if (end >= 0) {
+        // A block comment renders nothing, and the line break after it stays. velocityjs misreads
+        // one right after a reference (`$a#* c *#`), so it is dropped here: the lines it spans
+        // become `##` line comments (which eat their line breaks), the rest of it goes.
+        const lines = source.slice(i + 2, end).split('\n');
+        for (const part of lines.slice(0, -1)) emit(`##${part}\n`);
+        // Where the comment separates a reference from text that would extend it (`$a#**#b`),
+        // an empty #if keeps them apart.
+        const separator = lines.length === 1 && /[\w)}\]]$/.test(out) && /^[\w.([{-]/.test(source.slice(end + 2)) ? SEPARATOR : '';
+        out += separator;
+        const lastLength = (lines.length === 1 ? 2 : 0) + lines[lines.length - 1]!.length + 2;
+        shifts.push([line, out.length - lineStart, separator.length - lastLength]);
+        i = end + 2;
+        continue;
+      }
+    }
     if (c === '\n') {
       line++;
       lineStart = out.length + 1;
@@ -112,6 +151,7 @@ export function rewriteEscapes(source: string): Rewritten {
 const EXPONENT_LITERAL = /^(?:\d+(?:\.\d*)?|\.\d+)[eE][+-]?\d+(?![\w.])/;
 const EXPONENT_ANYWHERE = /[\d.][eE][+-]?\d/;
 const LONG_NEGATIVE_ANYWHERE = /-\d{16}/;
+const SEPARATOR = '#if(false)#{end}';
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
 
 /**

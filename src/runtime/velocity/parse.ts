@@ -38,6 +38,11 @@ export function parseTemplate(source: string, nested: { offset: Pos | undefined 
   const offset = nested?.offset;
   // A nested string template was already rewritten as part of its parent.
   const rewritten = nested ? { text: source, column: (_l: number, c: number) => c } : rewriteEscapes(source);
+  // Velocity's lexer fails on a `#` that ends the template (velocityjs keeps it as text).
+  if (!nested && /(?<![*\]\\])#$/.test(rewritten.text)) {
+    const lines = source.split('\n');
+    syntaxError("Encountered end of input after '#'", { first_line: lines.length, first_column: lines[lines.length - 1]!.length - 1 } as Pos, offset);
+  }
   let flat: Flat[];
   try {
     flat = flatParse(rewritten.text);
