@@ -97,3 +97,13 @@ describe('comments and a trailing #', () => {
     expect(() => render('#if($a > "b")y#end', { a: 'c' })).toThrow(/Error rendering template/);
   });
 });
+
+describe('a # right after a reference', () => {
+  it.each([
+    ['$m#[[raw $a]]#', '{}raw $a'],
+    ['$l.isEmpty()#1.', 'true#1.'],
+    ['$a.length()#x', '1#x'],
+  ])('%j → %j', (template, expected) => {
+    expect(render(template, { a: 'A', m: {}, l: [] })).toBe(expected);
+  });
+});

@@ -29,7 +29,10 @@ export interface Rewritten {
 const IDENTITY: Rewritten['column'] = (_line, column) => column;
 
 export function rewriteEscapes(source: string): Rewritten {
-  if (!source.includes('\\') && !source.includes('#*') && !EXPONENT_ANYWHERE.test(source) && !LONG_NEGATIVE_ANYWHERE.test(source)) {
+  if (
+    !source.includes('\\') && !source.includes('#*') && !EXPONENT_ANYWHERE.test(source) &&
+    !LONG_NEGATIVE_ANYWHERE.test(source) && !HASH_AFTER_NAME.test(source)
+  ) {
     return { text: source, column: IDENTITY };
   }
   let out = '';
@@ -42,8 +45,10 @@ export function rewriteEscapes(source: string): Rewritten {
   const shifts: Array<[number, number, number]> = [];
   const escape = () => {
     const r = escapeAt(source, i);
-    out += r.text;
-    const added = r.text.length - (r.next - i);
+    // velocityjs cannot read a `#` right after a reference: an empty #if stands between them.
+    const text = depth === 0 && r.text.startsWith('#') && REFERENCE_TAIL.test(out.slice(-200)) ? SEPARATOR + r.text : r.text;
+    out += text;
+    const added = text.length - (r.next - i);
     if (added !== 0) shifts.push([line, out.length - lineStart, added]);
     i = r.next;
   };
@@ -59,6 +64,11 @@ export function rewriteEscapes(source: string): Rewritten {
   };
   while (i < source.length) {
     const c = source[i]!;
+    if (depth === 0 && c === '#' && !/^#(?:\{?[A-Za-z]|\*|#)/.test(source.slice(i, i + 3)) && REFERENCE_TAIL.test(out.slice(-200))) {
+      // A `#` that starts no directive or comment right after a reference (`$a#1`, `$m#[[…]]#`).
+      out += SEPARATOR;
+      shifts.push([line, out.length - lineStart, SEPARATOR.length]);
+    }
     if (depth === 0 && c === '#' && source.startsWith('#[[', i)) {
       // A raw block is copied as it is (nothing inside is a comment or an escape).
       const end = source.indexOf(']]#', i + 3);
@@ -152,6 +162,9 @@ const EXPONENT_LITERAL = /^(?:\d+(?:\.\d*)?|\.\d+)[eE][+-]?\d+(?![\w.])/;
 const EXPONENT_ANYWHERE = /[\d.][eE][+-]?\d/;
 const LONG_NEGATIVE_ANYWHERE = /-\d{16}/;
 const SEPARATOR = '#if(false)#{end}';
+const HASH_AFTER_NAME = /[\w)}\]]#(?![A-Za-z{*#])/;
+/** The output ends with a reference: `$a`, `$!{a}`, `$a.b(…)`, `$a[0]` (arguments without nested parentheses). */
+const REFERENCE_TAIL = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*\}?$/;
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
 
 /**
