@@ -58,11 +58,11 @@ export const arithmeticKind: Kind<ArithmeticCase> = {
 /**
  * JDK 19 changed Double.toString to the shortest decimal that reads back as the same double
  * (JDK-4511638); JDK 17, the oracle, sometimes prints more digits (2.52302529406876512E17,
- * 9.999999999999999E22 for 1.0E23, 4.9E-324). We print what JDK 19+ prints: a known difference
- * exactly when Java's text reads back as the same double.
+ * 9.999999999999999E22 for 1.0E23, 4.9E-324). We print what JDK 19+ prints (docs/decisions.md
+ * X10): a known difference exactly when Java's text reads back as the same double.
  */
 function sameDouble(java: JavaOutcome, value: number): string | undefined {
-  return 'ok' in java && Number(java.ok) === value ? 'JDK19' : undefined;
+  return 'ok' in java && Number(java.ok) === value ? 'X10' : undefined;
 }
 
 /**

@@ -41,9 +41,9 @@ const mutation = fc.oneof(
 );
 
 /**
- * Known differences: "YYYY" — without a week of year in the pattern, Y is read as the calendar
- * year (docs/decisions.md, the lifecycle guide's week-year); "Julian" — dates before the
- * Gregorian cutover; "range" — instants beyond ±275,760 years, which a JavaScript date cannot hold.
+ * Known differences (docs/decisions.md, Dates, D1–D3): D1 — without a week of year in the
+ * pattern, Y is read as the calendar year (the lifecycle guide's week-year); D2 — dates before
+ * the Gregorian cutover; D3 — instants beyond ±275,760 years, which a JavaScript date cannot hold.
  */
 export interface DateCase {
   input: string;
@@ -83,13 +83,13 @@ export const dateKind: Kind<DateCase> = {
     (javaClass === 'java.text.ParseException' && ours.error === 'EVAL_DATE_PARSE') ||
     (javaClass === 'java.lang.IllegalArgumentException' && ours.error === 'EVAL_ILLEGAL_ARGUMENT'),
   known: (c, _java, ours) => {
-    if ('error' in ours && ours.error === 'EVAL_DATE_PARSE' && /out of range/.test(ours.message ?? '')) return 'range';
-    if (/Y/.test(c.inputFormat.replace(/'[^']*'/g, '')) && !/w/.test(c.inputFormat.replace(/'[^']*'/g, ''))) return 'YYYY';
+    if ('error' in ours && ours.error === 'EVAL_DATE_PARSE' && /out of range/.test(ours.message ?? '')) return 'D3';
+    if (/Y/.test(c.inputFormat.replace(/'[^']*'/g, '')) && !/w/.test(c.inputFormat.replace(/'[^']*'/g, ''))) return 'D1';
     try {
       const fields: Record<string, number> = {};
       const ms = compileSimpleDateFormat(c.inputFormat).parse(c.input, { now: c.now, fields });
       // Java counts from a Julian date when the result, or the year it starts from, is before the cutover.
-      if (ms < JULIAN_END || (fields.year ?? 1970) < 1583 || (fields.weekYear ?? 1970) < 1583) return 'Julian';
+      if (ms < JULIAN_END || (fields.year ?? 1970) < 1583 || (fields.weekYear ?? 1970) < 1583) return 'D2';
     } catch {
       // no instant: not a calendar question
     }
