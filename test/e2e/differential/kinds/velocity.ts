@@ -94,6 +94,8 @@ function emptyish(v: unknown): boolean {
  */
 function knownVelocity(c: VelocityCase, java: JavaOutcome, ours: OurOutcome): string | undefined {
   if ('error' in ours && ours.error === 'TEMPLATE_FORBIDDEN') return 'V14';
+  // Both reject the template, 1.7 when parsing and we when rendering (V22).
+  if ('error' in java && /ParseErrorException/.test(java.error) && 'error' in ours && ours.error === 'TEMPLATE_RENDER') return 'V22';
   if ('ok' in java && java.ok.includes('[Ljava.lang.String;@')) return 'V12';
   if (/\$!?\{?[A-Za-z]\w*-/.test(c.template)) return 'V19';
   // 1.7 evaluates a string or number literal as a condition to false (SimpleNode.evaluate).
