@@ -173,3 +173,42 @@ describe('SimpleDateFormat parsing (lenient, UTC)', () => {
     }
   });
 });
+
+describe('GregorianCalendar field resolution and SimpleDateFormat field readers (pinned against JDK 17)', () => {
+  it.each([
+    // A day of week alone is its first occurrence in the month (DAY_OF_WEEK_IN_MONTH 1).
+    ['38,49Sun:', 'yy,mEEE:', '2038-01-03'],
+    // Week of month, day of week in month (negative: from the end), week of year.
+    ['2023-03 2 Tue', 'yyyy-MM W EEE', '2023-03-07'],
+    ['2023-03 2 Tue', 'yyyy-MM F EEE', '2023-03-14'],
+    ['2023-03 -1 Tue', 'yyyy-MM F EEE', '2023-03-28'],
+    ['2023 10', 'yyyy w', '2023-03-05'],
+    // Numbers may be negative (DecimalFormat), and roll over leniently.
+    ['May -1, 1930', 'MMM d, yyyy', '1930-04-29'],
+    // An abutting field's width counts from where the field began, the blank included.
+    [' 2023-01-05', 'yyyyMMdd', '0202-02-27'],
+  ])('%j as %s → %s', (input, pattern, expected) => {
+    expect(convert(input, pattern, 'yyyy-MM-dd')).toBe(expected);
+  });
+
+  it.each([
+    // HOUR_OF_DAY set after AM_PM wins; AM_PM alone is noon.
+    ['2023-01-05 13 pm', 'yyyy-MM-dd H a', '2023-01-05 13:00'],
+    ['2023-01-05 pm', 'yyyy-MM-dd a', '2023-01-05 12:00'],
+    // Zone names long and short; GMT needs h[h]:mm; X reads as many digits as it has letters.
+    ['2023-01-05 Coordinated Universal Time', 'yyyy-MM-dd zzzz', '2023-01-05 00:00'],
+    ['2023-01-05 Eastern Daylight Time', 'yyyy-MM-dd z', '2023-01-05 04:00'],
+    ['2023-01-05 GMT+5:30', 'yyyy-MM-dd z', '2023-01-04 18:30'],
+    ['2023-01-05 UTC+01:00', 'yyyy-MM-dd z', '2023-01-05 00:00'],
+    ['2023-01-05T10:00+0530', "yyyy-MM-dd'T'HH:mmX", '2023-01-05 05:00'],
+  ])('%j as %s → %s', (input, pattern, expected) => {
+    expect(convert(input, pattern, 'yyyy-MM-dd HH:mm')).toBe(expected);
+  });
+
+  it.each([
+    ['2023-01-05 +000', 'yyyy-MM-dd Z'],
+    ['2023-01-05 GMT+05', 'yyyy-MM-dd z'],
+  ])('%j as %s is a ParseException (RFC 822 needs hhmm, GMT needs :mm)', (input, pattern) => {
+    expect(codeOf(() => convert(input, pattern, 'yyyy'))).toBe('EVAL_DATE_PARSE');
+  });
+});

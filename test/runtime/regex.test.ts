@@ -271,3 +271,37 @@ describe('matches and find', () => {
     expect(p.groupCount).toBe(2);
   });
 });
+
+describe('case-insensitive matching as java.util.regex does it (pinned against JDK 17 by the differential suite)', () => {
+  it.each([
+    // (?iu): toLowerCase(toUpperCase(c)) puts ı and İ with i, which Unicode simple folding does not.
+    ['(?iu)i', 'i I ı İ', '_', '_ _ _ _'],
+    ['(?iu)İ{1,3}|é', 'Adeyemi-Châtelet', '', 'Adeyem-Châtelet'],
+    ['(?iu)[ı]', 'Siobhán', '_', 'S_obhán'],
+    ['(?iu)k', 'k K \u212a', '_', '_ _ _'],
+    // Predefined classes are never folded: \w stays ASCII, so the Kelvin sign and ſ are not word characters.
+    ['(?iu)\\w', 'K\u212aſ', '_', '_\u212aſ'],
+    ['(?iu)[\\w]', 'K\u212aſ', '_', '_\u212aſ'],
+    // Case properties match every cased letter under (?i); POSIX Lower/Upper every ASCII letter.
+    ['(?i)\\p{Ll}', 'aAéÉǅ1', '_', '_____1'],
+    ['(?i)\\p{javaUpperCase}', 'aAé1', '_', '___1'],
+    ['(?i)\\p{Lower}', 'aAé', '_', '__é'],
+    ['(?i)\\P{Lu}', 'aA1', '_', 'aA_'],
+  ])('%s on %j → %j', (regex, input, replacement, expected) => {
+    expect(replaceAll(regex, input, replacement)).toBe(expected);
+  });
+});
+
+describe('a `{n}` with nothing before it repeats the empty string, as Java parses it', () => {
+  it.each([
+    ['{2}', 'ab', '-', '-a-b-'],
+    ['\\Q\\E{2,}?', 'ab', '', 'ab'],
+    ['a{2}{3}', 'aa', '_', '_'],
+  ])('%s on %j → %j', (regex, input, replacement, expected) => {
+    expect(replaceAll(regex, input, replacement)).toBe(expected);
+  });
+
+  it('a `{` that starts no repetition is still an error', () => {
+    expect(codeOf(() => compileJavaRegex('{a}')).code).toBe('REGEX_SYNTAX');
+  });
+});

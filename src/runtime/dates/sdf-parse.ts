@@ -2,39 +2,34 @@
 // over a cursor, then GregorianCalendar-style resolution of the fields that were read (lenient,
 // UTC). Decisions: docs/decisions.md.
 
-import { MONTHS, WEEKDAYS, utcMillis, weekDate, MS_PER_MINUTE } from './calendar.js';
+import { MONTHS, WEEKDAYS } from './calendar.js';
+import { computeTime, setField, type Field, type Parsed } from './calendar-fields.js';
 
-/** Fixed offsets (minutes) of the zone names 'z' accepts besides GMT±hh:mm and RFC 822 offsets. */
+export { newParsed, type Parsed } from './calendar-fields.js';
+
+/**
+ * Zone names 'z' and 'Z' read (both letters parse alike in SimpleDateFormat), short and long
+ * (en_US), as fixed offsets in minutes: a name says which half of the year it means. Java matches
+ * the names of every time zone; these are the ones identity data carries.
+ */
 const ZONE_NAMES: Readonly<Record<string, number>> = {
-  UTC: 0, GMT: 0, UT: 0,
-  EST: -300, EDT: -240, CST: -360, CDT: -300, MST: -420, MDT: -360, PST: -480, PDT: -420,
-  AKST: -540, AKDT: -480, HST: -600,
-  WET: 0, WEST: 60, CET: 60, CEST: 120, EET: 120, EEST: 180,
+  UTC: 0, 'Coordinated Universal Time': 0, GMT: 0, 'Greenwich Mean Time': 0,
+  EST: -300, 'Eastern Standard Time': -300, EDT: -240, 'Eastern Daylight Time': -240,
+  CST: -360, 'Central Standard Time': -360, CDT: -300, 'Central Daylight Time': -300,
+  MST: -420, 'Mountain Standard Time': -420, MDT: -360, 'Mountain Daylight Time': -360,
+  PST: -480, 'Pacific Standard Time': -480, PDT: -420, 'Pacific Daylight Time': -420,
+  AKST: -540, 'Alaska Standard Time': -540, AKDT: -480, 'Alaska Daylight Time': -480,
+  HST: -600, 'Hawaii-Aleutian Standard Time': -600,
+  WET: 0, 'Western European Standard Time': 0, WEST: 60, 'Western European Summer Time': 60,
+  CET: 60, 'Central European Standard Time': 60, CEST: 120, 'Central European Summer Time': 120,
+  EET: 120, 'Eastern European Standard Time': 120, EEST: 180, 'Eastern European Summer Time': 180,
 };
 
-export const ZONE_KEYS = Object.keys(ZONE_NAMES);
+const ZONE_KEYS = Object.keys(ZONE_NAMES);
 const ZONE_CHOICES = ZONE_KEYS.map((z) => z.toLowerCase());
-/** No text field is longer than "September" / "Wednesday". */
+/** No month or weekday name is longer than "September" / "Wednesday". */
 const LONGEST_NAME = 9;
-
-export interface Parsed {
-  era?: number;
-  year?: number;
-  twoDigitYear?: boolean;
-  weekYear?: number;
-  month?: number;
-  day?: number;
-  dayOfYear?: number;
-  week?: number;
-  weekday?: number;
-  pm?: boolean;
-  hour24?: number;
-  hour12?: number;
-  minute?: number;
-  second?: number;
-  millisecond?: number;
-  offset?: number;
-}
+const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
 
 export class Cursor {
   index = 0;
@@ -44,21 +39,28 @@ export class Cursor {
     while (this.text[this.index] === ' ' || this.text[this.index] === '\t') this.index++;
   }
 
-  digits(exact: number | undefined): { value: number; length: number } | undefined {
-    const start = this.index;
-    let end = start;
-    const limit = exact === undefined ? this.text.length : Math.min(this.text.length, start + exact);
-    while (end < limit && this.text.charCodeAt(end) >= 48 && this.text.charCodeAt(end) <= 57) end++;
-    if (end === start || (exact !== undefined && end - start !== exact)) return undefined;
-    this.index = end;
-    return { value: Number(this.text.slice(start, end)), length: end - start };
+  /**
+   * DecimalFormat's integer parse as SimpleDateFormat uses it: an optional minus sign and digits;
+   * with `end` (abutting numeric fields) nothing at or after index `end` is read.
+   */
+  number(end: number | undefined): number | undefined {
+    const limit = end === undefined ? this.text.length : Math.min(this.text.length, end);
+    let at = this.index;
+    const negative = this.text[at] === '-';
+    if (negative) at++;
+    const digitsStart = at;
+    while (at < limit && isDigit(this.text[at])) at++;
+    if (at === digitsStart) return undefined;
+    const value = Number(this.text.slice(digitsStart, at));
+    this.index = at;
+    return negative ? -value : value;
   }
 
   /** Case-insensitive longest match among `choices` (given lower-cased); returns the choice index. */
-  oneOf(choices: readonly string[]): number | undefined {
+  oneOf(choices: readonly string[], longest = LONGEST_NAME): number | undefined {
     let best: number | undefined;
     let bestLength = 0;
-    const rest = this.text.slice(this.index, this.index + LONGEST_NAME).toLowerCase();
+    const rest = this.text.slice(this.index, this.index + longest).toLowerCase();
     for (let i = 0; i < choices.length; i++) {
       const choice = choices[i]!;
       if (choice.length > bestLength && rest.startsWith(choice)) {
@@ -70,50 +72,65 @@ export class Cursor {
     return best;
   }
 
-  /** ±hh, ±hhmm, ±hh:mm, ±h (after GMT); the offset in minutes. */
-  numericOffset(): number | undefined {
-    const sign = this.text[this.index];
-    if (sign !== '+' && sign !== '-') return undefined;
-    const start = this.index;
-    this.index++;
-    const hours = this.digits(undefined);
-    if (!hours || hours.length > 4) {
-      this.index = start;
-      return undefined;
+  /**
+   * SimpleDateFormat.subParseNumericZone after the sign: hh (count 1), hhmm, or hh:mm (`colon`,
+   * where one hour digit is enough); hours up to 23, minutes up to 59. Minutes east of UTC.
+   */
+  private numericZone(sign: number, count: number, colon: boolean): number | undefined {
+    const t = this.text;
+    let i = this.index;
+    if (!isDigit(t[i])) return undefined;
+    let hours = Number(t[i++]);
+    if (isDigit(t[i])) hours = hours * 10 + Number(t[i++]);
+    else if (count > 0 || !colon) return undefined;
+    if (hours > 23) return undefined;
+    let minutes = 0;
+    if (count !== 1) {
+      if (colon && t[i++] !== ':') return undefined;
+      if (!isDigit(t[i]) || !isDigit(t[i + 1])) return undefined;
+      minutes = Number(t[i]) * 10 + Number(t[i + 1]);
+      i += 2;
+      if (minutes > 59) return undefined;
     }
-    let h = hours.value;
-    let m = 0;
-    if (hours.length > 2) {
-      h = Math.floor(hours.value / 100);
-      m = hours.value % 100;
-    } else if (this.text[this.index] === ':') {
-      this.index++;
-      const minutes = this.digits(2);
-      if (!minutes) {
-        this.index = start;
-        return undefined;
-      }
-      m = minutes.value;
-    }
-    if (h > 23 || m > 59) {
-      this.index = start;
-      return undefined;
-    }
-    return (sign === '-' ? -1 : 1) * (h * 60 + m);
+    this.index = i;
+    return sign * (hours * 60 + minutes);
   }
 
-  zone(iso: boolean): number | undefined {
-    if (iso && this.text[this.index] === 'Z') {
+  /** 'X' with `count` letters: Z, or ±hh (1), ±hhmm (2), ±hh:mm (3). */
+  isoZone(count: number): number | undefined {
+    const c = this.text[this.index];
+    if (c === 'Z') {
       this.index++;
       return 0;
     }
-    const numeric = this.numericOffset();
-    if (numeric !== undefined || iso) return numeric;
-    const at = this.oneOf(ZONE_CHOICES);
-    if (at === undefined) return undefined;
-    const name = ZONE_KEYS[at]!;
-    if (name === 'GMT' || name === 'UTC' || name === 'UT') return this.numericOffset() ?? 0;
-    return ZONE_NAMES[name];
+    if (c !== '+' && c !== '-') return undefined;
+    const start = this.index++;
+    const offset = this.numericZone(c === '-' ? -1 : 1, count, count === 3);
+    if (offset === undefined) this.index = start;
+    return offset;
+  }
+
+  /** 'z' and 'Z': an RFC 822 offset (±hhmm), GMT with an optional ±h[h]:mm, or a zone name. */
+  zone(): number | undefined {
+    const start = this.index;
+    const c = this.text[start];
+    if (c === '+' || c === '-') {
+      this.index++;
+      const offset = this.numericZone(c === '-' ? -1 : 1, 0, false);
+      if (offset === undefined) this.index = start;
+      return offset;
+    }
+    if (this.text.slice(start, start + 3).toUpperCase() === 'GMT') {
+      this.index += 3;
+      const sign = this.text[this.index];
+      if (sign !== '+' && sign !== '-') return 0;
+      this.index++;
+      const offset = this.numericZone(sign === '-' ? -1 : 1, 0, true);
+      if (offset === undefined) this.index = start;
+      return offset;
+    }
+    const at = this.oneOf(ZONE_CHOICES, 40);
+    return at === undefined ? undefined : ZONE_NAMES[ZONE_KEYS[at]!];
   }
 }
 
@@ -123,29 +140,37 @@ const WEEKDAY_CHOICES = [...WEEKDAYS, ...WEEKDAYS.map((d) => d.slice(0, 3))].map
 const ERAS = ['bc', 'ad'];
 const AM_PM = ['am', 'pm'];
 
-export function parseField(t: { letter: string; count: number }, cur: Cursor, p: Parsed, obeyCount: boolean): boolean {
+/** SimpleDateFormat's default century: the 100 years starting 80 years before `now`. */
+function centuryStartYear(now: number): number {
+  return new Date(now).getUTCFullYear() - 80;
+}
+
+export function parseField(t: { letter: string; count: number }, cur: Cursor, p: Parsed, obeyCount: boolean, now: number): boolean {
+  // An abutting field's width counts from where the field began, blanks included (as Java does).
+  const fieldStart = cur.index;
   cur.skipBlanks();
-  const numeric = (): number | undefined => cur.digits(obeyCount ? t.count : undefined)?.value;
+  const numeric = (): number | undefined => cur.number(obeyCount ? fieldStart + t.count : undefined);
   switch (t.letter) {
     case 'G': {
       const era = cur.oneOf(ERAS);
       if (era === undefined) return false;
-      p.era = era;
+      setField(p, 'era', era);
       return true;
     }
     case 'y':
     case 'Y': {
       const start = cur.index;
-      const n = numeric();
+      let n = numeric();
       if (n === undefined) return false;
-      const twoDigit = t.count <= 2 && cur.index - start === 2;
-      if (t.letter === 'y') {
-        p.year = n;
-        p.twoDigitYear = twoDigit;
-      } else {
-        p.weekYear = n;
-        if (twoDigit) p.twoDigitYear = true;
+      if (t.count <= 2 && cur.index - start === 2 && isDigit(cur.text[start]) && isDigit(cur.text[start + 1])) {
+        // Two digits: into the default century; the year equal to the century start's is
+        // ambiguous until the whole date is known (resolve).
+        const startYear = centuryStartYear(now);
+        const ambiguous = startYear % 100;
+        p.twoDigitYear = n === ambiguous;
+        n += Math.floor(startYear / 100) * 100 + (n < ambiguous ? 100 : 0);
       }
+      setField(p, t.letter === 'y' ? 'year' : 'weekYear', n);
       return true;
     }
     case 'M':
@@ -153,30 +178,30 @@ export function parseField(t: { letter: string; count: number }, cur: Cursor, p:
       if (t.count >= 3) {
         const m = cur.oneOf(MONTH_CHOICES);
         if (m === undefined) return false;
-        p.month = m % 12;
+        setField(p, 'month', m % 12);
         return true;
       }
       const n = numeric();
       if (n === undefined) return false;
-      p.month = n - 1;
+      setField(p, 'month', n - 1);
       return true;
     }
     case 'E': {
       const d = cur.oneOf(WEEKDAY_CHOICES);
       if (d === undefined) return false;
-      p.weekday = d % 7;
+      setField(p, 'weekday', (d % 7) + 1);
       return true;
     }
     case 'a': {
       const a = cur.oneOf(AM_PM);
       if (a === undefined) return false;
-      p.pm = a === 1;
+      setField(p, 'ampm', a);
       return true;
     }
     case 'z':
     case 'Z':
     case 'X': {
-      const offset = cur.zone(t.letter === 'X');
+      const offset = t.letter === 'X' ? cur.isoZone(t.count) : cur.zone();
       if (offset === undefined) return false;
       p.offset = offset;
       return true;
@@ -184,69 +209,35 @@ export function parseField(t: { letter: string; count: number }, cur: Cursor, p:
     default: {
       const n = numeric();
       if (n === undefined) return false;
-      switch (t.letter) {
-        case 'd': p.day = n; break;
-        case 'D': p.dayOfYear = n; break;
-        case 'w': p.week = n; break;
-        case 'u': p.weekday = n % 7; break;
-        case 'H': p.hour24 = n; break;
-        case 'k': p.hour24 = n === 24 ? 0 : n; break;
-        case 'h': p.hour12 = n === 12 ? 0 : n; break;
-        case 'K': p.hour12 = n; break;
-        case 'm': p.minute = n; break;
-        case 's': p.second = n; break;
-        case 'S': p.millisecond = n; break;
-        // 'W' (week of month) and 'F' (weekday-in-month) are parsed and, as in a lenient
-        // GregorianCalendar given a day of month, do not change the result.
-        default: break;
-      }
+      const field = NUMERIC_FIELDS[t.letter];
+      if (field === undefined) return true;
+      let value = n;
+      if (t.letter === 'k' && n === 24) value = 0;
+      else if (t.letter === 'h' && n === 12) value = 0;
+      // ISO day of week (1 = Monday) as Calendar.DAY_OF_WEEK; out of range it stays as read (lenient).
+      else if (t.letter === 'u' && n >= 1 && n <= 7) value = n === 7 ? 1 : n + 1;
+      setField(p, field, value);
       return true;
     }
   }
 }
 
-/** SimpleDateFormat's two-digit year window: the 100 years starting 80 years before now. */
-function resolveTwoDigitYear(twoDigits: number, now: number): number {
-  const startYear = new Date(now).getUTCFullYear() - 80;
-  let year = Math.floor(startYear / 100) * 100 + twoDigits;
-  if (year < startYear) year += 100;
-  return year;
-}
+const NUMERIC_FIELDS: Readonly<Record<string, Field>> = {
+  d: 'day', D: 'dayOfYear', w: 'week', W: 'weekOfMonth', F: 'dowInMonth', u: 'weekday',
+  H: 'hourOfDay', k: 'hourOfDay', h: 'hour', K: 'hour', m: 'minute', s: 'second', S: 'millisecond',
+};
 
+/**
+ * The parsed instant. An ambiguous two-digit year that lands before the default century's start
+ * moves 100 years on (SimpleDateFormat.parse), year and week year alike.
+ */
 export function resolve(p: Parsed, weekBased: boolean, now: number): number {
-  const ms = resolveFields(p, weekBased, now);
-  // In the window's first year, a date before the window start belongs to the next century.
+  const ms = computeTime(p, weekBased);
+  if (!p.twoDigitYear) return ms;
   const windowStart = new Date(now);
   windowStart.setUTCFullYear(windowStart.getUTCFullYear() - 80);
-  if (p.twoDigitYear && ms < windowStart.getTime()) {
-    const d = new Date(ms);
-    d.setUTCFullYear(d.getUTCFullYear() + 100);
-    return d.getTime();
-  }
-  return ms;
+  if (ms >= windowStart.getTime()) return ms;
+  if (p.values.year !== undefined) p.values.year += 100;
+  if (p.values.weekYear !== undefined) p.values.weekYear += 100;
+  return computeTime(p, weekBased);
 }
-
-function resolveFields(p: Parsed, weekBased: boolean, now: number): number {
-  const century = (y: number | undefined): number | undefined =>
-    y !== undefined && p.twoDigitYear ? resolveTwoDigitYear(y, now) : y;
-  // Y without w: calendar year (decision "YYYY" in docs/decisions.md).
-  let year = century(p.year) ?? (weekBased ? undefined : century(p.weekYear)) ?? 1970;
-  if (p.era === 0) year = 1 - year;
-  const hour = p.hour24 ?? (p.hour12 !== undefined ? p.hour12 + (p.pm ? 12 : 0) : p.pm ? 12 : 0);
-  const minute = p.minute ?? 0;
-  const second = p.second ?? 0;
-  const millisecond = p.millisecond ?? 0;
-  let local: number;
-  if (p.month !== undefined || p.day !== undefined) {
-    local = utcMillis(year, p.month ?? 0, p.day ?? 1, hour, minute, second, millisecond);
-  } else if (p.dayOfYear !== undefined) {
-    local = utcMillis(year, 0, p.dayOfYear, hour, minute, second, millisecond);
-  } else if (p.week !== undefined || (weekBased && p.weekYear !== undefined)) {
-    const wy = century(p.weekYear) ?? year;
-    local = weekDate(wy, p.week ?? 1, p.weekday ?? 0) + utcMillis(1970, 0, 1, hour, minute, second, millisecond);
-  } else {
-    local = utcMillis(year, 0, 1, hour, minute, second, millisecond);
-  }
-  return local - (p.offset ?? 0) * MS_PER_MINUTE;
-}
-

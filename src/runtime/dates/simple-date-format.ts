@@ -3,11 +3,13 @@
 
 import { TransformsError } from '../../errors.js';
 import { MONTHS, WEEKDAYS, fieldsOf, pad, weekOfMonth, weekOfYear, type CalendarFields } from './calendar.js';
-import { Cursor, parseField, resolve, type Parsed } from './sdf-parse.js';
+import { Cursor, newParsed, parseField, resolve } from './sdf-parse.js';
 
 export interface ParseOptions {
   /** The evaluation instant: two-digit years resolve into the 100 years starting 80 years before it. */
   now: number;
+  /** Receives the calendar fields as read (year, month, … before resolution): a diagnostic for tests. */
+  fields?: Record<string, number>;
 }
 
 export interface SimpleDateFormat {
@@ -155,19 +157,20 @@ export function compileSimpleDateFormat(pattern: string): SimpleDateFormat {
     },
     parse(text: string, options: ParseOptions): number {
       const cur = new Cursor(text);
-      const parsed: Parsed = {};
+      const parsed = newParsed();
       for (let i = 0; i < tokens.length; i++) {
         const t = tokens[i]!;
         const ok =
           t.kind === 'literal'
             ? text.startsWith(t.text, cur.index) && ((cur.index += t.text.length), true)
-            : parseField(t, cur, parsed, isNumeric(t) && isNumeric(tokens[i + 1]));
+            : parseField(t, cur, parsed, isNumeric(t) && isNumeric(tokens[i + 1]), options.now);
         if (!ok) {
           throw new TransformsError('EVAL_DATE_PARSE', `Unparseable date: "${text}" (pattern ${pattern}, position ${cur.index})`, {
             details: { input: text, pattern, position: cur.index },
           });
         }
       }
+      if (options.fields) Object.assign(options.fields, parsed.values);
       const ms = resolve(parsed, weekBased, options.now);
       if (!Number.isFinite(ms)) {
         throw new TransformsError('EVAL_DATE_PARSE', `Unparseable date: "${text}" (out of range)`, {

@@ -141,7 +141,26 @@ function category(name: string): CodeSet | undefined {
  * `block=`, `general_category=`, POSIX and java.lang.Character names, or a category.
  * 'unknown' is Java's "Unknown character property name"; 'unsupported' has no RE2 form.
  */
-export function resolveProperty(raw: string): CodeSet | 'unknown' | 'unsupported' {
+export function resolveProperty(raw: string, caseInsensitive = false): CodeSet | 'unknown' | 'unsupported' {
+  const resolved = resolveName(raw);
+  return caseInsensitive && typeof resolved !== 'string' ? caseInsensitiveProperty(resolved) : resolved;
+}
+
+const CASED = set([], ['\\p{Lu}', '\\p{Ll}', '\\p{Lt}']);
+const ASCII_LETTERS = set(r([0x41, 0x5a], [0x61, 0x7a]));
+
+/**
+ * Java's CharPredicates under CASE_INSENSITIVE (with or without UNICODE_CASE): the case
+ * properties — Lu, Ll, Lt, Lowercase, Uppercase, javaLowerCase, … — match every cased letter,
+ * and POSIX Lower and Upper every ASCII letter (`(?i)\p{Ll}` matches "A").
+ */
+function caseInsensitiveProperty(s: CodeSet): CodeSet {
+  if (s === POSIX.lower || s === POSIX.upper) return ASCII_LETTERS;
+  if (s.ranges.length === 0 && s.props.length === 1 && /^\\p\{L[ult]\}$/.test(s.props[0]!)) return CASED;
+  return s;
+}
+
+function resolveName(raw: string): CodeSet | 'unknown' | 'unsupported' {
   const eq = raw.indexOf('=');
   if (eq >= 0) {
     const key = raw.slice(0, eq).toLowerCase();

@@ -1,7 +1,7 @@
 // RE2 text for the pieces the Java-pattern translator emits (reference §11 "Regex"): literals,
-// character sets, Java's \Q…\E pre-pass, and the ASCII-only case folding of Java's (?i).
+// character sets and Java's \Q…\E pre-pass (case folding lives in ./classes.ts and ./case-fold.ts).
 
-import { foldAsciiCase, type CodeSet } from './classes.js';
+import type { CodeSet } from './classes.js';
 
 export interface Flags {
   i: boolean;
@@ -83,14 +83,4 @@ export function normalize(ranges: Array<[number, number]>): Array<[number, numbe
     else out.push([lo, hi]);
   }
   return out;
-}
-
-/** Java (?i) folds ASCII only; with (?iu) RE2's Unicode folding is applied by wrapCase. */
-export function caseSet(set: CodeSet, flags: Flags): CodeSet {
-  if (flags.u) return set;
-  return foldAsciiCase(set);
-}
-
-export function wrapCase(text: string, flags: Flags, set: CodeSet): string {
-  return flags.i && flags.u && set.ranges.length > 0 ? `(?i:${text})` : text;
 }

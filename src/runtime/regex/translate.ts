@@ -8,8 +8,9 @@
 // tables live in ./classes.ts and the RE2 text helpers in ./emit.ts.
 
 import { codedError } from '../../errors.js';
+import { foldRangesUnicode, foldSingleUnicode } from './case-fold.js';
 import { complement, foldAsciiCase, resolveProperty, type CodeSet, SETS } from './classes.js';
-import { caseSet, emitSet, flipProp, literal, normalize, removeQuoting, wrapCase, type Flags } from './emit.js';
+import { emitSet, flipProp, literal, normalize, removeQuoting, type Flags } from './emit.js';
 
 export interface Translation {
   /** RE2 pattern text (compile with the `u` flag). */
@@ -144,7 +145,7 @@ class Translator {
       case '[': {
         this.i++;
         const { set, negated } = this.klass(flags);
-        return wrapCase(emitSet(set, negated), flags, set);
+        return emitSet(set, negated);
       }
       case '.':
         this.i++;
@@ -163,6 +164,9 @@ class Translator {
       case '?':
         return this.fail(`Dangling meta character '${c}'`, at);
       case '{':
+        // Java's atom() reads no character before a `{`: an empty atom, which a valid `{n,m}`
+        // then repeats (`{2}` alone, or after another quantifier, matches the empty string).
+        if (/^\{\d+(,\d*)?\}/.test(this.p.slice(at))) return '(?:)';
         return this.fail('Illegal repetition', at);
       default:
         this.i += c.length;
@@ -180,7 +184,10 @@ class Translator {
 
   private literalCase(cp: number, flags: Flags): string {
     if (flags.i) {
-      if (flags.u) return `(?i:${literal(cp)})`;
+      if (flags.u) {
+        const variants = foldSingleUnicode(cp);
+        return variants.length > 1 ? emitSet({ ranges: normalize(variants.map((v): [number, number] => [v, v])), props: [] }, false) : literal(cp);
+      }
       const folded = foldAsciiCase({ ranges: [[cp, cp]], props: [] });
       return emitSet(folded, false);
     }
@@ -272,10 +279,10 @@ class Translator {
       default:
         if (c >= '1' && c <= '9') return this.refuse('Backreference', at);
     }
-    const item = this.classEscape();
+    const item = this.classEscape(flags);
     if (typeof item === 'number') return this.literalCase(item, flags);
-    const set = flags.i ? caseSet(item.set, flags) : item.set;
-    return wrapCase(emitSet(set, item.negated), flags, item.set);
+    // \w, \d, \s, \p{…}: Java does not fold predefined classes (case properties are widened by resolveProperty).
+    return emitSet(item.set, item.negated);
   }
 
   /**
@@ -283,7 +290,7 @@ class Translator {
    * Advances past the escape. Boundary escapes (\b, \A, \Z, …) and backreferences are
    * handled by `escape` before this is reached, so here they are errors, as in a Java class.
    */
-  private classEscape(): number | { set: CodeSet; negated: boolean } {
+  private classEscape(flags: Flags): number | { set: CodeSet; negated: boolean } {
     const at = this.i;
     const c = this.p[at + 1]!;
     this.i += 2;
@@ -357,7 +364,7 @@ class Translator {
           if (!name) this.fail('Illegal character family', this.i);
           this.i++;
         }
-        const resolved = resolveProperty(name);
+        const resolved = resolveProperty(name, flags.i);
         if (resolved === 'unknown') this.fail(`Unknown character property name {${name}}`, at);
         if (resolved === 'unsupported') this.refuse(`Character property {${name}}`, at);
         return { set: resolved, negated: c === 'P' };
@@ -394,8 +401,12 @@ class Translator {
       negated = true;
       this.i++;
     }
+    // Escapes and nested classes (not case-folded) go to ranges/props; the class's own
+    // characters and ranges are folded under (?i) before joining them.
     const ranges: Array<[number, number]> = [];
     const props: string[] = [];
+    const singles: number[] = [];
+    const own: Array<[number, number]> = [];
     let first = true;
     for (;;) {
       this.skip(flags);
@@ -416,7 +427,7 @@ class Translator {
       }
       let lo: number;
       if (c === '\\') {
-        const item = this.classEscape();
+        const item = this.classEscape(flags);
         if (typeof item !== 'number') {
           this.union(ranges, props, item.set, item.negated, at);
           continue;
@@ -433,7 +444,7 @@ class Translator {
         let hi: number;
         if (this.p[this.i] === '[') this.fail('Illegal character range', this.i);
         if (this.p[this.i] === '\\') {
-          const item = this.classEscape();
+          const item = this.classEscape(flags);
           if (typeof item !== 'number') this.fail('Illegal character range', this.i);
           hi = item;
         } else {
@@ -441,14 +452,18 @@ class Translator {
           this.i += hi > 0xffff ? 2 : 1;
         }
         if (hi < lo) this.fail('Illegal character range', this.i - 1);
-        ranges.push([lo, hi]);
+        own.push([lo, hi]);
       } else {
-        ranges.push([lo, lo]);
+        singles.push(lo);
       }
     }
-    let set: CodeSet = { ranges: normalize(ranges), props };
-    if (flags.i) set = caseSet(set, flags);
-    return { set, negated };
+    if (!flags.i) ranges.push(...own, ...singles.map((c): [number, number] => [c, c]));
+    else if (!flags.u) ranges.push(...foldAsciiCase({ ranges: [...own, ...singles.map((c): [number, number] => [c, c])], props: [] }).ranges);
+    else {
+      ranges.push(...foldRangesUnicode(own));
+      for (const c of singles) for (const v of foldSingleUnicode(c)) ranges.push([v, v]);
+    }
+    return { set: { ranges: normalize(ranges), props }, negated };
   }
 
   private union(ranges: Array<[number, number]>, props: string[], set: CodeSet, negated: boolean, at: number): void {

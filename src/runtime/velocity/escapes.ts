@@ -29,7 +29,12 @@ export interface Rewritten {
 const IDENTITY: Rewritten['column'] = (_line, column) => column;
 
 export function rewriteEscapes(source: string): Rewritten {
-  if (!source.includes('\\')) return { text: source, column: IDENTITY };
+  if (
+    !source.includes('\\') && !source.includes('#*') && !EXPONENT_ANYWHERE.test(source) &&
+    !LONG_NEGATIVE_ANYWHERE.test(source) && !HASH_AFTER_NAME.test(source)
+  ) {
+    return { text: source, column: IDENTITY };
+  }
   let out = '';
   let depth = 0;
   let quote: string | null = null;
@@ -40,13 +45,57 @@ export function rewriteEscapes(source: string): Rewritten {
   const shifts: Array<[number, number, number]> = [];
   const escape = () => {
     const r = escapeAt(source, i);
-    out += r.text;
-    const added = r.text.length - (r.next - i);
+    // velocityjs cannot read a `#` right after a reference: an empty #if stands between them.
+    const text = depth === 0 && r.text.startsWith('#') && REFERENCE_TAIL.test(out.slice(-200)) ? SEPARATOR + r.text : r.text;
+    out += text;
+    const added = text.length - (r.next - i);
     if (added !== 0) shifts.push([line, out.length - lineStart, added]);
     i = r.next;
   };
+  /** Append rewritten text that may hold line breaks (kept one for one with the source's). */
+  const emit = (text: string) => {
+    for (const ch of text) {
+      if (ch === '\n') {
+        line++;
+        lineStart = out.length + 1;
+      }
+      out += ch;
+    }
+  };
   while (i < source.length) {
     const c = source[i]!;
+    if (depth === 0 && c === '#' && !/^#(?:\{?[A-Za-z]|\*|#)/.test(source.slice(i, i + 3)) && REFERENCE_TAIL.test(out.slice(-200))) {
+      // A `#` that starts no directive or comment right after a reference (`$a#1`, `$m#[[…]]#`).
+      out += SEPARATOR;
+      shifts.push([line, out.length - lineStart, SEPARATOR.length]);
+    }
+    if (depth === 0 && c === '#' && source.startsWith('#[[', i)) {
+      // A raw block is copied as it is (nothing inside is a comment or an escape).
+      const end = source.indexOf(']]#', i + 3);
+      if (end >= 0) {
+        emit(source.slice(i, end + 3));
+        i = end + 3;
+        continue;
+      }
+    }
+    if (depth === 0 && c === '#' && source[i + 1] === '*') {
+      const end = source.indexOf('*#', i + 2);
+      if (end >= 0) {
+        // A block comment renders nothing, and the line break after it stays. velocityjs misreads
+        // one right after a reference (`$a#* c *#`), so it is dropped here: the lines it spans
+        // become `##` line comments (which eat their line breaks), the rest of it goes.
+        const lines = source.slice(i + 2, end).split('\n');
+        for (const part of lines.slice(0, -1)) emit(`##${part}\n`);
+        // Where the comment separates a reference from text that would extend it (`$a#**#b`),
+        // an empty #if keeps them apart.
+        const separator = lines.length === 1 && /[\w)}\]]$/.test(out) && /^[\w.([{-]/.test(source.slice(end + 2)) ? SEPARATOR : '';
+        out += separator;
+        const lastLength = (lines.length === 1 ? 2 : 0) + lines[lines.length - 1]!.length + 2;
+        shifts.push([line, out.length - lineStart, separator.length - lastLength]);
+        i = end + 2;
+        continue;
+      }
+    }
     if (c === '\n') {
       line++;
       lineStart = out.length + 1;
@@ -65,6 +114,26 @@ export function rewriteEscapes(source: string): Rewritten {
       escape();
       continue;
     }
+    if (depth > 0 && c === '-' && UNARY_BEFORE.test(out) && !INSIDE_LIST.test(out.slice(-200))) {
+      const m = NEGATIVE_INTEGER.exec(source.slice(i, i + 400));
+      if (m && !Number.isSafeInteger(Number(m[0]))) {
+        const exact = negativeLiteral(m[1]!);
+        out += exact;
+        i += m[0].length;
+        shifts.push([line, out.length - lineStart, exact.length - m[0].length]);
+        continue;
+      }
+    }
+    if (depth > 0 && (isDigit(c) || c === '.') && !/[\w.$]/.test(out[out.length - 1] ?? ' ')) {
+      const m = EXPONENT_LITERAL.exec(source.slice(i, i + 400));
+      if (m) {
+        const plain = plainDecimal(m[0]);
+        out += plain;
+        i += m[0].length;
+        if (plain.length !== m[0].length) shifts.push([line, out.length - lineStart, plain.length - m[0].length]);
+        continue;
+      }
+    }
     // Only the end of the output can precede this `(`: look at a bounded tail, not all of it.
     if (c === '(' && (depth > 0 || CALL_BEFORE.test(out.slice(-120)))) depth++;
     else if (c === ')' && depth > 0) depth--;
@@ -81,6 +150,50 @@ export function rewriteEscapes(source: string): Rewritten {
       return original;
     },
   };
+}
+
+/**
+ * Velocity's floating-point literals may have an exponent (`1e3`, `2.5E-3`: a Double, `1000.0`);
+ * velocityjs's grammar has none, so inside directive and method arguments such a literal is
+ * written out as the plain decimal of the same double (Double.parseDouble and Number read both
+ * alike). Columns after it are mapped back like those after an escape.
+ */
+const EXPONENT_LITERAL = /^(?:\d+(?:\.\d*)?|\.\d+)[eE][+-]?\d+(?![\w.])/;
+const EXPONENT_ANYWHERE = /[\d.][eE][+-]?\d/;
+const LONG_NEGATIVE_ANYWHERE = /-\d{16}/;
+const SEPARATOR = '#if(false)#{end}';
+const HASH_AFTER_NAME = /[\w)}\]]#(?![A-Za-z{*#])/;
+/** The output ends with a reference: `$a`, `$!{a}`, `$a.b(…)`, `$a[0]` (arguments without nested parentheses). */
+const REFERENCE_TAIL = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*\}?$/;
+const isDigit = (c: string): boolean => c >= '0' && c <= '9';
+
+/**
+ * velocityjs reads a negative integer literal into a JavaScript number, which loses digits
+ * beyond 2^53 (`-9223372036854775808`). Such a literal is written `(-1 - 9223372036854775807)`,
+ * which Velocity's MathUtils computes exactly and in the literal's own class (Long, or BigInteger
+ * beyond Long's range); positive literals reach us as text.
+ */
+const NEGATIVE_INTEGER = /^-(\d+)(?![\w.])/;
+const UNARY_BEFORE = /(?:^|[(,=+\-*/%<>!&|])\s*$/;
+/** A list literal takes literals only (no parenthesised expression): there the literal stays as it is. */
+const INSIDE_LIST = /\[[^\]()]*$/;
+
+function negativeLiteral(digits: string): string {
+  return `(-1 - ${(BigInt(digits) - 1n).toString()})`;
+}
+
+export function plainDecimal(literal: string): string {
+  const value = Number(literal);
+  if (!Number.isFinite(value)) return literal;
+  const [mantissa, exp = '0'] = String(value).split('e') as [string, string?];
+  const [whole, fraction = ''] = mantissa.split('.') as [string, string?];
+  const digits = whole + fraction;
+  const point = whole.length + Number(exp);
+  let text: string;
+  if (point <= 0) text = `0.${'0'.repeat(-point)}${digits}`;
+  else if (point >= digits.length) text = `${digits}${'0'.repeat(point - digits.length)}.0`;
+  else text = `${digits.slice(0, point)}.${digits.slice(point)}`;
+  return text;
 }
 
 function escapeAt(source: string, start: number): { text: string; next: number } {

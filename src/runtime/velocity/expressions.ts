@@ -394,10 +394,12 @@ function mathNull(message: string, pos: Pos | undefined, strict: boolean): null 
   return null;
 }
 
-/** Ordering: numbers numerically, strings by compareTo; anything else is an error in strict mode. */
+/**
+ * Ordering: numbers only, as Velocity 1.7's ASTLTNode & co. (strings too are "not a Number" and
+ * fail the comparison); an error in strict mode.
+ */
 function compare(x: unknown, y: unknown, pos: Pos | undefined, strict: boolean): number | null {
   if (isNumber(x) && isNumber(y)) return compareNumbers(x, y);
-  if (typeof x === 'string' && typeof y === 'string') return x < y ? -1 : x > y ? 1 : 0;
   if (strict) throw renderError(`cannot compare ${javaString(x)} with ${javaString(y)}`, pos);
   return null;
 }

@@ -76,6 +76,75 @@ function hashCode(s: string): number {
   return h;
 }
 
+/**
+ * String.replace(CharSequence, CharSequence): an empty target puts the replacement before every
+ * UTF-16 unit and at the end, as Java does (JavaScript's split('') would lose both ends).
+ */
+function replaceLiteral(s: string, target: string, replacement: string): string {
+  if (target !== '') return s.split(target).join(replacement);
+  let out = replacement;
+  for (let i = 0; i < s.length; i++) out += s[i] + replacement;
+  return out;
+}
+
+/** One code point's simple case mapping (Character.toUpperCase/toLowerCase): unchanged when the full mapping is longer. */
+function simpleCase(cp: number, upper: boolean): number {
+  const c = String.fromCodePoint(cp);
+  const m = upper ? c.toUpperCase() : c.toLowerCase();
+  if (m.length === c.length) return m.codePointAt(0)!;
+  return cp === 0x130 && !upper ? 0x69 : cp;
+}
+
+/** Compared after Character.toUpperCase, then toLowerCase; 0 when they match (String.compareCodePointCI). */
+function compareFolded(c1: number, c2: number): number {
+  let a = simpleCase(c1, true);
+  let b = simpleCase(c2, true);
+  if (a === b) return 0;
+  a = simpleCase(a, false);
+  b = simpleCase(b, false);
+  return a - b;
+}
+
+const isLatin1 = (s: string): boolean => !/[^\x00-\xff]/.test(s);
+const isHigh = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
+const isLow = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
+
+/** StringUTF16.codePointIncluding: the code point a surrogate belongs to; negative when it starts a pair. */
+function codePointIncluding(s: string, unit: number, at: number): number {
+  if (isLow(unit) && at > 0 && isHigh(s.charCodeAt(at - 1))) return s.codePointAt(at - 1)!;
+  if (isHigh(unit) && at + 1 < s.length && isLow(s.charCodeAt(at + 1))) return -s.codePointAt(at)!;
+  return unit;
+}
+
+/**
+ * String.compareToIgnoreCase as JDK 17 runs it: unit by unit when either string is Latin-1
+ * (compact strings), otherwise code point by code point where the units differ; equal prefixes
+ * compare by UTF-16 length.
+ */
+function compareIgnoreCase(a: string, b: string): number {
+  const units = isLatin1(a) || isLatin1(b);
+  for (let i = 0, j = 0; i < a.length && j < b.length; i++, j++) {
+    let c1 = a.charCodeAt(i);
+    let c2 = b.charCodeAt(j);
+    if (c1 === c2 || compareFolded(c1, c2) === 0) continue;
+    if (!units) {
+      c1 = codePointIncluding(a, c1, i);
+      if (c1 < 0) {
+        i++;
+        c1 = -c1;
+      }
+      c2 = codePointIncluding(b, c2, j);
+      if (c2 < 0) {
+        j++;
+        c2 = -c2;
+      }
+    }
+    const diff = compareFolded(c1, c2);
+    if (diff !== 0) return diff;
+  }
+  return a.length - b.length;
+}
+
 function compareStrings(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
@@ -85,9 +154,10 @@ function compareStrings(a: string, b: string): number {
   return a.length - b.length;
 }
 
-function foldCase(s: string): string {
-  return s.toUpperCase().toLowerCase();
-}
+/** Character.isWhitespace: Unicode spaces except the no-break ones, plus \t–\r and U+001C–U+001F. */
+const JAVA_WS = '\\t-\\r\\x1c-\\x20\\u1680\\u2000-\\u2006\\u2008-\\u200a\\u2028\\u2029\\u205f\\u3000';
+const JAVA_BLANK = new RegExp(`^[${JAVA_WS}]*$`);
+const JAVA_STRIP = new RegExp(`^[${JAVA_WS}]+|[${JAVA_WS}]+$`, 'g');
 
 function charArg(v: unknown): string {
   // indexOf(int ch) receives a code point; indexOf(String) a string.
@@ -97,11 +167,11 @@ function charArg(v: unknown): string {
 const STRING: Table = {
   length: { 0: (s: string) => s.length },
   isEmpty: { 0: (s: string) => s.length === 0 },
-  isBlank: { 0: (s: string) => javaTrim(s).length === 0 },
+  isBlank: { 0: (s: string) => JAVA_BLANK.test(s) },
   equals: { 1: (s: string, [o]) => typeof o === 'string' && o === s },
-  equalsIgnoreCase: { 1: (s: string, [o]) => typeof o === 'string' && (o === s || (o.length === s.length && foldCase(o) === foldCase(s))) },
+  equalsIgnoreCase: { 1: (s: string, [o]) => typeof o === 'string' && (o === s || (o.length === s.length && compareIgnoreCase(s, o) === 0)) },
   compareTo: { 1: (s: string, [o]) => compareStrings(s, str(o)) },
-  compareToIgnoreCase: { 1: (s: string, [o]) => compareStrings(foldCase(s), foldCase(str(o))) },
+  compareToIgnoreCase: { 1: (s: string, [o]) => compareIgnoreCase(s, str(o)) },
   contains: { 1: (s: string, [o]) => s.includes(str(o)) },
   startsWith: {
     1: (s: string, [p]) => s.startsWith(str(p)),
@@ -149,9 +219,9 @@ const STRING: Table = {
   toUpperCase: { 0: (s: string) => s.toUpperCase() },
   toLowerCase: { 0: (s: string) => s.toLowerCase() },
   trim: { 0: (s: string) => javaTrim(s) },
-  strip: { 0: (s: string) => s.replace(/^[\s\u001c-\u001f]+|[\s\u001c-\u001f]+$/gu, '') },
+  strip: { 0: (s: string) => s.replace(JAVA_STRIP, '') },
   concat: { 1: (s: string, [o]) => s + (typeof o === 'string' ? o : npeOrMismatch(o)) },
-  replace: { 2: (s: string, [a, b]) => s.split(str(a)).join(str(b)) },
+  replace: { 2: (s: string, [a, b]) => replaceLiteral(s, str(a), str(b)) },
   replaceAll: { 2: (s: string, [r, x], ctx) => ctx.regex(str(r)).replaceAll(s, ctx.replacement(str(x))) },
   replaceFirst: { 2: (s: string, [r, x], ctx) => ctx.regex(str(r)).replaceFirst(s, ctx.replacement(str(x))) },
   matches: { 1: (s: string, [r], ctx) => ctx.regex(str(r)).matches(s) },

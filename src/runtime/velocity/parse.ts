@@ -2,7 +2,8 @@
 // blocks without checking them (an unclosed #if duplicates its body, a stray #end silently drops
 // the rest of the template), so we take its flat token list and nest it ourselves, rejecting
 // what Velocity rejects, and apply Velocity 1.7's whitespace gobbling (a directive eats the
-// newline that ends its line; a block comment does not).
+// blanks and the line break that end its line; a block comment does not; #set also eats the
+// blanks before it when they start a token).
 
 import { createRequire } from 'node:module';
 import { codedError } from '../../errors.js';
@@ -20,7 +21,8 @@ const flatParse = (velocityRequire('./parse/index.cjs') as { parse_1: (source: s
 const getRefText = (velocityRequire('./helper/index.cjs') as { getRefText: (ast: never) => string }).getRefText;
 
 const BLOCKS = new Set(['if', 'foreach', 'macro', 'define', 'noescape', 'macro_body']);
-const TRIM = /^[ \t]*\n/;
+const TRIM = /^[ \t]*(?:\r\n|\n|\r)/;
+const BLANKS = /^[ \t]+$/;
 
 function syntaxError(message: string, pos: Pos | undefined, offset: Pos | undefined, cause?: unknown): never {
   const line = (pos?.first_line ?? 1) + (offset ? offset.first_line - 1 : 0);
@@ -76,6 +78,11 @@ export function parseTemplate(source: string, nested: { offset: Pos | undefined 
   if (!nested) checkNesting(source);
   // A nested string template was already rewritten as part of its parent.
   const rewritten = nested ? { text: source, column: (_l: number, c: number) => c } : rewriteEscapes(source);
+  // Velocity's lexer fails on a `#` that ends the template (velocityjs keeps it as text).
+  if (!nested && /(?<![*\]\\])#$/.test(rewritten.text)) {
+    const lines = source.split('\n');
+    syntaxError("Encountered end of input after '#'", { first_line: lines.length, first_column: lines[lines.length - 1]!.length - 1 } as Pos, offset);
+  }
   let flat: Flat[];
   try {
     flat = flatParse(rewritten.text);
@@ -85,12 +92,29 @@ export function parseTemplate(source: string, nested: { offset: Pos | undefined 
     return syntaxError(first.replace(/:$/, ''), hash?.loc && relocate(hash.loc, rewritten.column), offset, cause);
   }
   if (rewritten.text !== source) for (const node of flat) relocateAll(node, rewritten.column);
+  // velocityjs may cut a run of text into pieces (after a reference, each blank on its own):
+  // join them, so that the gobbling below sees the text as Velocity's lexer does.
+  flat = flat.reduce<Flat[]>((out, node) => {
+    const last = out.length - 1;
+    if (typeof node === 'string' && typeof out[last] === 'string') out[last] += node;
+    else out.push(node);
+    return out;
+  }, []);
   for (let i = 0; i < flat.length; i++) {
     const node = flat[i]!;
     if (typeof node === 'string' || node.type === 'references' || node.type === 'raw') continue;
     if (node.type === 'comment' && String(node.value).startsWith('#*')) continue;
     const next = flat[i + 1];
     if (typeof next === 'string' && TRIM.test(next)) flat[i + 1] = next.replace(TRIM, '');
+  }
+  // Velocity 1.7's #set token includes the blanks before it: where they start a token (at the
+  // start of the template, or right after a directive, comment or reference) they are eaten;
+  // blanks that end a run of text stay ("a  #set(…)" keeps them).
+  for (let i = 0; i < flat.length - 1; i++) {
+    const node = flat[i]!;
+    const next = flat[i + 1]!;
+    if (typeof node !== 'string' || !BLANKS.test(node) || typeof next === 'string' || next.type !== 'set') continue;
+    if (i === 0 || typeof flat[i - 1] !== 'string') flat[i] = '';
   }
   const [nodes, end] = nest(flat, 0, undefined, offset);
   if (end < flat.length) {

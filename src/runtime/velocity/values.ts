@@ -179,6 +179,9 @@ export function arithmetic(op: MathOp, a: number | bigint | JDouble, b: number |
   }
   const x = BigInt(a as number | bigint);
   const y = BigInt(b as number | bigint);
+  // MathUtils multiplies and divides Longs with lmul/ldiv: Long.MIN_VALUE times or over -1 wraps to
+  // itself (its overflow test, result / l2 != l1, misses exactly this case).
+  if ((op === '*' || op === '/') && x === LONG_MIN && y === -1n) return LONG_MIN;
   switch (op) {
     case '+': return integral(x + y);
     case '-': return integral(x - y);
@@ -188,13 +191,29 @@ export function arithmetic(op: MathOp, a: number | bigint | JDouble, b: number |
       return integral(x / y);
     case '%':
       if (y === 0n) throw new ArithmeticError(op);
+      if (isBigInteger(x) || isBigInteger(y)) {
+        // MathUtils uses BigInteger.mod: never negative, and a non-positive modulus is an error.
+        if (y < 0n) throw new ArithmeticError('mod');
+        return integral(((x % y) + y) % y);
+      }
       return integral(x % y);
   }
 }
 
+const LONG_MIN = -(2n ** 63n);
+const LONG_MAX = 2n ** 63n - 1n;
+/** A value beyond Long's range is a java.math.BigInteger (MathUtils widens Long to BigInteger). */
+const isBigInteger = (v: bigint): boolean => v < LONG_MIN || v > LONG_MAX;
+
 export class ArithmeticError extends Error {
-  constructor(op: MathOp) {
-    super(op === '/' ? 'Right side of division operation is zero. Must be non-zero' : 'Right side of modulus operation is zero. Must be non-zero');
+  constructor(op: MathOp | 'mod') {
+    super(
+      op === 'mod'
+        ? 'BigInteger: modulus not positive'
+        : op === '/'
+          ? 'Right side of division operation is zero. Must be non-zero'
+          : 'Right side of modulus operation is zero. Must be non-zero',
+    );
   }
 }
 

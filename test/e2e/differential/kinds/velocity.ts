@@ -1,0 +1,122 @@
+// Velocity templates from a VTL grammar, rendered by Apache Velocity 1.7 (strict references)
+// and by our renderer with the same variables: references (`$a`, `${a}`, quiet `$!a`, undefined
+// ones), method calls with literal and variable arguments, index and property access, #set
+// (strings, interpolated strings, numbers, lists, maps, ranges), #if/#elseif/#else with
+// comparisons of mixed types, #foreach with $foreach.count/index/hasNext and $velocityCount,
+// #macro, comments, escapes, and whitespace and newlines around directives.
+
+import fc from 'fast-check';
+import { compileJavaRegex } from '../../../../src/runtime/regex.js';
+import { compileTemplate } from '../../../../src/runtime/velocity/index.js';
+import { capture, type Kind, type OurOutcome } from '../harness.js';
+import type { JavaOutcome } from '../oracle.js';
+import { text as awkward } from './text.js';
+
+const name = fc.constantFrom('a', 'b', 'n', 'l', 'm', 't', 'e');
+const ws = fc.constantFrom('', '', '', ' ', '  ', '\n', ' \n', '\n  ', '\t', '\r\n');
+const literalText = fc.constantFrom('Hi ', ' ', '-', ',', '.', 'x', '\n', '@', 'é', 'a b', ')', '(', '1', '"', "'", ' #', '$ ', '$1', '#1');
+
+const reference = fc.oneof(
+  fc.constantFrom('$a', '${a}', '$!a', '$!{b}', '$b', '$n', '$t', '$e', '$l', '$m', '$u', '$!u', '${u}'),
+  fc.constantFrom('$a.length()', '$a.toUpperCase()', '$a.substring(1)', '$a.charAt(0)', '$b.isEmpty()', '$a.replace("a", "o")'),
+  fc.constantFrom('$l[0]', '$l.size()', '$l.get(1)', '$m.k', '$m.get("k")', '$m.size()', '$l.contains("p")', '$a.split(",")', '$n.length()'),
+  fc.constantFrom('\\$a', '\\\\$a', '$a-$b', '$a$b', '$a.$b', '${a}-${b}', '$a.hashCode()', '$l.isEmpty()', '$m.keySet()', '$t.class'),
+);
+
+const value = fc.oneof(
+  fc.constantFrom('"str"', "'single'", '"$a-x"', '"${a}y"', '1', '-3', '2.5', '0', '1e3', 'true', 'false'),
+  fc.constantFrom('[1, 2]', '["p", "q"]', '[]', '[1..3]', '{"k": "v"}', '{}', '$a', '$n', '$l', '$u', '$a.length()'),
+  fc.constantFrom('1 + 2', '7 / 2', '7 % 3', '2 * 2.5', '$l.size() + 1', '"a" + "b"', '$a + 1', '10 - 20'),
+);
+const operand = fc.constantFrom('$a', '$b', '$n', '$t', '$u', '"x"', '"Ann"', '1', '0', '2.0', '$l.size()', 'true', '$e', '$m');
+const comparison = fc
+  .tuple(operand, fc.constantFrom(' == ', ' != ', ' < ', ' > ', ' <= ', ' >= '), operand)
+  .map(([x, op, y]) => x + op + y);
+const condition: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: comparison },
+  { weight: 2, arbitrary: operand },
+  { weight: 1, arbitrary: operand.map((o) => `!${o}`) },
+  { weight: 1, arbitrary: fc.tuple(comparison, fc.constantFrom(' && ', ' || ', ' and ', ' or '), operand).map(([a, op, b]) => a + op + b) },
+);
+
+const template: fc.Arbitrary<string> = fc.letrec<{ body: string; piece: string }>((tie) => ({
+  piece: fc.oneof(
+    { depthSize: 'small' },
+    { weight: 4, arbitrary: literalText },
+    { weight: 5, arbitrary: reference },
+    { weight: 3, arbitrary: fc.tuple(ws, name, value, ws).map(([w1, v, x, w2]) => `${w1}#set($${v} = ${x})${w2}`) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(ws, condition, tie('body'), fc.option(fc.tuple(condition, tie('body'))), fc.option(tie('body')), ws)
+        .map(([w1, c, b, elif, els, w2]) =>
+          `${w1}#if(${c})${b}${elif ? `#elseif(${elif[0]})${elif[1]}` : ''}${els !== null ? `#else${els}` : ''}#end${w2}`),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(ws, fc.constantFrom('$l', '[1..3]', '["p", "q"]', '$m', '[]', '[3..1]'), tie('body'), ws)
+        .map(([w1, src, b, w2]) => `${w1}#foreach($i in ${src})${b}#end${w2}`),
+    },
+    { weight: 2, arbitrary: fc.constantFrom('$i', '$foreach.count', '$foreach.index', '$foreach.hasNext', '$velocityCount', '#if($foreach.hasNext), #end', '#break') },
+    { weight: 1, arbitrary: fc.constantFrom('#macro(mac $p)[$p]#end#mac("z")', '#macro(two $p $q)$p$q#end#two($a "w")', '## note\n', '#* block *#', '#*\nmulti\n*#\n', '#[[raw $a]]#') },
+  ),
+  body: fc.array(tie('piece'), { maxLength: 4 }).map((p) => p.join('')),
+})).body;
+
+const variables = fc.record({
+  a: fc.oneof(fc.constantFrom('Ann', 'x', 'a,b', 'Zoë'), awkward),
+  b: fc.constantFrom('', 'B', 'false', 'Ann', ' '),
+  n: fc.constantFrom('3', '0', '-1', '2.5', '1'),
+  l: fc.constantFrom<unknown[]>([], ['p'], ['p', 'q'], [1, 2, 3]),
+  m: fc.constantFrom<Record<string, unknown>>({ k: 'v' }, { k: 'v', j: 2 }, {}),
+});
+
+export interface VelocityCase {
+  template: string;
+  vars: Record<string, unknown>;
+}
+
+const options = { maxLength: 10_000, regex: compileJavaRegex, maxIterations: 10_000 };
+
+/** The value a bare condition reference names: empty, zero or absent ones differ between 1.7 and our choices. */
+function emptyish(v: unknown): boolean {
+  return v === undefined || v === '' || v === 0 || v === '0' || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && v !== null && Object.keys(v).length === 0);
+}
+
+/**
+ * Known platform differences (docs/decisions.md): V3 — an undefined reference tested in #if
+ * throws on the platform (1.7 strict mode lets it be false); V8 — empty strings, lists and maps
+ * and zero are false in #if, literals are true (1.7 tests only null and false, and evaluates a
+ * literal condition to false); V12 — a String[] renders as a list (Java prints an identity hash);
+ * V14 — the sandbox refuses getClass/class at compile time; V19 — a hyphen ends a reference name
+ * (1.7 reads `$a-` as one name).
+ */
+function knownVelocity(c: VelocityCase, java: JavaOutcome, ours: OurOutcome): string | undefined {
+  if ('error' in ours && ours.error === 'TEMPLATE_FORBIDDEN') return 'V14';
+  // Both reject the template, 1.7 when parsing and we when rendering (V22).
+  if ('error' in java && /ParseErrorException/.test(java.error) && 'error' in ours && ours.error === 'TEMPLATE_RENDER') return 'V22';
+  if ('ok' in java && java.ok.includes('[Ljava.lang.String;@')) return 'V12';
+  if (/\$!?\{?[A-Za-z]\w*-/.test(c.template)) return 'V19';
+  // 1.7 evaluates a string or number literal as a condition to false (SimpleNode.evaluate).
+  if (/(?:#(?:else)?if\(|!|&& |\|\| |and |or )(?:"[^"]*"|'[^']*'|-?\d)/.test(c.template)) return 'V8';
+  const bare = [...c.template.matchAll(/(?:#(?:else)?if\(|!|&& |\|\| |and |or )\$(\w+)(?=[\s)]|$)/g)].map((m) => m[1]!);
+  const set = new Set([...c.template.matchAll(/#set\(\$(\w+)/g)].map((m) => m[1]!));
+  if (bare.some((v) => !(v in c.vars) && !set.has(v)) && 'error' in ours) return 'V3';
+  if (bare.some((v) => set.has(v) || emptyish(c.vars[v]))) return 'V8';
+  return undefined;
+}
+
+export const velocityKind: Kind<VelocityCase> = {
+  name: 'velocity',
+  arbitrary: fc.record({ template, vars: variables }),
+  java: (oracle, c) => oracle.ask('velocity', { template: c.template, vars: c.vars }),
+  ours: (c) => capture(() => compileTemplate(c.template, options).render(c.vars, { identity: null })),
+  sameError: (javaClass, _cause, ours) =>
+    /ParseErrorException|TemplateInitException/.test(javaClass) ? ours.error === 'TEMPLATE_SYNTAX' : ours.error === 'TEMPLATE_RENDER',
+  known: knownVelocity,
+  unitTest: (c, java) =>
+    'ok' in java
+      ? `expect(render(${JSON.stringify(c.template)}, ${JSON.stringify(c.vars)})).toBe(${JSON.stringify(java.ok)});`
+      : `// Java: ${JSON.stringify(java)}\nexpect(() => render(${JSON.stringify(c.template)}, ${JSON.stringify(c.vars)})).toThrow();`,
+};
