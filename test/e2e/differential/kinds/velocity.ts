@@ -90,10 +90,13 @@ function emptyish(v: unknown): boolean {
  * and zero are false in #if, literals are true (1.7 tests only null and false, and evaluates a
  * literal condition to false); V12 — a String[] renders as a list (Java prints an identity hash);
  * V14 — the sandbox refuses getClass/class at compile time; V19 — a hyphen ends a reference name
- * (1.7 reads `$a-` as one name).
+ * (1.7 reads `$a-` as one name); V23 — text "(" right after a method call is a coded TEMPLATE_SYNTAX.
  */
 function knownVelocity(c: VelocityCase, java: JavaOutcome, ours: OurOutcome): string | undefined {
   if ('error' in ours && ours.error === 'TEMPLATE_FORBIDDEN') return 'V14';
+  // Text "(" right after a method call's ")": velocityjs's grammar cannot read it; a coded
+  // rejection when the template is compiled, never another value (V23).
+  if ('error' in ours && ours.error === 'TEMPLATE_SYNTAX' && 'ok' in java && /\)\(/.test(c.template)) return 'V23';
   // Both reject the template, 1.7 when parsing and we when rendering (V22).
   if ('error' in java && /ParseErrorException/.test(java.error) && 'error' in ours && ours.error === 'TEMPLATE_RENDER') return 'V22';
   if ('ok' in java && java.ok.includes('[Ljava.lang.String;@')) return 'V12';
