@@ -4,17 +4,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runCli as run } from './run.js';
 import { cleanUp, FIXTURES, handTenant, hrAccount, NOW, profile, tempDir } from '../refresh/tenants.js';
 
 afterAll(cleanUp);
 
-async function run(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: (t) => void (out += t), err: (t) => void (err += t) });
-  return { code, out, err };
-}
 
 const ids = Array.from({ length: 30 }, (_, i) => `id-${String(i).padStart(2, '0')}`);
 

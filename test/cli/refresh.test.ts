@@ -7,18 +7,12 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runCli as run } from './run.js';
 import { shardOf } from '../../src/refresh/shard.js';
 import { cleanUp, FIXTURES, generatedTenant, identityIds, NOW, tempDir } from '../refresh/tenants.js';
 
 afterAll(cleanUp);
 
-async function run(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: (t) => void (out += t), err: (t) => void (err += t) });
-  return { code, out, err };
-}
 
 function ndjson(text: string): { identityId: string; attributes: Record<string, unknown>; errors: unknown[] }[] {
   return text

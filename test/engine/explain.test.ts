@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runCli as run } from '../cli/run.js';
 import { createEngine, type Explanation } from '../../src/engine/engine.js';
 import type { TraceNode } from '../../src/engine/trace.js';
 import { formatExplanation } from '../../src/engine/explain-text.js';
@@ -116,12 +116,6 @@ describe('engine.explain', () => {
 });
 
 describe('evaluate --explain', () => {
-  async function run(...argv: string[]) {
-    let out = '';
-    let err = '';
-    const code = await main(argv, { out: (t) => void (out += t), err: (t) => void (err += t) });
-    return { code, out, err };
-  }
   const file = join(FIXTURES, 'transforms', 'display-name-and-worker-type.json');
 
   it('prints the tree, with the referenced transforms inside it', async () => {
