@@ -22,6 +22,7 @@ rule('GET', ['/openapi.json', '/oauth/info'], { public: true });
 rule('POST', ['/oauth/token'], { public: true });
 rule('GET', ['/oauth/authorize', '/logout'], { public: true }, 'login');
 rule('POST', ['/oauth/authorize'], { public: true }, 'login');
+rule('GET', ['/assets/login.css', '/favicon.ico'], { public: true }, 'login');
 rule('GET', [...both('oauth-clients', ''), ...both('oauth-clients', '/:id')], { rights: [R.oauthClientsRead], user: true });
 rule('POST', both('personal-access-tokens', ''), { rights: [R.myPatsManage], user: true });
 rule('GET', both('personal-access-tokens', ''), { rights: [R.myPatsRead, R.allPatsRead], user: true });

@@ -54,6 +54,7 @@ const ERROR_RESPONSES: Record<string, { name: string; description: string }> = {
   404: { name: 'NotFound', description: 'No such resource.' },
   409: { name: 'Conflict', description: 'The request conflicts with the stored state (a name already taken, a limit reached).' },
   413: { name: 'PayloadTooLarge', description: 'The body exceeds 1 MiB.' },
+  414: { name: 'UriTooLong', description: 'A path parameter is longer than the server reads.' },
   415: { name: 'UnsupportedMediaType', description: 'The body has a content type this operation does not take.' },
   429: { name: 'TooManyRequests', description: 'Rate limited; Retry-After says when to try again.' },
   500: { name: 'InternalError', description: 'Unexpected failure; the text is generic and the trackingId is in the server log.' },
@@ -76,7 +77,10 @@ function errorStatuses(r: Collected, hasBody: boolean, baseId: string): string[]
   if (r.url === '/oauth/token') out.add('401').add('429');
   if (r.url === '/oauth/authorize' && r.method === 'post') out.add('429');
   if (r.url.includes(':')) out.add('404');
-  if (hasBody) out.add('413').add('415');
+  // Any request may carry a body (a DELETE or GET too): one too large or of a type the route does
+  // not read is refused before the route runs.
+  out.add('413').add('414').add('415');
+  void hasBody;
   if (r.method === 'post' || r.method === 'put' || r.method === 'patch') out.add('409');
   return [...out].sort();
 }
@@ -109,9 +113,17 @@ function loginResponses(r: Collected): Json {
   return {
     200: r.method === 'get' ? page : { description: 'The login page again, with the error (wrong username or password).', content: { 'text/html': { schema: { type: 'string' } } } },
     302: {
-      description: 'Redirect to the client redirect_uri with `code` (and `state`), or with an RFC 6749 §4.1.2.1 `error`.',
-      headers: { Location: { description: 'The redirect_uri with the code or error.', schema: { type: 'string', format: 'uri' } } },
+      description: 'Redirect to the client redirect_uri with an RFC 6749 §4.1.2.1 `error` (and `state`).',
+      headers: { Location: { description: 'The redirect_uri with the error.', schema: { type: 'string', format: 'uri' } } },
     },
+    ...(r.method === 'post'
+      ? {
+          303: {
+            description: 'After the right password: redirect to the client redirect_uri with `code` (and `state`); 303, as RFC 9700 §4.12 asks for a redirect of a request that carried credentials.',
+            headers: { Location: { description: 'The redirect_uri with the code.', schema: { type: 'string', format: 'uri' } } },
+          },
+        }
+      : {}),
   };
 }
 
@@ -143,7 +155,16 @@ function operation(r: Collected): Json {
     };
   }
   const responses: Json = r.listener === 'login' ? loginResponses(r) : success(r, baseId);
-  for (const status of errorStatuses(r, hasBody, baseId)) responses[status] = { $ref: `#/components/responses/${ERROR_RESPONSES[status]!.name}` };
+  for (const status of errorStatuses(r, hasBody, baseId)) {
+    // The login listener shows a person an HTML page, and a caller asking for JSON only the platform error body.
+    responses[status] =
+      r.listener === 'login'
+        ? {
+            description: `${ERROR_RESPONSES[status]!.description} An HTML page unless the request's Accept names application/json and not text/html.`,
+            content: { 'text/html': { schema: { type: 'string' } }, 'application/json': { schema: errorRef } },
+          }
+        : { $ref: `#/components/responses/${ERROR_RESPONSES[status]!.name}` };
+  }
   op.responses = responses;
   op.security = r.isPublic ? [] : [{ oauth2: [] }, { bearer: [] }];
   return op;
