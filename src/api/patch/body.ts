@@ -55,6 +55,20 @@ export function duplicateMemberError(d: DuplicateMember): TransformsError {
   return patchError('PATCH_DUPLICATE_MEMBER', `${where} (line ${d.line}, column ${d.column}); an operation has exactly one of each member`, d.operation, d.pointer);
 }
 
+/** Far above the depth any stored document may have, far below what a recursive walk survives. */
+const SCAN_DEPTH = 1_000;
+
+function deeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > limit) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 type BodyParser = (request: FastifyRequest, body: string, done: (err: Error | null, value?: unknown) => void) => void;
 
 /**
@@ -65,6 +79,9 @@ export function jsonPatchBodyParser(json: BodyParser): BodyParser {
   return (request, body, done) => {
     json(request, body, (err, value) => {
       if (err !== null) return done(err);
+      // jsonc-parser's visitor recurses: a body nested deeper than any document may be is left
+      // to the depth check that refuses it with its pointer (api/json-limits.ts).
+      if (deeperThan(value, SCAN_DEPTH)) return done(null, value);
       const duplicate = findDuplicateMember(body);
       if (duplicate !== null) return done(duplicateMemberError(duplicate));
       done(null, value);

@@ -76,6 +76,8 @@ function errorStatuses(r: Collected, hasBody: boolean, baseId: string): string[]
   if (!r.isPublic) out.add('401').add('403');
   if (r.url === '/oauth/token') out.add('401').add('429');
   if (r.url === '/oauth/authorize' && r.method === 'post') out.add('429');
+  // The non-employee listener is rate limited as a whole, before authentication.
+  if (r.listener === 'nonEmployee') out.add('429');
   if (r.url.includes(':')) out.add('404');
   // Any request may carry a body (a DELETE or GET too): one too large or of a type the route does
   // not read is refused before the route runs.
