@@ -136,7 +136,8 @@ export const RESOURCE_SCHEMAS: Record<string, Json> = {
   },
   IdentityDocument: {
     type: 'object',
-    required: ['id', 'name', '_type', '_index'],
+    // No member is required: a queryResultFilter keeps only the members it includes.
+    description: 'An identity search hit. Every member is present unless the request\'s queryResultFilter drops it.',
     properties: {
       id: str,
       name: str,
