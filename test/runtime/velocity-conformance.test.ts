@@ -18,7 +18,6 @@ const dir = conformancePath('velocity');
  * TEMPLATE_SYNTAX), and the semantics they exercise are covered by test/runtime/velocity.test.ts.
  */
 const PARSER_LIMITS: Record<string, string> = {
-  arithmetic: 'scientific literals such as 4.5e3 are not in velocityjs\'s grammar (Double rendering and Long widening are tested in velocity.test.ts)',
   commas: 'comma-separated macro parameters #macro(test2 $a, $b) are not in velocityjs\'s grammar',
   settest: 'velocityjs requires "(" after #set, so the prose "#set parsing" in a comment-like block does not parse',
 };
