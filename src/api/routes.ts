@@ -1,4 +1,4 @@
-// Both path layouts of every service (reference/platform-api.md §9): `/<service>/v1/…` (the
+// Both path layouts of every service (https://developer.sailpoint.com/docs/api/api-versioning-strategy): `/<service>/v1/…` (the
 // specification) and `/v3/<service>/…` (the older form the official SDK calls). One definition
 // registers both, so they cannot drift apart.
 
@@ -22,7 +22,7 @@ export function layouts(service: string, path: string, version = 'v1'): [string,
 
 /**
  * A query parameter the route does not document is a 400 with the platform's error body, not
- * silently ignored (reference §4.6 "filters: only on endpoints that list it", §7): a client that
+ * silently ignored (https://developer.sailpoint.com/docs/api/standard-collection-parameters, §7): a client that
  * sends `filters` or `sorters` where they do not apply learns it instead of reading an
  * unfiltered page as the answer.
  */

@@ -1,4 +1,4 @@
-// The standard collection parameters (platform-api.md §4.6, §4.8, §7, §8): limit, offset, count,
+// The standard collection parameters (https://developer.sailpoint.com/docs/api/standard-collection-parameters): limit, offset, count,
 // filters and sorters of a list endpoint, read from the query string and turned into SQL over
 // one table. Pure: no database here; the endpoint declares its allowlists in a CollectionSpec.
 
@@ -9,8 +9,7 @@ import { compileSql, parseApiFilter, type FieldMap, type SqlParam, type SqlWhere
 export interface SortSpec {
   readonly expr: string;
   /**
-   * The field holds ISO 8601 date-times: it sorts in time order (reference §4.8 "date-times are
-   * compared in time order"), through the filter_time function the filters compare with, so a
+   * The field holds ISO 8601 date-times: it sorts in time order (https://developer.sailpoint.com/docs/api/standard-collection-parameters), through the filter_time function the filters compare with, so a
    * sorted page and a `created lt …` filter agree on every offset.
    */
   readonly time?: boolean;
@@ -34,7 +33,7 @@ export interface CollectionSpec {
   readonly defaultOrder?: string;
   /** Extra fixed condition (for a sub-collection, e.g. schemas of one source). */
   readonly where?: SqlWhere;
-  /** Page size limits: list endpoints 250 and 250 (reference §8). */
+  /** Page size limits: list endpoints 250 and 250 (https://developer.sailpoint.com/docs/api/standard-collection-parameters). */
   readonly defaultLimit?: number;
   readonly maxLimit?: number;
 }
@@ -97,7 +96,7 @@ export function booleanParam(query: Readonly<Record<string, unknown>>, name: str
 }
 
 /**
- * Unescaped special characters of a filter value (reference §4.8 lists `#` → %23 and `%` → %25,
+ * Unescaped special characters of a filter value (https://developer.sailpoint.com/docs/api/standard-collection-parameters lists `#` → %23 and `%` → %25,
  * §7 makes an unescaped one a 400): a raw `%` that starts no percent-escape, or a raw `#`, which
  * a client that does not escape sends inside the request line (RFC 3986 §3.5: it may not appear
  * there unescaped). Both are 400s rather than a silently literal percent sign or a value cut at

@@ -1,5 +1,4 @@
-// Reading a JSON Patch body (platform-api.md §4.5 "every operation has exactly one op and exactly
-// one path"; RFC 6902 §4). JSON.parse keeps the last of two members with the same name, so
+// Reading a JSON Patch body (RFC 6902, https://developer.sailpoint.com/docs/api/patch-requests; RFC 6902 §4). JSON.parse keeps the last of two members with the same name, so
 // `{"op":"replace","op":"remove",…}` would silently run the remove: the body is walked once
 // with jsonc-parser's visitor, and any object with a repeated member is refused, naming the
 // operation and the member.

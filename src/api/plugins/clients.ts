@@ -1,4 +1,4 @@
-// OAuth client lookup (reference/platform-api.md §2.2, §4.2): GET /oauth-clients/v1/{id} and the
+// OAuth client lookup (https://developer.sailpoint.com/docs/api/v3/list-oauth-clients): GET /oauth-clients/v1/{id} and the
 // list, in the platform's shape with `secret` null on read. PATs are not listed here. The list
 // takes the standard collection parameters with the filters the platform publishes for it
 // (https://developer.sailpoint.com/docs/api/v3/list-oauth-clients: `lastUsed: le, isnull`).
@@ -20,7 +20,7 @@ export const LAST_USED_FILTERS: FieldMap = {
 
 /**
  * The OAuth clients (not PATs) as a collection. The platform publishes no sorters for it, so
- * `sorters` is a 400; the order is creation time, compared as instants (reference §4.8).
+ * `sorters` is a 400; the order is creation time, compared as instants (https://developer.sailpoint.com/docs/api/standard-collection-parameters).
  */
 export const OAUTH_CLIENTS: CollectionSpec = {
   table: 'oauth_clients',

@@ -3,7 +3,7 @@
 // three listeners (the API, the login host and the non-employee service, the latter two with
 // path-level `servers`), every operation's success body (openapi-operations.ts for routes that
 // answer stored documents as they are), its 4xx/5xx answers with the platform error body, and
-// the OAuth 2.0 flows of reference §4.1 and §5.
+// the OAuth 2.0 flows of https://developer.sailpoint.com/docs/api/authentication.
 
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { ApiContext } from '../context.js';
@@ -46,7 +46,7 @@ function collect(app: FastifyInstance, ctx: ApiContext, listener: Listener): voi
 
 const errorRef = { $ref: '#/components/schemas/ErrorResponse' };
 
-/** The shared error responses, each the platform error body (reference §7). */
+/** The shared error responses, each the platform error body (the error responses of https://developer.sailpoint.com/docs/api/v3/). */
 const ERROR_RESPONSES: Record<string, { name: string; description: string }> = {
   400: { name: 'BadRequest', description: 'Bad request: an invalid parameter, filter, sorter or body (the platform error body names the problem).' },
   401: { name: 'Unauthorized', description: 'Missing, invalid or expired access token, or bad client credentials.' },
@@ -172,7 +172,7 @@ function operation(r: Collected): Json {
   return op;
 }
 
-/** The JSON Patch document of RFC 6902 (reference §4.5). */
+/** The JSON Patch document of RFC 6902 (RFC 6902, https://developer.sailpoint.com/docs/api/patch-requests). */
 const JSON_PATCH_SCHEMA = {
   type: 'array',
   minItems: 1,
@@ -189,18 +189,18 @@ const JSON_PATCH_SCHEMA = {
 };
 
 const TAGS: Record<string, string> = {
-  oauth: 'Tokens and tenant OAuth details (reference §4.1).',
-  login: 'The authorization endpoint on the login host (reference §4.1, §5.4).',
-  'oauth-clients': 'OAuth client lookup (reference §4.2).',
-  'personal-access-tokens': 'Personal access tokens (reference §2.1, §4.3).',
-  'public-identities': 'Public identities (reference §4.4).',
+  oauth: 'Tokens and tenant OAuth details (https://developer.sailpoint.com/docs/api/authentication).',
+  login: 'The authorization endpoint on the login host (https://developer.sailpoint.com/docs/api/authentication).',
+  'oauth-clients': 'OAuth client lookup (https://developer.sailpoint.com/docs/api/v3/list-oauth-clients).',
+  'personal-access-tokens': 'Personal access tokens (https://developer.sailpoint.com/docs/api/v3/create-personal-access-token).',
+  'public-identities': 'Public identities (https://developer.sailpoint.com/docs/api/standard-collection-parameters).',
   accounts: 'Accounts.',
-  'account-activities': 'Account activities (reference §4.4).',
-  sources: 'Sources and source schemas, with PUT and JSON Patch (reference §4.5).',
-  transforms: 'Transforms (reference §2.7).',
+  'account-activities': 'Account activities (https://developer.sailpoint.com/docs/api/standard-collection-parameters).',
+  sources: 'Sources and source schemas, with PUT and JSON Patch (RFC 6902, https://developer.sailpoint.com/docs/api/patch-requests).',
+  transforms: 'Transforms (https://developer.sailpoint.com/docs/api/v3/transforms).',
   'identity-profiles': 'Identity profiles and identity preview.',
-  search: 'Search (reference §4.7).',
-  'non-employee': 'The non-employee service (reference §4.9).',
+  search: 'Search (https://developer.sailpoint.com/docs/api/v3/search-post).',
+  'non-employee': 'The non-employee service (https://developer.sailpoint.com/docs/api/standard-collection-parameters).',
 };
 
 export function buildOpenApi(ctx: ApiContext): Json {
@@ -243,7 +243,7 @@ export function buildOpenApi(ctx: ApiContext): Json {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token from POST /oauth/token (or, on the non-employee service, a legacy API key).' },
         oauth2: {
           type: 'oauth2',
-          description: 'OAuth 2.0 (reference §4.1, §5): client credentials for scripts and PATs, authorization code on the login host, refresh tokens.',
+          description: 'OAuth 2.0 (https://developer.sailpoint.com/docs/api/authentication): client credentials for scripts and PATs, authorization code on the login host, refresh tokens.',
           flows: {
             clientCredentials: { tokenUrl, refreshUrl: tokenUrl, scopes: {} },
             authorizationCode: { authorizationUrl: `${ctx.urls.loginUrl}/oauth/authorize`, tokenUrl, refreshUrl: tokenUrl, scopes: {} },

@@ -1,4 +1,4 @@
-// Personal access tokens (reference/platform-api.md §2.1, §4.3, §8; the v3 shape of the
+// Personal access tokens (https://developer.sailpoint.com/docs/api/v3/create-personal-access-token; https://developer.sailpoint.com/docs/api/standard-collection-parameters; the v3 shape of the
 // official SDK): create, list, delete. The secret is returned only at creation and stored as a
 // scrypt hash; a user holds at most 10; a PAT is a CLIENT_CREDENTIALS client acting as its owner.
 
@@ -121,7 +121,7 @@ const identityOf = (u: UserRecord) => u.identityId ?? u.id;
 /**
  * The PATs as a collection, with the filters the platform publishes for the list operation
  * (https://developer.sailpoint.com/docs/api/v3/list-personal-access-tokens: `lastUsed: le,
- * isnull`) and no sorters; the order is creation time, compared as instants (reference §4.8).
+ * isnull`) and no sorters; the order is creation time, compared as instants (https://developer.sailpoint.com/docs/api/standard-collection-parameters).
  */
 export const PERSONAL_ACCESS_TOKENS: CollectionSpec = {
   table: 'oauth_clients',

@@ -1,4 +1,4 @@
-// Sources and their schemas (platform-api.md §2.5, §2.6, §4.4, §4.5, §7): the list with its
+// Sources and their schemas (https://developer.sailpoint.com/docs/api/v3/get-source; https://developer.sailpoint.com/docs/api/standard-collection-parameters; RFC 6902, https://developer.sailpoint.com/docs/api/patch-requests; the error responses of https://developer.sailpoint.com/docs/api/v3/): the list with its
 // filters and sorters, GET, PUT (full replacement) and PATCH (RFC 6902, atomic, immutable
 // fields refused) of a source and of a source schema. PATCH requires application/json-patch+json.
 
@@ -69,7 +69,7 @@ export const SCHEMA_IMMUTABLE = ['/id', '/name', '/created', '/modified'];
 const isObj = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 const ref = (v: unknown) => v === null || (isObj(v) && (v.id === undefined || typeof v.id === 'string'));
 
-/** What a stored source must keep true after a change (reference §2.5 types). */
+/** What a stored source must keep true after a change (https://developer.sailpoint.com/docs/api/v3/get-source types). */
 export function sourceProblems(s: Json): string[] {
   const out: string[] = [];
   if (typeof s.name !== 'string' || s.name.trim() === '') out.push('/name must be a non-empty string');
@@ -187,7 +187,7 @@ const schemaParams = { type: 'object', required: ['id', 'schemaId'], properties:
 export async function sourcesPlugin(app: FastifyInstance, opts: { ctx: ApiContext }): Promise<void> {
   const { ctx } = opts;
   // The JSON Patch media type (RFC 6902 §6), parsed like JSON with prototype poisoning refused
-  // and an object with a repeated member refused (reference §4.5: exactly one op and one path).
+  // and an object with a repeated member refused (RFC 6902, https://developer.sailpoint.com/docs/api/patch-requests: exactly one op and one path).
   app.addContentTypeParser('application/json-patch+json', { parseAs: 'string' }, jsonPatchBodyParser(app.getDefaultJsonParser('error', 'error')));
   const read = { right: RIGHTS.sourcesRead, user: true };
   const manage = { right: RIGHTS.sourcesManage, user: true };

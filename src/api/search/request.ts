@@ -1,4 +1,4 @@
-// A search request (platform-api.md §4.7, §8): the body's indices, query.query, sort and
+// A search request (https://developer.sailpoint.com/docs/api/v3/search-post; https://developer.sailpoint.com/docs/api/standard-collection-parameters): the body's indices, query.query, sort and
 // searchAfter plus the limit/offset/count query parameters, planned into SQL. Offset paging
 // reaches only the first 10000 records; searchAfter with sort pages on by keyset beyond them.
 
@@ -10,7 +10,7 @@ import { DEFAULT_SEARCH_LIMITS, parseSearchQuery, type SearchLimits } from './pa
 
 export const SEARCH_DEFAULT_LIMIT = 10_000;
 export const SEARCH_MAX_LIMIT = 10_000;
-/** Records reachable with offset paging (reference §8 "Search default record cap"). */
+/** Records reachable with offset paging (https://developer.sailpoint.com/docs/api/standard-collection-parameters). */
 export const SEARCH_OFFSET_CAP = 10_000;
 
 export interface SearchPlan {
@@ -41,7 +41,7 @@ const NO_TIME = -1e16;
 
 /**
  * NULL sorts as '' so that keyset comparisons and ORDER BY agree on missing values. A date-time
- * field sorts by its instant (reference §4.8: date-times compare in time order), NO_TIME when it
+ * field sorts by its instant (https://developer.sailpoint.com/docs/api/standard-collection-parameters: date-times compare in time order), NO_TIME when it
  * has none, so that `+05:00` and `Z` values interleave by time, not by text.
  */
 function sortExpr(field: SearchField): string {
