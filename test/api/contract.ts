@@ -11,6 +11,14 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 type Json = Record<string, unknown>;
 export type Listener = 'api' | 'login' | 'nonEmployee';
 
+/** What the check reads of a response, whether from inject() or from a socket (contract-http.ts). */
+export interface Answer {
+  readonly statusCode: number;
+  /** Header names in lower case. */
+  readonly headers: Readonly<Record<string, string | string[] | number | undefined>>;
+  readonly body: string;
+}
+
 interface Route {
   readonly pattern: RegExp;
   /** Fewer parameters first: /identity-profiles/v1/identity-preview before /identity-profiles/v1/{id}. */
@@ -52,7 +60,7 @@ export class ContractValidator {
   }
 
   /** The problems of one response; [] when it is documented. Requests matching no operation are not checked. */
-  check(listener: Listener, method: string, url: string, res: LightMyRequestResponse): string[] {
+  check(listener: Listener, method: string, url: string, res: Answer): string[] {
     const path = url.split('?')[0]!.split('#')[0]!;
     const route = this.#routes[listener].find((r) => r.pattern.test(path));
     const m = method.toLowerCase();

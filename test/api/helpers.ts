@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { type ApiServer, type ServerOptions, buildServer } from '../../src/api/index.js';
-import { validateResponses } from './contract.js';
+import { ContractValidator, servedDocument, validateResponses } from './contract.js';
+import { tapListener, takeViolations } from './contract-http.js';
 
 export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
@@ -46,11 +47,29 @@ export async function testServer(options: ServerOptions = {}): Promise<TestServe
   return Object.assign(server, { logLines });
 }
 
-/** Every response of the three listeners' inject() is checked against /openapi.json (contract.ts). */
-export function checkContract(server: Pick<ApiServer, 'api' | 'login' | 'nonEmployee'>): void {
+/**
+ * Every response of the three listeners is checked against /openapi.json: those of inject()
+ * (contract.ts), and, once the server listens, those it writes to its sockets (contract-http.ts;
+ * close() fails on a violation no test has reported yet).
+ */
+export function checkContract(server: Pick<ApiServer, 'api' | 'login' | 'nonEmployee' | 'listen' | 'close'>): void {
   validateResponses(server.api, 'api', server.api);
   validateResponses(server.login, 'login', server.api);
   validateResponses(server.nonEmployee, 'nonEmployee', server.api);
+  const { listen, close } = server;
+  server.listen = async (options) => {
+    const urls = await listen.call(server, options);
+    const validator = new ContractValidator(await servedDocument(server.api));
+    tapListener(server.api.server, 'api', validator);
+    tapListener(server.login.server, 'login', validator);
+    tapListener(server.nonEmployee.server, 'nonEmployee', validator);
+    return urls;
+  };
+  server.close = async () => {
+    await close.call(server);
+    const found = takeViolations();
+    if (found.length > 0) throw new Error(`a socket response not documented by /openapi.json:\n${found.join('\n')}`);
+  };
 }
 
 export function form(params: Record<string, string>): { payload: string; headers: Record<string, string> } {

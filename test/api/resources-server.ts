@@ -17,7 +17,8 @@ import { openapi } from '../../src/api/plugins/openapi.js';
 import { API_AREA_PLUGINS } from '../../src/api/plugins/index.js';
 import { resourcesPlugin } from '../../src/api/plugins/resources.js';
 import { seedStore } from '../../src/api/store/seed.js';
-import { validateResponses } from './contract.js';
+import { ContractValidator, servedDocument, validateResponses } from './contract.js';
+import { tapListener } from './contract-http.js';
 import { checkContract } from './helpers.js';
 import { Store } from '../../src/api/store/store.js';
 
@@ -77,6 +78,7 @@ export async function resourceServer(options: ServerOptions = {}): Promise<Resou
     },
     async listen() {
       await api.listen({ host: '127.0.0.1', port: 0 });
+      tapListener(api.server, 'api', new ContractValidator(await servedDocument(api)));
       const address = api.server.address();
       const url = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
       urls.baseUrl = url;

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serveCommand } from '../../src/cli/serve.js';
+import { contractFetch } from './contract-http.js';
 import { ALICE, ALICE_PAT, FIXTURES } from './helpers.js';
 
 const ROOT = join(FIXTURES, '..', '..', '..');
@@ -17,6 +18,8 @@ interface Running {
   stdout: () => string;
   stderr: () => string;
   urls: { baseUrl: string; loginUrl: string; nonEmployeeUrl: string };
+  /** fetch, each answer of this server checked against its /openapi.json (contract-http.ts). */
+  fetch: typeof fetch;
 }
 
 async function start(args: string[]): Promise<Running> {
@@ -32,7 +35,7 @@ async function start(args: string[]): Promise<Running> {
     });
     child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${err}`)));
   });
-  return { child, stdout: () => out, stderr: () => err, urls };
+  return { child, stdout: () => out, stderr: () => err, urls, fetch: contractFetch(urls) };
 }
 
 /** Run serve to its exit (for the refusals). */
@@ -52,8 +55,8 @@ async function stop(r: Running): Promise<number | null> {
   return exited;
 }
 
-async function token(baseUrl: string, id: string, secret: string): Promise<Response> {
-  return fetch(`${baseUrl}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: id, client_secret: secret }) });
+async function token(r: Running, id: string, secret: string): Promise<Response> {
+  return r.fetch(`${r.urls.baseUrl}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: id, client_secret: secret }) });
 }
 
 const dirs: string[] = [];
@@ -74,12 +77,12 @@ describe('identity-transforms serve', { timeout: 180_000 }, () => {
       expect(new Set([baseUrl, loginUrl, nonEmployeeUrl]).size).toBe(3);
       const admin = JSON.parse(/admin personal access token \(shown once, stored hashed\) (\{.*\})/.exec(first.stderr())![1]!) as { clientId: string; clientSecret: string; owner: string };
       expect(admin.owner).toBe(ALICE.login);
-      const t = await token(baseUrl, admin.clientId, admin.clientSecret);
+      const t = await token(first, admin.clientId, admin.clientSecret);
       expect(t.status).toBe(200);
       const access = ((await t.json()) as { access_token: string }).access_token;
-      expect((await fetch(`${baseUrl}/v3/oauth-clients`, { headers: { authorization: `Bearer ${access}` } })).status).toBe(200);
-      expect((await fetch(`${nonEmployeeUrl}/api/v2025/non-employee-sources`, { headers: { authorization: 'Bearer cli-given-legacy-key-0000000000' } })).status).toBe(200);
-      expect((await fetch(`${loginUrl}/oauth/authorize?client_id=8d3a6c2e-5b1f-4c8e-9f7a-1e2d3c4b5a69&response_type=code&redirect_uri=http%3A%2F%2Flocalhost%3A8080%2Fcallback`)).status).toBe(200);
+      expect((await first.fetch(`${baseUrl}/v3/oauth-clients`, { headers: { authorization: `Bearer ${access}` } })).status).toBe(200);
+      expect((await first.fetch(`${nonEmployeeUrl}/api/v2025/non-employee-sources`, { headers: { authorization: 'Bearer cli-given-legacy-key-0000000000' } })).status).toBe(200);
+      expect((await first.fetch(`${loginUrl}/oauth/authorize?client_id=8d3a6c2e-5b1f-4c8e-9f7a-1e2d3c4b5a69&response_type=code&redirect_uri=http%3A%2F%2Flocalhost%3A8080%2Fcallback`)).status).toBe(200);
       expect(await stop(first)).toBe(0);
       expect(first.stdout().split('\n').filter((l) => l !== '')).toHaveLength(1);
 
@@ -88,7 +91,7 @@ describe('identity-transforms serve', { timeout: 180_000 }, () => {
       try {
         expect(second.stderr()).toMatch(new RegExp(`admin personal access token ${admin.clientId} \\(owner alice.admin\\) exists`));
         expect(second.stderr()).toContain(`${db} holds a store: --fixtures ${FIXTURES} is not seeded again`);
-        expect((await token(second.urls.baseUrl, admin.clientId, admin.clientSecret)).status).toBe(200);
+        expect((await token(second, admin.clientId, admin.clientSecret)).status).toBe(200);
       } finally {
         secondCode = await stop(second);
       }
@@ -97,7 +100,7 @@ describe('identity-transforms serve', { timeout: 180_000 }, () => {
       // An existing store needs no fixtures.
       const third = await start(['--db', db]);
       try {
-        expect((await token(third.urls.baseUrl, admin.clientId, admin.clientSecret)).status).toBe(200);
+        expect((await token(third, admin.clientId, admin.clientSecret)).status).toBe(200);
       } finally {
         expect(await stop(third)).toBe(0);
       }
@@ -111,11 +114,11 @@ describe('identity-transforms serve', { timeout: 180_000 }, () => {
     const r = await start(['--fixtures', FIXTURES, '--admin-client-id', id, '--admin-client-secret', 'flag-secret-123', '--expires-in', '300', '--tenant-name', 'acme']);
     try {
       expect(r.stderr()).not.toContain('flag-secret-123');
-      const res = await token(r.urls.baseUrl, id, 'flag-secret-123');
+      const res = await token(r, id, 'flag-secret-123');
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ expires_in: 300, org: 'acme', user_id: ALICE.id });
       // The fixture PATs are there too.
-      expect((await token(r.urls.baseUrl, ALICE_PAT.id, ALICE_PAT.secret)).status).toBe(200);
+      expect((await token(r, ALICE_PAT.id, ALICE_PAT.secret)).status).toBe(200);
     } finally {
       await stop(r);
     }
@@ -175,8 +178,8 @@ describe('identity-transforms serve', { timeout: 180_000 }, () => {
     const secretQuery = `grant_type=client_credentials&client_id=${ALICE_PAT.id}&client_secret=${ALICE_PAT.secret}`;
     const text = await start(['--fixtures', FIXTURES]);
     try {
-      expect((await fetch(`${text.urls.baseUrl}/oauth/token?${secretQuery}`, { method: 'POST' })).status).toBe(200);
-      expect((await fetch(`${text.urls.baseUrl}/v3/sources`)).status).toBe(401);
+      expect((await text.fetch(`${text.urls.baseUrl}/oauth/token?${secretQuery}`, { method: 'POST' })).status).toBe(200);
+      expect((await text.fetch(`${text.urls.baseUrl}/v3/sources`)).status).toBe(401);
       await new Promise((r) => setTimeout(r, 200));
       const lines = text.stderr().split('\n');
       expect(lines).toContainEqual(expect.stringMatching(/^\d\d:\d\d:\d\d\.\d{3} INFO  API listening at http:\/\/127\.0\.0\.1:\d+$/));
@@ -192,8 +195,8 @@ describe('identity-transforms serve', { timeout: 180_000 }, () => {
 
     const json = await start(['--fixtures', FIXTURES, '--log-format', 'json', '--log-level', 'warn']);
     try {
-      await fetch(`${json.urls.baseUrl}/oauth/token?${secretQuery}`, { method: 'POST' });
-      await fetch(`${json.urls.baseUrl}/v3/sources`);
+      await json.fetch(`${json.urls.baseUrl}/oauth/token?${secretQuery}`, { method: 'POST' });
+      await json.fetch(`${json.urls.baseUrl}/v3/sources`);
       await new Promise((r) => setTimeout(r, 200));
       const records = json
         .stderr()

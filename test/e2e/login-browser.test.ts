@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { type BrowserContext, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiServer, buildServer } from '../../src/api/index.js';
+import { checkContract } from '../api/helpers.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OUTPUT = join(ROOT, 'test-output', 'browser');
@@ -58,6 +59,8 @@ describe.skipIf(CHROMIUM === undefined)('the login page in Chromium', { timeout:
     writeFileSync(clientsFile, JSON.stringify(clients));
 
     server = await buildServer({ fixtures, tenantName: TENANT, logger: false, secretHashCost: 10 });
+    // Every answer the browser and the client get from the three listeners is checked against /openapi.json.
+    checkContract(server);
     urls = await server.listen({ host: '127.0.0.1' });
 
     mkdirSync(OUTPUT, { recursive: true });

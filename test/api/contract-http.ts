@@ -1,0 +1,106 @@
+// Responses over real sockets are checked against /openapi.json as contract.ts checks those of
+// inject(), so that tests driving a listening server (the official SDK, the tenant providers,
+// the snapshot command, a browser, a `serve` child process) cannot pass on an answer the
+// document does not describe:
+// - tapListener() watches what an in-process server writes to its sockets. A violation is
+//   recorded and fails the test during which it happened (an afterEach hook of this module) or,
+//   failing that, the server's close();
+// - contractFetch() is a fetch for servers in another process: it fetches their /openapi.json
+//   once and throws on an undocumented answer.
+
+import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
+import { type Answer, ContractValidator, type Listener } from './contract.js';
+
+const violations: string[] = [];
+
+/** The violations recorded since the last call, removed from the record. */
+export function takeViolations(): string[] {
+  return violations.splice(0, violations.length);
+}
+
+/** Whether this runs under vitest: the benchmarks share the test servers, without the check. */
+export const UNDER_TEST = process.env.VITEST !== undefined;
+
+if (UNDER_TEST) {
+  // Imported here only: vitest refuses to be imported outside its runner.
+  const { afterEach } = await import('vitest');
+  afterEach(() => {
+    const found = takeViolations();
+    if (found.length > 0) throw new Error(`a socket response not documented by /openapi.json:\n${found.join('\n')}`);
+  });
+}
+
+const lowerCase = (headers: OutgoingHttpHeaders | undefined): Record<string, string | string[] | number | undefined> =>
+  Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+
+const skipped = (method: string, url: string) => method === 'HEAD' || url.startsWith('/openapi.json');
+
+/**
+ * Check every response `server` writes to a socket. The validator is built before the tap is
+ * installed, so each response is checked when it has been written, before its client reads it.
+ */
+export function tapListener(server: Server, listener: Listener, validator: ContractValidator): void {
+  if (!UNDER_TEST) return;
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    const method = req.method ?? 'GET';
+    const url = req.url ?? '/';
+    if (skipped(method, url)) return;
+    const chunks: Buffer[] = [];
+    let head: OutgoingHttpHeaders | undefined;
+    const keep = (chunk: unknown, encoding: unknown) => {
+      if (typeof chunk === 'string') chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+      else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+    };
+    const { write, end, writeHead } = res;
+    res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+      const headers = args.find((a, i) => i > 0 && typeof a === 'object' && a !== null && !Array.isArray(a));
+      if (headers !== undefined) head = headers as OutgoingHttpHeaders;
+      return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+    } as ServerResponse['writeHead'];
+    res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+      keep(chunk, rest[0]);
+      return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as ServerResponse['write'];
+    res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+      if (typeof chunk !== 'function') keep(chunk, rest[0]);
+      return (end as (...a: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+    } as ServerResponse['end'];
+    res.once('finish', () => {
+      const answer: Answer = { statusCode: res.statusCode, headers: { ...lowerCase(head), ...lowerCase(res.getHeaders()) }, body: Buffer.concat(chunks).toString('utf8') };
+      violations.push(...validator.check(listener, method, url, answer));
+    });
+  });
+}
+
+export interface ListenerUrls {
+  readonly baseUrl: string;
+  readonly loginUrl?: string;
+  readonly nonEmployeeUrl?: string;
+}
+
+/**
+ * A fetch that checks each answer of the server at `urls` against the /openapi.json that server
+ * serves, and throws on one it does not document. Requests to other origins pass unchecked.
+ */
+export function contractFetch(urls: ListenerUrls): typeof fetch {
+  const origins = new Map<string, Listener>([[new URL(urls.baseUrl).origin, 'api']]);
+  if (urls.loginUrl !== undefined) origins.set(new URL(urls.loginUrl).origin, 'login');
+  if (urls.nonEmployeeUrl !== undefined) origins.set(new URL(urls.nonEmployeeUrl).origin, 'nonEmployee');
+  let validator: Promise<ContractValidator> | undefined;
+  return async (input, init) => {
+    const res = await fetch(input, init);
+    const at = new URL(res.url !== '' ? res.url : input instanceof Request ? input.url : String(input));
+    const listener = origins.get(at.origin);
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    const path = at.pathname + at.search;
+    if (listener === undefined || skipped(method, path)) return res;
+    validator ??= fetch(`${urls.baseUrl}/openapi.json`)
+      .then((r) => r.json())
+      .then((doc) => new ContractValidator(doc as Record<string, unknown>));
+    const headers: Record<string, string> = {};
+    res.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
+    const problems = (await validator).check(listener, method, path, { statusCode: res.status, headers, body: await res.clone().text() });
+    if (problems.length > 0) throw new Error(`response not documented by /openapi.json:\n${problems.join('\n')}`);
+    return res;
+  };
+}
