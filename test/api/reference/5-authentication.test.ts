@@ -5,8 +5,8 @@
 import { SignJWT, UnsecuredJWT, decodeJwt, generateKeyPair } from 'jose';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installAuthentication } from '../../src/api/auth/authenticate.js';
-import { ALICE_NARROW_PAT, ALICE_PAT, BOB_PAT, SERVICE, bearer, expectPlatformError, testServer, tokenFor, type TestServer } from './helpers.js';
+import { installAuthentication } from '../../../src/api/auth/authenticate.js';
+import { ALICE_NARROW_PAT, ALICE_PAT, BOB_PAT, SERVICE, bearer, expectPlatformError, testServer, tokenFor, type TestServer } from '../helpers.js';
 
 describe('bearer tokens', () => {
   let s: TestServer;

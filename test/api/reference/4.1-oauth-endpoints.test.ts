@@ -3,7 +3,7 @@
 
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, ALICE_PAT, DISABLED, LEGACY, NE_READER, SERVICE, WEB_APP, expectPlatformError, form, testServer, type TestServer } from './helpers.js';
+import { ALICE, ALICE_PAT, DISABLED, LEGACY, NE_READER, SERVICE, WEB_APP, expectPlatformError, form, testServer, type TestServer } from '../helpers.js';
 
 const TOKEN_FIELDS_WITH_USER = [
   'access_token', 'token_type', 'expires_in', 'scope', 'accessType', 'tenant_id', 'internal', 'pod',

@@ -4,9 +4,9 @@
 
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isTransformsError } from '../../src/errors.js';
-import { registerSqlFunctions, type FieldMap } from '../../src/filter/index.js';
-import { checkRawEscapes, collectionSql, parseCollectionQuery, runCollection, type CollectionSpec } from '../../src/api/collections/index.js';
+import { isTransformsError } from '../../../src/errors.js';
+import { registerSqlFunctions, type FieldMap } from '../../../src/filter/index.js';
+import { checkRawEscapes, collectionSql, parseCollectionQuery, runCollection, type CollectionSpec } from '../../../src/api/collections/index.js';
 
 const FIELDS: FieldMap = {
   id: { type: 'string', column: 'id', operators: ['eq', 'in'] },

@@ -8,8 +8,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectPlatformError } from './helpers.js';
-import { ADMIN_PAT, USER_PAT, resourceServer, tokenOf, type ResourceServer } from './resources-server.js';
+import { expectPlatformError } from '../helpers.js';
+import { ADMIN_PAT, USER_PAT, resourceServer, tokenOf, type ResourceServer } from '../resources-server.js';
 
 // The three instants: by text they order 2023-12-31…, 2024-01-01T06…, 2024-01-01T10…+05:00;
 // by time 10:00+05:00 (05:00Z) < 06:00Z < 23:30-08:00 (07:30Z).

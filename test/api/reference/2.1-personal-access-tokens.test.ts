@@ -1,7 +1,7 @@
 // reference/platform-api.md §2.1, §4.3, §5.3, §8 (10 PATs per user); the v3 shape of the SDK.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, ALICE_PAT, BOB, BOB_PAT, SERVICE, bearer, expectPlatformError, testServer, tokenFor, type TestServer } from './helpers.js';
+import { ALICE, ALICE_PAT, BOB, BOB_PAT, SERVICE, bearer, expectPlatformError, testServer, tokenFor, type TestServer } from '../helpers.js';
 
 describe('personal access tokens', () => {
   let s: TestServer;

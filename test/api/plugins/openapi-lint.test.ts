@@ -9,10 +9,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerUrls } from '../../src/api/index.js';
-import { testServer, type TestServer } from './helpers.js';
+import type { ServerUrls } from '../../../src/api/index.js';
+import { testServer, type TestServer } from '../helpers.js';
 
-const REDOCLY = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'node_modules', '.bin', 'redocly');
+const REDOCLY = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'node_modules', '.bin', 'redocly');
 type Op = { operationId: string; responses: Record<string, unknown>; security: unknown[] };
 type Doc = {
   info: { license?: { name: string } };

@@ -3,10 +3,10 @@
 // per-attribute errors come back as errorMessages, previousValue is the identity's stored value.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/engine/engine.js';
-import { createMemoryProviders, loadFixtures, type IdentityProfile } from '../../src/providers/memory.js';
-import { ADMIN_PAT, TENANT, USER_PAT, resourceServer, tokenOf, type ResourceServer } from './resources-server.js';
-import { expectPlatformError } from './helpers.js';
+import { createEngine } from '../../../src/engine/engine.js';
+import { createMemoryProviders, loadFixtures, type IdentityProfile } from '../../../src/providers/memory.js';
+import { ADMIN_PAT, TENANT, USER_PAT, resourceServer, tokenOf, type ResourceServer } from '../resources-server.js';
+import { expectPlatformError } from '../helpers.js';
 
 let server: ResourceServer;
 let auth: Record<string, string>;

@@ -2,9 +2,9 @@
 // the trackingId is in the pino log line of the failure.
 
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE } from '../../src/errors.js';
-import { OAUTH_ERRORS } from '../../src/api/plugins/errors.js';
-import { ALICE_PAT, bearer, expectPlatformError, testServer, tokenFor } from './helpers.js';
+import { ERROR_CATALOGUE } from '../../../src/errors.js';
+import { OAUTH_ERRORS } from '../../../src/api/plugins/errors.js';
+import { ALICE_PAT, bearer, expectPlatformError, testServer, tokenFor } from '../helpers.js';
 
 describe('platform error body and log line', () => {
   it.each<[string, number, string, { method?: 'GET' | 'POST'; url: string; payload?: string; headers?: Record<string, string> }]>([

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES, bearer, form, testServer, tokenFor, type TestServer } from './helpers.js';
+import { FIXTURES, bearer, form, testServer, tokenFor, type TestServer } from '../helpers.js';
 
 const BUNDLED = join(FIXTURES, '..', '..', '..', 'fixtures');
 

@@ -2,8 +2,8 @@
 // code flow on the login listener and refresh-token rotation.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redirectSource } from '../../src/api/plugins/login.js';
-import { ALICE, BOB, SERVICE, WEB_APP, WEB_APP_NO_REFRESH, expectPlatformError, form, testServer, type TestServer } from './helpers.js';
+import { redirectSource } from '../../../src/api/plugins/login.js';
+import { ALICE, BOB, SERVICE, WEB_APP, WEB_APP_NO_REFRESH, expectPlatformError, form, testServer, type TestServer } from '../helpers.js';
 
 function authorizeQuery(client: { id: string; redirectUri: string }, extra: Record<string, string> = {}): Record<string, string> {
   return { client_id: client.id, response_type: 'code', redirect_uri: client.redirectUri, state: 'xyz', ...extra };

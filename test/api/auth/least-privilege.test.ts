@@ -5,8 +5,8 @@
 // needs.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_RIGHTS, RIGHTS, type Right } from '../../src/api/auth/rights.js';
-import { ALICE_NARROW_PAT, ALICE_PAT, BOB_PAT, NE_KEY, SERVICE, bearer, expectPlatformError, testServer, tokenFor, type TestServer } from './helpers.js';
+import { ALL_RIGHTS, RIGHTS, type Right } from '../../../src/api/auth/rights.js';
+import { ALICE_NARROW_PAT, ALICE_PAT, BOB_PAT, NE_KEY, SERVICE, bearer, expectPlatformError, testServer, tokenFor, type TestServer } from '../helpers.js';
 
 type Rule = { public: true } | { rights: readonly Right[]; user: boolean };
 

@@ -1,7 +1,7 @@
 // Issue 7: GET /openapi.json is an OpenAPI 3 document generated from the route schemas.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testServer, type TestServer } from './helpers.js';
+import { testServer, type TestServer } from '../helpers.js';
 
 describe('GET /openapi.json', () => {
   let s: TestServer;

@@ -5,10 +5,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MIGRATIONS, migrate } from '../../src/api/store/migrations.js';
-import { stableUuid } from '../../src/api/store/seed.js';
-import { Store } from '../../src/api/store/store.js';
-import { ALICE, ALICE_PAT, bearer, testServer, tokenFor } from './helpers.js';
+import { MIGRATIONS, migrate } from '../../../src/api/store/migrations.js';
+import { stableUuid } from '../../../src/api/store/seed.js';
+import { Store } from '../../../src/api/store/store.js';
+import { ALICE, ALICE_PAT, bearer, testServer, tokenFor } from '../helpers.js';
 
 const dirs: string[] = [];
 function tempDir(): string {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ALICE_PAT, bearer, testServer, tokenFor } from './helpers.js';
+import { ALICE_PAT, bearer, testServer, tokenFor } from '../helpers.js';
 
 const dirs: string[] = [];
 function tempDir(): string {

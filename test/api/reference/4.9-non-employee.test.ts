@@ -3,7 +3,7 @@
 // server.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOB_PAT, NE_KEY, NE_READER, ALICE_PAT, bearer, expectPlatformError, testServer, tokenFor, type TestServer } from './helpers.js';
+import { BOB_PAT, NE_KEY, NE_READER, ALICE_PAT, bearer, expectPlatformError, testServer, tokenFor, type TestServer } from '../helpers.js';
 
 const URL_ = '/api/v2025/non-employee-sources';
 

@@ -6,8 +6,8 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PAT, TENANT, USER_PAT, resourceServer, tokenOf, type ResourceServer } from './resources-server.js';
-import { expectPlatformError } from './helpers.js';
+import { ADMIN_PAT, TENANT, USER_PAT, resourceServer, tokenOf, type ResourceServer } from '../resources-server.js';
+import { expectPlatformError } from '../helpers.js';
 
 let server: ResourceServer;
 let admin: Record<string, string>;

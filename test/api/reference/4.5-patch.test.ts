@@ -4,9 +4,9 @@
 // vectors replayed through PATCH on a source's connectorAttributes.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PAT, resourceServer, tokenOf, type ResourceServer } from './resources-server.js';
-import { expectPlatformError } from './helpers.js';
-import { readConformanceJson } from '../conformance/data.js';
+import { ADMIN_PAT, resourceServer, tokenOf, type ResourceServer } from '../resources-server.js';
+import { expectPlatformError } from '../helpers.js';
+import { readConformanceJson } from '../../conformance/data.js';
 
 const WORKDAY = '2c9180857c1c5f4a017c2d8e0f4b1a01';
 const OKTA = '2c9180867d3e4b5a017d4f6a7b8c0d03';

@@ -4,8 +4,8 @@
 // pointer, and the store is unchanged.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectPlatformError } from './helpers.js';
-import { ADMIN_PAT, resourceServer, tokenOf, type ResourceServer } from './resources-server.js';
+import { expectPlatformError } from '../helpers.js';
+import { ADMIN_PAT, resourceServer, tokenOf, type ResourceServer } from '../resources-server.js';
 
 let server: ResourceServer;
 let auth: Record<string, string>;

@@ -5,8 +5,8 @@
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hashSecret } from '../../src/api/auth/secrets.js';
-import { ALICE, NE_KEY, SERVICE, WEB_APP, bearer, expectPlatformError, form, testServer, type TestServer } from './helpers.js';
+import { hashSecret } from '../../../src/api/auth/secrets.js';
+import { ALICE, NE_KEY, SERVICE, WEB_APP, bearer, expectPlatformError, form, testServer, type TestServer } from '../helpers.js';
 
 const NE_URL = '/api/v2025/non-employee-sources';
 /** scrypt parameters of a stored hash: `scrypt$<logN>$<r>$<p>$…`. */

@@ -3,8 +3,8 @@
 // identity profile uses the transform), in both layouts.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PAT, USER_PAT, resourceServer, tokenOf, type ResourceServer } from './resources-server.js';
-import { expectPlatformError } from './helpers.js';
+import { ADMIN_PAT, USER_PAT, resourceServer, tokenOf, type ResourceServer } from '../resources-server.js';
+import { expectPlatformError } from '../helpers.js';
 
 let server: ResourceServer;
 let auth: Record<string, string>;

@@ -1,7 +1,7 @@
 // OAuth client lookup in both path layouts (https://developer.sailpoint.com/docs/api/v3/create-oauth-client).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE_PAT, SERVICE, WEB_APP, bearer, expectPlatformError, testServer, tokenFor, type TestServer } from './helpers.js';
+import { ALICE_PAT, SERVICE, WEB_APP, bearer, expectPlatformError, testServer, tokenFor, type TestServer } from '../helpers.js';
 
 describe('OAuth clients', () => {
   let s: TestServer;

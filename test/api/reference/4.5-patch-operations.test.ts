@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectPlatformError } from './helpers.js';
-import { ADMIN_PAT, resourceServer, tokenOf, type ResourceServer } from './resources-server.js';
+import { expectPlatformError } from '../helpers.js';
+import { ADMIN_PAT, resourceServer, tokenOf, type ResourceServer } from '../resources-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'reference-patch-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
