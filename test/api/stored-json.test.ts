@@ -7,12 +7,12 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/api/index.js';
 import { cloneJson } from '../../src/api/patch/index.js';
 import { isTransformsError } from '../../src/errors.js';
 import { expectPlatformError } from './helpers.js';
-import { ADMIN_PAT, resourceServer, tokenOf, type ResourceServer } from './resources-server.js';
+import { withResourceServer } from './suites.js';
 
 const OKTA = '2c9180867d3e4b5a017d4f6a7b8c0d03';
 const PATCH_TYPE = { 'content-type': 'application/json-patch+json' };
@@ -21,16 +21,10 @@ const PATCH_TYPE = { 'content-type': 'application/json-patch+json' };
 const nestedText = (levels: number): string => '['.repeat(levels) + '"x"' + ']'.repeat(levels);
 const nested = (levels: number): unknown => JSON.parse(nestedText(levels));
 
-let server: ResourceServer;
-let auth: Record<string, string>;
-beforeAll(async () => {
-  server = await resourceServer();
-  auth = { authorization: `Bearer ${await tokenOf(server, ADMIN_PAT)}` };
-});
-afterAll(() => server.close());
+const session = withResourceServer();
 
-const get = (url: string) => server.api.inject({ method: 'GET', url, headers: auth });
-const patch = (ops: unknown) => server.api.inject({ method: 'PATCH', url: `/v3/sources/${OKTA}`, headers: { ...auth, ...PATCH_TYPE }, payload: typeof ops === 'string' ? ops : JSON.stringify(ops) });
+const get = (url: string) => session.server.api.inject({ method: 'GET', url, headers: session.auth });
+const patch = (ops: unknown) => session.server.api.inject({ method: 'PATCH', url: `/v3/sources/${OKTA}`, headers: { ...session.auth, ...PATCH_TYPE }, payload: typeof ops === 'string' ? ops : JSON.stringify(ops) });
 
 /** Every listing that reads JSON fields of the sources' documents. */
 async function listingsWork(): Promise<void> {
@@ -69,16 +63,16 @@ describe('stored JSON depth', () => {
   it('checks every JSON body, not only PATCH: a transform nested past the limit is 400 with its pointer', async () => {
     let input: Record<string, unknown> = { type: 'static', attributes: { value: 'x' } };
     for (let i = 0; i < 200; i++) input = { type: 'trim', attributes: { input } };
-    const res = await server.api.inject({ method: 'POST', url: '/v3/transforms', headers: auth, payload: { name: 'too deep', type: 'trim', attributes: { input } } });
+    const res = await session.server.api.inject({ method: 'POST', url: '/v3/transforms', headers: session.auth, payload: { name: 'too deep', type: 'trim', attributes: { input } } });
     expect(res.statusCode).toBe(400);
     expect(expectPlatformError(res.json()).text).toMatch(/the request body nests deeper than 256 levels at \/attributes(\/input\/attributes)+/);
   });
 
   it('answers a preview of a transform nested 10,000 levels with 400, not 500', async () => {
-    const res = await server.api.inject({
+    const res = await session.server.api.inject({
       method: 'POST',
       url: '/v3/identity-profiles/identity-preview',
-      headers: { ...auth, 'content-type': 'application/json' },
+      headers: { ...session.auth, 'content-type': 'application/json' },
       payload: `{"identityId": "x", "identityAttributeConfig": {"attributeTransforms": [{"identityAttributeName": "a", "transformDefinition": ${nestedText(10_000)}}]}}`,
     });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(400);

@@ -3,22 +3,16 @@
 // bidirectional formatting characters (NUL, RLO …). Each is a 400 naming the problem and its
 // pointer, and the store is unchanged.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectPlatformError } from '../helpers.js';
-import { ADMIN_PAT, resourceServer, tokenOf, type ResourceServer } from '../resources-server.js';
+import { withResourceServer } from '../suites.js';
 
-let server: ResourceServer;
-let auth: Record<string, string>;
-beforeAll(async () => {
-  server = await resourceServer();
-  auth = { authorization: `Bearer ${await tokenOf(server, ADMIN_PAT)}` };
-});
-afterAll(() => server.close());
+const session = withResourceServer();
 
 const call = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: unknown) =>
-  server.api.inject({ method, url, headers: auth, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  session.server.api.inject({ method, url, headers: session.auth, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 const ref = (id: string) => ({ type: 'reference', attributes: { id } });
-const count = () => (server.store.db.prepare('SELECT count(*) AS n FROM transforms').get() as { n: number }).n;
+const count = () => (session.server.store.db.prepare('SELECT count(*) AS n FROM transforms').get() as { n: number }).n;
 
 describe('reference cycles', () => {
   it('refuses a PUT that closes a cycle, naming it, and keeps the stored attributes', async () => {
@@ -45,7 +39,7 @@ describe('reference cycles', () => {
     expect((await call('POST', '/v3/transforms', { name: 'Ring D', type: 'upper', attributes: { input: ref('Ring C') } })).statusCode).toBe(201);
     expect((await call('POST', '/v3/transforms', { name: 'Ring E', type: 'upper', attributes: { input: ref('Ring D') } })).statusCode).toBe(201);
     // Ring C is deleted (no profile uses it) and created again, now referencing Ring E.
-    expect((await server.api.inject({ method: 'DELETE', url: `/v3/transforms/${c.json().id}`, headers: auth })).statusCode).toBe(204);
+    expect((await session.server.api.inject({ method: 'DELETE', url: `/v3/transforms/${c.json().id}`, headers: session.auth })).statusCode).toBe(204);
     const before = count();
     const res = await call('POST', '/v3/transforms', {
       name: 'Ring C',
@@ -95,12 +89,12 @@ describe('names', () => {
   });
 
   it('holds PAT and source names to the same rule', async () => {
-    const pat = await server.api.inject({ method: 'POST', url: '/v3/personal-access-tokens', headers: auth, payload: { name: 'ci\u202Ekey' } });
+    const pat = await session.server.api.inject({ method: 'POST', url: '/v3/personal-access-tokens', headers: session.auth, payload: { name: 'ci\u202Ekey' } });
     expect(pat.statusCode).toBe(400);
-    const patch = await server.api.inject({
+    const patch = await session.server.api.inject({
       method: 'PATCH',
       url: '/v3/sources/2c9180867d3e4b5a017d4f6a7b8c0d03',
-      headers: { ...auth, 'content-type': 'application/json-patch+json' },
+      headers: { ...session.auth, 'content-type': 'application/json-patch+json' },
       payload: JSON.stringify([{ op: 'replace', path: '/name', value: 'Ok\u0000ta' }]),
     });
     expect(patch.statusCode).toBe(400);

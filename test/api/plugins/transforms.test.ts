@@ -2,21 +2,15 @@
 // create (validated by the project's validator), update (attributes only), delete (refused while an
 // identity profile uses the transform), in both layouts.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PAT, USER_PAT, resourceServer, tokenOf, type ResourceServer } from '../resources-server.js';
+import { describe, expect, it } from 'vitest';
+import { USER_PAT, tokenOf } from '../resources-server.js';
+import { withResourceServer } from '../suites.js';
 import { expectPlatformError } from '../helpers.js';
 
-let server: ResourceServer;
-let auth: Record<string, string>;
-
-beforeAll(async () => {
-  server = await resourceServer();
-  auth = { authorization: `Bearer ${await tokenOf(server, ADMIN_PAT)}` };
-});
-afterAll(() => server.close());
+const session = withResourceServer();
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  server.api.inject({ method, url, headers: auth, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  session.server.api.inject({ method, url, headers: session.auth, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 const byName = async (name: string) => (await call('GET', `/v3/transforms?filters=${encodeURIComponent(`name eq "${name}"`)}`)).json()[0];
 
 describe('list and get', () => {
@@ -85,8 +79,8 @@ describe('create', () => {
   });
 
   it('needs the manage right', async () => {
-    const token = await tokenOf(server, USER_PAT);
-    const res = await server.api.inject({ method: 'POST', url: '/v3/transforms', headers: { authorization: `Bearer ${token}` }, payload: { name: 'X', type: 'lower', attributes: {} } });
+    const token = await tokenOf(session.server, USER_PAT);
+    const res = await session.server.api.inject({ method: 'POST', url: '/v3/transforms', headers: { authorization: `Bearer ${token}` }, payload: { name: 'X', type: 'lower', attributes: {} } });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -143,7 +137,7 @@ describe('delete', () => {
   });
 
   it('internal transforms cannot be changed or deleted', async () => {
-    server.store.resources.put('transforms', { id: 'internal-1', name: 'Internal Lower', type: 'lower', attributes: {}, internal: true });
+    session.server.store.resources.put('transforms', { id: 'internal-1', name: 'Internal Lower', type: 'lower', attributes: {}, internal: true });
     expect((await call('DELETE', '/v3/transforms/internal-1')).statusCode).toBe(400);
     expect((await call('PUT', '/v3/transforms/internal-1', { name: 'Internal Lower', type: 'lower', attributes: { input: 'x' } })).statusCode).toBe(400);
     expect((await call('GET', '/v3/transforms/internal-1')).json().internal).toBe(true);

@@ -2,30 +2,22 @@
 // operation has exactly one op and exactly one path". A body whose operation repeats a member
 // is refused with a 400 naming the operation and the member, and the source is unchanged.
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { expectPlatformError } from '../helpers.js';
-import { ADMIN_PAT, resourceServer, tokenOf, type ResourceServer } from '../resources-server.js';
+import type { ResourceServer } from '../resources-server.js';
+import { describeEachStore, withResourceServer } from '../suites.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'reference-patch-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-describe.each([
-  ['in memory', undefined],
-  ['with --db', join(dir, 'store.sqlite')],
-])('%s', (_label, db) => {
+describeEachStore((db) => {
+  const session = withResourceServer({ db });
   let server: ResourceServer;
   let headers: Record<string, string>;
   let source: { id: string; name: string; description: string | null };
 
   beforeAll(async () => {
-    server = await resourceServer({ db });
-    headers = { authorization: `Bearer ${await tokenOf(server, ADMIN_PAT)}`, 'content-type': 'application/json-patch+json' };
+    server = session.server;
+    headers = { ...session.auth, 'content-type': 'application/json-patch+json' };
     source = (await server.api.inject({ url: '/sources/v1?limit=1', headers: { authorization: headers.authorization! } })).json()[0];
   });
-  afterAll(() => server.close());
 
   const patch = (payload: string) => server.api.inject({ method: 'PATCH', url: `/sources/v1/${source.id}`, headers, payload });
   const current = async () => (await server.api.inject({ url: `/sources/v1/${source.id}`, headers: { authorization: headers.authorization! } })).json();

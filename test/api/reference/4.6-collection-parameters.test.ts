@@ -3,34 +3,26 @@
 // special characters are 400s, and the published per-endpoint filter tables of the OAuth-client
 // and PAT lists (lastUsed: le, isnull) hold, with limit/count, and no parameter is ignored.
 
-import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectPlatformError } from '../helpers.js';
-import { ADMIN_PAT, USER_PAT, resourceServer, tokenOf, type ResourceServer } from '../resources-server.js';
+import { USER_PAT, type ResourceServer } from '../resources-server.js';
+import { describeEachStore, withResourceServer } from '../suites.js';
 
 // The issue's three instants: by text they order 2023-12-31…, 2024-01-01T06…, 2024-01-01T10…+05:00;
 // by time 10:00+05:00 (05:00Z) < 06:00Z < 23:30-08:00 (07:30Z).
 const TIMES = { early: '2024-01-01T10:00:00+05:00', middle: '2024-01-01T06:00:00Z', late: '2023-12-31T23:30:00-08:00' };
 const TIME_ORDER = ['early', 'middle', 'late'];
 const q = encodeURIComponent;
-const dir = mkdtempSync(join(tmpdir(), 'reference-collections-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-describe.each([
-  ['in memory', undefined],
-  ['with --db', join(dir, 'store.sqlite')],
-])('%s', (_label, db) => {
+describeEachStore((db) => {
+  const session = withResourceServer({ db });
   let server: ResourceServer;
   let admin: Record<string, string>;
   let user: Record<string, string>;
 
   beforeAll(async () => {
-    server = await resourceServer({ db });
-    admin = { authorization: `Bearer ${await tokenOf(server, ADMIN_PAT)}` };
-    user = { authorization: `Bearer ${await tokenOf(server, USER_PAT)}` };
+    ({ server, auth: admin } = session);
+    user = await session.bearer(USER_PAT);
     const s = server.store.db;
     const activity = s.prepare('INSERT INTO account_activities (id, name, type, created, modified, doc) VALUES (?, ?, ?, ?, ?, ?)');
     const source = s.prepare('INSERT INTO sources (id, name, type, created, modified, doc) VALUES (?, ?, ?, ?, ?, ?)');
@@ -44,7 +36,6 @@ describe.each([
     touch.run(TIMES.late, TIMES.late, 'b7e5a1c0-3d2f-4e8a-9b6c-1f0e2d3c4b5a');
     touch.run(TIMES.early, TIMES.early, 'c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f');
   });
-  afterAll(() => server.close());
 
   const get = (url: string, headers = admin) => server.api.inject({ url, headers });
   const names = (body: string) => (JSON.parse(body) as { name: string }[]).map((r) => r.name);
