@@ -18,7 +18,7 @@ describe('personal access tokens', () => {
 
   const create = (token: string, payload: object, url = '/personal-access-tokens/v1') => s.api.inject({ method: 'POST', url, headers: bearer(token), payload });
 
-  it('creates a PAT and returns its secret once, in the v3 shape', async () => {
+  it('§2.1 a PAT\'s secret is shown once, at its creation (the v3 shape)', async () => {
     const res = await create(bob, { name: 'ci job', scope: null });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
@@ -38,14 +38,14 @@ describe('personal access tokens', () => {
     expect(row.secret_hash).not.toContain(body.secret);
   });
 
-  it('is a CLIENT_CREDENTIALS client acting as its owner, with the owner rights', async () => {
+  it('§5.3 a PAT is a CLIENT_CREDENTIALS client acting as its owner, with the owner\'s rights', async () => {
     const { id, secret } = (await create(alice, { name: 'admin script' })).json() as { id: string; secret: string };
     const token = await s.api.inject({ method: 'POST', url: `/oauth/token?grant_type=client_credentials&client_id=${id}&client_secret=${secret}` });
     expect(token.json()).toMatchObject({ user_id: ALICE.id, identity_id: ALICE.identityId });
     expect((await s.api.inject({ url: '/oauth-clients/v1', headers: bearer(token.json().access_token) })).statusCode).toBe(200);
   });
 
-  it('refuses the eleventh PAT of a user', async () => {
+  it('§8 a user holds at most 10 PATs: the eleventh is refused', async () => {
     const fresh = await testServer();
     try {
       const token = await tokenFor(fresh, BOB_PAT); // bob holds 1 from the fixtures
@@ -59,7 +59,7 @@ describe('personal access tokens', () => {
     }
   });
 
-  it('keeps the limit under concurrent creations', async () => {
+  it('§8 the limit of 10 PATs holds under concurrent creations', async () => {
     const fresh = await testServer();
     try {
       const token = await tokenFor(fresh, BOB_PAT);

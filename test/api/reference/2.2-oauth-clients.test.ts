@@ -14,7 +14,7 @@ describe('OAuth clients', () => {
     await s.close();
   });
 
-  it.each(['/oauth-clients/v1', '/oauth-clients/v1/', '/v3/oauth-clients'])('lists the clients at %s with secret null and no PATs', async (url) => {
+  it.each(['/oauth-clients/v1', '/oauth-clients/v1/', '/v3/oauth-clients'])('§4.2 GET %s lists the OAuth clients with secret null, and no PATs', async (url) => {
     const res = await s.api.inject({ url, headers: admin });
     expect(res.statusCode).toBe(200);
     const list = res.json() as { id: string; secret: unknown }[];
@@ -23,7 +23,7 @@ describe('OAuth clients', () => {
     expect(list.every((c) => c.secret === null)).toBe(true);
   });
 
-  it.each([`/oauth-clients/v1/${WEB_APP.id}`, `/v3/oauth-clients/${WEB_APP.id}`])('gets one client at %s in the spec 2.2 shape', async (url) => {
+  it.each([`/oauth-clients/v1/${WEB_APP.id}`, `/v3/oauth-clients/${WEB_APP.id}`])('§2.2 GET %s answers one OAuth client with its documented fields, secret null', async (url) => {
     const res = await s.api.inject({ url, headers: admin });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -38,13 +38,13 @@ describe('OAuth clients', () => {
     });
   });
 
-  it('records when a client was last used to get a token', async () => {
+  it('§2.2 lastUsed records when a client last got a token', async () => {
     await tokenFor(s, SERVICE);
     const res = await s.api.inject({ url: `/v3/oauth-clients/${SERVICE.id}`, headers: admin });
     expect(res.json().lastUsed).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
-  it.each([['an unknown id', '00000000-0000-4000-8000-000000000000'], ['a PAT id', ALICE_PAT.id]])('answers %s with 404', async (_name, id) => {
+  it.each([['an unknown id', '00000000-0000-4000-8000-000000000000'], ['a PAT id', ALICE_PAT.id]])('§4.2 GET /oauth-clients/v1/{id} answers %s with 404', async (_name, id) => {
     const res = await s.api.inject({ url: `/oauth-clients/v1/${id}`, headers: admin });
     expect(res.statusCode).toBe(404);
     expect(expectPlatformError(res.json()).detailCode).toBe('404 Not found');

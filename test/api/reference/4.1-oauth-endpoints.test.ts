@@ -37,14 +37,14 @@ describe('POST /oauth/token', () => {
       ...form({ grant_type: 'client_credentials' }),
       headers: { ...form({}).headers, authorization: `Basic ${Buffer.from(`${ALICE_PAT.id}:${ALICE_PAT.secret}`).toString('base64')}` },
     })],
-  ])('accepts parameters as %s', async (_name, request) => {
+  ])('§4.1 the token endpoint takes its parameters as %s', async (_name, request) => {
     const res = await s.api.inject({ method: 'POST', ...request() });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json().token_type).toBe('bearer');
   });
 
-  it('answers a PAT with exactly the fields of spec 2.4, acting as its owner', async () => {
+  it('§2.4 the token response for a PAT has exactly the documented fields, acting as its owner', async () => {
     const res = await s.api.inject({ method: 'POST', url: '/oauth/token', ...form(pat) });
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual([...TOKEN_FIELDS_WITH_USER].sort());
@@ -71,7 +71,7 @@ describe('POST /oauth/token', () => {
     expect(claims).toMatchObject({ client_id: ALICE_PAT.id, user_id: ALICE.id, identity_id: ALICE.identityId });
   });
 
-  it('has no user_id, identity_id or refresh_token for a client without a user', async () => {
+  it('§5.3 client credentials without a user have no user_id, identity_id (or refresh_token)', async () => {
     const res = await s.api.inject({ method: 'POST', url: '/oauth/token', ...form({ grant_type: 'client_credentials', client_id: SERVICE.id, client_secret: SERVICE.secret }) });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -81,7 +81,7 @@ describe('POST /oauth/token', () => {
     expect(decodeJwt(body.access_token)).not.toHaveProperty('user_id');
   });
 
-  it('takes the scope from the scope header () and narrows to it', async () => {
+  it('§4.1 client_credentials takes the scope header and narrows the token to it', async () => {
     const res = await s.api.inject({ method: 'POST', url: '/oauth/token', ...form(pat), headers: { ...form(pat).headers, scope: 'idn:oauth-clients:read' } });
     expect(res.json().scope).toBe('idn:oauth-clients:read');
   });
@@ -96,7 +96,7 @@ describe('POST /oauth/token', () => {
     ['client without CLIENT_CREDENTIALS', { client_id: WEB_APP.id, client_secret: WEB_APP.secret }, 'unauthorized_client', 400],
     ['unknown scope', { client_id: ALICE_PAT.id, client_secret: ALICE_PAT.secret, scope: 'idn:everything' }, 'invalid_scope', 400],
     ['scope beyond the client', { client_id: NE_READER.id, client_secret: NE_READER.secret, scope: 'sp:scopes:all' }, 'invalid_scope', 400],
-  ])('client_credentials with %s → %s', async (_name, params, error, status) => {
+  ])('§4.1 client_credentials with %s → %s', async (_name, params, error, status) => {
     const res = await s.api.inject({ method: 'POST', url: '/oauth/token', ...form({ grant_type: 'client_credentials', ...params }) });
     expect(res.statusCode).toBe(status);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -127,8 +127,8 @@ describe('POST /oauth/token', () => {
   });
 });
 
-describe('expires_in is configurable', () => {
-  it('uses accessTokenTtlSeconds', async () => {
+describe('§5.6 expires_in', () => {
+  it('§5.6 expires_in is the configured accessTokenTtlSeconds', async () => {
     const s = await testServer({ accessTokenTtlSeconds: 120 });
     try {
       const res = await s.api.inject({ method: 'POST', url: '/oauth/token', ...form({ grant_type: 'client_credentials', client_id: SERVICE.id, client_secret: SERVICE.secret }) });
@@ -162,8 +162,8 @@ describe('rate limit of the token endpoint', () => {
   });
 });
 
-describe('GET /oauth/info (spec 2.3)', () => {
-  it('describes the tenant with the authorize endpoint on the login host', async () => {
+describe('GET /oauth/info', () => {
+  it('§2.3 GET /oauth/info describes the tenant, with the authorize endpoint on the login host', async () => {
     const s = await testServer({ tenantName: 'acme', pod: 'stg01' });
     try {
       const urls = await s.listen();

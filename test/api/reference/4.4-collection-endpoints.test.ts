@@ -38,14 +38,14 @@ describe('both path layouts answer the same JSON array', () => {
     ['/accounts/v1', '/v3/accounts'],
     ['/transforms/v1', '/v3/transforms'],
     ['/identity-profiles/v1', '/v3/identity-profiles'],
-  ])('%s = %s', async (spec, v3) => {
+  ])('§9 %s answers the same JSON array as %s', async (spec, v3) => {
     const [a, b] = [await get(spec), await get(v3)];
     expect(a.statusCode).toBe(200);
     expect(Array.isArray(a.json())).toBe(true);
     expect(a.body).toBe(b.body);
   });
 
-  it('an empty page is an empty array', async () => {
+  it('§2.8 an empty page is an empty array', async () => {
     const res = await get(`/v3/sources?filters=${q('name eq "no such source"')}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([]);
@@ -53,7 +53,7 @@ describe('both path layouts answer the same JSON array', () => {
 });
 
 describe('limit, offset, count', () => {
-  it('limit defaults to 250 and count=true totals the whole filtered collection', async () => {
+  it('§4.6 limit defaults to 250 and count=true puts the size of the whole filtered collection in X-Total-Count', async () => {
     const res = await get('/v3/public-identities?count=true');
     expect(res.json()).toHaveLength(209);
     expect(res.headers['x-total-count']).toBe('209');
@@ -62,17 +62,17 @@ describe('limit, offset, count', () => {
     expect(page.headers['x-total-count']).toBe('209');
   });
 
-  it('without count there is no X-Total-Count', async () => {
+  it('§4.6 without count=true there is no X-Total-Count', async () => {
     expect((await get('/v3/public-identities?limit=1')).headers['x-total-count']).toBeUndefined();
   });
 
-  it('offset=1 starts at the second record of offset=0', async () => {
+  it('§4.6 offset=1&limit=20 returns records 1 to 20: the page of offset=0 shifted by one', async () => {
     const first = ids((await get('/v3/public-identities?limit=20&offset=0')).body);
     const second = ids((await get('/v3/public-identities?limit=20&offset=1')).body);
     expect(second.slice(0, 19)).toEqual(first.slice(1));
   });
 
-  it.each(['limit=251', 'limit=-1', 'limit=abc', 'offset=-5', 'count=maybe'])('%s → 400 with the platform body', async (query) => {
+  it.each(['limit=251', 'limit=-1', 'limit=abc', 'offset=-5', 'count=maybe'])('§4.6 %s → 400 with the platform body', async (query) => {
     const res = await get(`/v3/public-identities?${query}`);
     expect(res.statusCode).toBe(400);
     expect(expectPlatformError(res.json()).detailCode).toBe('400.1 Bad Request Content');
@@ -89,7 +89,7 @@ describe('filters', () => {
     ['/v3/account-activities', 'type eq "CREATE_ACCOUNT"', ['act-1', 'act-3']],
     ['/v3/account-activities', 'created gt 2025-01-15T00:00:00Z', ['act-2', 'act-3']],
     ['/v3/transforms', 'name eq "Clean Department"', null],
-  ])('%s ?filters=%s', async (url, filters, expected) => {
+  ])('§4.4 GET %s?filters=%s returns the matching records', async (url, filters, expected) => {
     const res = await get(`${url}?filters=${q(filters)}`);
     expect(res.statusCode).toBe(200);
     if (expected === null) expect(res.json()).toHaveLength(1);
@@ -102,7 +102,7 @@ describe('filters', () => {
     ['upper-case operator', '/v3/public-identities', 'alias EQ "noah"'],
     ['a value that does not fit the field', '/v3/account-activities', 'created gt "soon"'],
     ['operator not listed for the field', '/v3/sources', 'type sw "Work"'],
-  ])('%s → 400', async (_name, url, filters) => {
+  ])('§4.8 a filter with an %s is a 400', async (_name, url, filters) => {
     const res = await get(`${url}?filters=${q(filters)}`);
     expect(res.statusCode).toBe(400);
     expectPlatformError(res.json());
@@ -112,24 +112,24 @@ describe('filters', () => {
     ['an unescaped #, which cuts the URL', '/v3/sources?filters=name%20eq%20%22a#b%22'],
     ['an unescaped &, which splits the parameter', '/v3/sources?filters=name%20eq%20%22a&b%22'],
     ['an unescaped %', '/v3/sources?filters=name%20eq%20%22100%%22'],
-  ])('%s → 400', async (_name, url) => {
+  ])('§4.8 a filter value with %s is a 400', async (_name, url) => {
     const res = await get(url);
     expect(res.statusCode).toBe(400);
     expectPlatformError(res.json());
   });
 
-  it('an escaped # (%23) is an ordinary character', async () => {
+  it('§4.8 an escaped # (%23) is an ordinary character', async () => {
     expect((await get('/v3/sources?filters=name%20eq%20%22a%23b%22')).json()).toEqual([]);
   });
 });
 
 describe('sorters', () => {
-  it('account activities sort by -created', async () => {
+  it('§4.4 GET /account-activities/v1 sorts by -created', async () => {
     expect(ids((await get('/v3/account-activities?sorters=-created')).body)).toEqual(['act-2', 'act-3', 'act-1']);
     expect(ids((await get('/account-activities/v1?sorters=type,-created')).body)).toEqual(['act-3', 'act-1', 'act-2']);
   });
 
-  it('public identities sort by name (the display name), descending with -', async () => {
+  it('§4.6 sorters=name sorts ascending, -name descending (public identities by display name)', async () => {
     const names = (await get('/v3/public-identities?sorters=-name')).json().map((p: { name: string }) => p.name);
     expect(names).toEqual([...names].sort((a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0)));
   });
@@ -142,7 +142,7 @@ describe('sorters', () => {
     expect(new Set(paged).size).toBe(all.length);
   });
 
-  it.each(['/v3/public-identities?sorters=email', '/v3/account-activities?sorters=-name', '/v3/sources?sorters=name,,type'])('%s → 400', async (url) => {
+  it.each(['/v3/public-identities?sorters=email', '/v3/account-activities?sorters=-name', '/v3/sources?sorters=name,,type'])('§4.6 sorters on a field the endpoint does not list, or an empty key: %s → 400', async (url) => {
     const res = await get(url);
     expect(res.statusCode).toBe(400);
     expectPlatformError(res.json());
@@ -163,7 +163,7 @@ describe('record shapes', () => {
     });
   });
 
-  it('a source has every documented field and its schema references', async () => {
+  it('§2.5 a source has every documented field and its schema references', async () => {
     const source = (await get('/v3/sources/2c9180857c1c5f4a017c2d8e0f4b1a01')).json();
     for (const field of ['id', 'name', 'description', 'owner', 'cluster', 'features', 'type', 'connector', 'connectorAttributes', 'deleteThreshold', 'authoritative', 'healthy', 'status', 'created', 'modified', 'schemas']) {
       expect(source).toHaveProperty(field);
@@ -187,7 +187,7 @@ describe('record shapes', () => {
 });
 
 describe('authorization', () => {
-  it('no token → 401', async () => {
+  it('§5.1 a collection without a token → 401', async () => {
     expect((await server.api.inject({ method: 'GET', url: '/v3/sources' })).statusCode).toBe(401);
   });
 

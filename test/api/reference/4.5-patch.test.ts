@@ -30,7 +30,7 @@ describe('PATCH a source', () => {
   it.each([
     ['application/json', { 'content-type': 'application/json' }],
     ['text/plain', { 'content-type': 'text/plain' }],
-  ])('Content-Type %s → 415 with the error body, nothing changed', async (_name, headers) => {
+  ])('§4.5 PATCH with Content-Type %s → 415 with the error body, nothing changed', async (_name, headers) => {
     const before = (await get(`/v3/sources/${OKTA}`)).body;
     const res = await patch(`/v3/sources/${OKTA}`, [{ op: 'replace', path: '/description', value: 'x' }], headers);
     expect(res.statusCode).toBe(415);
@@ -38,7 +38,7 @@ describe('PATCH a source', () => {
     expect((await get(`/v3/sources/${OKTA}`)).body).toBe(before);
   });
 
-  it('applies the operations and answers the updated resource, in both layouts', async () => {
+  it('§4.5 PATCH applies the operations and answers the updated resource, in both layouts', async () => {
     const res = await patch(`/sources/v1/${OKTA}`, [
       { op: 'replace', path: '/description', value: 'SSO directory' },
       { op: 'add', path: '/features/-', value: 'UNLOCK' },
@@ -60,7 +60,7 @@ describe('PATCH a source', () => {
     ['schemas', [{ op: 'remove', path: '/schemas/0' }]],
     ['the whole document', [{ op: 'replace', path: '', value: {} }]],
     ['id, after a valid operation', [{ op: 'replace', path: '/description', value: 'changed' }, { op: 'move', from: '/id', path: '/oldId' }]],
-  ])('an immutable field (%s) → 400, nothing changed', async (_name, ops) => {
+  ])('§4.5 PATCH of an immutable field (%s) → 400, nothing changed', async (_name, ops) => {
     const before = (await get(`/v3/sources/${WORKDAY}`)).body;
     const res = await patch(`/v3/sources/${WORKDAY}`, ops);
     expect(res.statusCode).toBe(400);
@@ -78,7 +78,7 @@ describe('PATCH a source', () => {
     ['a value that breaks the source (name not a string)', [{ op: 'replace', path: '/name', value: 42 }]],
     ['a value that breaks the source (features not strings)', [{ op: 'add', path: '/features/-', value: {} }]],
     ['a name taken by another source', [{ op: 'replace', path: '/name', value: 'okta' }]],
-  ])('%s → 400, nothing changed', async (_name, ops) => {
+  ])('§4.5 PATCH with %s → 400, nothing changed', async (_name, ops) => {
     const before = (await get(`/v3/sources/${WORKDAY}`)).body;
     const res = await patch(`/v3/sources/${WORKDAY}`, ops);
     expect(res.statusCode).toBe(400);
@@ -98,7 +98,7 @@ describe('PATCH a source', () => {
 });
 
 describe('PUT a source (full replacement)', () => {
-  it('replaces the mutable fields; immutable ones may be omitted or repeated', async () => {
+  it('§4.5 PUT replaces the mutable fields; immutable ones may be omitted or repeated', async () => {
     const current = (await get(`/v3/sources/${OKTA}`)).json();
     const { id: _id, type: _type, created: _created, ...rest } = current;
     const res = await put(`/v3/sources/${OKTA}`, { ...rest, description: 'replaced', deleteThreshold: 25 });
@@ -126,7 +126,7 @@ describe('source schemas', () => {
     schemaUrl = `/v3/sources/${WORKDAY}/schemas/${schema.id}`;
   });
 
-  it('each source has a discovered account schema whose attributes have the documented fields', async () => {
+  it('§2.6 each source has a discovered account schema whose attributes have the documented fields', async () => {
     const schema = (await get(schemaUrl)).json();
     expect(schema.name).toBe('account');
     const employeeId = schema.attributes.find((a: { name: string }) => a.name === 'EMPLOYEE_ID');
@@ -134,7 +134,7 @@ describe('source schemas', () => {
     expect((await get(schemaUrl.replace('/v3/sources/', '/sources/v1/'))).body).toBe((await get(schemaUrl)).body);
   });
 
-  it('PATCH changes an attribute; 415 without the media type; immutable name → 400', async () => {
+  it('§4.5 PATCH of a source schema changes an attribute; 415 without the media type; immutable name → 400', async () => {
     const res = await patch(schemaUrl, [{ op: 'replace', path: '/attributes/0/description', value: 'Worker id' }, { op: 'add', path: '/displayAttribute', value: 'EMPLOYEE_ID' }]);
     expect(res.statusCode).toBe(200);
     expect(res.json().attributes[0].description).toBe('Worker id');

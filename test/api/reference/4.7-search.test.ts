@@ -27,7 +27,7 @@ const search = (body: Record<string, unknown>, query = '', url = '/v3/search') =
   server.api.inject({ method: 'POST', url: `${url}${query}`, headers: auth, payload: { indices: ['identities'], ...body } });
 
 describe('search', () => {
-  it('answers identity documents in both layouts', async () => {
+  it('§4.7 POST /search/v1 answers identity documents, also at /v3/search', async () => {
     const body = { query: { query: 'firstName:Fatima AND lastName:"Schröder"' } };
     const [a, b] = [await search(body), await search(body, '', '/search/v1')];
     expect(a.statusCode).toBe(200);
@@ -37,13 +37,13 @@ describe('search', () => {
     expect(hit.accountCount).toBeGreaterThan(0);
   });
 
-  it('count=true totals the matches; limit and offset page them', async () => {
+  it('§4.7 count=true totals the matches; limit and offset page them', async () => {
     const res = await search({ query: { query: 'attributes.department:"Bulk Import"' }, sort: ['id'] }, '?limit=3&offset=2&count=true');
     expect(res.headers['x-total-count']).toBe(String(BULK));
     expect(res.json().map((d: { id: string }) => d.id)).toEqual(['bulk-000002', 'bulk-000003', 'bulk-000004']);
   });
 
-  it('the default page is 10000 records and offset paging stops at record 10000', async () => {
+  it('§8 the default search page is 10000 records and offset paging stops at record 10000', async () => {
     expect((await search({ query: { query: '*' } })).json()).toHaveLength(10_000);
     expect((await search({ query: { query: '*' } }, '?offset=9999&limit=50')).json()).toHaveLength(1);
     const res = await search({ query: { query: '*' } }, '?offset=10000&limit=1');
@@ -51,7 +51,7 @@ describe('search', () => {
     expectPlatformError(res.json());
   });
 
-  it('searchAfter with sort pages beyond 10,000 records, as the SDK paginator does', async () => {
+  it('§4.7 searchAfter with sort pages beyond 10,000 records, as the SDK paginator does', async () => {
     const seen: string[] = [];
     let searchAfter: unknown[] | undefined;
     for (let page = 0; page < 20; page++) {

@@ -21,7 +21,7 @@ describe('non-employee service', () => {
     ['a legacy API key given as an option (the CLI flag)', async () => 'flag-given-legacy-key-000000000000'],
     ['an access token of an admin PAT', async () => tokenFor(s, ALICE_PAT)],
     ['an access token of a client scoped to the service', async () => tokenFor(s, NE_READER)],
-  ])('accepts %s', async (_name, credential) => {
+  ])('§5.9 the non-employee service accepts %s', async (_name, credential) => {
     const res = await s.nonEmployee.inject({ url: URL_, headers: bearer(await credential()) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual([
@@ -49,12 +49,12 @@ describe('non-employee service', () => {
     expectPlatformError(res.json());
   });
 
-  it('does not accept the legacy key on the API listener', async () => {
+  it('§5.9 the legacy non-employee key is not accepted on the API listener', async () => {
     const res = await s.api.inject({ url: '/v3/oauth-clients', headers: bearer(NE_KEY) });
     expect(res.statusCode).toBe(401);
   });
 
-  it('pages with limit, offset and count', async () => {
+  it('§4.9 GET /api/v2025/non-employee-sources pages with limit, offset and count', async () => {
     const res = await s.nonEmployee.inject({ url: `${URL_}?limit=1&offset=1&count=true`, headers: bearer(NE_KEY) });
     expect(res.json()).toEqual([]);
     expect(res.headers['x-total-count']).toBe('1');

@@ -25,7 +25,7 @@ describe('bearer tokens', () => {
 
   const call = (headers: Record<string, string> = {}) => s.api.inject({ url: '/oauth-clients/v1', headers });
 
-  it('lets a valid token through', async () => {
+  it('§5.1 a valid bearer token lets the request through', async () => {
     expect((await call(bearer(aliceToken))).statusCode).toBe(200);
   });
 
@@ -58,7 +58,7 @@ describe('bearer tokens', () => {
       return bearer(await new SignJWT(claims).setProtectedHeader({ alg: 'ES256', typ: 'JWT' }).sign(privateKey));
     }, /signature/],
     ['a token of another tenant (another store, another key)', async () => bearer(await tokenFor(other, ALICE_PAT)), /signature|claim/],
-  ])('answers %s with 401 and the error body', async (_name, headers, text) => {
+  ])('§7 %s → 401 with the error body', async (_name, headers, text) => {
     const res = await call(await headers());
     expect(res.statusCode).toBe(401);
     expect(res.headers['www-authenticate']).toMatch(/^Bearer realm=/);
@@ -67,7 +67,7 @@ describe('bearer tokens', () => {
     expect(e.text).toMatch(text);
   });
 
-  it('answers an expired token with 401', async () => {
+  it('§7 an expired token → 401', async () => {
     const token = await tokenFor(s, ALICE_PAT);
     now += 750_000;
     const res = await call(bearer(token));
@@ -108,26 +108,26 @@ describe('rights, scopes and user context', () => {
     await s.close();
   });
 
-  it('answers 403 when the owner of the PAT lacks the right', async () => {
+  it('§7 a PAT whose owner lacks the right → 403', async () => {
     const res = await s.api.inject({ url: '/oauth-clients/v1', headers: bearer(await tokenFor(s, BOB_PAT)) });
     expect(res.statusCode).toBe(403);
     expect(expectPlatformError(res.json()).detailCode).toBe('403 Forbidden');
     expect(res.json().causes[0].text).toContain('idn:oauth-clients:read');
   });
 
-  it('answers 403 to an admin endpoint called with a client-credentials token without a user', async () => {
+  it('§5.3 a client-credentials token without a user → 403 from an admin endpoint', async () => {
     const res = await s.api.inject({ url: '/oauth-clients/v1', headers: bearer(await tokenFor(s, SERVICE)) });
     expect(res.statusCode).toBe(403);
     expect(expectPlatformError(res.json()).text).toMatch(/user context/);
   });
 
-  it('narrows access by the scopes of the token request', async () => {
+  it('§5.7 the scopes of the token request narrow access', async () => {
     const narrowed = await tokenFor(s, ALICE_PAT, { scope: 'idn:my-personal-access-tokens:read' });
     expect((await s.api.inject({ url: '/oauth-clients/v1', headers: bearer(narrowed) })).statusCode).toBe(403);
     expect((await s.api.inject({ url: '/personal-access-tokens/v1?owner-id=me', headers: bearer(narrowed) })).statusCode).toBe(200);
   });
 
-  it('narrows access by the scopes of the PAT', async () => {
+  it('§5.7 the scopes of the PAT narrow access', async () => {
     const token = await tokenFor(s, ALICE_NARROW_PAT);
     expect((await s.api.inject({ url: '/oauth-clients/v1', headers: bearer(token) })).statusCode).toBe(403);
     expect((await s.api.inject({ url: '/personal-access-tokens/v1?owner-id=me', headers: bearer(token) })).statusCode).toBe(200);

@@ -71,7 +71,7 @@ describe('GET /oauth/authorize (login listener)', () => {
     expect(redirectSource(uri)).toBe(source);
   });
 
-  it('is not served on the API listener (the hosts differ)', async () => {
+  it('§5.4 the authorize endpoint is not served on the API host (the hosts differ)', async () => {
     const res = await s.api.inject({ url: `/oauth/authorize?${new URLSearchParams(authorizeQuery(WEB_APP)).toString()}` });
     expect(res.statusCode).toBe(404);
   });
@@ -148,7 +148,7 @@ describe('authorization_code grant', () => {
     await s.close();
   });
 
-  it('delivers a code to the redirect URI with the state, exchanged for user tokens', async () => {
+  it('§5.4 the login host delivers a code to the redirect URI with the state, exchanged at the token endpoint for user tokens', async () => {
     const code = await loginFor(s, WEB_APP, BOB);
     expect(code).toMatch(/^[\w-]{43}$/);
     const res = await exchange(s, { client_id: WEB_APP.id, code, redirect_uri: WEB_APP.redirectUri });
@@ -235,7 +235,7 @@ describe('refresh_token grant', () => {
   const refresh = (token: string, secret = WEB_APP.secret, clientId = WEB_APP.id) =>
     s.api.inject({ method: 'POST', url: '/oauth/token', ...form({ grant_type: 'refresh_token', client_id: clientId, client_secret: secret, refresh_token: token }) });
 
-  it('returns a new access token and a new refresh token', async () => {
+  it('§4.1 refresh_token returns a new access token and a new refresh token', async () => {
     const r0 = await firstRefresh();
     const res = await refresh(r0);
     expect(res.statusCode, res.body).toBe(200);
@@ -259,7 +259,7 @@ describe('refresh_token grant', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('refuses a client without REFRESH_TOKEN and AUTHORIZATION_CODE', async () => {
+  it('§5.5 refresh_token is refused to a client without both REFRESH_TOKEN and AUTHORIZATION_CODE', async () => {
     const r0 = await firstRefresh();
     const res = await refresh(r0, SERVICE.secret, SERVICE.id);
     expect(res.statusCode).toBe(400);

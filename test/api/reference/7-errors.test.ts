@@ -12,7 +12,7 @@ describe('platform error body and log line', () => {
     ['a body failing the route schema', 400, '400.1 Bad Request Content', { method: 'POST', url: '/v3/personal-access-tokens', payload: '{"name":5,"x":1}', headers: { 'content-type': 'application/json' } }],
     ['malformed JSON', 400, '400.1 Bad Request Content', { method: 'POST', url: '/v3/personal-access-tokens', payload: '{"name":', headers: { 'content-type': 'application/json' } }],
     ['an unsupported content type', 415, '415 Unsupported Media Type', { method: 'POST', url: '/v3/personal-access-tokens', payload: 'name=x', headers: { 'content-type': 'text/plain' } }],
-  ])('answers %s with %i and logs the trackingId', async (_name, status, detailCode, request) => {
+  ])('§7 %s → %i in the platform error body, its trackingId logged', async (_name, status, detailCode, request) => {
     const s = await testServer();
     try {
       const token = await tokenFor(s, ALICE_PAT);
