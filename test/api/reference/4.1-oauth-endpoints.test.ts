@@ -108,7 +108,7 @@ describe('POST /oauth/token', () => {
   it.each([
     ['a missing grant_type', {}, 'invalid_request'],
     ['an unknown grant_type', { grant_type: 'password' }, 'unsupported_grant_type'],
-  ])('answers %s with %s', async (_name, params, error) => {
+  ])('§5.8 the token endpoint answers %s with %s', async (_name, params, error) => {
     const res = await s.api.inject({ method: 'POST', url: '/oauth/token', ...form(params) });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error, detailCode: '400.1 Bad Request Content' });

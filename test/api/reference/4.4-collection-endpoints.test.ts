@@ -72,6 +72,13 @@ describe('limit, offset, count', () => {
     expect(second.slice(0, 19)).toEqual(first.slice(1));
   });
 
+  it('§4.6 an offset past the last record answers an empty array (decision B10)', async () => {
+    const res = await get('/v3/public-identities?offset=209&count=true');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+    expect(res.headers['x-total-count']).toBe('209');
+  });
+
   it.each(['limit=251', 'limit=-1', 'limit=abc', 'offset=-5', 'count=maybe'])('§4.6 %s → 400 with the platform body', async (query) => {
     const res = await get(`/v3/public-identities?${query}`);
     expect(res.statusCode).toBe(400);

@@ -41,7 +41,7 @@ it('§4.8 strings compare ignoring case', async () => {
   expect(await names('name in ("workday", "OKTA")')).toEqual(['Okta', 'Workday']);
 });
 
-it('§4.8 inside a quoted value \\" is a quote and \\\\ a backslash, and & travels as %26', async () => {
+it('§4.8 inside a quoted value a backslash escapes a quote or a backslash, and & travels as %26', async () => {
   const [partner] = (await list('name eq "Partner Accounts"')).json() as { id: string }[];
   const renamed = 'Partner "A" \\ B & C';
   const patch = (name: string) =>
