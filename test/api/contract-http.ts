@@ -6,9 +6,12 @@
 //   recorded and fails the test during which it happened (an afterEach hook of this module) or,
 //   failing that, the server's close();
 // - contractFetch() is a fetch for servers in another process: it fetches their /openapi.json
-//   once and throws on an undocumented answer.
+//   once and throws on an undocumented answer;
+// - contractProxy() stands in front of a server in another process for clients in yet another
+//   one (the CLI's `--tenant`), as a validating proxy: violations fail the current test.
 
-import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
+import { type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse, createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type Answer, ContractValidator, type Listener } from './contract.js';
 
 const violations: string[] = [];
@@ -102,5 +105,50 @@ export function contractFetch(urls: ListenerUrls): typeof fetch {
     const problems = (await validator).check(listener, method, path, { statusCode: res.status, headers, body: await res.clone().text() });
     if (problems.length > 0) throw new Error(`response not documented by /openapi.json:\n${problems.join('\n')}`);
     return res;
+  };
+}
+
+export interface ContractProxy {
+  /** The proxy's base URL: give it to the client instead of the server's. */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A loopback proxy in front of the API listener at `target` (another process): every request is
+ * forwarded as it came, every answer checked against the /openapi.json `target` serves and then
+ * passed back unchanged. A violation is recorded and fails the current test.
+ */
+export async function contractProxy(target: string): Promise<ContractProxy> {
+  const validator = new ContractValidator((await (await fetch(`${target}/openapi.json`)).json()) as Record<string, unknown>);
+  const upstreamHost = new URL(target).host;
+  const proxy = createServer((req, res) => {
+    const method = req.method ?? 'GET';
+    const url = req.url ?? '/';
+    const forward = request(new URL(url, target), { method, headers: { ...req.headers, host: upstreamHost } }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => {
+        const body = Buffer.concat(chunks);
+        if (!skipped(method, url)) violations.push(...validator.check('api', method, url, { statusCode: answer.statusCode ?? 0, headers: answer.headers, body: body.toString('utf8') }));
+        const headers = { ...answer.headers };
+        delete headers['transfer-encoding'];
+        res.writeHead(answer.statusCode ?? 502, { ...headers, 'content-length': String(body.length) }).end(body);
+      });
+    });
+    forward.on('error', (error) => {
+      violations.push(`${method} ${url}: the proxy could not reach ${target}: ${error.message}`);
+      res.writeHead(502).end();
+    });
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        proxy.close((error) => (error ? reject(error) : resolve()));
+        proxy.closeAllConnections();
+      }),
   };
 }

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { ContractValidator, servedDocument } from './contract.js';
-import { contractFetch, tapListener, takeViolations } from './contract-http.js';
+import { contractFetch, contractProxy, tapListener, takeViolations } from './contract-http.js';
 import { testServer, type TestServer } from './helpers.js';
 
 let server: TestServer;
@@ -90,6 +90,19 @@ describe('the contract check over real sockets', () => {
       await expect(fresh(`${baseUrl}/ok`)).rejects.toThrow(/GET \/ok \(\/ok\) → 200: the body does not match its schema/);
       doc.paths['/teapot' as '/ok'] = doc.paths['/ok'];
       await expect(contractFetch({ baseUrl })(`${baseUrl}/teapot`)).rejects.toThrow(/status 418 is not documented/);
+
+      // The same check as a proxy, for a client in another process: the answer passes through unchanged.
+      const proxy = await contractProxy(baseUrl);
+      try {
+        const res = await fetch(`${proxy.url}/teapot`, { method: 'POST', body: 'x' });
+        expect([res.status, await res.text()]).toEqual([418, '{}']);
+        // POST /teapot is no operation of the document: not checked, as with inject().
+        expect(takeViolations()).toEqual([]);
+        expect((await fetch(`${proxy.url}/teapot`)).status).toBe(418);
+        expect(takeViolations()).toEqual([expect.stringMatching(/^GET \/teapot \(\/teapot\) → 418: status 418 is not documented/)]);
+      } finally {
+        await proxy.close();
+      }
     } finally {
       await new Promise((resolve) => other.close(resolve));
     }

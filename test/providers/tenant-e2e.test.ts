@@ -15,6 +15,7 @@ import { isTransformsError } from '../../src/errors.js';
 import { createMemoryProviders, loadFixtures, type Fixtures } from '../../src/providers/memory.js';
 import { createTenantProviders, type TenantProviderOptions } from '../../src/providers/tenant/index.js';
 import { refresh, type IdentityRefreshResult } from '../../src/refresh/index.js';
+import { contractProxy } from '../api/contract-http.js';
 import { ADMIN_PAT, resourceServer, TENANT, type ResourceServer } from '../api/resources-server.js';
 
 const NOW = new Date('2024-01-15T12:00:00Z');
@@ -249,8 +250,14 @@ describe('refresh --tenant against `identity-transforms serve`', () => {
         });
         server.proc.once('exit', (code) => reject(new Error(`serve exited ${code}: ${server.err()}`)));
       });
-      const run = child(['refresh', '--tenant', url, '--now', NOW.toISOString(), '--no-progress'], { IDT_CLIENT_ID: ADMIN_PAT.id, IDT_CLIENT_SECRET: ADMIN_PAT.secret });
-      expect(await run.exited, run.err()).toBe(0);
+      // The refresh reaches serve through a proxy that checks every answer against its /openapi.json.
+      const proxy = await contractProxy(url);
+      const run = child(['refresh', '--tenant', proxy.url, '--now', NOW.toISOString(), '--no-progress'], { IDT_CLIENT_ID: ADMIN_PAT.id, IDT_CLIENT_SECRET: ADMIN_PAT.secret });
+      try {
+        expect(await run.exited, run.err()).toBe(0);
+      } finally {
+        await proxy.close();
+      }
       const lines = run.out().trimEnd().split('\n').map((l) => JSON.parse(l) as IdentityRefreshResult);
       const local = await readResults(refresh({ fixtures: TENANT, workers: 0, now: NOW }));
       expect(lines).toHaveLength(local.size);
