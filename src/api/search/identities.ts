@@ -4,7 +4,7 @@
 // searchAfter (the last hit's value of the sort field, as the SDK's paginator sends) continues
 // where the page ended.
 
-import type { SearchIndex } from './compile.js';
+import type { SearchIndex } from '../../filter/search/to-sql.js';
 
 const attr = (name: string): string => `json_extract("doc", '$.attributes.${name}')`;
 

@@ -6,7 +6,7 @@
 // term.
 
 import { TransformsError } from '../../errors.js';
-import { caretExcerpt, FilterSyntaxError } from '../../filter/index.js';
+import { caretExcerpt, FilterSyntaxError } from '../index.js';
 
 export interface SearchRange {
   readonly start: number;

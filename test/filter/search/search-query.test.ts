@@ -4,7 +4,7 @@
 
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isTransformsError } from '../../src/errors.js';
+import { isTransformsError } from '../../../src/errors.js';
 import {
   IDENTITIES_INDEX,
   matchesPrefix,
@@ -13,7 +13,7 @@ import {
   planSearch,
   registerSearchFunctions,
   type SearchNode,
-} from '../../src/api/search/index.js';
+} from '../../../src/api/search/index.js';
 
 /** A compact rendering of the AST for the parser table. */
 function show(n: SearchNode): string {

@@ -2,7 +2,7 @@
 // the node kinds, values always bound as parameters. Field names resolve through the index's
 // declared fields (and its dynamic `attributes.<name>` prefix); an unknown field is FILTER_FIELD.
 
-import { FilterUnsupportedError, type SqlParam, type SqlWhere } from '../../filter/index.js';
+import { FilterUnsupportedError, type SqlParam, type SqlWhere } from '../index.js';
 import type { SearchNode } from './parse.js';
 
 export interface SearchField {
