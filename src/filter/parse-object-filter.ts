@@ -308,14 +308,14 @@ class ObjectFilterParser {
 
   private node<T extends FilterNode>(node: T): T {
     if (++this.nodes > this.limits.maxNodes) {
-      throw limitError(`the filter has more than ${this.limits.maxNodes} nodes`, 'maxNodes', node.range.start);
+      throw limitError(`the filter has more than ${this.limits.maxNodes} nodes`, 'maxNodes', node.range.start, this.text);
     }
     return node;
   }
 
   private enter(): void {
     if (++this.depth > this.limits.maxDepth) {
-      throw limitError(`the filter nests deeper than ${this.limits.maxDepth} levels`, 'maxDepth', this.pos);
+      throw limitError(`the filter nests deeper than ${this.limits.maxDepth} levels`, 'maxDepth', this.pos, this.text);
     }
   }
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { codedError } from '../../errors.js';
 import { registerSqlFunctions } from '../../filter/index.js';
 import type { ApiContext } from '../context.js';
-import { registerSearchFunctions } from '../search/index.js';
+import { registerSearchFunctions } from '../../filter/search/index.js';
 import { stableUuid } from '../store/seed.js';
 import { accountsPlugin } from './accounts.js';
 import { activitiesPlugin } from './activities.js';

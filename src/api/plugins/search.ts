@@ -6,7 +6,8 @@ import { RIGHTS } from '../auth/rights.js';
 import { docs, prepared, runStatement, sendPage } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
 import { serviceRoutes } from '../routes.js';
-import { IDENTITIES_INDEX, identitySearchDocument, parseProjection, planSearch, project, projectionNeeds, SearchBudgetExceeded, withSearchBudget, type SearchAccount, type StoredIdentity } from '../search/index.js';
+import { SearchBudgetExceeded, withSearchBudget } from '../../filter/search/index.js';
+import { IDENTITIES_INDEX, identitySearchDocument, parseProjection, planSearch, project, projectionNeeds, type SearchAccount, type StoredIdentity } from '../search/index.js';
 import { codedError } from '../../errors.js';
 import { managersOf } from './identities.js';
 

@@ -113,7 +113,7 @@ export function planSearch(
   query: Readonly<Record<string, unknown>>,
   indexes: readonly SearchIndex[],
   select = 'doc',
-  limits: SearchLimits = DEFAULT_SEARCH_LIMITS,
+  limits: Partial<SearchLimits> = DEFAULT_SEARCH_LIMITS,
 ): SearchPlan {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw bodyError('SEARCH_BODY_INVALID', 'the body must be a JSON object');
   const b = body as Record<string, unknown>;
