@@ -66,7 +66,7 @@ export async function tokenFor(server: ApiServer, client: { id: string; secret: 
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** The shape every 4xx/5xx body has (reference §7 / issue 7). */
+/** The shape every 4xx/5xx body has (the error responses of https://developer.sailpoint.com/docs/api/v3/). */
 export function expectPlatformError(body: unknown): { detailCode: string; trackingId: string; text: string } {
   const b = body as { detailCode: unknown; trackingId: unknown; messages: { locale: unknown; localeOrigin: unknown; text: unknown }[]; causes: unknown };
   if (typeof b.detailCode !== 'string' || typeof b.trackingId !== 'string' || !/^[0-9a-f]{32}$/.test(b.trackingId)) throw new Error(`not a platform error body: ${JSON.stringify(body)}`);

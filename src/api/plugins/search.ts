@@ -1,4 +1,4 @@
-// Search (platform-api.md §4.7, §8): POST /search/v1 and /v3/search over the identities index,
+// Search (https://developer.sailpoint.com/docs/api/v3/search-post): POST /search/v1 and /v3/search over the identities index,
 // with the query language subset, sort, searchAfter, and limit/offset/count query parameters.
 
 import type { FastifyInstance } from 'fastify';
