@@ -1,4 +1,5 @@
-// reference/platform-api.md §2.1, §4.3, §5.3, §8 (10 PATs per user); the v3 shape of the SDK.
+// Personal access tokens (https://developer.sailpoint.com/docs/api/v3/create-personal-access-token;
+// docs/api.md's statement table §2.1, §4.3, §5.3, §8: 10 PATs per user); the v3 shape of the SDK.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALICE, ALICE_PAT, BOB, BOB_PAT, SERVICE, bearer, expectPlatformError, testServer, tokenFor, type TestServer } from './helpers.js';

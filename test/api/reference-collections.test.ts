@@ -1,4 +1,6 @@
-// Reference §2.8, §4.2, §4.6, §4.7 and §4.8 through HTTP (inject), in memory and with a store
+// Statements §2.8, §4.2, §4.6, §4.7 and §4.8 of docs/api.md's statement table (collections,
+// https://developer.sailpoint.com/docs/api/standard-collection-parameters; OAuth clients; search)
+// through HTTP (inject), in memory and with a store
 // file (--db): date-times sort in time order wherever they filter in time order, unescaped
 // special characters are 400s, and the published per-endpoint filter tables of the OAuth-client
 // and PAT lists (lastUsed: le, isnull) hold, with limit/count, and no parameter is ignored.

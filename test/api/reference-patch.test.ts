@@ -1,4 +1,6 @@
-// Reference §4.5 through HTTP (inject), in memory and with a store file (--db): "every
+// Statement §4.5 of docs/api.md's statement table (PATCH: RFC 6902,
+// https://developer.sailpoint.com/docs/api/patch-requests) through HTTP (inject), in memory and
+// with a store file (--db): "every
 // operation has exactly one op and exactly one path". A body whose operation repeats a member
 // is refused with a 400 naming the operation and the member, and the source is unchanged.
 

@@ -1,4 +1,4 @@
-// Shared set-up of the part 2 API tests: a server over the bundled tenant (fixtures/) with the
+// Shared set-up of the resource-area API tests: a server over the bundled tenant (fixtures/) with the
 // resource plugin registered, and an admin token. When buildServer already registers
 // resourcesPlugin (src/api/plugins/index.ts), that server is used as is; until then the API
 // listener is assembled here from the same parts, in the same order, plus resourcesPlugin.

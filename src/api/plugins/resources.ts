@@ -22,7 +22,7 @@ import { sourcesPlugin } from './sources.js';
 import { transformsPlugin } from './transforms.js';
 
 /**
- * Tables of part 2, created when missing (the store's migration list is part 1's; these
+ * Tables of the resource area, created when missing (beside the store's migration list; these
  * statements are idempotent so that a store written before them is brought forward on open).
  */
 const RESOURCE_TABLES = `
@@ -161,7 +161,7 @@ function deriveSchemas(db: Database, now: string): void {
   })();
 }
 
-/** Bring the store forward for part 2 (idempotent). */
+/** Bring the store forward for the resource area (idempotent). */
 export function prepareResourceStore(db: Database, options: { fixtures: string | undefined; now: string }): void {
   registerSqlFunctions(db);
   registerSearchFunctions(db);
