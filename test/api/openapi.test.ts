@@ -1,4 +1,4 @@
-// Issue 7: GET /openapi.json is an OpenAPI 3 document generated from the route schemas.
+// GET /openapi.json is an OpenAPI 3 document generated from the route schemas.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServer, type TestServer } from './helpers.js';
