@@ -1,9 +1,9 @@
 // The search query language subset (https://developer.sailpoint.com/docs/api/v3/search-post):
-// parser table, source ranges, coded errors with positions and limits, and word matching.
+// parser table and coded errors with positions and limits.
 
 import { describe, expect, it } from 'vitest';
 import { isTransformsError } from '../../../src/errors.js';
-import { matchesPrefix, matchesWords, parseSearchQuery, type SearchNode } from '../../../src/filter/search/index.js';
+import { parseSearchQuery, type SearchNode } from '../../../src/filter/search/index.js';
 
 /** A compact rendering of the AST for the parser table. */
 function show(n: SearchNode): string {
@@ -79,30 +79,5 @@ describe('parseSearchQuery', () => {
 
   it('refuses nesting beyond the depth limit', () => {
     expect(error(() => parseSearchQuery('('.repeat(80) + 'a:1' + ')'.repeat(80))).code).toBe('FILTER_LIMIT');
-  });
-});
-
-describe('word matching (docs/decisions.md "Search matching")', () => {
-  it.each([
-    ['John Smith', 'john', true],
-    ['John Smith', 'SMITH', true],
-    ['John Smith', 'john smith', true],
-    ['John Smith', 'smith john', false],
-    ['John Smithers', 'smith', false],
-    ['fatima.schroder@example.com', 'fatima.schroder@example.com', true],
-    ['fatima.schroder@example.com', 'schroder', true],
-    ['Schröder', 'schröder', true],
-    [null, 'x', false],
-    [100001, '100001', true],
-  ])('%j matches %j: %s', (value, query, expected) => {
-    expect(matchesWords(value, query)).toBe(expected);
-  });
-
-  it.each([
-    ['John Smith', 'jo', true],
-    ['John Smith', 'sm', true],
-    ['John Smith', 'mith', false],
-  ])('%j has prefix %j: %s', (value, prefix, expected) => {
-    expect(matchesPrefix(value, prefix)).toBe(expected);
   });
 });
