@@ -3,6 +3,7 @@
 // excerpt of the offending input.
 
 import { TransformsError, type CodedErrorOptions } from '../errors.js';
+import type { SourceRange } from './ast.js';
 
 /** How far either side of the error position the caret excerpt reaches. */
 const EXCERPT_RADIUS = 40;
@@ -136,5 +137,41 @@ export function parseWithLimits<T>(
   } catch (err) {
     if (err instanceof RangeError) throw limitError(`the ${language.noun} nests too deeply for the parser`, 'maxDepth', 0);
     throw err;
+  }
+}
+
+/**
+ * The node and nesting counts of one parse, checked against its limits: every parser of the
+ * three languages counts the nodes it builds (`maxNodes`) and the levels it enters (`maxDepth`)
+ * here, so that their limit errors read alike.
+ */
+export class ParseMeter {
+  #nodes = 0;
+  #depth = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly limits: Readonly<Required<FilterLimits>>,
+    private readonly noun: string,
+  ) {}
+
+  /** Count a node the parser built; FILTER_LIMIT past maxNodes. */
+  node<T extends { readonly range: SourceRange }>(node: T): T {
+    if (++this.#nodes > this.limits.maxNodes) {
+      throw limitError(`the ${this.noun} has more than ${this.limits.maxNodes} nodes`, 'maxNodes', node.range.start, this.text);
+    }
+    return node;
+  }
+
+  /** One level deeper, entered at `position`; FILTER_LIMIT past maxDepth. */
+  enter(position: number): void {
+    if (++this.#depth > this.limits.maxDepth) {
+      throw limitError(`the ${this.noun} nests deeper than ${this.limits.maxDepth} levels`, 'maxDepth', position, this.text);
+    }
+  }
+
+  /** Back out of the level entered last. */
+  leave(): void {
+    this.#depth--;
   }
 }

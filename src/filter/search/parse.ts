@@ -7,7 +7,7 @@
 // term. Limits are those of the filter languages (../errors.ts) plus a number of terms.
 
 import type { SourceRange } from '../ast.js';
-import { FilterSyntaxError, limitError, parseWithLimits, type FilterLimits } from '../errors.js';
+import { FilterSyntaxError, limitError, ParseMeter, parseWithLimits, type FilterLimits } from '../errors.js';
 import type { SearchNode, TermNode } from './ast.js';
 
 export interface SearchLimits extends Required<FilterLimits> {
@@ -50,14 +50,14 @@ const span = (start: number, end: number): SourceRange => ({ start, end });
 class Parser {
   private readonly tokens: Token[];
   private i = 0;
-  private depth = 0;
   private terms = 0;
-  private nodes = 0;
+  private readonly meter: ParseMeter;
 
   constructor(
     private readonly text: string,
     private readonly limits: Readonly<SearchLimits>,
   ) {
+    this.meter = new ParseMeter(text, limits, 'query');
     this.tokens = this.scan();
   }
 
@@ -97,7 +97,7 @@ class Parser {
     if (this.isKeyword(t, 'NOT')) {
       this.i++;
       const operand = this.nested(() => this.unary());
-      return this.node({ kind: 'not', operand, range: span(t.start, operand.range.end) });
+      return this.meter.node({ kind: 'not', operand, range: span(t.start, operand.range.end) });
     }
     return this.primary();
   }
@@ -114,19 +114,19 @@ class Parser {
       // A parenthesised clause's range covers its parentheses: the text it came from.
       return { ...inner, range: span(t.start, close.end) };
     }
-    if (t.type === 'phrase') return this.node({ kind: 'term', property: null, value: t.text, phrase: true, prefix: false, range: span(t.start, t.end) });
+    if (t.type === 'phrase') return this.meter.node({ kind: 'term', property: null, value: t.text, phrase: true, prefix: false, range: span(t.start, t.end) });
     if (t.type !== 'word' || SEARCH_KEYWORDS.has(t.raw)) this.fail(t.start, `expected a term, found ${this.describe(t)}`);
     if (this.peek().type !== ':') {
-      if (isStar(t)) return this.node({ kind: 'all', range: span(t.start, t.end) });
+      if (isStar(t)) return this.meter.node({ kind: 'all', range: span(t.start, t.end) });
       return this.term(null, t, t.start);
     }
     // field:value
     if (!SEARCH_FIELD.test(t.raw)) this.fail(t.start, `'${t.raw}' is not a field name`);
     this.i++;
     const v = this.next();
-    if (v.type === 'phrase') return this.node({ kind: 'term', property: t.raw, value: v.text, phrase: true, prefix: false, range: span(t.start, v.end) });
+    if (v.type === 'phrase') return this.meter.node({ kind: 'term', property: t.raw, value: v.text, phrase: true, prefix: false, range: span(t.start, v.end) });
     if (v.type !== 'word') this.fail(v.start, `expected a value after '${t.raw}:', found ${this.describe(v)}`);
-    if (isStar(v)) return this.node({ kind: 'exists', property: t.raw, range: span(t.start, v.end) });
+    if (isStar(v)) return this.meter.node({ kind: 'exists', property: t.raw, range: span(t.start, v.end) });
     return this.term(t.raw, v, t.start);
   }
 
@@ -135,26 +135,22 @@ class Parser {
     const prefix = t.stars.length === 1 && t.stars[0] === last && last > 0;
     if (t.stars.length > 0 && !prefix) this.fail(t.start, "'*' is supported alone or at the end of a value (prefix) only");
     const value = prefix ? t.text.slice(0, -1) : t.text;
-    return this.node({ kind: 'term', property, value, phrase: false, prefix, range: span(start, t.end) });
+    return this.meter.node({ kind: 'term', property, value, phrase: false, prefix, range: span(start, t.end) });
   }
 
   private nested<T>(fn: () => T): T {
-    if (++this.depth > this.limits.maxDepth) throw limitError(`the query nests deeper than ${this.limits.maxDepth} levels`, 'maxDepth', this.peek().start, this.text);
+    this.meter.enter(this.peek().start);
     try {
       return fn();
     } finally {
-      this.depth--;
+      this.meter.leave();
     }
   }
 
-  private node<T extends SearchNode>(node: T): T {
-    if (++this.nodes > this.limits.maxNodes) throw limitError(`the query has more than ${this.limits.maxNodes} nodes`, 'maxNodes', node.range.start, this.text);
-    return node;
-  }
 
   private chain(kind: 'and' | 'or', children: SearchNode[]): SearchNode {
     if (children.length === 1) return children[0]!;
-    return this.node({ kind, children, range: span(children[0]!.range.start, children.at(-1)!.range.end) });
+    return this.meter.node({ kind, children, range: span(children[0]!.range.start, children.at(-1)!.range.end) });
   }
 
   private startsClause(t: Token): boolean {
