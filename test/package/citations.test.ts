@@ -29,7 +29,7 @@ const TREE = [...['src', 'test', 'docs', 'bench', 'fixtures', 'bin', 'cjs'].flat
 
 /** Patterns that cite what is not in the repository, each with what it catches. */
 const OUTSIDE: readonly [RegExp, string][] = [
-  [/shared\//, 'a path beside the checkout (../shared/…)'],
+  [/shared\//, 'a path beside the checkout'],
   [/\b[Ii]ssue \d/, 'an issue number'],
   [/platform-api\.md|\breference\/[\w-]+\.md|\btransforms\.md\b/, 'a reference document that is not in the repository'],
   [/\([Rr]eference §|\b[Rr]eference §\d|\bReference: /, 'a section of a reference document'],
@@ -71,8 +71,9 @@ describe('the repository stands on its own', () => {
   });
 
   it.each([
-    ['// see ../shared/reference/transforms.md', 'a path beside the checkout'],
-    ['// Refresh (issue 6): NDJSON', 'an issue number'],
+    // Split so that a grep of the repository for these citations does not find this file.
+    ['// see ../shar' + 'ed/reference/transforms.md', 'a path beside the checkout'],
+    ['// Refresh (iss' + 'ue 6): NDJSON', 'an issue number'],
     ['// Search (platform-api.md §4.7)', 'a reference document'],
     ['// lookup (reference §5.4)', 'a section of a reference document'],
     ['## Platform API part 2', 'how the work was split'],
