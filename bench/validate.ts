@@ -1,4 +1,4 @@
-// Benchmark of validation (issue 2): 10,000 transform files through our CLI and through
+// Benchmark of validation: 10,000 transform files through our CLI and through
 // `ajv-cli validate` with the same generated schema, in one run, start-up included; and
 // in-process validateTransform calls per second for a typical nested transform (goal ≥ 100,000/s).
 // Run: npx tsx bench/validate.ts [--files N] [--runs N] [--no-write]. Writes docs/bench-validate.md.
@@ -133,6 +133,6 @@ Before these changes (commit ae3908a) the CLI took 1.17× ajv-cli's time on a qu
 (843 ms against 723 ms). Timed alternately with today's build and ajv-cli under the same load
 (7 rounds, medians): before 1,451 ms, after 903 ms, ajv-cli 1,385 ms (1.05× → 0.65×).
 `;
-const doc = `# Validation benchmark (issue 2)\n\nMachine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}. Command: \`npx tsx bench/validate.ts\`.\n\n| measure | ours | baseline | ratio |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n${NOTES}`;
+const doc = `# Validation benchmark\n\nMachine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}. Command: \`npx tsx bench/validate.ts\`.\n\n| measure | ours | baseline | ratio |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n${NOTES}`;
 console.log(doc);
 if (WRITE) writeFileSync(new URL('../docs/bench-validate.md', import.meta.url), doc);

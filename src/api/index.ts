@@ -1,4 +1,5 @@
-// identity-transforms/api: buildServer (issue 7; reference/platform-api.md §1, §4, §5, §9).
+// identity-transforms/api: buildServer (https://developer.sailpoint.com/docs/api/authentication,
+// https://developer.sailpoint.com/docs/api/api-versioning-strategy).
 // Three listeners, as the platform has three hosts: the API gateway ({base_url}, also the token
 // endpoint), the login host ({login_url}, the authorize endpoint) and the non-employee service.
 
@@ -75,7 +76,7 @@ function newListener(opts: ResolvedOptions, name: RegisteredRoute['listener'], r
   const logger = opts.logger;
   const app = Fastify({
     ...(logger === false ? { logger: false } : { loggerInstance: logger }),
-    // reference §4.2 writes the list as /oauth-clients/v1/ with a trailing slash.
+    // The platform's documentation writes the OAuth client list as /oauth-clients/v1/ with a trailing slash.
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: opts.requestLimits.maxBodyBytes,
     // Refusals of the HTTP parser and of the router answer in the platform error body too.
@@ -182,7 +183,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<ApiServe
         };
         const [b, lg, ne] = [await at(api, lo.port, 'API'), await at(login, lo.loginPort, 'login page'), await at(nonEmployee, lo.nonEmployeePort, 'non-employee service')];
         urls.baseUrl = opts.urls.baseUrl ?? b;
-        // The login host differs from the API host (reference §5.4) by its port: another origin.
+        // The login host differs from the API host (https://developer.sailpoint.com/docs/api/authentication) by its port: another origin.
         urls.loginUrl = opts.urls.loginUrl ?? lg;
         urls.nonEmployeeUrl = opts.urls.nonEmployeeUrl ?? ne;
         return { ...urls };

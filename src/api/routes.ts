@@ -22,7 +22,7 @@ export function layouts(service: string, path: string, version = 'v1'): [string,
 
 /**
  * A query parameter the route does not document is a 400 with the platform's error body, not
- * silently ignored (https://developer.sailpoint.com/docs/api/standard-collection-parameters, §7): a client that
+ * silently ignored (https://developer.sailpoint.com/docs/api/standard-collection-parameters): a client that
  * sends `filters` or `sorters` where they do not apply learns it instead of reading an
  * unfiltered page as the answer.
  */

@@ -1,4 +1,4 @@
-// `identity-transforms refresh --fixtures <dir> [options]` (issue 6): NDJSON of every
+// `identity-transforms refresh --fixtures <dir> [options]`: NDJSON of every
 // identity's profile attributes to stdout or --out (atomically), the summary on stderr, or with
 // --summary a readable summary on stdout (and NDJSON only when --out is given).
 

@@ -1,4 +1,4 @@
-// `--tenant <baseUrl>` of evaluate and refresh (issue 9): tenant-backed providers with the
+// `--tenant <baseUrl>` of evaluate and refresh: tenant-backed providers with the
 // client credentials from the environment (IDT_CLIENT_ID, IDT_CLIENT_SECRET; IDT_TOKEN_URL when
 // the token endpoint is not {baseUrl}/oauth/token), so that secrets stay out of argv and shell history.
 

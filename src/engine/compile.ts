@@ -1,4 +1,5 @@
-// Compiling a transform tree into closures (reference §3.1 input rules, §3.2 templates).
+// Compiling a transform tree into closures (input rules and templates:
+// https://developer.sailpoint.com/docs/extensibility/transforms/).
 // Every node is compiled once: the operation's compile step builds its closure, this module
 // wraps it with the explicit-input rule, step counting and error location.
 
@@ -103,7 +104,7 @@ function wrap(body: Evaluator, explicitInput: Evaluator | undefined, pointer: st
       return runLocated(body, input, ev, pointer);
     };
   }
-  // Explicit input wins over the implicit one (reference §3.1); a nested input transform
+  // Explicit input wins over the implicit one (https://developer.sailpoint.com/docs/extensibility/transforms/); a nested input transform
   // without its own input still receives the outer input.
   return (input, ev) => {
     const steps = ++ev.counter.steps;
@@ -290,7 +291,7 @@ class Context implements CompileContext {
   renderer(template: CompiledTemplate, variables: ReadonlyArray<readonly [string, Evaluator]>): Evaluator {
     if (template.isConstant) return constant(template.source);
     // Only the variables the template mentions are evaluated: an unused dynamic variable
-    // cannot fail the transform. (Its value is rendered to a string first: reference §3.2.)
+    // cannot fail the transform. (Its value is rendered to a string first, as templates render it.)
     const used = variables.filter(([name]) => template.references.has(name));
     const names = used.map(([name]) => name);
     const evaluators = used.map(([, evaluate]) => evaluate);

@@ -1,4 +1,4 @@
-// createEngine: one instance owns its registry, providers, caches and limits (STYLE §3).
+// createEngine: one instance owns its registry, providers, caches and limits (no global state).
 // Compile does all parsing and building; evaluate only runs closures.
 
 import { codedError, isTransformsError, TransformsError } from '../errors.js';

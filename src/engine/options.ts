@@ -1,4 +1,4 @@
-// Engine options: validated, defaulted, frozen; an unknown key is an error (STYLE §7).
+// Engine options: validated, defaulted, frozen; an unknown key is an error, never ignored.
 
 import { codedError } from '../errors.js';
 import type { Providers } from '../providers/types.js';

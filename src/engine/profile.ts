@@ -1,4 +1,4 @@
-// Identity profile evaluation (issue 6): every attribute of identityAttributeConfig for one
+// Identity profile evaluation: every attribute of identityAttributeConfig for one
 // identity. One attribute's error does not stop the others, as in the platform's identity
 // preview (previewAttributes[].errorMessages). $oldValue carries the previous value.
 

@@ -25,7 +25,8 @@ export type FilterLiteral =
 export type CompareOp = 'eq' | 'ne' | 'lt' | 'gt' | 'le' | 'ge';
 export type LikeMode = 'start' | 'end' | 'anywhere';
 
-interface Located {
+/** Every node carries the half-open range of the text it was parsed from. */
+export interface Located {
   readonly range: SourceRange;
 }
 
@@ -115,14 +116,24 @@ export function isLeaf(node: FilterNode): node is LeafNode {
   return node.kind !== 'and' && node.kind !== 'or' && node.kind !== 'not';
 }
 
+/**
+ * The shape the ASTs of all three query languages share (the two filter languages here, the
+ * search query language in ./search/ast.ts): every node has a `kind` and a source range; `and` and
+ * `or` hold two or more `children`, `not` one `operand`; every other kind is a leaf.
+ */
+export interface QueryNode {
+  readonly kind: string;
+  readonly range: SourceRange;
+}
+
 /** Direct children of a node (none for leaves). */
-export function childrenOf(node: FilterNode): readonly FilterNode[] {
+export function childrenOf<N extends QueryNode>(node: N): readonly N[] {
   switch (node.kind) {
     case 'and':
     case 'or':
-      return node.children;
+      return (node as unknown as { readonly children: readonly N[] }).children;
     case 'not':
-      return [node.operand];
+      return [(node as unknown as { readonly operand: N }).operand];
     default:
       return [];
   }
@@ -132,8 +143,8 @@ export function childrenOf(node: FilterNode): readonly FilterNode[] {
  * Depth-first, pre-order visit of every node. `visit` returning false skips that node's
  * children. Iterative so that a deep AST cannot overflow the stack.
  */
-export function walk(node: FilterNode, visit: (node: FilterNode, depth: number) => boolean | void): void {
-  const stack: [FilterNode, number][] = [[node, 0]];
+export function walk<N extends QueryNode>(node: N, visit: (node: N, depth: number) => boolean | void): void {
+  const stack: [N, number][] = [[node, 0]];
   while (stack.length > 0) {
     const [current, depth] = stack.pop()!;
     if (visit(current, depth) === false) continue;
@@ -143,10 +154,10 @@ export function walk(node: FilterNode, visit: (node: FilterNode, depth: number) 
 }
 
 /** Every node for which `test` holds, in pre-order. */
-export function collect<T extends FilterNode>(node: FilterNode, test: (node: FilterNode) => node is T): T[];
-export function collect(node: FilterNode, test: (node: FilterNode) => boolean): FilterNode[];
-export function collect(node: FilterNode, test: (node: FilterNode) => boolean): FilterNode[] {
-  const out: FilterNode[] = [];
+export function collect<N extends QueryNode, T extends N>(node: N, test: (node: N) => node is T): T[];
+export function collect<N extends QueryNode>(node: N, test: (node: N) => boolean): N[];
+export function collect<N extends QueryNode>(node: N, test: (node: N) => boolean): N[] {
+  const out: N[] = [];
   walk(node, (n) => {
     if (test(n)) out.push(n);
   });
@@ -163,7 +174,7 @@ export function filterProperties(node: FilterNode): string[] {
 }
 
 /** Number of nodes in the tree (the `maxNodes` limit counts these). */
-export function countNodes(node: FilterNode): number {
+export function countNodes(node: QueryNode): number {
   let n = 0;
   walk(node, () => {
     n++;
@@ -172,14 +183,14 @@ export function countNodes(node: FilterNode): number {
 }
 
 /** Deep copy of an AST with every range replaced by `{0,0}`: for comparing structure only. */
-export function stripRanges(node: FilterNode): FilterNode {
+export function stripRanges<N extends QueryNode>(node: N): N {
   const zero: SourceRange = { start: 0, end: 0 };
   switch (node.kind) {
     case 'and':
     case 'or':
-      return { kind: node.kind, range: zero, children: node.children.map(stripRanges) };
+      return { kind: node.kind, range: zero, children: childrenOf(node).map(stripRanges) } as unknown as N;
     case 'not':
-      return { kind: 'not', range: zero, operand: stripRanges(node.operand) };
+      return { kind: 'not', range: zero, operand: stripRanges(childrenOf(node)[0]!) } as unknown as N;
     default:
       return { ...node, range: zero };
   }

@@ -1,7 +1,9 @@
-// Coded errors and resource limits of the filter languages (STYLE.md practice 4 and 7):
-// syntax errors carry the character position and a caret excerpt of the offending input.
+// Coded errors and resource limits of the query languages in src/filter/ (both filter languages and
+// the search query language): syntax and limit errors carry the character position and a caret
+// excerpt of the offending input.
 
 import { TransformsError, type CodedErrorOptions } from '../errors.js';
+import type { SourceRange } from './ast.js';
 
 /** How far either side of the error position the caret excerpt reaches. */
 const EXCERPT_RADIUS = 40;
@@ -69,14 +71,16 @@ export const DEFAULT_FILTER_LIMITS: Readonly<Required<FilterLimits>> = Object.fr
 });
 
 /** Validate, default and freeze parse limits; an unknown key is an error, never ignored. */
-export function resolveLimits(options: FilterLimits | undefined): Readonly<Required<FilterLimits>> {
-  if (options === undefined) return DEFAULT_FILTER_LIMITS;
+export function resolveLimits(options: FilterLimits | undefined): Readonly<Required<FilterLimits>>;
+export function resolveLimits<L extends Required<FilterLimits>>(options: Partial<L> | undefined, defaults: Readonly<L>): Readonly<L>;
+export function resolveLimits(options: object | undefined, defaults: Readonly<Record<string, number>> = DEFAULT_FILTER_LIMITS): Readonly<Record<string, number>> {
+  if (options === undefined) return defaults;
   if (options === null || typeof options !== 'object') {
     throw new TransformsError('FILTER_OPTION_INVALID', 'filter limits must be an object');
   }
-  const out: Required<FilterLimits> = { ...DEFAULT_FILTER_LIMITS };
+  const out: Record<string, number> = { ...defaults };
   for (const [key, value] of Object.entries(options)) {
-    if (!(key in DEFAULT_FILTER_LIMITS)) {
+    if (!Object.prototype.hasOwnProperty.call(defaults, key)) {
       throw new TransformsError('FILTER_OPTION_INVALID', `unknown filter limit '${key}'`, { details: { option: key } });
     }
     if (value === undefined) continue;
@@ -85,30 +89,89 @@ export function resolveLimits(options: FilterLimits | undefined): Readonly<Requi
         details: { option: key },
       });
     }
-    out[key as keyof FilterLimits] = value;
+    out[key] = value;
   }
   return Object.freeze(out);
 }
 
-/** FILTER_LIMIT with the position where the limit was crossed. */
-export function limitError(message: string, limit: string, position: number): TransformsError {
-  return new TransformsError('FILTER_LIMIT', message, { details: { limit, position } });
+/**
+ * FILTER_LIMIT with the limit's name and the position where it was crossed. Given the input
+ * `text`, the message and details carry a caret excerpt too (as syntax errors do), and `causes`
+ * lists the message for the platform's error body.
+ */
+export function limitError(message: string, limit: string, position: number, text?: string): TransformsError {
+  if (text === undefined) return new TransformsError('FILTER_LIMIT', message, { details: { limit, position } });
+  const excerpt = caretExcerpt(text, position);
+  return new TransformsError('FILTER_LIMIT', `${message} at position ${position}\n${excerpt}`, { details: { limit, position, excerpt, causes: [message] } });
 }
 
+/** What parseWithLimits needs to know about a language beyond the common limits. */
+export interface LanguageLimits<L extends Required<FilterLimits>> {
+  /** The language's default limits (the keys it accepts). */
+  readonly defaults: Readonly<L>;
+  /** What the language's input is called in messages: "filter" or "query". */
+  readonly noun: string;
+}
+
+const FILTER_LANGUAGE: LanguageLimits<Required<FilterLimits>> = { defaults: DEFAULT_FILTER_LIMITS, noun: 'filter' };
+
 /**
- * The entry checks both parsers share: limits resolved, a string of allowed length, and a
+ * The entry checks every parser shares: limits resolved, a string of allowed length, and a
  * stack overflow (only possible with a caller-raised maxDepth) turned into FILTER_LIMIT.
  */
-export function parseWithLimits<T>(text: string, options: FilterLimits | undefined, parse: (text: string, limits: Readonly<Required<FilterLimits>>) => T): T {
-  const limits = resolveLimits(options);
-  if (typeof text !== 'string') throw new FilterSyntaxError('the filter must be a string', '', 0);
+export function parseWithLimits<T>(text: string, options: FilterLimits | undefined, parse: (text: string, limits: Readonly<Required<FilterLimits>>) => T): T;
+export function parseWithLimits<T, L extends Required<FilterLimits>>(text: string, options: Partial<L> | undefined, parse: (text: string, limits: Readonly<L>) => T, language: LanguageLimits<L>): T;
+export function parseWithLimits<T>(
+  text: string,
+  options: FilterLimits | undefined,
+  parse: (text: string, limits: Readonly<Required<FilterLimits>>) => T,
+  language: LanguageLimits<Required<FilterLimits>> = FILTER_LANGUAGE,
+): T {
+  const limits = resolveLimits(options, language.defaults);
+  if (typeof text !== 'string') throw new FilterSyntaxError(`the ${language.noun} must be a string`, '', 0);
   if (text.length > limits.maxLength) {
-    throw limitError(`the filter is ${text.length} characters long, over the limit of ${limits.maxLength}`, 'maxLength', limits.maxLength);
+    throw limitError(`the ${language.noun} is ${text.length} characters long, over the limit of ${limits.maxLength}`, 'maxLength', limits.maxLength, text);
   }
   try {
     return parse(text, limits);
   } catch (err) {
-    if (err instanceof RangeError) throw limitError('the filter nests too deeply for the parser', 'maxDepth', 0);
+    if (err instanceof RangeError) throw limitError(`the ${language.noun} nests too deeply for the parser`, 'maxDepth', 0);
     throw err;
+  }
+}
+
+/**
+ * The node and nesting counts of one parse, checked against its limits: every parser of the
+ * three languages counts the nodes it builds (`maxNodes`) and the levels it enters (`maxDepth`)
+ * here, so that their limit errors read alike.
+ */
+export class ParseMeter {
+  #nodes = 0;
+  #depth = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly limits: Readonly<Required<FilterLimits>>,
+    private readonly noun: string,
+  ) {}
+
+  /** Count a node the parser built; FILTER_LIMIT past maxNodes. */
+  node<T extends { readonly range: SourceRange }>(node: T): T {
+    if (++this.#nodes > this.limits.maxNodes) {
+      throw limitError(`the ${this.noun} has more than ${this.limits.maxNodes} nodes`, 'maxNodes', node.range.start, this.text);
+    }
+    return node;
+  }
+
+  /** One level deeper, entered at `position`; FILTER_LIMIT past maxDepth. */
+  enter(position: number): void {
+    if (++this.#depth > this.limits.maxDepth) {
+      throw limitError(`the ${this.noun} nests deeper than ${this.limits.maxDepth} levels`, 'maxDepth', position, this.text);
+    }
+  }
+
+  /** Back out of the level entered last. */
+  leave(): void {
+    this.#depth--;
   }
 }

@@ -1,7 +1,8 @@
 // The public sub-path `identity-transforms/filter` (sailpoint.object.Filter,
 // https://developer.sailpoint.com/docs/extensibility/rules/java-docs; collection `filters`,
-// https://developer.sailpoint.com/docs/api/standard-collection-parameters): both filter languages,
-// their shared AST and its back ends. Every export is named.
+// https://developer.sailpoint.com/docs/api/standard-collection-parameters; the search query
+// language, https://developer.sailpoint.com/docs/api/v3/search-post): the three query languages,
+// their ASTs, formatters and back ends. Every export is named.
 
 export type {
   AndNode,
@@ -17,8 +18,10 @@ export type {
   LeafNode,
   LikeMode,
   LikeNode,
+  Located,
   NotNode,
   OrNode,
+  QueryNode,
   SourceRange,
   SubqueryNode,
   UnaryTestNode,
@@ -31,3 +34,20 @@ export { OPERATOR_NAMES, type FieldMap, type FieldSpec, type FieldType, type Ope
 export { parseApiFilter } from './parse-api-filter.js';
 export { formatFilter, type FilterLanguage } from './format.js';
 export { compileSql, registerSqlFunctions, SQL_FUNCTIONS, type SqlFunctionHost, type SqlParam, type SqlWhere } from './to-sql.js';
+export {
+  compileSearch,
+  DEFAULT_SEARCH_LIMITS,
+  formatSearchQuery,
+  parseSearchQuery,
+  type AllNode,
+  type ExistsNode,
+  type SearchAndNode,
+  type SearchField,
+  type SearchIndex,
+  type SearchLeaf,
+  type SearchLimits,
+  type SearchNode,
+  type SearchNotNode,
+  type SearchOrNode,
+  type TermNode,
+} from './search/index.js';

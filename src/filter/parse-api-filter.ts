@@ -3,7 +3,7 @@
 // prefix `pr`, postfix `isnull`, not > and > or.
 
 import type { CompareOp, FilterLiteral, FilterNode, LikeMode } from './ast.js';
-import { FilterSyntaxError, limitError, parseWithLimits, type FilterLimits } from './errors.js';
+import { FilterSyntaxError, ParseMeter, parseWithLimits, type FilterLimits } from './errors.js';
 import { isoInstant } from './values.js';
 
 type Token =
@@ -29,13 +29,13 @@ export function parseApiFilter(text: string, options?: FilterLimits): FilterNode
 class ApiFilterParser {
   private pos = 0;
   private token: Token;
-  private nodes = 0;
-  private depth = 0;
+  private readonly meter: ParseMeter;
 
   constructor(
     private readonly text: string,
     private readonly limits: Readonly<Required<FilterLimits>>,
   ) {
+    this.meter = new ParseMeter(text, limits, 'filter');
     this.token = this.scan();
   }
 
@@ -62,24 +62,24 @@ class ApiFilterParser {
       children.push(operand());
     }
     if (children.length === 1) return first;
-    return this.node({ kind: keyword, children, range: { start: first.range.start, end: children.at(-1)!.range.end } });
+    return this.meter.node({ kind: keyword, children, range: { start: first.range.start, end: children.at(-1)!.range.end } });
   }
 
   private parseNot(): FilterNode {
     const start = this.token.start;
     if (this.isWord('not')) {
-      this.enter();
+      this.meter.enter(this.token.start);
       this.advance();
       const operand = this.parseNot();
-      this.depth--;
-      return this.node({ kind: 'not', operand, range: { start, end: operand.range.end } });
+      this.meter.leave();
+      return this.meter.node({ kind: 'not', operand, range: { start, end: operand.range.end } });
     }
     if (this.token.type === 'punct' && this.token.text === '(') {
-      this.enter();
+      this.meter.enter(this.token.start);
       this.advance();
       const inner = this.parseOr();
       this.expectPunct(')');
-      this.depth--;
+      this.meter.leave();
       // A parenthesised condition's range covers its parentheses: the text it came from.
       return { ...inner, range: { start, end: this.lastEnd } };
     }
@@ -91,7 +91,7 @@ class ApiFilterParser {
     if (this.isWord('pr')) {
       this.advance();
       const property = this.attribute();
-      return this.node({ kind: 'present', property, range: { start, end: this.lastEnd } });
+      return this.meter.node({ kind: 'present', property, range: { start, end: this.lastEnd } });
     }
     const property = this.attribute();
     const op = this.token;
@@ -101,23 +101,23 @@ class ApiFilterParser {
       this.fail(`unknown operator '${op.text}'${hint}`);
     }
     this.advance();
-    if (op.text === 'isnull') return this.node({ kind: 'isNull', property, range: { start, end: this.lastEnd } });
+    if (op.text === 'isnull') return this.meter.node({ kind: 'isNull', property, range: { start, end: this.lastEnd } });
     if (op.text === 'in' || op.text === 'ca') {
       const values = this.list();
       const kind = op.text === 'in' ? 'in' : 'containsAll';
-      return this.node({ kind, property, values, ignoreCase: true, range: { start, end: this.lastEnd } });
+      return this.meter.node({ kind, property, values, ignoreCase: true, range: { start, end: this.lastEnd } });
     }
     const mode = LIKE[op.text];
     if (mode !== undefined) {
       const at = this.token.start;
       const value = this.value();
       if (value.type !== 'string') this.failAt(at, `'${op.text}' takes a quoted string`);
-      return this.node({ kind: 'like', mode, property, value, ignoreCase: true, range: { start, end: this.lastEnd } });
+      return this.meter.node({ kind: 'like', mode, property, value, ignoreCase: true, range: { start, end: this.lastEnd } });
     }
     const cmp = COMPARE[op.text];
     if (cmp === undefined) this.failAt(op.start, `'${op.text}' cannot follow a field`);
     const value = this.value();
-    return this.node({ kind: 'compare', op: cmp, property, value, ignoreCase: true, range: { start, end: this.lastEnd } });
+    return this.meter.node({ kind: 'compare', op: cmp, property, value, ignoreCase: true, range: { start, end: this.lastEnd } });
   }
 
   private attribute(): string {
@@ -227,18 +227,7 @@ class ApiFilterParser {
     return `'${t.text}'`;
   }
 
-  private node<T extends FilterNode>(node: T): T {
-    if (++this.nodes > this.limits.maxNodes) {
-      throw limitError(`the filter has more than ${this.limits.maxNodes} nodes`, 'maxNodes', node.range.start);
-    }
-    return node;
-  }
 
-  private enter(): void {
-    if (++this.depth > this.limits.maxDepth) {
-      throw limitError(`the filter nests deeper than ${this.limits.maxDepth} levels`, 'maxDepth', this.token.start);
-    }
-  }
 
   private fail(message: string): never {
     throw new FilterSyntaxError(message, this.text, this.token.start);

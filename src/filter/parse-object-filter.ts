@@ -4,7 +4,7 @@
 // look-ahead decides where they end.
 
 import type { CompareOp, FilterLiteral, FilterNode, LikeMode, SourceRange } from './ast.js';
-import { FilterSyntaxError, limitError, parseWithLimits, type FilterLimits } from './errors.js';
+import { FilterSyntaxError, ParseMeter, parseWithLimits, type FilterLimits } from './errors.js';
 
 const COMPARE_OPS: readonly [string, CompareOp][] = [
   ['==', 'eq'],
@@ -54,13 +54,14 @@ export function parseObjectFilter(text: string, options?: FilterLimits): FilterN
 
 class ObjectFilterParser {
   private pos = 0;
-  private nodes = 0;
-  private depth = 0;
+  private readonly meter: ParseMeter;
 
   constructor(
     private readonly text: string,
-    private readonly limits: Readonly<Required<FilterLimits>>,
-  ) {}
+    limits: Readonly<Required<FilterLimits>>,
+  ) {
+    this.meter = new ParseMeter(text, limits, 'filter');
+  }
 
   parse(): FilterNode {
     this.skipWs();
@@ -89,7 +90,7 @@ class ObjectFilterParser {
       children.push(operand());
     }
     if (children.length === 1) return first;
-    return this.node({ kind, children, range: { start: first.range.start, end: children.at(-1)!.range.end } });
+    return this.meter.node({ kind, children, range: { start: first.range.start, end: children.at(-1)!.range.end } });
   }
 
   private parseUnary(): FilterNode {
@@ -97,12 +98,12 @@ class ObjectFilterParser {
     const start = this.pos;
     const ch = this.text[this.pos];
     if (ch === '!' || ch === '(') {
-      this.enter();
+      this.meter.enter(this.pos);
       this.pos++;
       let node: FilterNode;
       if (ch === '!') {
         const operand = this.parseUnary();
-        node = this.node({ kind: 'not', operand, range: { start, end: operand.range.end } });
+        node = this.meter.node({ kind: 'not', operand, range: { start, end: operand.range.end } });
       } else {
         const inner = this.parseOr();
         this.skipWs();
@@ -111,7 +112,7 @@ class ObjectFilterParser {
         // A parenthesised condition's range covers its parentheses: the text it came from.
         node = { ...inner, range: this.from(start) };
       }
-      this.depth--;
+      this.meter.leave();
       return node;
     }
     if (this.pos >= this.text.length) this.fail('expected a condition');
@@ -145,7 +146,7 @@ class ObjectFilterParser {
     }
     this.pos += op[0].length;
     const value = this.parseValue();
-    return this.node({ kind: 'compare', op: op[1], property, value, ignoreCase, range: this.from(start) });
+    return this.meter.node({ kind: 'compare', op: op[1], property, value, ignoreCase, range: this.from(start) });
   }
 
   /** One identifier segment; a space stays inside it unless what follows ends an identifier. */
@@ -225,7 +226,7 @@ class ObjectFilterParser {
     this.skipWs();
     if (this.text[this.pos] !== ')') this.fail(`expected ')' to close ${method.name}(`);
     this.pos++;
-    return this.node({ ...node, range: this.from(start) });
+    return this.meter.node({ ...node, range: this.from(start) });
   }
 
   /** `{ v, v, … }` — an empty list is allowed (nothing is in it). */
@@ -306,18 +307,7 @@ class ObjectFilterParser {
     }
   }
 
-  private node<T extends FilterNode>(node: T): T {
-    if (++this.nodes > this.limits.maxNodes) {
-      throw limitError(`the filter has more than ${this.limits.maxNodes} nodes`, 'maxNodes', node.range.start);
-    }
-    return node;
-  }
 
-  private enter(): void {
-    if (++this.depth > this.limits.maxDepth) {
-      throw limitError(`the filter nests deeper than ${this.limits.maxDepth} levels`, 'maxDepth', this.pos);
-    }
-  }
 
   private from(start: number): SourceRange {
     return { start, end: this.pos };

@@ -1,4 +1,5 @@
-// §5.1 accountAttribute — an attribute of the identity's account on a source. Reference: ../shared/reference/transforms.md.
+// accountAttribute — an attribute of the identity's account on a source
+// (https://developer.sailpoint.com/docs/extensibility/transforms/operations/account-attribute).
 
 import { codedError } from '../errors.js';
 import { compilePredicate, filterProperties } from '../filter/index.js';
@@ -9,13 +10,13 @@ import type { Account, Source, SourceRef } from '../providers/types.js';
 import { compareAccounts, sortKey } from './support/account-sort.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 
-/** The only properties accountFilter can query: the platform runs it against its database (reference §5.1). */
+/** The only properties accountFilter can query: the platform runs it against its database (the account-attribute page). */
 const SEARCHABLE = new Set(['nativeIdentity', 'displayName', 'entitlements']);
 const SOURCE_KEYS = ['sourceId', 'applicationId', 'applicationName', 'sourceName'] as const;
 
 export const accountAttribute = defineOperation({
   type: 'accountAttribute',
-  doc: '§5.1 accountAttribute — candidate accounts on the source, accountFilter, accountPropertyFilter, sort, first (non-null) value',
+  doc: 'accountAttribute — candidate accounts on the source, accountFilter, accountPropertyFilter, sort, first (non-null) value',
   attributesRequired: false,
   attributesSchema: attributesSchema({
     properties: {

@@ -1,4 +1,4 @@
-// §4 concat — the values joined in order, no separator. Reference: ../shared/reference/transforms.md.
+// concat — the values joined in order, no separator (https://developer.sailpoint.com/docs/extensibility/transforms/operations/concat).
 
 import { all, andThen } from '../engine/maybe.js';
 import { joinValues } from './support/text.js';
@@ -6,7 +6,7 @@ import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const concat = defineOperation({
   type: 'concat',
-  doc: '§4 concat — the values joined in order, no separator',
+  doc: 'concat — the values joined in order, no separator',
   attributesRequired: false,
   attributesSchema: attributesSchema({
     properties: { values: ref.values },

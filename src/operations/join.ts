@@ -1,4 +1,5 @@
-// §4 join — the values joined with a separator (documented, not in the OpenAPI enum). Reference: ../shared/reference/transforms.md.
+// join — the values joined with a separator (documented on the operations index,
+// https://developer.sailpoint.com/docs/extensibility/transforms/operations/, not in the OpenAPI enum).
 
 import { all, andThen } from '../engine/maybe.js';
 import { joinValues } from './support/text.js';
@@ -6,7 +7,7 @@ import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const join = defineOperation({
   type: 'join',
-  doc: '§4 join — values joined with a separator (documented, not in the OpenAPI enum)',
+  doc: 'join — values joined with a separator (documented, not in the OpenAPI enum)',
   attributesRequired: false,
   attributesSchema: attributesSchema({
     properties: {

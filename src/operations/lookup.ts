@@ -1,4 +1,5 @@
-// §5.4 lookup — exact, case-sensitive match of the stringified input against the table. Reference: ../shared/reference/transforms.md.
+// lookup — exact, case-sensitive match of the stringified input against the table
+// (https://developer.sailpoint.com/docs/extensibility/transforms/operations/lookup).
 
 import { codedError } from '../errors.js';
 import { toJavaString } from '../engine/compile.js';
@@ -9,7 +10,7 @@ import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const lookup = defineOperation({
   type: 'lookup',
-  doc: '§5.4 lookup — table match on the input, "default" when no key matches, error without one',
+  doc: 'lookup — table match on the input, "default" when no key matches, error without one',
   attributesRequired: false,
   attributesSchema: attributesSchema({
     properties: { table: { type: 'object', additionalProperties: ref.value } },
@@ -21,7 +22,7 @@ export const lookup = defineOperation({
     let fallback: Evaluator | undefined;
     for (const key of Object.keys(table)) {
       const evaluate = ctx.valueAt(table[key], 'table', key);
-      // The literal key "default" is reserved for the fallback (reference §5.4).
+      // The literal key "default" is reserved for the fallback (the lookup page above).
       if (key === 'default') fallback = evaluate;
       else entries.set(key, evaluate);
     }

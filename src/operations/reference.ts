@@ -1,4 +1,5 @@
-// §4 reference — evaluate a saved transform by name, "just as if the logic were contained directly within this transform". Reference: ../shared/reference/transforms.md.
+// reference — evaluate a saved transform by name, "just as if the logic were contained directly
+// within this transform" (https://developer.sailpoint.com/docs/extensibility/transforms/operations/reference).
 
 import { isTransformsError, TransformsError } from '../errors.js';
 import { andThen, attempt } from '../engine/maybe.js';
@@ -7,7 +8,7 @@ import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const reference = defineOperation({
   type: 'reference',
-  doc: '§4 reference — evaluate the transform whose name is attributes.id, passing this input as its implicit input',
+  doc: 'reference — evaluate the transform whose name is attributes.id, passing this input as its implicit input',
   attributesRequired: false,
   attributesSchema: attributesSchema({ properties: { id: ref.string }, required: ['id'] }),
   compile(ctx) {

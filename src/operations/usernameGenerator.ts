@@ -1,7 +1,8 @@
-// §4/§6 usernameGenerator — patterns tried in order against the uniqueness provider; a pattern
+// usernameGenerator — patterns tried in order against the uniqueness provider; a pattern
 // with ${uniqueCounter} (the last one) counts up until a candidate is unique or
 // cloudMaxUniqueChecks is exhausted (IllegalStateException); every candidate of one evaluation counts
-// against limits.maxUsernameCandidates.
+// against limits.maxUsernameCandidates
+// (https://developer.sailpoint.com/docs/extensibility/transforms/operations/username-generator).
 
 import { codedError } from '../errors.js';
 import { toJavaString } from '../engine/compile.js';
@@ -31,7 +32,7 @@ function fit(base: string, counter: string, maxSize: number | undefined): string
 
 export const usernameGenerator = defineOperation({
   type: 'usernameGenerator',
-  doc: '§4/§6 usernameGenerator — patterns tried in order with ${uniqueCounter}',
+  doc: 'usernameGenerator — patterns tried in order with ${uniqueCounter}',
   attributesRequired: false,
   attributesSchema: attributesSchema({
     properties: {

@@ -1,4 +1,4 @@
-// Where refresh NDJSON goes (issue 6): lines encoded to UTF-8 as they are made, then any
+// Where refresh NDJSON goes: lines encoded to UTF-8 as they are made, then any
 // writable stream, with backpressure, or a file written under a temporary name in the same
 // directory and renamed into place only when the run succeeded, so that a failed run leaves no
 // half-written output (and keeps an older file).

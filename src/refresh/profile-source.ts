@@ -1,4 +1,4 @@
-// Which identity profile a refresh evaluates (issue 6 `--profile <file|name>`): a file, a
+// Which identity profile a refresh evaluates (`--profile <file|name>`): a file, a
 // profile of the tenant named by name, id or file name, or by default the first profile (by
 // file name) in <fixtures>/identity-profiles.
 

@@ -1,4 +1,4 @@
-// The streaming refresh runner (issue 6): options validated and frozen, the tenant streamed in
+// The streaming refresh runner: options validated and frozen, the tenant streamed in
 // batches to the calling thread's evaluator or to a piscina pool, batches yielded as NDJSON text
 // in input order, counters and cache statistics gathered for the summary.
 

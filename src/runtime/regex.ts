@@ -1,4 +1,5 @@
-// Java java.util.regex semantics over RE2 (reference §5.2, §11 "Regex"): the platform runs
+// Java java.util.regex semantics over RE2
+// (https://developer.sailpoint.com/docs/extensibility/transforms/operations/replace): the platform runs
 // replace/replaceAll/split and Velocity's String.matches/replaceAll/split with java.util.regex,
 // so patterns are translated from Java syntax to RE2 once, and matching, replacement and split
 // follow java.util.regex.Matcher and java.lang.String rather than JavaScript.

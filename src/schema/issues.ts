@@ -1,4 +1,4 @@
-// A validation finding: data with a stable code and a JSON Pointer (STYLE: zod-style issues).
+// A validation finding: data with a stable code and a JSON Pointer (zod-style issues).
 
 export type Severity = 'error' | 'warning';
 

@@ -10,7 +10,7 @@ import type { ValidationIssue, ValidationResult } from './issues.js';
 export type { ValidationIssue, ValidationResult } from './issues.js';
 export type { DocumentKind } from './documents.js';
 
-/** The platform's upload limit: "it cannot exceed 400KB" (reference §2). */
+/** The platform's upload limit for a transform: "it cannot exceed 400KB" (https://developer.sailpoint.com/docs/extensibility/transforms/). */
 export const MAX_TRANSFORM_BYTES = 400 * 1024;
 
 export interface ValidateOptions {

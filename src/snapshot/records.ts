@@ -10,7 +10,7 @@
 
 import { join } from 'node:path';
 import { codedError } from '../errors.js';
-import { filterString } from '../providers/tenant/pushdown.js';
+import { apiCompare, EVERY_DOCUMENT, filtersParam, searchQuery } from '../providers/tenant/queries.js';
 import { identityFromDocument, type TenantProviders } from '../providers/tenant/index.js';
 import type { Account, Identity } from '../providers/types.js';
 import { accountRecord, compareIds, identityRecord, readArrayFile, type ArrayFileWriter, type Element } from './layout.js';
@@ -79,7 +79,7 @@ export async function copyRecords(ctx: WalkContext, writers: RecordWriters, afte
   const { client } = ctx.providers;
   let walked = walkedBefore;
   const pages = ahead(
-    client.search<Record<string, unknown>>('identities', '*', 'id', ctx.pageSize, {
+    client.search<Record<string, unknown>>('identities', searchQuery(EVERY_DOCUMENT), 'id', ctx.pageSize, {
       ...(afterId !== null ? { after: [afterId] } : {}),
       // The account list of each hit is fetched with the accounts themselves.
       queryResultFilter: { excludes: ['accounts'] },
@@ -135,7 +135,7 @@ export async function mergeRecords(ctx: WalkContext, writers: RecordWriters, pre
   // The owners of accounts modified since (new ones included: created ≤ modified).
   const owners = new Set<string>();
   if (writers.accounts) {
-    for await (const page of client.list<{ identityId?: unknown }>('/v3/accounts', { filters: `modified ge ${filterString(since)}` })) {
+    for await (const page of client.list<{ identityId?: unknown }>('/v3/accounts', { filters: filtersParam(apiCompare('modified', 'ge', since)) })) {
       counts.modifiedAccounts += page.length;
       for (const a of page) if (typeof a.identityId === 'string') owners.add(a.identityId);
     }
@@ -144,7 +144,7 @@ export async function mergeRecords(ctx: WalkContext, writers: RecordWriters, pre
   const prevAccounts = writers.accounts ? new Peekable(readArrayFile<Account>(join(previous, 'accounts.json'))) : null;
 
   let walked = 0;
-  const pages = ahead(client.search<Record<string, unknown> & { id: string; modified?: unknown; accounts?: unknown }>('identities', '*', 'id', ctx.pageSize));
+  const pages = ahead(client.search<Record<string, unknown> & { id: string; modified?: unknown; accounts?: unknown }>('identities', searchQuery(EVERY_DOCUMENT), 'id', ctx.pageSize));
   for await (const page of pages) {
     checkAborted(ctx.signal);
     const plan: Planned[] = [];

@@ -1,5 +1,5 @@
 // fast-check arbitraries for sources, accounts, identities and whole tenants shaped like a
-// fixture tenant (issue 9, identity-transforms/testing): the fixture's sources and keys, its
+// fixture tenant (identity-transforms/testing): the fixture's sources and keys, its
 // nulls and lists, identities without an account on a source, several accounts per source with
 // random creation dates, names with diacritics, apostrophes and hyphens.
 

@@ -1,4 +1,4 @@
-// checkTransform (issue 9): a property of one transform (or of generated transforms) over
+// checkTransform: a property of one transform (or of generated transforms) over
 // identities shaped like a fixture tenant — the tenant's own identities and generated ones —
 // run by fast-check; a failure throws a TransformPropertyError whose message ends with the
 // shrunk identity and accounts as a fixture document, with the seed and path to replay it.

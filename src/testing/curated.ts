@@ -1,4 +1,4 @@
-// Curated attribute values for arbitraryTransform (issue 9): where an attribute's JSON Schema
+// Curated attribute values for arbitraryTransform: where an attribute's JSON Schema
 // says "string" but compiling demands more — a Java regex RE2 can run, a Velocity template that
 // parses, a SimpleDateFormat pattern, a dateMath expression, an object filter on the searchable
 // properties — values are drawn from these lists, each of which test/testing checks one by one.

@@ -1,4 +1,4 @@
-// From an operation's attributes JSON Schema to a fast-check arbitrary (issue 9,
+// From an operation's attributes JSON Schema to a fast-check arbitrary (for
 // arbitraryTransform): the shared definitions of src/schema/definitions.ts (loose integers and
 // booleans, "a literal or a nested transform") and the inline forms the specs use (enum, object
 // maps, arrays). What the schema cannot promise is left to transform-semantics.ts.

@@ -1,4 +1,4 @@
-// What an operation's compile step demands beyond its JSON Schema (issue 9, arbitraryTransform):
+// What an operation's compile step demands beyond its JSON Schema (for arbitraryTransform):
 // per type, the attributes whose valid values are curated (regexes, templates, formats,
 // filters, ranges) or depend on each other (a source and its attribute keys, a regex and its
 // replacement, the dynamic variables a template names). Types not listed need only the schema.

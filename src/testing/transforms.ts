@@ -1,4 +1,4 @@
-// arbitraryTransform (issue 9): valid transforms of every operation type, drawn from the
+// arbitraryTransform: valid transforms of every operation type, drawn from the
 // registry's attribute schemas (the same specs src/schema/build.ts turns into the JSON Schema)
 // with curated values where compiling asks more than the schema, nested up to a depth. Every
 // one passes validateTransform; test/testing/transforms.test.ts holds that as a property.

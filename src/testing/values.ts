@@ -1,4 +1,4 @@
-// Attribute values shaped like a fixture's (issue 9): names with diacritics, apostrophes and
+// Attribute values shaped like a fixture's: names with diacritics, apostrophes and
 // hyphens, dates in the format the fixture uses, digit strings, lists, nulls. A value that
 // depends on the person (a name, an e-mail, a uid) is drawn as a recipe and filled in once the
 // person is known, so one identity's attributes and accounts name the same person and still

@@ -1,4 +1,4 @@
-// STYLE.md practice 7: options validated, defaulted, frozen; an unknown key is an error.
+// Options validated, defaulted, frozen; an unknown key is an error.
 
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../src/api/options.js';

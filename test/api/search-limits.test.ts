@@ -3,7 +3,7 @@
 // and a body read strictly — no coerced types, no ignored members, no repeated index.
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SEARCH_SQL_FUNCTIONS } from '../../src/api/search/index.js';
+import { SEARCH_SQL_FUNCTIONS } from '../../src/filter/search/index.js';
 import { expectPlatformError } from './helpers.js';
 import { ADMIN_PAT, resourceServer, tokenOf, type ResourceServer } from './resources-server.js';
 

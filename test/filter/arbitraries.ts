@@ -1,9 +1,10 @@
-// fast-check arbitraries for the filter tests: ASTs each language can print, and typed
+// fast-check arbitraries for the query-language tests: ASTs each language can print, and typed
 // records + ASTs over one field map for the predicate-vs-SQLite differential test.
 
 import fc from 'fast-check';
 import type { CompareOp, FilterLiteral, FilterNode, LikeMode } from '../../src/filter/ast.js';
 import type { FieldMap, FieldType } from '../../src/filter/fields.js';
+import type { SearchNode } from '../../src/filter/search/ast.js';
 
 const R = { start: 0, end: 0 };
 const OPS: CompareOp[] = ['eq', 'ne', 'lt', 'gt', 'le', 'ge'];
@@ -164,3 +165,28 @@ export const typedAst: fc.Arbitrary<FilterNode> = composite(fc.oneof(...Object.e
 
 /** ASTs over FIELDS with literals of any type and operators on any field: some are refused. */
 export const mixedAst: fc.Arbitrary<FilterNode> = composite(fc.oneof(...Object.entries(FIELDS).map(([name, spec]) => leafFor(name, spec.type, true))));
+
+// ---- the search query language -------------------------------------------------------------
+
+const searchField = fc.array(word, { minLength: 1, maxLength: 3 }).map((s) => s.join('.'));
+/** Values with every character the scanner reads as syntax, keywords and leading signs. */
+const searchText = fc.string({
+  unit: fc.constantFrom('a', 'Z', '1', ' ', '\t', '"', '\\', '(', ')', ':', '*', '+', '-', '[', '~', '&', '|', '!', '?', '/', 'é', '😀', 'AND', 'OR', 'NOT'),
+  maxLength: 5,
+});
+const searchTerm: fc.Arbitrary<SearchNode> = fc.oneof(
+  fc.record({ kind: fc.constant('term' as const), property: fc.option(searchField, { nil: null }), value: searchText, phrase: fc.constant(true), prefix: fc.constant(false), range: fc.constant(R) }),
+  fc.record({ kind: fc.constant('term' as const), property: fc.option(searchField, { nil: null }), value: searchText.filter((v) => v !== ''), phrase: fc.constant(false), prefix: fc.boolean(), range: fc.constant(R) }),
+  fc.record({ kind: fc.constant('exists' as const), property: searchField, range: fc.constant(R) }),
+  fc.constant<SearchNode>({ kind: 'all', range: R }),
+);
+
+/** Every AST the search query language can express. */
+export const searchAst: fc.Arbitrary<SearchNode> = fc.letrec<{ node: SearchNode }>((tie) => ({
+  node: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    searchTerm,
+    fc.record({ kind: fc.constantFrom('and' as const, 'or' as const), children: fc.array(tie('node'), { minLength: 2, maxLength: 3 }), range: fc.constant(R) }),
+    fc.record({ kind: fc.constant('not' as const), operand: tie('node'), range: fc.constant(R) }),
+  ),
+})).node;

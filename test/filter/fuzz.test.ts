@@ -1,10 +1,10 @@
-// Fuzz: any input makes the parsers either return an AST or throw a coded filter error, within
+// Fuzz: any input makes the three parsers either return an AST or throw a coded filter error, within
 // a bounded time (the per-test timeout below; the parsers are linear, so no input comes near it).
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TransformsError } from '../../src/errors.js';
-import { compilePredicate, formatFilter, parseApiFilter, parseObjectFilter, type FilterNode } from '../../src/filter/index.js';
+import { compilePredicate, formatFilter, formatSearchQuery, parseApiFilter, parseObjectFilter, parseSearchQuery, stripRanges, type FilterNode, type SearchNode } from '../../src/filter/index.js';
 
 const FILTER_CODES = new Set(['FILTER_SYNTAX', 'FILTER_LIMIT', 'FILTER_UNSUPPORTED', 'FILTER_VALUE']);
 
@@ -14,6 +14,8 @@ const fragment = fc.constantFrom(
   'startsWith(', 'in(', 'containsAll(', 'isNull()', 'join(', 'collectionCondition(', 'subquery(',
   'eq', 'ne', 'gt', 'co', 'sw', 'in', 'ca', 'pr', 'isnull', 'and', 'or', 'not', 'EQ', '1', '-2.5e3', 'true', 'null',
   '2018-12-18T23:05:55Z', '2018-13-45', '"x"', '"\\"', '😀', '\u0000', '\n',
+  // the search query syntax
+  ':', '*', 'name:', 'AND', 'OR', 'NOT', '\\AND', 'x*', '-', '+', '[', '~', '\\:', '\\ ',
 );
 const grammarish = fc.array(fragment, { maxLength: 40 }).map((parts) => parts.join(''));
 const input = fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: 'binary', maxLength: 100 }), grammarish);
@@ -46,6 +48,20 @@ describe('fuzz', () => {
     );
   }, 20_000);
 
+  it('parseSearchQuery throws nothing but coded filter errors, and what parses prints back to itself', () => {
+    fc.assert(
+      fc.property(input, (text) => {
+        let ast: SearchNode | undefined;
+        onlyCodedErrors(() => {
+          ast = parseSearchQuery(text);
+        });
+        // Every query that parses prints, and the print parses to the same AST.
+        if (ast !== undefined) expect(stripRanges(parseSearchQuery(formatSearchQuery(ast)))).toEqual(stripRanges(ast));
+      }),
+      { numRuns: 3000 },
+    );
+  }, 20_000);
+
   it('stays linear on adversarial inputs at the length limit', () => {
     const n = 10_000;
     const inputs = [
@@ -61,6 +77,7 @@ describe('fuzz', () => {
     for (const text of inputs) {
       onlyCodedErrors(() => parseObjectFilter(text.slice(0, n)));
       onlyCodedErrors(() => parseApiFilter(text.slice(0, n)));
+      onlyCodedErrors(() => parseSearchQuery(text.slice(0, n)));
     }
   }, 20_000);
 });

@@ -1,7 +1,8 @@
 // The tenant HTTP client (src/providers/tenant/client.ts) against a scripted fetch: the token
-// cached and renewed before expiry (platform-api.md §5.6), 401 renews once, 429/5xx/network
+// cached and renewed before expiry (https://developer.sailpoint.com/docs/api/authentication), 401 renews once, 429/5xx/network
 // failures retried with backoff and Retry-After, other errors coded at once, the concurrency
-// limit, limit/offset paging (§4.6) and searchAfter paging (§4.7).
+// limit, limit/offset paging (https://developer.sailpoint.com/docs/api/standard-collection-parameters)
+// and searchAfter paging (https://developer.sailpoint.com/docs/api/v3/search-post).
 
 import { describe, expect, it } from 'vitest';
 import { TransformsError } from '../../src/errors.js';
@@ -31,7 +32,7 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
   throw new Error('expected a coded error');
 }
 
-describe('TenantClient: the access token (§4.1, §5.6)', () => {
+describe('TenantClient: the access token (client credentials, renewed before expiry)', () => {
   it('posts client_credentials as a form to {baseUrl}/oauth/token and sends the token as Bearer', async () => {
     const { fetch, calls } = scriptedFetch((call, n) => (call.url.pathname === '/oauth/token' ? TOKEN(n) : { status: 200, body: [] }));
     const { c } = client(fetch);

@@ -1,4 +1,4 @@
-// Issue 9 end to end: the tenant-backed providers against our own `serve` (a real listener over
+// End to end: the tenant-backed providers against our own `serve` (a real listener over
 // the bundled fixtures) give exactly the results of the in-memory providers on the same
 // fixtures — every fixture transform for a sample of identities, the whole profile through
 // refresh(), and the CLI's `evaluate --tenant` and `refresh --tenant`; plus the token renewed

@@ -116,7 +116,7 @@ describe('createTenantProviders', () => {
     const filter = parseObjectFilter('(nativeIdentity.startsWith("j") && !(displayName.startsWith("SVC-")))');
     const found = await tenant.accounts.listAccounts({ identityId: 'id-1', sourceId: 'src-ad', filter });
     expect(found.map((a) => a.id)).toEqual(['a1']);
-    expect(requests('/v3/accounts')[0]!.url.searchParams.get('filters')).toBe('identityId eq "id-1" and sourceId eq "src-ad" and (nativeIdentity sw "j")');
+    expect(requests('/v3/accounts')[0]!.url.searchParams.get('filters')).toBe('identityId eq "id-1" and sourceId eq "src-ad" and nativeIdentity sw "j"');
   });
 
   it("answers every source's accounts from an identity's whole list once it is known, and fills null attributes", async () => {

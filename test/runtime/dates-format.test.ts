@@ -1,4 +1,5 @@
-// SimpleDateFormat and the named constructs of dateFormat (reference §4 dateFormat, §6, §11).
+// SimpleDateFormat and the named constructs of dateFormat
+// (https://developer.sailpoint.com/docs/extensibility/transforms/operations/date-format).
 import { describe, expect, it } from 'vitest';
 import { compileDateFormat, compileSimpleDateFormat, formatIso8601 } from '../../src/runtime/dates/index.js';
 import { TransformsError } from '../../src/errors.js';

@@ -1,4 +1,5 @@
-// Java java.util.regex semantics over RE2 (reference §5.2, §11 "Regex"): each row is what Java's
+// Java java.util.regex semantics over RE2
+// (https://developer.sailpoint.com/docs/extensibility/transforms/operations/replace): each row is what Java's
 // String.replaceAll / split / matches gives for the same arguments.
 
 import { describe, expect, it } from 'vitest';
@@ -18,7 +19,7 @@ function codeOf(f: () => unknown): { code: string; details: Record<string, unkno
   throw new Error('expected a TransformsError');
 }
 
-describe('documented replace examples (reference §5.2)', () => {
+describe('documented replace examples (the replace operation page)', () => {
   it.each([
     ['IIQ', 'Working with IIQ is fun', 'Identity Security Cloud', 'Working with Identity Security Cloud is fun'],
     ['[^a-zA-Z]', 'The quick brown fox jumped over 10 lazy dogs', '', 'Thequickbrownfoxjumpedoverlazydogs'],

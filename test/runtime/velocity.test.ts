@@ -1,4 +1,5 @@
-// VTL as the platform renders it (reference §3.2, §5.3): directives, Java String methods,
+// VTL as the platform renders it (https://developer.sailpoint.com/docs/extensibility/transforms/;
+// https://developer.sailpoint.com/docs/extensibility/transforms/operations/static): directives, Java String methods,
 // Velocity/Java arithmetic, strict references, and what compileTemplate reports.
 
 import { describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ function failure(f: () => unknown): TransformsError {
   throw new Error('expected a TransformsError');
 }
 
-describe('needsTemplate: every string containing $ or # goes through Velocity (reference §3.2)', () => {
+describe('needsTemplate: every string containing $ or # goes through Velocity (the transforms overview)', () => {
   it.each([
     ['plain', false],
     ['$a', true],
@@ -33,7 +34,7 @@ describe('needsTemplate: every string containing $ or # goes through Velocity (r
   ])('%j → %s', (text, expected) => expect(needsTemplate(text)).toBe(expected));
 });
 
-describe('documented static templates (reference §5.3)', () => {
+describe('documented static templates (the static operation page)', () => {
   it.each([
     ['$firstName.$lastName', { firstName: 'John', lastName: 'Doe' }, 'John.Doe'],
     ['$workerType', { workerType: 'Employee' }, 'Employee'],
@@ -233,7 +234,7 @@ describe('arithmetic follows Velocity MathUtils over Java numbers', () => {
   });
 });
 
-describe('strict references: "Error rendering template" (reference §3.2, §3.3)', () => {
+describe('strict references: "Error rendering template" (community reports of the platform)', () => {
   it.each([
     ['$missing', 'an undefined variable'],
     ['${missing}', 'an undefined wrapped variable'],

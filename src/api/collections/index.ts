@@ -1,4 +1,5 @@
-// The collection conventions every list endpoint shares (platform-api.md §2.8, §4.6, §4.8).
+// The collection conventions every list endpoint shares
+// (https://developer.sailpoint.com/docs/api/standard-collection-parameters).
 
 export {
   badQuery,

@@ -97,7 +97,7 @@ export function booleanParam(query: Readonly<Record<string, unknown>>, name: str
 
 /**
  * Unescaped special characters of a filter value (https://developer.sailpoint.com/docs/api/standard-collection-parameters lists `#` → %23 and `%` → %25,
- * §7 makes an unescaped one a 400): a raw `%` that starts no percent-escape, or a raw `#`, which
+ * and an unescaped one is a 400): a raw `%` that starts no percent-escape, or a raw `#`, which
  * a client that does not escape sends inside the request line (RFC 3986 §3.5: it may not appear
  * there unescaped). Both are 400s rather than a silently literal percent sign or a value cut at
  * the `#`. A raw `&` cuts the value short, which then fails to parse as a filter.

@@ -1,4 +1,5 @@
-// JSON Patch for the PATCH endpoints (platform-api.md §4.5): the operations, the strict JSON
+// JSON Patch for the PATCH endpoints (RFC 6902; https://developer.sailpoint.com/docs/api/patch-requests):
+// the operations, the strict JSON
 // Pointer reader and the coded reasons of a refused patch.
 
 export { applyPatch, cloneJson, jsonEqual, parsePatch, type ApplyPatchOptions, type PatchOp, type PatchOperation } from './apply.js';

@@ -1,4 +1,4 @@
-// JSON Pointer (RFC 6901) as JSON Patch uses it (RFC 6902 §4, platform-api.md §4.5): strict
+// JSON Pointer (RFC 6901) as JSON Patch uses it (RFC 6902 §4, https://developer.sailpoint.com/docs/api/patch-requests): strict
 // parsing, and the tokens that would reach the prototype chain refused outright.
 
 import { codedError, type TransformsError } from '../../errors.js';

@@ -1,4 +1,5 @@
-// Accounts (platform-api.md §2.8 collection conventions; the account record is "not shown", so
+// Accounts (the collection conventions of
+// https://developer.sailpoint.com/docs/api/standard-collection-parameters; the account record is "not shown", so
 // the shape is the SDK's Account): GET /accounts/v1 and /v3/accounts, and one account by id.
 
 import type { FastifyInstance } from 'fastify';

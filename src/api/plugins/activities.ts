@@ -1,4 +1,4 @@
-// Account activities (platform-api.md §4.4: GET /account-activities/v1, sorters such as
+// Account activities (GET /account-activities/v1, sorters such as
 // -created; the record is "not shown", so the shape is the SDK's AccountActivity). Filters and
 // sorters are the platform's documented ones for this endpoint.
 

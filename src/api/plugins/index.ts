@@ -1,5 +1,5 @@
-// The area plugins of the API listener, in registration order. Part 2 (collections, search,
-// sources, transforms, preview) appends its plugins here; each receives `{ ctx }`.
+// The area plugins of the API listener, in registration order. The resource area (collections,
+// search, sources, transforms, preview) appends its plugins here; each receives `{ ctx }`.
 
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../context.js';

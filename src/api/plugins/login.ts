@@ -48,9 +48,9 @@ function redirectWith(reply: FastifyReply, status: 302 | 303, redirectUri: strin
 
 /**
  * The CSP source that lets the login form's submission end at the client's redirect URI.
- * Chromium applies `form-action` to every redirect of a form submission's navigation (CSP Level 3
- * §6.4.2 is checked for each hop of the navigate fetch), so `form-action 'self'` alone blocks the
- * 303 to the client and leaves the person on the filled form. After a redirect, paths of sources
+ * Chromium applies `form-action` to every redirect of a form submission's navigation
+ * (CSP Level 3 §6.4.2 is checked for each hop of the navigate fetch), so `form-action 'self'`
+ * alone blocks the 303 to the client and leaves the person on the filled form. After a redirect, paths of sources
  * are not compared (CSP3 §6.7.2.8), so the origin is the narrowest source that matches. Hosts CSP
  * cannot spell (an IPv6 literal, an underscore) and non-web schemes get their scheme alone.
  * Null for a URI the browser would not follow (unparsable, javascript:, data:).
@@ -64,8 +64,8 @@ export function redirectSource(redirectUri: string): string | null {
 }
 
 /**
- * Errors about the client or the redirect URI are shown to the user, never redirected (RFC 6749
- * §4.1.2.1: the redirect URI cannot be trusted yet). Returns the client when both are valid.
+ * Errors about the client or the redirect URI are shown to the user, never redirected
+ * (RFC 6749 §4.1.2.1: the redirect URI cannot be trusted yet). Returns the client when both are valid.
  */
 function checkClient(ctx: ApiContext, q: AuthorizeQuery): ClientRecord {
   const id = q.client_id;

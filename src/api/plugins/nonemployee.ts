@@ -1,4 +1,4 @@
-// The non-employee service on its own listener (reference/platform-api.md §4.9, §5.9): GET
+// The non-employee service on its own listener (https://developer.sailpoint.com/docs/api/v3/non-employee-lifecycle-management): GET
 // /api/v2025/non-employee-sources, accepting a legacy non-employee API key or an access token of
 // this server as the bearer. Non-employee sources are the store's sources whose type, connector
 // or connectorName names the non-employee connector.

@@ -1,4 +1,4 @@
-// Identity preview (issue 8; the endpoint the platform's CLI uses to preview transforms):
+// Identity preview (https://developer.sailpoint.com/docs/api/v3/show-generate-identity-preview, the endpoint the platform's CLI uses to preview transforms):
 // POST /identity-profiles/identity-preview in both layouts evaluates an identityAttributeConfig
 // for one identity through the engine, with providers reading the store, and answers
 // previewAttributes[].{name, value, previousValue, errorMessages}. No evaluation logic here.

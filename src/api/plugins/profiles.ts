@@ -1,4 +1,5 @@
-// Identity profiles (platform-api.md §2.8 collection conventions; the record is the SDK's
+// Identity profiles (the collection conventions of
+// https://developer.sailpoint.com/docs/api/standard-collection-parameters; the record is the SDK's
 // IdentityProfile): GET /identity-profiles/v1 and /v3/identity-profiles, and one by id.
 
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// The resource area of the API listener (issue 8; platform-api.md §2.5–2.8, §4.4–4.8): one
+// The resource area of the API listener (sources, transforms, identity profiles, collections): one
 // plugin registering the collections, sources and schemas, transforms, identity profiles,
 // search and identity preview. It also adds what those need to the store: the SQL functions
 // of the filter and search back ends, and the account-activity and source-schema tables.
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { codedError } from '../../errors.js';
 import { registerSqlFunctions } from '../../filter/index.js';
 import type { ApiContext } from '../context.js';
-import { registerSearchFunctions } from '../search/index.js';
+import { registerSearchFunctions } from '../../filter/search/index.js';
 import { stableUuid } from '../store/seed.js';
 import { accountsPlugin } from './accounts.js';
 import { activitiesPlugin } from './activities.js';
@@ -22,7 +22,7 @@ import { sourcesPlugin } from './sources.js';
 import { transformsPlugin } from './transforms.js';
 
 /**
- * Tables of part 2, created when missing (the store's migration list is part 1's; these
+ * Tables of the resource area, created when missing (beside the store's migration list; these
  * statements are idempotent so that a store written before them is brought forward on open).
  */
 const RESOURCE_TABLES = `
@@ -58,7 +58,7 @@ const RESOURCE_TABLES = `
 `;
 
 /**
- * The public-identity fields as plain columns (platform-api.md §4.4: filters and sorters of
+ * The public-identity fields as plain columns (the documented filters and sorters of
  * /public-identities), kept in step with the identities table by triggers. Reading them from the
  * JSON document costs a parse per row and field, which made a filtered page over 100,000
  * identities five times slower (docs/bench-api2.md). The triggers use built-in SQL functions
@@ -116,7 +116,7 @@ function loadActivities(db: Database, fixtures: string | undefined): void {
   })();
 }
 
-/** SQLite json_each type → source schema attribute type (reference §2.6: "for example STRING"). */
+/** SQLite json_each type → source schema attribute type (https://developer.sailpoint.com/docs/api/v3/get-source-schema: "for example STRING"). */
 const JSON_TYPES: Readonly<Record<string, string>> = { true: 'BOOLEAN', false: 'BOOLEAN', integer: 'INT', real: 'LONG' };
 
 /**
@@ -161,7 +161,7 @@ function deriveSchemas(db: Database, now: string): void {
   })();
 }
 
-/** Bring the store forward for part 2 (idempotent). */
+/** Bring the store forward for the resource area (idempotent). */
 export function prepareResourceStore(db: Database, options: { fixtures: string | undefined; now: string }): void {
   registerSqlFunctions(db);
   registerSearchFunctions(db);

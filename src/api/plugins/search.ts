@@ -1,4 +1,4 @@
-// Search (platform-api.md §4.7, §8): POST /search/v1 and /v3/search over the identities index,
+// Search (https://developer.sailpoint.com/docs/api/v3/search-post): POST /search/v1 and /v3/search over the identities index,
 // with the query language subset, sort, searchAfter, and limit/offset/count query parameters.
 
 import type { FastifyInstance } from 'fastify';
@@ -6,7 +6,8 @@ import { RIGHTS } from '../auth/rights.js';
 import { docs, prepared, runStatement, sendPage } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
 import { serviceRoutes } from '../routes.js';
-import { IDENTITIES_INDEX, identitySearchDocument, parseProjection, planSearch, project, projectionNeeds, SearchBudgetExceeded, withSearchBudget, type SearchAccount, type StoredIdentity } from '../search/index.js';
+import { SearchBudgetExceeded, withSearchBudget } from '../../filter/search/index.js';
+import { IDENTITIES_INDEX, identitySearchDocument, parseProjection, planSearch, project, projectionNeeds, type SearchAccount, type StoredIdentity } from '../search/index.js';
 import { codedError } from '../../errors.js';
 import { managersOf } from './identities.js';
 

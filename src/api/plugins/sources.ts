@@ -85,7 +85,7 @@ export function sourceProblems(s: Json): string[] {
   return out;
 }
 
-/** Reference §2.6: every schema attribute has a name and type and three booleans. */
+/** https://developer.sailpoint.com/docs/api/v3/get-source-schema: every schema attribute has a name and type and three booleans. */
 export function schemaProblems(s: Json): string[] {
   const out: string[] = [];
   if (!Array.isArray(s.attributes)) return ['/attributes must be an array'];
@@ -104,7 +104,7 @@ function schemasOf(ctx: ApiContext, sourceId: string): Json[] {
   return docs(prepared(ctx.store.db, 'SELECT doc FROM source_schemas WHERE source_id = ? ORDER BY name, id').all(sourceId) as Json[]);
 }
 
-/** The §2.5 shape: every documented field present (null or empty when the store has none). */
+/** The source of https://developer.sailpoint.com/docs/api/v3/get-source: every documented field present (null or empty when the store has none). */
 function sourceView(ctx: ApiContext, doc: Json): Json {
   return {
     description: '',

@@ -1,4 +1,4 @@
-// Transforms (platform-api.md §2.7; issue 8 "Transforms"): list, get, create, update, delete.
+// Transforms (https://developer.sailpoint.com/docs/api/v3/transforms): list, get, create, update, delete.
 // Create validates with the project's validator (400 with the issues); update may change only
 // `attributes`; delete is refused while an identity profile uses the transform.
 

@@ -1,10 +1,10 @@
-// The identities search index (platform-api.md §4.7 "indices: for example identities") over the
+// The identities search index ("indices: for example identities", https://developer.sailpoint.com/docs/api/v3/search-post) over the
 // store's identities table, and the search document a hit is answered with. Top-level document
 // members carry exactly the values their sort expressions order by, so that a client's
 // searchAfter (the last hit's value of the sort field, as the SDK's paginator sends) continues
 // where the page ended.
 
-import type { SearchIndex } from './compile.js';
+import type { SearchIndex } from '../../filter/search/to-sql.js';
 
 const attr = (name: string): string => `json_extract("doc", '$.attributes.${name}')`;
 

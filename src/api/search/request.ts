@@ -5,8 +5,8 @@
 import type { SqlParam, SqlWhere } from '../../filter/index.js';
 import { isoInstant } from '../../filter/values.js';
 import { badQuery, booleanParam, integerParam, orderBy, type SortKey, type SqlStatement } from '../collections/index.js';
-import { compileSearch, type SearchField, type SearchIndex } from './compile.js';
-import { DEFAULT_SEARCH_LIMITS, parseSearchQuery, type SearchLimits } from './parse.js';
+import { compileSearch, type SearchField, type SearchIndex } from '../../filter/search/to-sql.js';
+import { DEFAULT_SEARCH_LIMITS, parseSearchQuery, type SearchLimits } from '../../filter/search/parse.js';
 
 export const SEARCH_DEFAULT_LIMIT = 10_000;
 export const SEARCH_MAX_LIMIT = 10_000;
@@ -113,7 +113,7 @@ export function planSearch(
   query: Readonly<Record<string, unknown>>,
   indexes: readonly SearchIndex[],
   select = 'doc',
-  limits: SearchLimits = DEFAULT_SEARCH_LIMITS,
+  limits: Partial<SearchLimits> = DEFAULT_SEARCH_LIMITS,
 ): SearchPlan {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw bodyError('SEARCH_BODY_INVALID', 'the body must be a JSON object');
   const b = body as Record<string, unknown>;

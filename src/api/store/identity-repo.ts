@@ -1,5 +1,5 @@
 // Rows of the identity-and-access side of the store: users, OAuth clients and PATs (one table,
-// reference/platform-api.md §2.1–2.2), authorization codes, refresh tokens, legacy API keys.
+// as the platform gives PATs the id format of OAuth clients), authorization codes, refresh tokens, legacy API keys.
 
 import type { Database, Statement } from 'better-sqlite3';
 

@@ -1,4 +1,4 @@
-// String operations share one shape (reference §3.3): a null input gives null, anything else is
+// String operations share one shape (https://developer.sailpoint.com/docs/extensibility/transforms/): a null input gives null, anything else is
 // first rendered as Java's String.valueOf would (lists as "[a, b]").
 
 import { toJavaString } from '../../engine/compile.js';

@@ -1,5 +1,7 @@
-// The HTTP side of the tenant-backed providers (issue 9; platform-api.md §4.1, §4.6, §4.7, §5, §8):
-// a client-credentials token cached and renewed before it expires (§5.6), every call with
+// The HTTP side of the tenant-backed providers (https://developer.sailpoint.com/docs/api/authentication,
+// https://developer.sailpoint.com/docs/api/standard-collection-parameters, https://developer.sailpoint.com/docs/api/v3/search-post,
+// https://developer.sailpoint.com/docs/api/rate-limit): a client-credentials token cached and
+// renewed before it expires, every call with
 // `Authorization: Bearer`, a concurrency limit, retries with backoff on 429, 5xx and network
 // failures (honouring Retry-After), limit/offset paging of collections and searchAfter paging
 // of search.
@@ -69,9 +71,9 @@ const CLIENT_DEFAULTS = {
   maxRequestsPerSecond: 0,
 };
 
-/** The largest page the list endpoints serve (§4.6, §8). */
+/** The largest page the list endpoints serve (standard collection parameters). */
 export const LIST_PAGE_MAX = 250;
-/** The largest page of the search endpoint (§4.6, §8). */
+/** The largest page of the search endpoint. */
 export const SEARCH_PAGE_MAX = 10_000;
 
 function optionError(message: string, option: string): never {
@@ -117,7 +119,7 @@ class Semaphore {
   }
 }
 
-/** The platform error body's first message (§7), an OAuth error_description, or the status text. */
+/** The platform error body's first message (messages[0].text), an OAuth error_description, or the status text. */
 function errorText(body: unknown, fallback: string): string {
   if (body !== null && typeof body === 'object') {
     const b = body as { messages?: { text?: unknown }[]; error_description?: unknown; error?: unknown; detailCode?: unknown };
@@ -219,7 +221,7 @@ export class TenantClient {
     }
     this.counters.tokens++;
     const lifetimeMs = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in * 1000 : 0;
-    // §5.6: ask again before the token expires, judged from expires_in.
+    // Ask again before the token expires, judged from expires_in.
     const margin = Math.min(this.settings.renewBeforeSeconds * 1000, lifetimeMs / 2);
     return { value: body.access_token, renewAt: this.now() + lifetimeMs - margin };
   }
@@ -326,7 +328,7 @@ export class TenantClient {
   }
 
   /**
-   * Every record of a collection, page by page (§4.6: limit ≤ 250, offset in records; the last
+   * Every record of a collection, page by page (limit ≤ 250, offset in records; the last
    * page is the first shorter than the limit).
    */
   async *list<T = Record<string, unknown>>(path: string, query: Query = {}, pageSize = LIST_PAGE_MAX): AsyncGenerator<T[], void, undefined> {
@@ -340,7 +342,7 @@ export class TenantClient {
   }
 
   /**
-   * Every hit of a search (§4.7): sorted by `sortField`, each page continuing after the last
+   * Every hit of a search: sorted by `sortField`, each page continuing after the last
    * hit's value of it (searchAfter), so paging goes past the 10,000-record offset cap.
    */
   async *search<T extends Record<string, unknown>>(

@@ -4,4 +4,4 @@ export { createTenantProviders, identityFromDocument, TenantProviders } from './
 export type { TenantProviderOptions, TenantStats } from './providers.js';
 export { TenantClient, isTenantError, retryAfterMs, LIST_PAGE_MAX, SEARCH_PAGE_MAX } from './client.js';
 export type { TenantClientOptions, TenantClientStats, TenantResponse } from './client.js';
-export { pushDownAccountFilter, filterString } from './pushdown.js';
+export { pushDownAccountFilter } from './pushdown.js';

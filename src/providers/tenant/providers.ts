@@ -1,5 +1,5 @@
-// Tenant-backed providers (issue 9): the account, source, identity and transform providers over
-// a platform tenant's API, so that transforms and profiles evaluate against real data.
+// Tenant-backed providers: the account, source, identity and transform providers over a platform
+// tenant's API, so that transforms and profiles evaluate against real data.
 //
 //   accounts    GET /v3/accounts, filters `identityId eq … and sourceId eq …` plus the pushed-down
 //               accountFilter; an identity's whole account list is kept once fetched
@@ -17,7 +17,8 @@ import { codedError } from '../../errors.js';
 import type { IdentityProfile } from '../memory.js';
 import type { Account, AccountQuery, Identity, Providers, Source, SourceRef, TransformDocument } from '../types.js';
 import { TenantClient, LIST_PAGE_MAX, SEARCH_PAGE_MAX, type TenantClientOptions, type TenantClientStats } from './client.js';
-import { filterString, pushDownAccountFilter } from './pushdown.js';
+import { pushDownAccountFilter } from './pushdown.js';
+import { apiAll, apiEquals, apiIn, EVERY_DOCUMENT, filtersParam, searchAny, searchPhrase, searchQuery } from './queries.js';
 
 export interface TenantProviderOptions extends TenantClientOptions {
   /** Records per page of the list endpoints (at most 250). Default 250. */
@@ -62,8 +63,8 @@ function normaliseAccount(doc: Record<string, unknown>): Account {
 /** Search hits without their account lists: an identity is read as { id, name, attributes, managerId } only. */
 const LEAN_HITS = { queryResultFilter: { excludes: ['accounts'] } };
 
-/** A search phrase: `field:"value"` with `\` and `"` escaped. */
-const phrase = (field: string, value: string): string => `${field}:${filterString(value)}`;
+/** The search query of every identity. */
+const EVERY_IDENTITY = searchQuery(EVERY_DOCUMENT);
 
 function chunk<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -237,28 +238,28 @@ export function createTenantProviders(options: TenantProviderOptions): TenantPro
     return out;
   };
   const getIdentity = (id: string): Promise<Identity | null> =>
-    cached(`identity:${id}`, async () => (await searchIdentities(phrase('id', id))).find((i) => i.id === id) ?? null);
+    cached(`identity:${id}`, async () => (await searchIdentities(searchQuery(searchPhrase('id', id)))).find((i) => i.id === id) ?? null);
   const findIdentityByName = (name: string): Promise<Identity | null> =>
-    cached(`identity-name:${name}`, async () => (await searchIdentities(phrase('name', name))).find((i) => i.name === name) ?? null);
+    cached(`identity-name:${name}`, async () => (await searchIdentities(searchQuery(searchPhrase('name', name)))).find((i) => i.name === name) ?? null);
 
   // The accounts of many identities, a request (or a few pages) per chunk, grouped by identity.
   const accountsOf = async (identityIds: readonly string[]): Promise<Map<string, Account[]>> => {
     const byIdentity = new Map<string, Account[]>(identityIds.map((id) => [id, []]));
     await Promise.all(
       chunk([...new Set(identityIds)], prefetchChunk).map(async (ids) => {
-        const accounts = await fetchAccounts(`identityId in (${ids.map(filterString).join(', ')})`);
+        const accounts = await fetchAccounts(filtersParam(apiIn('identityId', ids)));
         for (const a of accounts) byIdentity.get(a.identityId)?.push(a);
       }),
     );
     return byIdentity;
   };
   const identitiesById = async (ids: readonly string[]): Promise<Identity[]> => {
-    const found = await Promise.all(chunk([...new Set(ids)], prefetchChunk).map((part) => searchIdentities(part.map((id) => phrase('id', id)).join(' OR '))));
+    const found = await Promise.all(chunk([...new Set(ids)], prefetchChunk).map((part) => searchIdentities(searchQuery(searchAny(part.map((id) => searchPhrase('id', id)))))));
     return found.flat();
   };
 
   const allAccounts = (identityId: string): Promise<Account[]> =>
-    cached(`accounts:${identityId}`, () => fetchAccounts(`identityId eq ${filterString(identityId)}`));
+    cached(`accounts:${identityId}`, () => fetchAccounts(filtersParam(apiEquals('identityId', identityId))));
 
   const providers = {
     sources: {
@@ -282,7 +283,7 @@ export function createTenantProviders(options: TenantProviderOptions): TenantPro
           return query.sourceId === undefined ? accounts : accounts.filter((a) => a.sourceId === query.sourceId);
         }
         const pushed = query.filter ? pushDownAccountFilter(query.filter) : null;
-        const filters = `identityId eq ${filterString(query.identityId)} and sourceId eq ${filterString(query.sourceId)}${pushed === null ? '' : ` and (${pushed})`}`;
+        const filters = filtersParam(apiAll([apiEquals('identityId', query.identityId), apiEquals('sourceId', query.sourceId), ...(pushed === null ? [] : [pushed])]));
         return cached(`accounts-query:${filters}`, () => fetchAccounts(filters));
       },
     },
@@ -290,17 +291,17 @@ export function createTenantProviders(options: TenantProviderOptions): TenantPro
     transforms: {
       getTransform: (name: string) =>
         cached(`transform:${name}`, async () => {
-          const found = await listAll<TransformDocument>('/v3/transforms', { filters: `name eq ${filterString(name)}` });
+          const found = await listAll<TransformDocument>('/v3/transforms', { filters: filtersParam(apiEquals('name', name)) });
           return found.find((t) => t.name === name) ?? null;
         }),
     },
   };
   const methods: TenantMethods = {
     async *listIdentities() {
-      for await (const page of client.search<Record<string, unknown>>('identities', '*', 'id', searchPageSize, LEAN_HITS)) yield page.map(identityFromDocument);
+      for await (const page of client.search<Record<string, unknown>>('identities', EVERY_IDENTITY, 'id', searchPageSize, LEAN_HITS)) yield page.map(identityFromDocument);
     },
     async countIdentities() {
-      const response = await client.request<unknown>('POST', '/v3/search', { query: { limit: 1, count: true }, body: { indices: ['identities'], query: { query: '*' } } });
+      const response = await client.request<unknown>('POST', '/v3/search', { query: { limit: 1, count: true }, body: { indices: ['identities'], query: { query: EVERY_IDENTITY } } });
       const total = Number(response.headers.get('x-total-count'));
       if (!Number.isSafeInteger(total) || total < 0) throw codedError('TENANT_RESPONSE', '/v3/search with count=true answered without a numeric X-Total-Count header', { details: { path: '/v3/search' } });
       return total;

@@ -1,4 +1,4 @@
-// Parsing half of java.text.SimpleDateFormat (reference §4 dateFormat, §11): field readers
+// Parsing half of java.text.SimpleDateFormat (https://developer.sailpoint.com/docs/extensibility/transforms/operations/date-format): field readers
 // over a cursor, then GregorianCalendar-style resolution of the fields that were read (lenient,
 // UTC). Decisions: docs/decisions.md.
 

@@ -1,5 +1,6 @@
-// java.text.SimpleDateFormat in the UTC zone, en_US symbols, lenient (reference §4 dateFormat,
-// §11): every pattern letter for format and parse. Decisions: docs/decisions.md.
+// java.text.SimpleDateFormat in the UTC zone, en_US symbols, lenient
+// (https://developer.sailpoint.com/docs/extensibility/transforms/operations/date-format): every
+// pattern letter for format and parse. Decisions: docs/decisions.md.
 
 import { TransformsError } from '../../errors.js';
 import { MONTHS, WEEKDAYS, fieldsOf, pad, weekOfMonth, weekOfYear, type CalendarFields } from './calendar.js';

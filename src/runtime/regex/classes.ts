@@ -1,4 +1,4 @@
-// Java character classes as RE2 sets (reference §11 "Regex"): the predefined classes, POSIX
+// Java character classes as RE2 sets (as java.util.regex.Pattern defines them): the predefined classes, POSIX
 // \p{Lower}…, java.lang.Character \p{javaLowerCase}…, Unicode blocks \p{In…}, scripts and
 // categories \p{Is…}, resolved the way java.util.regex.CharPredicates names them.
 

@@ -1,4 +1,4 @@
-// RE2 text for the pieces the Java-pattern translator emits (reference §11 "Regex"): literals,
+// RE2 text for the pieces the Java-pattern translator emits (Java regex semantics): literals,
 // character sets and Java's \Q…\E pre-pass (case folding lives in ./classes.ts and ./case-fold.ts).
 
 import type { CodeSet } from './classes.js';

@@ -1,4 +1,4 @@
-// Java Pattern syntax → RE2 syntax (reference §5.2, §11 "Regex"). One recursive-descent pass
+// Java Pattern syntax → RE2 syntax (https://developer.sailpoint.com/docs/extensibility/transforms/operations/replace). One recursive-descent pass
 // over the Java pattern that emits RE2 text, so that every construct is read the way
 // java.util.regex reads it: Java-only syntax RE2 can express is rewritten (\p{In…} blocks,
 // POSIX and java.lang.Character classes, \Q…\E, \Z, Java's `$` and `.`, \s with \x0B, ASCII-only

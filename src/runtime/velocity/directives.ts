@@ -1,4 +1,4 @@
-// VTL directives compiled to closures (reference §3.2, §5.3): text, references, #set, #if /
+// VTL directives compiled to closures (https://developer.sailpoint.com/docs/extensibility/transforms/; https://developer.sailpoint.com/docs/extensibility/transforms/operations/static): text, references, #set, #if /
 // #elseif / #else / #{else} / #end, #foreach with $foreach (and Velocity 1.7's $velocityCount),
 // #break and inline #macro. #include, #parse and #evaluate would read or run other templates:
 // they are refused (TEMPLATE_FORBIDDEN).

@@ -1,4 +1,4 @@
-// Velocity's backslash escapes (reference §3.2, §5.2 "$ inside regex/replacement"): velocityjs
+// Velocity's backslash escapes (https://developer.sailpoint.com/docs/extensibility/transforms/; "$ inside regex/replacement" of https://developer.sailpoint.com/docs/extensibility/transforms/operations/replace): velocityjs
 // drops a backslash before every `$` and `#`, but Velocity keeps it unless it escapes a
 // reference or a directive. That matters for regexes and Java replacements written in
 // transforms (`\$` is a literal dollar in both): `"\$5"` must reach Java as `\$5`, not `$5`.

@@ -1,4 +1,4 @@
-// VTL references and expressions compiled to closures (reference §3.2, §5.3): `$a.b(c)[0].d`,
+// VTL references and expressions compiled to closures (https://developer.sailpoint.com/docs/extensibility/transforms/; https://developer.sailpoint.com/docs/extensibility/transforms/operations/static): `$a.b(c)[0].d`,
 // literals, ranges, maps, arithmetic and comparisons with Velocity/Java semantics. Strict
 // references (the platform's "Error rendering template") are the default; the lenient mode of
 // stock Velocity exists for the Apache conformance vectors.

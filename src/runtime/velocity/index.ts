@@ -1,4 +1,4 @@
-// Velocity (VTL) templates (reference §3.2 "Template engine", §5.3 static): every string value
+// Velocity (VTL) templates (https://developer.sailpoint.com/docs/extensibility/transforms/ "Template engine"; https://developer.sailpoint.com/docs/extensibility/transforms/operations/static): every string value
 // containing `$` or `#` is a template. velocityjs's grammar parses it once here (./parse.ts);
 // our own closures render
 // it with Java semantics, strict references ("Error rendering template") and a sandbox in which
@@ -53,7 +53,7 @@ export interface TemplateOptions {
   limits?: Partial<BudgetLimits>;
 }
 
-/** Reference §3.2: every string containing `$` or `#` goes through the template engine. */
+/** https://developer.sailpoint.com/docs/extensibility/transforms/: every string containing `$` or `#` goes through the template engine. */
 export function needsTemplate(text: string): boolean {
   return text.includes('$') || text.includes('#');
 }

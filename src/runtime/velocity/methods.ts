@@ -1,4 +1,4 @@
-// Java methods reachable from templates (reference §3.2, §5.3, §11): java.lang.String, List,
+// Java methods reachable from templates (https://developer.sailpoint.com/docs/extensibility/transforms/; https://developer.sailpoint.com/docs/extensibility/transforms/operations/static): java.lang.String, List,
 // Map, Integer/Double and Boolean, dispatched through whitelist tables keyed by method name —
 // never through JavaScript property access — so a template cannot reach anything else.
 

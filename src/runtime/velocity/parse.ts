@@ -1,4 +1,4 @@
-// Parsing VTL with velocityjs's grammar (reference §3.2). velocityjs's public parse() nests
+// Parsing VTL with velocityjs's grammar (https://developer.sailpoint.com/docs/extensibility/transforms/). velocityjs's public parse() nests
 // blocks without checking them (an unclosed #if duplicates its body, a stray #end silently drops
 // the rest of the template), so we take its flat token list and nest it ourselves, rejecting
 // what Velocity rejects, and apply Velocity 1.7's whitespace gobbling (a directive eats the

@@ -1,4 +1,4 @@
-// The Java value model of templates (reference §3.2, §11): Velocity works on Java objects, so
+// The Java value model of templates (https://developer.sailpoint.com/docs/extensibility/transforms/): Velocity works on Java objects, so
 // integers, doubles, strings, lists and maps keep their Java identity here — an Integer renders
 // "11", a Double "11.0"; arithmetic follows org.apache.velocity.util.MathUtils (integer division
 // truncates, Integer widens to Long and then BigInteger instead of overflowing).

@@ -1,4 +1,4 @@
-// POST /identity-profiles/identity-preview in both layouts (https://developer.sailpoint.com/docs/api/v3/show-identity-preview): the
+// POST /identity-profiles/identity-preview in both layouts (https://developer.sailpoint.com/docs/api/v3/show-generate-identity-preview): the
 // answer equals the engine's own evaluation over the same tenant (the adapter adds nothing),
 // per-attribute errors come back as errorMessages, previousValue is the identity's stored value.
 

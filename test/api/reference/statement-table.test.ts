@@ -21,13 +21,16 @@ interface Row {
 }
 
 function tableRows(markdown: string): Row[] {
-  const start = markdown.indexOf("## Traceability: the reference's statements and their tests");
+  const start = markdown.indexOf('## Traceability:');
   if (start < 0) throw new Error('docs/api.md has no Traceability section');
   const next = markdown.indexOf('\n## ', start + 3);
   const lines = markdown.slice(start, next < 0 ? undefined : next).split('\n');
   const rows: Row[] = [];
+  // The section has two tables: the topics' public pages, then the statements (read here).
+  let inStatements = false;
   for (const line of lines) {
-    if (!line.startsWith('| ') || line.startsWith('| § |') || line.startsWith('| ---')) continue;
+    if (line.startsWith('| § | Statement | Test |')) inStatements = true;
+    if (!inStatements || !line.startsWith('| ') || line.startsWith('| § |') || line.startsWith('| ---')) continue;
     const cells = line.slice(1, -1).split(' | ').map((c) => c.trim());
     if (cells.length !== 3) throw new Error(`a row of three cells expected: ${line}`);
     const [section, statement, cell] = cells as [string, string, string];

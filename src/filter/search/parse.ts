@@ -2,29 +2,15 @@
 // platform's search is Elasticsearch query_string): `*`, `field:value`, `field:"phrase"`,
 // `field:prefix*`, `field:*`, bare terms, AND / OR / NOT (upper case, as in query_string),
 // parentheses. Adjacent clauses without an operator are OR'ed (query_string's default operator).
+// A backslash makes any character literal, a keyword's included (`\AND` is the word "AND").
 // Everything else is FILTER_SYNTAX with the position and a caret excerpt, never silently read as a
-// term.
+// term. Limits are those of the filter languages (../errors.ts) plus a number of terms.
 
-import { TransformsError } from '../../errors.js';
-import { caretExcerpt, FilterSyntaxError } from '../../filter/index.js';
+import type { SourceRange } from '../ast.js';
+import { FilterSyntaxError, limitError, ParseMeter, parseWithLimits, type FilterLimits } from '../errors.js';
+import type { SearchNode, TermNode } from './ast.js';
 
-export interface SearchRange {
-  readonly start: number;
-  readonly end: number;
-}
-
-export type SearchNode =
-  | { readonly kind: 'all'; readonly range: SearchRange }
-  /** `field:value` (field null for a bare term); `prefix` for a trailing `*`. */
-  | { readonly kind: 'term'; readonly field: string | null; readonly value: string; readonly phrase: boolean; readonly prefix: boolean; readonly range: SearchRange }
-  /** `field:*`: the field has a non-empty value. */
-  | { readonly kind: 'exists'; readonly field: string; readonly range: SearchRange }
-  | { readonly kind: 'and' | 'or'; readonly children: readonly SearchNode[]; readonly range: SearchRange }
-  | { readonly kind: 'not'; readonly operand: SearchNode; readonly range: SearchRange };
-
-export interface SearchLimits {
-  maxLength: number;
-  maxDepth: number;
+export interface SearchLimits extends Required<FilterLimits> {
   /**
    * Terms (`field:value`, bare terms, `field:*`, `*`) per query. Each costs a comparison per
    * identity and field, and a bare term is compared with five fields, so this bounds the work of
@@ -33,7 +19,10 @@ export interface SearchLimits {
   maxTerms: number;
 }
 
-export const DEFAULT_SEARCH_LIMITS: Readonly<SearchLimits> = Object.freeze({ maxLength: 10_000, maxDepth: 32, maxTerms: 128 });
+/** The filter languages' length and node limits; shallower nesting, and at most 128 terms. */
+export const DEFAULT_SEARCH_LIMITS: Readonly<SearchLimits> = Object.freeze({ maxLength: 10_000, maxNodes: 1_000, maxDepth: 32, maxTerms: 128 });
+
+const SEARCH_LANGUAGE = { defaults: DEFAULT_SEARCH_LIMITS, noun: 'query' };
 
 type Token =
   | { type: '(' | ')' | ':' | 'eof'; start: number; end: number }
@@ -41,36 +30,34 @@ type Token =
   | { type: 'phrase'; text: string; start: number; end: number };
 
 /** Characters of query_string syntax this subset does not implement (ranges, boosts, fuzzy, regex). */
-const UNSUPPORTED = new Set(['[', ']', '{', '}', '^', '~', '/', '<', '>', '=', '!', '?', '&', '|']);
-const FIELD = /^[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*$/;
-const KEYWORDS = new Set(['AND', 'OR', 'NOT']);
+export const UNSUPPORTED_CHARACTERS: ReadonlySet<string> = new Set(['[', ']', '{', '}', '^', '~', '/', '<', '>', '=', '!', '?', '&', '|']);
+/** A field name: dot-separated identifiers. */
+export const SEARCH_FIELD = /^[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*$/;
+/** Operator words; a word is one only when written exactly so, without escapes. */
+export const SEARCH_KEYWORDS: ReadonlySet<string> = new Set(['AND', 'OR', 'NOT']);
 
-export function parseSearchQuery(text: string, limits: SearchLimits = DEFAULT_SEARCH_LIMITS): SearchNode {
-  if (typeof text !== 'string') throw new FilterSyntaxError('the query must be a string', '', 0);
-  if (text.length > limits.maxLength) throw limitError(`the query is longer than ${limits.maxLength} characters`, 'maxLength', text.slice(0, 80), 0);
-  return new Parser(text, limits).parse();
-}
-
-/** FILTER_LIMIT (400) with the limit's name, the position and a caret excerpt. */
-function limitError(message: string, limit: keyof SearchLimits, text: string, position: number): TransformsError {
-  const excerpt = caretExcerpt(text, position);
-  return new TransformsError('FILTER_LIMIT', `${message} at position ${position}\n${excerpt}`, { details: { limit, position, excerpt, causes: [message] } });
+/** Parse a search query into its AST. Throws FILTER_SYNTAX, FILTER_LIMIT or FILTER_OPTION_INVALID. */
+export function parseSearchQuery(text: string, options?: Partial<SearchLimits>): SearchNode {
+  return parseWithLimits(text, options, (t, limits) => new Parser(t, limits).parse(), SEARCH_LANGUAGE);
 }
 
 function isStar(t: Extract<Token, { type: 'word' }>): boolean {
-  return t.text === '*' && t.stars.length === 1;
+  return t.raw === '*';
 }
+
+const span = (start: number, end: number): SourceRange => ({ start, end });
 
 class Parser {
   private readonly tokens: Token[];
   private i = 0;
-  private depth = 0;
   private terms = 0;
+  private readonly meter: ParseMeter;
 
   constructor(
     private readonly text: string,
-    private readonly limits: SearchLimits,
+    private readonly limits: Readonly<SearchLimits>,
   ) {
+    this.meter = new ParseMeter(text, limits, 'query');
     this.tokens = this.scan();
   }
 
@@ -110,7 +97,7 @@ class Parser {
     if (this.isKeyword(t, 'NOT')) {
       this.i++;
       const operand = this.nested(() => this.unary());
-      return { kind: 'not', operand, range: { start: t.start, end: operand.range.end } };
+      return this.meter.node({ kind: 'not', operand, range: span(t.start, operand.range.end) });
     }
     return this.primary();
   }
@@ -118,54 +105,56 @@ class Parser {
   private primary(): SearchNode {
     const t = this.next();
     if (t.type !== '(' && ++this.terms > this.limits.maxTerms) {
-      throw limitError(`the query has more than ${this.limits.maxTerms} terms`, 'maxTerms', this.text, t.start);
+      throw limitError(`the query has more than ${this.limits.maxTerms} terms`, 'maxTerms', t.start, this.text);
     }
     if (t.type === '(') {
       const inner = this.nested(() => this.or());
       const close = this.next();
       if (close.type !== ')') this.fail(close.start, `expected ')' to close the '(' at position ${t.start}, found ${this.describe(close)}`);
-      return inner;
+      // A parenthesised clause's range covers its parentheses: the text it came from.
+      return { ...inner, range: span(t.start, close.end) };
     }
-    if (t.type === 'phrase') return { kind: 'term', field: null, value: t.text, phrase: true, prefix: false, range: t };
-    if (t.type !== 'word' || KEYWORDS.has(t.text)) this.fail(t.start, `expected a term, found ${this.describe(t)}`);
+    if (t.type === 'phrase') return this.meter.node({ kind: 'term', property: null, value: t.text, phrase: true, prefix: false, range: span(t.start, t.end) });
+    if (t.type !== 'word' || SEARCH_KEYWORDS.has(t.raw)) this.fail(t.start, `expected a term, found ${this.describe(t)}`);
     if (this.peek().type !== ':') {
-      if (isStar(t)) return { kind: 'all', range: t };
+      if (isStar(t)) return this.meter.node({ kind: 'all', range: span(t.start, t.end) });
       return this.term(null, t, t.start);
     }
     // field:value
-    if (!FIELD.test(t.raw)) this.fail(t.start, `'${t.raw}' is not a field name`);
+    if (!SEARCH_FIELD.test(t.raw)) this.fail(t.start, `'${t.raw}' is not a field name`);
     this.i++;
     const v = this.next();
-    if (v.type === 'phrase') return { kind: 'term', field: t.raw, value: v.text, phrase: true, prefix: false, range: { start: t.start, end: v.end } };
+    if (v.type === 'phrase') return this.meter.node({ kind: 'term', property: t.raw, value: v.text, phrase: true, prefix: false, range: span(t.start, v.end) });
     if (v.type !== 'word') this.fail(v.start, `expected a value after '${t.raw}:', found ${this.describe(v)}`);
-    if (isStar(v)) return { kind: 'exists', field: t.raw, range: { start: t.start, end: v.end } };
+    if (isStar(v)) return this.meter.node({ kind: 'exists', property: t.raw, range: span(t.start, v.end) });
     return this.term(t.raw, v, t.start);
   }
 
-  private term(field: string | null, t: Extract<Token, { type: 'word' }>, start: number): SearchNode {
+  private term(property: string | null, t: Extract<Token, { type: 'word' }>, start: number): TermNode {
     const last = t.text.length - 1;
     const prefix = t.stars.length === 1 && t.stars[0] === last && last > 0;
     if (t.stars.length > 0 && !prefix) this.fail(t.start, "'*' is supported alone or at the end of a value (prefix) only");
     const value = prefix ? t.text.slice(0, -1) : t.text;
-    return { kind: 'term', field, value, phrase: false, prefix, range: { start, end: t.end } };
+    return this.meter.node({ kind: 'term', property, value, phrase: false, prefix, range: span(start, t.end) });
   }
 
   private nested<T>(fn: () => T): T {
-    if (++this.depth > this.limits.maxDepth) throw limitError(`the query nests deeper than ${this.limits.maxDepth} levels`, 'maxDepth', this.text, this.peek().start);
+    this.meter.enter(this.peek().start);
     try {
       return fn();
     } finally {
-      this.depth--;
+      this.meter.leave();
     }
   }
 
+
   private chain(kind: 'and' | 'or', children: SearchNode[]): SearchNode {
     if (children.length === 1) return children[0]!;
-    return { kind, children, range: { start: children[0]!.range.start, end: children.at(-1)!.range.end } };
+    return this.meter.node({ kind, children, range: span(children[0]!.range.start, children.at(-1)!.range.end) });
   }
 
   private startsClause(t: Token): boolean {
-    return t.type === '(' || t.type === 'phrase' || (t.type === 'word' && (!KEYWORDS.has(t.text) || t.text === 'NOT'));
+    return t.type === '(' || t.type === 'phrase' || (t.type === 'word' && (!SEARCH_KEYWORDS.has(t.raw) || t.raw === 'NOT'));
   }
 
   private isKeyword(t: Token, word: string): boolean {
@@ -235,7 +224,7 @@ class Parser {
             p += 2;
             continue;
           }
-          if (UNSUPPORTED.has(d)) this.fail(p, `'${d}' is not supported in this query language (quote the value or escape it with \\)`);
+          if (UNSUPPORTED_CHARACTERS.has(d)) this.fail(p, `'${d}' is not supported in this query language (quote the value or escape it with \\)`);
           if ((d === '+' || d === '-') && p === start) this.fail(p, `a leading '${d}' is not supported; use AND / NOT`);
           if (d === '*') stars.push(text.length);
           text += d;

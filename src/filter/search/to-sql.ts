@@ -1,9 +1,13 @@
-// The SQLite back end of the search query AST (platform-api.md §4.7): one exhaustive switch over
-// the node kinds, values always bound as parameters. Field names resolve through the index's
-// declared fields (and its dynamic `attributes.<name>` prefix); an unknown field is FILTER_FIELD.
+// The SQLite back end of the search query AST (https://developer.sailpoint.com/docs/api/v3/search-post),
+// as ../to-sql.ts is the filter AST's: one exhaustive switch over the node kinds, values always
+// bound as parameters. Field names resolve through the index's declared fields (and its dynamic
+// `attributes.<name>` prefix); an unknown field is FILTER_FIELD. Terms match through the functions
+// of ./match.ts, registered on the connection.
 
-import { FilterUnsupportedError, type SqlParam, type SqlWhere } from '../../filter/index.js';
-import type { SearchNode } from './parse.js';
+import type { SourceRange } from '../ast.js';
+import { FilterUnsupportedError } from '../errors.js';
+import type { SqlParam, SqlWhere } from '../to-sql.js';
+import type { SearchNode } from './ast.js';
 
 export interface SearchField {
   /** Trusted SQL expression over the index's table (written in code, never from a request). */
@@ -17,7 +21,7 @@ export interface SearchField {
 }
 
 export interface SearchIndex {
-  /** The name clients put in `indices` (reference §4.7: for example identities). */
+  /** The name clients put in `indices` (for example identities). */
   readonly name: string;
   readonly table: string;
   /** The unique, NOT NULL key: the last sort key of every search, so that searchAfter never skips a tie. */
@@ -49,7 +53,7 @@ export function compileSearch(ast: SearchNode, index: SearchIndex): SqlWhere {
     params.push(v);
     return '?';
   };
-  const resolve = (field: string, range: { start: number; end: number }): string => {
+  const resolve = (field: string, range: SourceRange): string => {
     const expr = fieldExpr(index, field);
     if (expr === undefined) {
       throw new FilterUnsupportedError('FILTER_FIELD', `the ${index.name} index has no field '${field}'`, { property: field, start: range.start, end: range.end });
@@ -61,11 +65,11 @@ export function compileSearch(ast: SearchNode, index: SearchIndex): SqlWhere {
       case 'all':
         return '(1)';
       case 'exists': {
-        const x = resolve(n.field, n.range);
+        const x = resolve(n.property, n.range);
         return `(${x} IS NOT NULL AND ${x} <> '')`;
       }
       case 'term': {
-        const exprs = n.field === null ? index.defaultFields.map((f) => resolve(f, n.range)) : [resolve(n.field, n.range)];
+        const exprs = n.property === null ? index.defaultFields.map((f) => resolve(f, n.range)) : [resolve(n.property, n.range)];
         const fn = n.prefix ? 'search_prefix' : 'search_match';
         return `(${exprs.map((x) => `${fn}(${x}, ${param(n.value)}) = 1`).join(' OR ')})`;
       }
