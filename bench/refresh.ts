@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { createBatchEvaluator } from '../src/refresh/evaluator.js';
 import { resolveProfile } from '../src/refresh/profile-source.js';
 import { RefreshRunner } from '../src/refresh/runner.js';
-import { TenantStream, type TenantRecord } from '../src/refresh/tenant-stream.js';
+import { TenantStream, type TenantRecord } from '../src/refresh/fixture-stream/stream.js';
 import type { Account, Identity } from '../src/providers/types.js';
 import { baselineAttributes, baselineLine } from './baseline.js';
 

@@ -5,7 +5,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { MAX_IDENTITIES, writeTenant } from '../testing/tenant-generator.js';
+import { MAX_IDENTITIES, writeTenant } from '../testing/generator/index.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type Output } from './io.js';
 
 /** The bundled tenant: fixtures/ of the package (shipped with it), next to dist/ and src/. */

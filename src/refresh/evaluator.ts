@@ -12,11 +12,11 @@ import { createMemoryProviders, type IdentityProfile } from '../providers/memory
 import type { Account, Identity, Providers, Source, TransformDocument, UniquenessProvider } from '../providers/types.js';
 import { FixtureUniquenessBuilder } from '../providers/uniqueness.js';
 import type { ProfileResult } from '../engine/profile.js';
-import { JsonArrayReader, parseObjectElement } from './json-array-reader.js';
+import { JsonArrayReader, parseObjectElement } from './fixture-stream/json-array-reader.js';
 import { NdjsonEncoder } from './ndjson-writer.js';
-import { accountsRecordError, identityRecordError, managerRecordError } from './record-errors.js';
+import { accountsRecordError, identityRecordError, managerRecordError } from './fixture-stream/record-errors.js';
 import { invalidJsonText, stripByteOrderMark } from '../errors/positions.js';
-import type { TenantRecord } from './record-reader.js';
+import type { TenantRecord } from './fixture-stream/record-reader.js';
 
 /** Everything an evaluator needs; plain data, so that it can be posted to a worker. */
 export interface EvaluatorConfig {

@@ -17,7 +17,7 @@ export { formatSummary, type RefreshSummary, type CacheSummary } from './summary
 export { parseShard, shardOf, fnv1a32, type Shard } from './shard.js';
 export { renderProgress, createProgressBar, type Progress, type ProgressBar } from './progress.js';
 export { resolveProfile } from './profile-source.js';
-export { JsonArrayReader, type ArrayElement } from './json-array-reader.js';
+export { JsonArrayReader, type ArrayElement } from './fixture-stream/json-array-reader.js';
 
 /** One output line: an identity's attributes and its per-attribute errors. */
 export interface IdentityRefreshResult {

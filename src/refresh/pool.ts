@@ -15,8 +15,8 @@ import { Piscina } from 'piscina';
 import { codedError, TransformsError } from '../errors.js';
 import type { EvaluatorConfig } from './evaluator.js';
 import type { MessagePort } from 'node:worker_threads';
-import type { SharedRanges } from './account-runs.js';
-import type { BatchPlan, TenantFiles } from './record-reader.js';
+import type { SharedRanges } from './fixture-stream/account-runs.js';
+import type { BatchPlan, TenantFiles } from './fixture-stream/record-reader.js';
 import type { PrepareTask, ScanTask, WorkerFailure, WorkerResult, WorkerTask } from './worker.js';
 
 /**

@@ -21,8 +21,8 @@ import type { Progress } from './progress.js';
 import { checkTransforms, resolveRunOptions, DEFAULT_BATCH_SIZE, invalidOption as invalid } from './run-options.js';
 import type { Shard } from './shard.js';
 import { sumCaches, type RefreshSummary } from './summary.js';
-import { RecordReader } from './record-reader.js';
-import { TenantStream, type TenantScan } from './tenant-stream.js';
+import { RecordReader } from './fixture-stream/record-reader.js';
+import { TenantStream, type TenantScan } from './fixture-stream/stream.js';
 
 export interface RefreshOptions {
   /** The fixtures directory (identities.json, accounts.json, sources.json, transforms/, identity-profiles/). */

@@ -11,8 +11,8 @@ import { isTransformsError } from '../errors.js';
 import type { CacheStats } from '../engine/caches.js';
 import type { Identity } from '../providers/types.js';
 import { createBatchEvaluator, type BatchEvaluator, type EvaluatorConfig, type RefreshCounts } from './evaluator.js';
-import { runBuffers, scanRange, takeRange, type ScannedRange, type SharedRanges } from './account-runs.js';
-import { RecordReader, type BatchPlan, type TenantFiles } from './record-reader.js';
+import { runBuffers, scanRange, takeRange, type ScannedRange, type SharedRanges } from './fixture-stream/account-runs.js';
+import { RecordReader, type BatchPlan, type TenantFiles } from './fixture-stream/record-reader.js';
 import { loadRulesModule } from '../engine/rules-module.js';
 import type { RuleFunction } from '../engine/types.js';
 

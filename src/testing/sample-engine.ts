@@ -17,8 +17,8 @@ import type { IdentitySample } from './arbitraries.js';
 import { createIssuedNames } from './issued-names.js';
 import { checkKeys } from './options.js';
 import { defaultShape, type TenantRecords } from './shape.js';
-import { TENANT_NOW } from './tenant-data.js';
-import { Prng } from './tenant-prng.js';
+import { TENANT_NOW } from './generator/data.js';
+import { Prng } from './generator/prng.js';
 
 /** What an evaluation gave: a value, or the coded error of the compile or the evaluate phase. */
 export type Outcome =

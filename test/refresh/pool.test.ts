@@ -8,8 +8,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createBatchEvaluator } from '../../src/refresh/evaluator.js';
 import { RefreshPool } from '../../src/refresh/pool.js';
 import { resolveProfile } from '../../src/refresh/profile-source.js';
-import { TenantIndex } from '../../src/refresh/tenant-index.js';
-import { TenantStream } from '../../src/refresh/tenant-stream.js';
+import { TenantIndex } from '../../src/refresh/fixture-stream/identity-index.js';
+import { TenantStream } from '../../src/refresh/fixture-stream/stream.js';
 import { cleanUp, FIXTURES, generatedTenant, NOW } from './tenants.js';
 
 afterAll(cleanUp);

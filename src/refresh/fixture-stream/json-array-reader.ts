@@ -8,8 +8,8 @@
 // structural character ({ } [ ] " , \) can appear inside one.
 
 import { closeSync, openSync, readSync } from 'node:fs';
-import { codedError } from '../errors.js';
-import { fileError, invalidJsonInFile, syntaxErrorInFile } from '../errors/positions.js';
+import { codedError } from '../../errors.js';
+import { fileError, invalidJsonInFile, syntaxErrorInFile } from '../../errors/positions.js';
 
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
