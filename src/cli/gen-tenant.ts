@@ -1,5 +1,5 @@
 // `identity-transforms gen-tenant --identities N --out DIR [--seed S]`: writes a deterministic
-// synthetic tenant in the fixture format (src/testing/tenant-generator.ts). The generator needs
+// synthetic tenant in the fixture format (src/testing/generator/index.ts). The generator needs
 // no fast-check, so this command works without the `/testing` peer dependency.
 
 import { existsSync, statSync } from 'node:fs';

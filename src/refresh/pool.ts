@@ -90,7 +90,7 @@ export class RefreshPool {
     this.prepared = Promise.allSettled(Array.from({ length: this.threads }, () => this.piscina.run(task, { name: 'prepare' })));
   }
 
-  /** Have a thread of the pool scan ranges of accounts.json for the pre-pass (tenant-stream.ts RangeScanner). */
+  /** Have a thread of the pool scan ranges of accounts.json for the pre-pass (fixture-stream/stream.ts RangeScanner). */
   scanAccounts(ranges: SharedRanges, port: MessagePort): Promise<unknown> {
     return this.piscina.run({ ranges, port }, { name: 'scanAccounts', ...transferring(port) });
   }

@@ -76,7 +76,7 @@ function transferred<T extends object>(result: T, buffers: ArrayBufferLike[]): T
   return move(new Transferred(result, buffers)) as unknown as T;
 }
 
-/** The pre-pass (account-runs.ts): take ranges of accounts.json until none is left, posting each one's runs. */
+/** The pre-pass (fixture-stream/account-runs.ts): take ranges of accounts.json until none is left, posting each one's runs. */
 export function scanAccounts(task: ScanTask): number {
   let scanned = 0;
   for (let i = takeRange(task.ranges); i !== -1; i = takeRange(task.ranges), scanned++) {

@@ -1,5 +1,5 @@
 // Streaming a fixture tenant for refresh (memory stays flat whatever the tenant size): identities.json and
-// accounts.json are read element by element, never whole. A pre-pass (tenant-index.ts) keeps
+// accounts.json are read element by element, never whole. A pre-pass (identity-index.ts) keeps
 // where each identity, its accounts and the managers are; the main pass reads records back by
 // position, on this thread (records()) or in worker threads (plans(), read with a RecordReader
 // over `files`).
