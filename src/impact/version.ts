@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { codedError } from '../errors.js';
-import type { IdentityProfile } from '../providers/memory.js';
+import type { IdentityProfile } from '../providers/types.js';
 import type { TransformDocument } from '../providers/types.js';
 
 /** A transform as a version holds it: its name is its key. */

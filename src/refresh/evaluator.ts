@@ -2,20 +2,22 @@
 // piscina task (or the in-process runner) does. Each evaluator owns one engine built over the
 // tenant's sources and transforms, loaded once; accounts and the manager come with each record.
 
-import { readdirSync, existsSync, statSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine, type Engine } from '../engine/engine.js';
 import type { CacheSizes, CacheStats } from '../engine/caches.js';
 import type { Limits, RuleFunction } from '../engine/types.js';
 import { codedError } from '../errors.js';
-import { createMemoryProviders, type IdentityProfile } from '../providers/memory.js';
-import type { Account, Identity, Providers, Source, TransformDocument, UniquenessProvider } from '../providers/types.js';
+import { checkFixtureRecord, FIXTURE_DOCUMENTS, FIXTURE_RECORDS, readFixtureDocuments } from '../providers/fixtures.js';
+import { createMemoryProviders } from '../providers/memory.js';
+import { createStreamedRecordProviders } from '../providers/streamed.js';
+import type { Account, Identity, IdentityProfile, Source, TransformDocument, UniquenessProvider } from '../providers/types.js';
 import { FixtureUniquenessBuilder } from '../providers/uniqueness.js';
 import type { ProfileResult } from '../engine/profile.js';
 import { JsonArrayReader, parseObjectElement } from './fixture-stream/json-array-reader.js';
 import { NdjsonEncoder } from './ndjson-writer.js';
 import { accountsRecordError, identityRecordError, managerRecordError } from './fixture-stream/record-errors.js';
-import { invalidJsonText, stripByteOrderMark } from '../errors/positions.js';
+import { fileError } from '../errors/positions.js';
 import type { TenantRecord } from './fixture-stream/record-reader.js';
 
 /** Everything an evaluator needs; plain data, so that it can be posted to a worker. */
@@ -87,31 +89,18 @@ export function addCounts(into: RefreshCounts, more: RefreshCounts): void {
 /** sources.json (streamed: it can be large too) and transforms/*.json of a fixtures directory. */
 export function loadStaticFixtures(dir: string): { sources: Source[]; transforms: TransformDocument[] } {
   const sources: Source[] = [];
-  const sourcesFile = join(dir, 'sources.json');
+  const sourcesFile = join(dir, FIXTURE_RECORDS.sources.file);
   if (existsSync(sourcesFile)) {
     let index = 0;
     for (const element of new JsonArrayReader(sourcesFile)) {
       const item = parseObjectElement(sourcesFile, element, index);
-      if (typeof item.id !== 'string' || typeof item.name !== 'string') {
-        throw codedError('CLI_FIXTURES', `${sourcesFile}: element ${index} needs a string "id" and "name"`, { path: `/${index}`, details: { file: sourcesFile } });
-      }
+      const problem = checkFixtureRecord('sources', item, index);
+      if (problem !== null) throw fileError(sourcesFile, element.offset, problem.message, { path: problem.pointer });
       sources.push(item as Source);
       index++;
     }
   }
-  const transforms: TransformDocument[] = [];
-  const transformsDir = join(dir, 'transforms');
-  if (existsSync(transformsDir) && statSync(transformsDir).isDirectory()) {
-    for (const name of readdirSync(transformsDir).filter((f) => f.endsWith('.json')).sort()) {
-      const file = join(transformsDir, name);
-      const text = stripByteOrderMark(readFileSync(file, 'utf8'));
-      try {
-        transforms.push(JSON.parse(text) as TransformDocument);
-      } catch (error) {
-        throw invalidJsonText(file, text, error);
-      }
-    }
-  }
+  const transforms = readFixtureDocuments<TransformDocument>(join(dir, FIXTURE_DOCUMENTS.transforms)).map((d) => d.doc);
   return { sources, transforms };
 }
 
@@ -121,8 +110,8 @@ type RecordErrorAt = (fixtures: string, record: TenantRecord, cause?: unknown) =
 export function tenantUniqueness(dir: string): UniquenessProvider {
   const builder = new FixtureUniquenessBuilder();
   for (const [name, add] of [
-    ['identities.json', (item: Record<string, unknown>) => builder.addIdentity(item as unknown as Identity)],
-    ['accounts.json', (item: Record<string, unknown>) => builder.addAccount(item as unknown as Account)],
+    [FIXTURE_RECORDS.identities.file, (item: Record<string, unknown>) => builder.addIdentity(item as unknown as Identity)],
+    [FIXTURE_RECORDS.accounts.file, (item: Record<string, unknown>) => builder.addAccount(item as unknown as Account)],
   ] as const) {
     const file = join(dir, name);
     if (!existsSync(file)) continue;
@@ -191,34 +180,12 @@ export interface BatchEvaluator {
 export function createBatchEvaluator(config: EvaluatorConfig, rules?: Record<string, RuleFunction>): BatchEvaluator {
   const loaded = loadStaticFixtures(config.fixtures);
   const memory = createMemoryProviders({ sources: loaded.sources, identities: [], accounts: [], transforms: config.transforms ?? loaded.transforms });
-  let current: Identity | null = null;
-  let currentAccounts: readonly Account[] = [];
-  let currentManager: Identity | null = null;
-  const none: readonly Account[] = Object.freeze([]);
-  const providers: Providers = {
+  // During a refresh an evaluation reaches the identity itself, its accounts and its manager ($identity.manager).
+  const record = createStreamedRecordProviders({
     sources: memory.sources,
     transforms: memory.transforms,
-    accounts: {
-      listAccounts(query) {
-        const all = current !== null && query.identityId === current.id ? currentAccounts : none;
-        return query.sourceId === undefined ? all : all.filter((a) => a.sourceId === query.sourceId);
-      },
-    },
     ...(config.uniqueness ? { uniqueness: tenantUniqueness(config.fixtures) } : {}),
-    // During a refresh an evaluation reaches the identity itself and its manager ($identity.manager).
-    identities: {
-      getIdentity(id) {
-        if (current !== null && current.id === id) return current;
-        if (currentManager !== null && currentManager.id === id) return currentManager;
-        return null;
-      },
-      findIdentityByName(name) {
-        if (current !== null && current.name === name) return current;
-        if (currentManager !== null && currentManager.name === name) return currentManager;
-        return null;
-      },
-    },
-  };
+  });
   let clock: (() => Date) | undefined;
   if (config.now !== undefined) {
     const t = new Date(config.now);
@@ -226,7 +193,7 @@ export function createBatchEvaluator(config: EvaluatorConfig, rules?: Record<str
     clock = () => t;
   }
   const engine = createEngine({
-    providers,
+    providers: record.providers,
     ...(clock ? { clock } : {}),
     ...(config.cacheSizes ? { cacheSizes: config.cacheSizes } : {}),
     ...(config.limits ? { limits: config.limits } : {}),
@@ -239,15 +206,11 @@ export function createBatchEvaluator(config: EvaluatorConfig, rules?: Record<str
   const encoder = new NdjsonEncoder();
 
   const evaluate = (identity: Identity, accounts: readonly Account[], manager: Identity | null): ProfileResult => {
-    current = identity;
-    currentAccounts = accounts;
-    currentManager = manager;
+    record.enter(identity, accounts, manager);
     try {
       return engine.evaluateProfileSync(profile, identity);
     } finally {
-      current = null;
-      currentAccounts = none;
-      currentManager = null;
+      record.leave();
     }
   };
 

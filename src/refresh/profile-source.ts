@@ -2,13 +2,12 @@
 // profile of the tenant named by name, id or file name, or by default the first profile (by
 // file name) in <fixtures>/identity-profiles.
 
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { codedError } from '../errors.js';
 import { pointerError } from '../errors/positions.js';
-import { readJsonFile, type IdentityProfile } from '../providers/memory.js';
-
-const readProfileFile = readJsonFile;
+import { FIXTURE_DOCUMENTS, readFixtureDocuments, readJsonFile } from '../providers/fixtures.js';
+import type { IdentityProfile } from '../providers/types.js';
 
 /** Check the parts of the identity-profile shape a refresh reads; the mappings' transforms are checked by compiling them. */
 export function checkProfile(value: unknown, file = '<profile>'): IdentityProfile {
@@ -35,28 +34,20 @@ export function checkProfile(value: unknown, file = '<profile>'): IdentityProfil
 }
 
 function tenantProfiles(fixtures: string): { file: string; profile: IdentityProfile }[] {
-  const dir = join(fixtures, 'identity-profiles');
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => {
-      const file = join(dir, f);
-      return { file, profile: checkProfile(readProfileFile(file), file) };
-    });
+  return readFixtureDocuments(join(fixtures, FIXTURE_DOCUMENTS.profiles)).map(({ file, doc }) => ({ file, profile: checkProfile(doc, file) }));
 }
 
 /** Resolve `--profile`: a profile object, a file, a tenant profile's name, id or file name, or (absent) the tenant's first profile. */
 export function resolveProfile(fixtures: string, profile?: string | IdentityProfile): IdentityProfile {
   if (profile !== undefined && typeof profile !== 'string') return checkProfile(profile);
-  if (profile !== undefined && existsSync(profile) && statSync(profile).isFile()) return checkProfile(readProfileFile(profile), profile);
+  if (profile !== undefined && existsSync(profile) && statSync(profile).isFile()) return checkProfile(readJsonFile(profile), profile);
   if (!existsSync(fixtures)) throw codedError('CLI_FIXTURES', `the fixtures directory ${fixtures} does not exist`, { details: { file: fixtures } });
   if (!statSync(fixtures).isDirectory()) throw codedError('CLI_FIXTURES', `the fixtures path ${fixtures} is not a directory`, { details: { file: fixtures } });
   const available = tenantProfiles(fixtures);
   if (profile === undefined) {
     const first = available[0];
     if (!first) {
-      throw codedError('CLI_FIXTURES', `${fixtures} has no identity profile in identity-profiles/; pass --profile <file>`, { details: { file: join(fixtures, 'identity-profiles') } });
+      throw codedError('CLI_FIXTURES', `${fixtures} has no identity profile in identity-profiles/; pass --profile <file>`, { details: { file: join(fixtures, FIXTURE_DOCUMENTS.profiles) } });
     }
     return first.profile;
   }

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import type { CacheSizes, CacheStats } from '../engine/caches.js';
 import type { Limits } from '../engine/types.js';
 import { codedError } from '../errors.js';
-import type { IdentityProfile } from '../providers/memory.js';
+import type { IdentityProfile } from '../providers/types.js';
 import type { TransformDocument } from '../providers/types.js';
 import type { TenantProviderOptions, TenantProviders } from '../providers/tenant/index.js';
 import { addCounts, createBatchEvaluator, emptyCounts, EncodedBatch, loadStaticFixtures, type BatchOutput, type EvaluatorConfig } from './evaluator.js';
