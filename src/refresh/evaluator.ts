@@ -6,16 +6,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine, type Engine } from '../engine/engine.js';
 import type { CacheSizes, CacheStats } from '../engine/caches.js';
-import type { Limits, RuleFunction } from '../engine/types.js';
+import type { Limits, RuleFunction, Value } from '../engine/types.js';
 import { codedError } from '../errors.js';
 import { checkFixtureRecord, FIXTURE_DOCUMENTS, FIXTURE_RECORDS, readFixtureDocuments } from '../providers/fixtures.js';
 import { createMemoryProviders } from '../providers/memory.js';
 import { createStreamedRecordProviders } from '../providers/streamed.js';
 import type { Account, Identity, IdentityProfile, Source, TransformDocument, UniquenessProvider } from '../providers/types.js';
 import { FixtureUniquenessBuilder } from '../providers/uniqueness.js';
-import type { ProfileResult } from '../engine/profile.js';
+import type { ProfileError, ProfileResult } from '../engine/profile.js';
 import { JsonArrayReader, parseObjectElement } from './fixture-stream/json-array-reader.js';
-import { NdjsonEncoder } from './ndjson-writer.js';
 import { accountsRecordError, identityRecordError, managerRecordError } from './fixture-stream/record-errors.js';
 import { fileError } from '../errors/positions.js';
 import type { TenantRecord } from './fixture-stream/record-reader.js';
@@ -52,6 +51,20 @@ export interface RefreshCounts {
   errorsByCode: Record<string, number>;
 }
 
+/** One identity's result: its attributes and its per-attribute errors (an NDJSON line, once serialised). */
+export interface IdentityRefreshResult {
+  identityId: string;
+  attributes: Record<string, Value>;
+  errors: ProfileError[];
+}
+
+/** A batch as evaluated: one result per record, in the records' order, and its counters. */
+export interface EvaluatedBatch {
+  readonly results: IdentityRefreshResult[];
+  readonly counts: RefreshCounts;
+}
+
+/** A batch as NDJSON (what `batches()` of a run yields). */
 export interface BatchOutput {
   /** One NDJSON line per record, in the records' order. */
   readonly text: string;
@@ -149,8 +162,8 @@ function parseAccounts(fixtures: string, record: TenantRecord): Account[] {
   return accounts as Account[];
 }
 
-/** Count one identity's result and give its NDJSON line (without the newline). */
-export function resultLine(counts: RefreshCounts, identityId: string, result: ProfileResult): string {
+/** One identity's result, counted. */
+export function countedResult(counts: RefreshCounts, identityId: string, result: ProfileResult): IdentityRefreshResult {
   counts.identities++;
   counts.errors += result.errors.length;
   if (result.errors.length === 0) {
@@ -161,13 +174,13 @@ export function resultLine(counts: RefreshCounts, identityId: string, result: Pr
     for (const name of Object.keys(result.attributes)) if (!errored.has(name)) counts.attributes++;
     for (const e of result.errors) counts.errorsByCode[e.code] = (counts.errorsByCode[e.code] ?? 0) + 1;
   }
-  return JSON.stringify({ identityId, attributes: result.attributes, errors: result.errors });
+  return { identityId, attributes: result.attributes, errors: result.errors };
 }
 
 export interface BatchEvaluator {
   readonly engine: Engine;
   /** Evaluate records in order (read lazily: only the current one need be in memory). */
-  run(records: Iterable<TenantRecord>): EncodedBatch;
+  run(records: Iterable<TenantRecord>): EvaluatedBatch;
   /** Evaluate the profile for one identity given as objects (what run() does after parsing). */
   evaluate(identity: Identity, accounts: readonly Account[], manager: Identity | null): ProfileResult;
   cacheStats(): Record<string, CacheStats>;
@@ -203,7 +216,6 @@ export function createBatchEvaluator(config: EvaluatorConfig, rules?: Record<str
   // Reports of one manager are usually listed together: remember the last parsed manager.
   let lastManagerText: string | null = null;
   let lastManager: Identity | null = null;
-  const encoder = new NdjsonEncoder();
 
   const evaluate = (identity: Identity, accounts: readonly Account[], manager: Identity | null): ProfileResult => {
     record.enter(identity, accounts, manager);
@@ -220,6 +232,7 @@ export function createBatchEvaluator(config: EvaluatorConfig, rules?: Record<str
     cacheStats: () => engine.cacheStats(),
     run(records) {
       const counts = emptyCounts();
+      const results: IdentityRefreshResult[] = [];
       for (const record of records) {
         const identity = parseRecordPart(record.identity, config.fixtures, record, identityRecordError) as Identity;
         const accounts = parseAccounts(config.fixtures, record);
@@ -227,9 +240,9 @@ export function createBatchEvaluator(config: EvaluatorConfig, rules?: Record<str
           lastManagerText = record.manager;
           lastManager = record.manager === null ? null : (parseRecordPart(record.manager, config.fixtures, record, managerRecordError) as Identity);
         }
-        encoder.add(resultLine(counts, record.identityId, evaluate(identity, accounts, lastManager)));
+        results.push(countedResult(counts, record.identityId, evaluate(identity, accounts, lastManager)));
       }
-      return new EncodedBatch(encoder.take(), counts);
+      return { results, counts };
     },
   };
 }
