@@ -49,6 +49,29 @@ export function checkFixtureRecord(kind: FixtureRecordKind, item: unknown, index
   return null;
 }
 
+/**
+ * Check what an evaluation reads of an identity profile: an object whose identityAttributeConfig
+ * holds an attributeTransforms array of mappings, each with an identityAttributeName and a
+ * transformDefinition object (the definitions themselves are checked when they are compiled).
+ * Returns the first problem (a pointer into the profile and a sentence), or null.
+ */
+export function checkIdentityProfile(value: unknown): RecordProblem | null {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { pointer: '', message: 'an identity profile must be a JSON object' };
+  const config = (value as Record<string, unknown>).identityAttributeConfig;
+  if (config === null || typeof config !== 'object' || Array.isArray(config)) return { pointer: '/identityAttributeConfig', message: 'needs an "identityAttributeConfig" object' };
+  const mappings = (config as Record<string, unknown>).attributeTransforms;
+  if (!Array.isArray(mappings)) return { pointer: '/identityAttributeConfig/attributeTransforms', message: 'needs an "attributeTransforms" array' };
+  for (let i = 0; i < mappings.length; i++) {
+    const at = `/identityAttributeConfig/attributeTransforms/${i}`;
+    const m = mappings[i] as unknown;
+    if (m === null || typeof m !== 'object') return { pointer: at, message: `mapping ${i} must be an object` };
+    const mapping = m as Record<string, unknown>;
+    if (typeof mapping.identityAttributeName !== 'string' || mapping.identityAttributeName === '') return { pointer: `${at}/identityAttributeName`, message: `mapping ${i} needs an "identityAttributeName"` };
+    if (mapping.transformDefinition === null || typeof mapping.transformDefinition !== 'object') return { pointer: `${at}/transformDefinition`, message: `mapping ${i} needs a "transformDefinition" object` };
+  }
+  return null;
+}
+
 /** Read and parse a JSON file; unreadable is CLI_READ, malformed is CLI_FIXTURES (with the file). */
 export function readJsonFile(file: string): unknown {
   let text: string;

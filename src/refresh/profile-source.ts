@@ -1,4 +1,4 @@
-// Which identity profile a refresh evaluates (issue 6 `--profile <file|name>`): a file, a
+// Which identity profile a refresh evaluates (`--profile <file|name>`): a file, a
 // profile of the tenant named by name, id or file name, or by default the first profile (by
 // file name) in <fixtures>/identity-profiles.
 
@@ -6,7 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { codedError } from '../errors.js';
 import { pointerError } from '../errors/positions.js';
-import { FIXTURE_DOCUMENTS, readFixtureDocuments, readJsonFile } from '../providers/fixtures.js';
+import { checkIdentityProfile, FIXTURE_DOCUMENTS, readFixtureDocuments, readJsonFile } from '../providers/fixtures.js';
 import type { IdentityProfile } from '../providers/types.js';
 
 /** Check the parts of the identity-profile shape a refresh reads; the mappings' transforms are checked by compiling them. */
@@ -16,19 +16,9 @@ export function checkProfile(value: unknown, file = '<profile>'): IdentityProfil
     if (existsSync(file)) throw pointerError(file, path, `the identity profile ${message}`);
     throw codedError('CLI_FIXTURES', `${file}: ${message}`, { path, details: { file } });
   };
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) fail('an identity profile must be a JSON object', '');
+  const problem = checkIdentityProfile(value);
+  if (problem !== null) fail(problem.message, problem.pointer);
   const profile = value as Record<string, unknown>;
-  const config = profile.identityAttributeConfig as Record<string, unknown> | undefined;
-  if (config === null || typeof config !== 'object' || Array.isArray(config)) fail('needs an "identityAttributeConfig" object', '/identityAttributeConfig');
-  const mappings = config!.attributeTransforms;
-  if (!Array.isArray(mappings)) fail('needs an "attributeTransforms" array', '/identityAttributeConfig/attributeTransforms');
-  (mappings as unknown[]).forEach((m, i) => {
-    const at = `/identityAttributeConfig/attributeTransforms/${i}`;
-    if (m === null || typeof m !== 'object') fail(`mapping ${i} must be an object`, at);
-    const mapping = m as Record<string, unknown>;
-    if (typeof mapping.identityAttributeName !== 'string' || mapping.identityAttributeName === '') fail(`mapping ${i} needs an "identityAttributeName"`, `${at}/identityAttributeName`);
-    if (mapping.transformDefinition === null || typeof mapping.transformDefinition !== 'object') fail(`mapping ${i} needs a "transformDefinition" object`, `${at}/transformDefinition`);
-  });
   if (typeof profile.name !== 'string') profile.name = basename(file, '.json');
   return profile as IdentityProfile;
 }

@@ -1,7 +1,8 @@
-// Identity preview (issue 8; the endpoint the platform's CLI uses to preview transforms):
+// Identity preview (the endpoint the platform's CLI uses to preview transforms):
 // POST /identity-profiles/identity-preview in both layouts evaluates an identityAttributeConfig
-// for one identity through the engine, with providers reading the store (providers/sqlite.ts), and answers
-// previewAttributes[].{name, value, previousValue, errorMessages}. No evaluation logic here.
+// for one identity through the engine, with the providers over the store (providers/sqlite.ts),
+// and answers previewAttributes[].{name, value, previousValue, errorMessages}. No evaluation
+// logic here.
 
 import type { FastifyInstance } from 'fastify';
 import { codedError } from '../../errors.js';
