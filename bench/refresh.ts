@@ -1,4 +1,4 @@
-// `npm run bench:refresh` (issue 6 "Benchmark"): the bundled identity profile over a generated
+// `npm run bench:refresh`: the bundled identity profile over a generated
 // 100,000-identity tenant, single-threaded and with 1 and 2 workers, against bench/baseline.ts
 // (the same attributes written by hand), whose output is verified identical first; then 1 and
 // 2 workers again with the compiled package, as users run it (under tsx the worker threads

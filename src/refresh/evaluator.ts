@@ -1,4 +1,4 @@
-// Evaluating a batch of tenant records against an identity profile (issue 6): the work one
+// Evaluating a batch of tenant records against an identity profile: the work one
 // piscina task (or the in-process runner) does. Each evaluator owns one engine built over the
 // tenant's sources and transforms, loaded once; accounts and the manager come with each record.
 

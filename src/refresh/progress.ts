@@ -1,4 +1,4 @@
-// The progress bar of a refresh (issue 6): rate and ETA on stderr, drawn only when stderr is
+// The progress bar of a refresh: rate and ETA on stderr, drawn only when stderr is
 // a terminal (a log file or a CI console gets the summary alone).
 
 export interface Progress {

@@ -1,6 +1,6 @@
-// The streaming refresh runner (issue 6): options validated and frozen, the tenant streamed in
-// batches to the calling thread's evaluator or to a piscina pool, batches yielded as NDJSON text
-// in input order, counters and cache statistics gathered for the summary.
+// The streaming refresh runner of a fixture tenant: options validated and frozen, the tenant
+// streamed in batches to the calling thread's evaluator or to a piscina pool, batches yielded in
+// input order as result objects or as NDJSON (tally.ts), cache statistics gathered for the summary.
 
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';

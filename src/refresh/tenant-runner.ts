@@ -1,4 +1,4 @@
-// A refresh of a platform tenant over its API (issue 9, `refresh --tenant`): identities paged
+// A refresh of a platform tenant over its API (`refresh --tenant`): identities paged
 // from search in id order, each batch's accounts and managers fetched in bulk before it is
 // evaluated, so that evaluation reads from the providers' cache; NDJSON lines in id order.
 // Evaluation stays on the calling thread: the tenant's answers, not the CPU, bound the rate.

@@ -1,4 +1,4 @@
-// The piscina worker of a refresh (issue 6 "All cores"): one evaluator and one record reader per
+// The piscina worker of a refresh: one evaluator and one record reader per
 // run (providers loaded and the profile compiled once per run and thread). A thread first
 // prepares the run and takes its part of the pre-pass (scanAccounts); then each task is a batch
 // plan (where its records are): the worker reads their bytes from the files itself, evaluates

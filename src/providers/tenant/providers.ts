@@ -1,4 +1,4 @@
-// Tenant-backed providers (issue 9): the account, source, identity and transform providers over
+// Tenant-backed providers: the account, source, identity and transform providers over
 // a platform tenant's API, so that transforms and profiles evaluate against real data.
 //
 //   accounts    GET /v3/accounts, filters `identityId eq … and sourceId eq …` plus the pushed-down

@@ -1,4 +1,4 @@
-// What the join of a fixture tenant reads from each element (issue 6 "memory stays flat"): an
+// What the join of a fixture tenant reads from each element (memory stays flat): an
 // identity's id and managerId, an account's identityId. Where gen:tenant and the platform's
 // exports put them (id first, then name or identityId and sourceId; managerId last), anchored
 // patterns read them from the element's first and last bytes without building the object: a

@@ -1,4 +1,4 @@
-// Streaming reader of a top-level JSON array (issue 6 "memory stays flat"): yields each
+// Streaming reader of a top-level JSON array (memory stays flat): yields each
 // element's source text, one at a time, from a file read in fixed-size chunks. No installed
 // package fits (jsonc-parser and JSON.parse need the whole text; the streaming parsers on npm
 // build values token by token, slower than JSON.parse on each element), so this scanner only

@@ -1,4 +1,4 @@
-// Reading a batch of tenant records from where the pre-pass found them (issue 6 "All cores"):
+// Reading a batch of tenant records from where the pre-pass found them:
 // the same code on the main thread (no workers) and in each worker thread, which reads its
 // batches' bytes from the files itself, so that the main thread only indexes and posts a few
 // numbers per identity.
