@@ -36,11 +36,6 @@ export class RunTally {
 
   constructor(private readonly onProgress: ((progress: Progress) => void) | undefined) {}
 
-  /** Identities counted so far. */
-  get identities(): number {
-    return this.counts.identities;
-  }
-
   /**
    * Iterate a run's batches (once per run), counting each and reporting progress (`total`: the
    * identities expected, given those done); complete when the batches ended without the consumer stopping.
