@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { benchTenant } from './tenants.js';
 import { impact } from '../src/impact/index.js';
 import { refresh } from '../src/refresh/index.js';
-import type { IdentityProfile } from '../src/providers/memory.js';
+import type { IdentityProfile } from '../src/providers/types.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const fixtures = join(root, 'fixtures');

@@ -20,9 +20,10 @@ import { parseArgs } from 'node:util';
 import { benchTenant } from './tenants.js';
 import { join } from 'node:path';
 import { createBatchEvaluator } from '../src/refresh/evaluator.js';
+import { encodeResults, NdjsonEncoder } from '../src/refresh/ndjson-writer.js';
 import { resolveProfile } from '../src/refresh/profile-source.js';
 import { RefreshRunner } from '../src/refresh/runner.js';
-import { TenantStream, type TenantRecord } from '../src/refresh/tenant-stream.js';
+import { TenantStream, type TenantRecord } from '../src/refresh/fixture-stream/stream.js';
 import type { Account, Identity } from '../src/providers/types.js';
 import { baselineAttributes, baselineLine } from './baseline.js';
 
@@ -109,10 +110,11 @@ async function evaluationOnly(dir: string, sample: number): Promise<Record<'engi
   }
   const evaluator = createBatchEvaluator({ fixtures: dir, profile: resolveProfile(dir, profileFile), now: NOW });
   evaluator.run(records.slice(0, 512));
+  const encoder = new NdjsonEncoder();
   const engine = await best('engine, evaluation only', () => {
     const hash = createHash('sha256');
     const start = performance.now();
-    for (let i = 0; i < records.length; i += 256) hash.update(evaluator.run(records.slice(i, i + 256)).bytes);
+    for (let i = 0; i < records.length; i += 256) hash.update(encodeResults(encoder, evaluator.run(records.slice(i, i + 256)).results));
     return { ms: performance.now() - start, cpuMs: 0, sha256: hash.digest('hex'), identities: records.length };
   });
   const baseline = await best('baseline, evaluation only', () => {

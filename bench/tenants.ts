@@ -4,7 +4,7 @@
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeTenant } from '../src/testing/tenant-generator.js';
+import { writeTenant } from '../src/testing/generator/index.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const fixtures = join(root, 'fixtures');

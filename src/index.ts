@@ -28,20 +28,26 @@ export { documentKind } from './schema/documents.js';
 export type { ValidationIssue, ValidationResult, Severity } from './schema/issues.js';
 export { buildTransformSchema, SCHEMA_ID } from './schema/build.js';
 
-export { loadFixtures, createMemoryProviders } from './providers/memory.js';
+export { loadFixtures } from './providers/fixtures.js';
+export { createMemoryProviders } from './providers/memory.js';
+export { resolveSourceRef } from './providers/sources.js';
+export type { SourceLookup } from './providers/sources.js';
 export { createFixtureUniqueness, FixtureUniquenessBuilder } from './providers/uniqueness.js';
 export type { FixtureUniqueness, FixtureUniquenessOptions } from './providers/uniqueness.js';
 export { loadRulesModule } from './engine/rules-module.js';
 export { createTenantProviders, TenantProviders, TenantClient, pushDownAccountFilter } from './providers/tenant/index.js';
 export type { TenantProviderOptions, TenantStats, TenantClientOptions, TenantClientStats } from './providers/tenant/index.js';
-export type { Fixtures, IdentityProfile } from './providers/memory.js';
+export type { Fixtures } from './providers/fixtures.js';
 export type {
   Account,
   AccountProvider,
   AccountQuery,
   Identity,
   IdentityGraph,
+  IdentityProfile,
   IdentityProvider,
+  ProfileMapping,
+  TransformDefinition,
   Providers,
   Source,
   SourceProvider,

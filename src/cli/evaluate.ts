@@ -4,7 +4,8 @@
 import { createEngine } from '../engine/engine.js';
 import { formatExplanation } from '../engine/explain-text.js';
 import { isTransformsError } from '../errors.js';
-import { createMemoryProviders, loadFixtures } from '../providers/memory.js';
+import { createMemoryProviders } from '../providers/memory.js';
+import { loadFixtures } from '../providers/fixtures.js';
 import type { Identity, Providers } from '../providers/types.js';
 import { EXIT_INVALID, EXIT_OK, readStdin, readText, syntaxError, UsageError, type Output, parseCommandLine } from './io.js';
 import { loadRulesModule } from '../engine/rules-module.js';

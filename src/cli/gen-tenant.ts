@@ -1,11 +1,11 @@
 // `identity-transforms gen-tenant --identities N --out DIR [--seed S]`: writes a deterministic
-// synthetic tenant in the fixture format (src/testing/tenant-generator.ts). The generator needs
+// synthetic tenant in the fixture format (src/testing/generator/index.ts). The generator needs
 // no fast-check, so this command works without the `/testing` peer dependency.
 
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { MAX_IDENTITIES, writeTenant } from '../testing/tenant-generator.js';
+import { MAX_IDENTITIES, writeTenant } from '../testing/generator/index.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type Output } from './io.js';
 
 /** The bundled tenant: fixtures/ of the package (shipped with it), next to dist/ and src/. */

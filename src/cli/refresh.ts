@@ -1,4 +1,5 @@
-// `identity-transforms refresh --fixtures <dir> [options]`: NDJSON of every
+// `identity-transforms refresh --fixtures <dir> [options]`: the library's refresh (refresh/index.ts
+// writeRefresh) with its options from the command line: NDJSON of every
 // identity's profile attributes to stdout or --out (atomically), the summary on stderr, or with
 // --summary a readable summary on stdout (and NDJSON only when --out is given).
 
@@ -6,7 +7,7 @@ import v8 from 'node:v8';
 import { isTransformsError, TransformsError } from '../errors.js';
 import { AtomicFileWriter } from '../refresh/ndjson-writer.js';
 import { createProgressBar } from '../refresh/progress.js';
-import { createRefreshRunner, type RefreshRun } from '../refresh/index.js';
+import { createRefreshRunner, writeRefresh, type BatchOutput, type RefreshRun } from '../refresh/index.js';
 import type { RefreshOptions } from '../refresh/runner.js';
 import { formatSummary } from '../refresh/summary.js';
 import { existsSync } from 'node:fs';
@@ -91,15 +92,13 @@ export async function refreshCommand(argv: string[], io: Output): Promise<number
     return EXIT_OK;
   }
   if (positionals.length > 0) throw new UsageError(`refresh takes no positional arguments (got "${positionals[0]}")`);
-  if (!values.fixtures && !values.tenant) throw new UsageError('refresh needs --fixtures <dir> or --tenant <url>');
-  if (values.fixtures && values.tenant) throw new UsageError('refresh takes --fixtures or --tenant, not both');
-  if (values.tenant && values.workers !== undefined && values.workers !== '0' && values.workers !== 'auto') {
-    throw new UsageError('--workers does not apply to --tenant (evaluation runs on the main thread; the API bounds the rate)');
-  }
   if (values.out === '') throw new UsageError('--out needs a file name');
   const format = values.format;
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
-  const options: RefreshOptions = values.tenant ? { tenant: tenantFromEnvironment(values.tenant) } : { fixtures: values.fixtures! };
+  // Which of --fixtures and --tenant, and what goes with each, the library checks.
+  const options: RefreshOptions = {};
+  if (values.fixtures !== undefined) options.fixtures = values.fixtures;
+  if (values.tenant !== undefined) options.tenant = tenantFromEnvironment(values.tenant);
   if (values.profile !== undefined) options.profile = values.profile;
   if (values.workers !== undefined) options.workers = values.workers === 'auto' ? 'auto' : integerOption('workers', values.workers, 0, 256);
   if (values['batch-size'] !== undefined) options.batchSize = integerOption('batch-size', values['batch-size'], 1, 100_000);
@@ -122,41 +121,39 @@ export async function refreshCommand(argv: string[], io: Output): Promise<number
 
   // --summary alone is a look at the run: NDJSON goes nowhere unless --out names a file.
   const file = values.out !== undefined ? new AtomicFileWriter(values.out) : null;
-  const write: (text: string) => void | Promise<void> = file ? (t) => file.write(t) : values.summary ? () => undefined : io.out;
-  // A reader that stops early (`refresh … | head`) closes the pipe: stop refreshing, quietly.
-  // The listener stays: a write still queued when the run ends may fail after it.
-  // Writes to a pipe are synchronous on Linux and the 'error' event only comes on a later tick,
-  // so the stream's own state is checked after each batch as well.
+  const toStdout = file === null && !values.summary;
+  // A file takes the workers' UTF-8 bytes as they came; only stdout needs the text.
+  const write = file ? (batch: BatchOutput) => file.write(batch.bytes ?? batch.text) : toStdout ? (batch: BatchOutput) => (batch.text === '' ? undefined : io.out(batch.text)) : () => undefined;
+  // The run stops between two batches on Ctrl-C or SIGTERM (a Kubernetes Job being stopped), or
+  // when a reader that stops early (`refresh … | head`) closes the pipe: quietly, then.
+  const stop = new AbortController();
+  // The listener stays: a write still queued when the run ends may fail after it. Writes to a
+  // pipe are synchronous on Linux and the 'error' event only comes on a later tick, so the
+  // stream's own state is checked after each batch as well.
   let closed: NodeJS.ErrnoException | null = null;
-  const toStdout = write === processOutput.out;
-  if (toStdout) {
+  const watchStdout = toStdout && io.out === processOutput.out;
+  if (watchStdout) {
     process.stdout.on('error', (error: NodeJS.ErrnoException) => {
       closed ??= error;
+      stop.abort();
     });
   }
-  // Ctrl-C and SIGTERM (a Kubernetes Job being stopped) end the run between two batches; a
-  // second signal ends the process at once, the partial file removed first.
-  const signals = watchSignals(() => file?.abortSync());
-  try {
-    for await (const batch of runner.batches()) {
-      // A file takes the workers' UTF-8 bytes as they came; only stdout needs the text.
-      if (file && batch.bytes) {
-        if (batch.bytes.byteLength > 0) await file.write(batch.bytes);
-      } else if (batch.text !== '') await write(batch.text);
-      // Let a signal's handler, a failed write's callback and 'error' run (they come on a later
-      // turn; evaluation on this thread is synchronous from batch to batch).
-      await new Promise((resolve) => setImmediate(resolve));
-      if (signals.received) break;
-      if (toStdout && (closed || process.stdout.destroyed)) {
-        closed ??= (process.stdout.errored as NodeJS.ErrnoException | null) ?? null;
-        break;
+  const written = watchStdout
+    ? async (batch: BatchOutput) => {
+        await write(batch);
+        if (process.stdout.destroyed) stop.abort();
       }
-    }
+    : write;
+  // A second signal ends the process at once, the partial file removed first.
+  const signals = watchSignals(() => file?.abortSync(), () => stop.abort());
+  try {
+    await writeRefresh(runner, written, { signal: stop.signal });
     if (signals.received) {
       progressBar?.finish();
       await file?.abort();
       return interrupted(signals.received, runner, values.out, format, io, values.summary);
     }
+    if (watchStdout && process.stdout.destroyed) closed ??= (process.stdout.errored as NodeJS.ErrnoException | null) ?? null;
     await file?.commit();
   } catch (error) {
     progressBar?.finish();

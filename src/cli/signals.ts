@@ -18,12 +18,13 @@ export function signalExitCode(signal: NodeJS.Signals): number {
 
 const WATCHED: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
 
-/** Watch SIGINT and SIGTERM; `cleanUpNow` runs before a second signal ends the process. */
-export function watchSignals(cleanUpNow: () => void): SignalWatch {
+/** Watch SIGINT and SIGTERM; `onFirst` runs at the first, `cleanUpNow` before a second signal ends the process. */
+export function watchSignals(cleanUpNow: () => void, onFirst?: (signal: NodeJS.Signals) => void): SignalWatch {
   let received: NodeJS.Signals | null = null;
   const handler = (signal: NodeJS.Signals) => {
     if (received === null) {
       received = signal;
+      onFirst?.(signal);
       return;
     }
     try {

@@ -3,30 +3,17 @@
 // preview (previewAttributes[].errorMessages). $oldValue carries the previous value.
 
 import { isTransformsError } from '../errors.js';
-import type { Identity } from '../providers/types.js';
+import type { Identity, IdentityProfile } from '../providers/types.js';
 import { all, attempt, andThen, type MaybePromise } from './maybe.js';
 import type { CompiledTransform, Limits, Value } from './types.js';
 import type { Budget } from '../runtime/budget.js';
 
-export interface ProfileLike {
-  identityAttributeConfig?: {
-    enabled?: boolean;
-    attributeTransforms?: readonly ProfileMapping[];
-  } | null;
-}
-
-/** One mapping of identityAttributeConfig.attributeTransforms. */
-export interface ProfileMapping {
-  /** The key of the result (and of its errors): the identity attribute the mapping computes. */
-  identityAttributeName: string;
-  transformDefinition: unknown;
-  /**
-   * Not a platform member: the identity attribute this mapping computes when its result key is
-   * another name, so that $oldValue and $attributeDefinition.name are that attribute's. Impact
-   * analysis evaluates the base and head versions of one attribute side by side this way.
-   */
-  evaluatedAs?: string;
-}
+/**
+ * What the engine reads of an identity profile: its identityAttributeConfig (a whole profile, or
+ * the config alone, as the identity preview endpoint sends it), with definitions not checked yet:
+ * a mapping that does not compile is an error of that attribute.
+ */
+export type ProfileLike = Pick<IdentityProfile<unknown>, 'identityAttributeConfig'>;
 
 export interface ProfileError {
   attribute: string;

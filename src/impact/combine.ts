@@ -4,7 +4,7 @@
 // has, and the base mappings' references (and those inside base transforms) are renamed to
 // match. Each mapping keeps its identity attribute (evaluatedAs) for $oldValue.
 
-import type { IdentityProfile } from '../providers/memory.js';
+import type { IdentityProfile } from '../providers/types.js';
 import type { TransformDocument } from '../providers/types.js';
 import type { AttributePlan } from './plan.js';
 import type { TransformVersion } from './version.js';

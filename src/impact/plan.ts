@@ -4,7 +4,7 @@
 // profile can compute another value. Only those are evaluated.
 
 import { canonicalJson } from '../engine/canonical.js';
-import type { IdentityProfile } from '../providers/memory.js';
+import type { IdentityProfile } from '../providers/types.js';
 import type { TransformDocument } from '../providers/types.js';
 import type { NamedTransform, TransformVersion, VersionFile } from './version.js';
 

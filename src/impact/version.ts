@@ -8,7 +8,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { codedError } from '../errors.js';
-import type { IdentityProfile } from '../providers/memory.js';
+import { checkIdentityProfile } from '../providers/fixtures.js';
+import type { IdentityProfile } from '../providers/types.js';
 import type { TransformDocument } from '../providers/types.js';
 
 /** A transform as a version holds it: its name is its key. */
@@ -59,18 +60,8 @@ function kindOf(doc: unknown): Kind {
 }
 
 function checkProfileShape(doc: IdentityProfile, file: string): void {
-  const mappings = doc.identityAttributeConfig?.attributeTransforms;
-  if (!Array.isArray(mappings)) {
-    throw codedError('IMPACT_VERSION', `${file}: an identity profile needs an "attributeTransforms" array`, { path: '/identityAttributeConfig/attributeTransforms', details: { file } });
-  }
-  mappings.forEach((m, i) => {
-    if (m === null || typeof m !== 'object' || typeof m.identityAttributeName !== 'string' || m.transformDefinition === null || typeof m.transformDefinition !== 'object') {
-      throw codedError('IMPACT_VERSION', `${file}: mapping ${i} needs an "identityAttributeName" and a "transformDefinition" object`, {
-        path: `/identityAttributeConfig/attributeTransforms/${i}`,
-        details: { file },
-      });
-    }
-  });
+  const problem = checkIdentityProfile(doc);
+  if (problem !== null) throw codedError('IMPACT_VERSION', `${file}: the identity profile ${problem.message}`, { path: problem.pointer, details: { file } });
   if (typeof doc.name !== 'string') (doc as { name: string }).name = file.replace(/^.*[\\/:]/, '').replace(/\.json$/, '');
 }
 

@@ -92,6 +92,44 @@ export interface TransformProvider {
   getTransform(name: string): MaybePromise<TransformDocument | null>;
 }
 
+/** The transform definition of a profile read from a document: an object with a type. */
+export interface TransformDefinition {
+  type: string;
+  attributes?: Record<string, unknown> | null;
+  [key: string]: unknown;
+}
+
+/**
+ * One mapping of an identity profile's identityAttributeConfig.attributeTransforms. `Definition`
+ * is `unknown` where the definition is not checked yet (the engine checks it as it compiles).
+ */
+export interface ProfileMapping<Definition = TransformDefinition> {
+  /** The key of the result (and of its errors): the identity attribute the mapping computes. */
+  identityAttributeName: string;
+  transformDefinition: Definition;
+  /**
+   * Not a platform member: the identity attribute this mapping computes when its result key is
+   * another name, so that $oldValue and $attributeDefinition.name are that attribute's. Impact
+   * analysis evaluates the base and head versions of one attribute side by side this way.
+   */
+  evaluatedAs?: string;
+}
+
+/**
+ * An identity profile (the shape of https://developer.sailpoint.com/docs/api/v3/get-identity-profile):
+ * what the engine evaluates is its identityAttributeConfig.
+ */
+export interface IdentityProfile<Definition = TransformDefinition> {
+  id?: string;
+  name: string;
+  authoritativeSource?: { type?: string; id?: string; name?: string };
+  identityAttributeConfig: {
+    enabled?: boolean;
+    attributeTransforms: ProfileMapping<Definition>[];
+  };
+  [key: string]: unknown;
+}
+
 /** usernameGenerator's uniqueness oracle. */
 export interface UniquenessProvider {
   isUnique(candidate: string, context: { identityId?: string; sourceCheck: boolean; attribute?: string }): MaybePromise<boolean>;

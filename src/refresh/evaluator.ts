@@ -2,21 +2,22 @@
 // piscina task (or the in-process runner) does. Each evaluator owns one engine built over the
 // tenant's sources and transforms, loaded once; accounts and the manager come with each record.
 
-import { readdirSync, existsSync, statSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine, type Engine } from '../engine/engine.js';
 import type { CacheSizes, CacheStats } from '../engine/caches.js';
-import type { Limits, RuleFunction } from '../engine/types.js';
+import type { Limits, RuleFunction, Value } from '../engine/types.js';
 import { codedError } from '../errors.js';
-import { createMemoryProviders, type IdentityProfile } from '../providers/memory.js';
-import type { Account, Identity, Providers, Source, TransformDocument, UniquenessProvider } from '../providers/types.js';
+import { checkFixtureRecord, FIXTURE_DOCUMENTS, FIXTURE_RECORDS, readFixtureDocuments } from '../providers/fixtures.js';
+import { createMemoryProviders } from '../providers/memory.js';
+import { createStreamedRecordProviders } from '../providers/streamed.js';
+import type { Account, Identity, IdentityProfile, Source, TransformDocument, UniquenessProvider } from '../providers/types.js';
 import { FixtureUniquenessBuilder } from '../providers/uniqueness.js';
-import type { ProfileResult } from '../engine/profile.js';
-import { JsonArrayReader, parseObjectElement } from './json-array-reader.js';
-import { NdjsonEncoder } from './ndjson-writer.js';
-import { accountsRecordError, identityRecordError, managerRecordError } from './record-errors.js';
-import { invalidJsonText, stripByteOrderMark } from '../errors/positions.js';
-import type { TenantRecord } from './record-reader.js';
+import type { ProfileError, ProfileResult } from '../engine/profile.js';
+import { JsonArrayReader, parseObjectElement } from './fixture-stream/json-array-reader.js';
+import { accountsRecordError, identityRecordError, managerRecordError } from './fixture-stream/record-errors.js';
+import { fileError } from '../errors/positions.js';
+import type { TenantRecord } from './fixture-stream/record-reader.js';
 
 /** Everything an evaluator needs; plain data, so that it can be posted to a worker. */
 export interface EvaluatorConfig {
@@ -50,6 +51,20 @@ export interface RefreshCounts {
   errorsByCode: Record<string, number>;
 }
 
+/** One identity's result: its attributes and its per-attribute errors (an NDJSON line, once serialised). */
+export interface IdentityRefreshResult {
+  identityId: string;
+  attributes: Record<string, Value>;
+  errors: ProfileError[];
+}
+
+/** A batch as evaluated: one result per record, in the records' order, and its counters. */
+export interface EvaluatedBatch {
+  readonly results: IdentityRefreshResult[];
+  readonly counts: RefreshCounts;
+}
+
+/** A batch as NDJSON (what `batches()` of a run yields). */
 export interface BatchOutput {
   /** One NDJSON line per record, in the records' order. */
   readonly text: string;
@@ -87,31 +102,18 @@ export function addCounts(into: RefreshCounts, more: RefreshCounts): void {
 /** sources.json (streamed: it can be large too) and transforms/*.json of a fixtures directory. */
 export function loadStaticFixtures(dir: string): { sources: Source[]; transforms: TransformDocument[] } {
   const sources: Source[] = [];
-  const sourcesFile = join(dir, 'sources.json');
+  const sourcesFile = join(dir, FIXTURE_RECORDS.sources.file);
   if (existsSync(sourcesFile)) {
     let index = 0;
     for (const element of new JsonArrayReader(sourcesFile)) {
       const item = parseObjectElement(sourcesFile, element, index);
-      if (typeof item.id !== 'string' || typeof item.name !== 'string') {
-        throw codedError('CLI_FIXTURES', `${sourcesFile}: element ${index} needs a string "id" and "name"`, { path: `/${index}`, details: { file: sourcesFile } });
-      }
+      const problem = checkFixtureRecord('sources', item, index);
+      if (problem !== null) throw fileError(sourcesFile, element.offset, problem.message, { path: problem.pointer });
       sources.push(item as Source);
       index++;
     }
   }
-  const transforms: TransformDocument[] = [];
-  const transformsDir = join(dir, 'transforms');
-  if (existsSync(transformsDir) && statSync(transformsDir).isDirectory()) {
-    for (const name of readdirSync(transformsDir).filter((f) => f.endsWith('.json')).sort()) {
-      const file = join(transformsDir, name);
-      const text = stripByteOrderMark(readFileSync(file, 'utf8'));
-      try {
-        transforms.push(JSON.parse(text) as TransformDocument);
-      } catch (error) {
-        throw invalidJsonText(file, text, error);
-      }
-    }
-  }
+  const transforms = readFixtureDocuments<TransformDocument>(join(dir, FIXTURE_DOCUMENTS.transforms)).map((d) => d.doc);
   return { sources, transforms };
 }
 
@@ -121,8 +123,8 @@ type RecordErrorAt = (fixtures: string, record: TenantRecord, cause?: unknown) =
 export function tenantUniqueness(dir: string): UniquenessProvider {
   const builder = new FixtureUniquenessBuilder();
   for (const [name, add] of [
-    ['identities.json', (item: Record<string, unknown>) => builder.addIdentity(item as unknown as Identity)],
-    ['accounts.json', (item: Record<string, unknown>) => builder.addAccount(item as unknown as Account)],
+    [FIXTURE_RECORDS.identities.file, (item: Record<string, unknown>) => builder.addIdentity(item as unknown as Identity)],
+    [FIXTURE_RECORDS.accounts.file, (item: Record<string, unknown>) => builder.addAccount(item as unknown as Account)],
   ] as const) {
     const file = join(dir, name);
     if (!existsSync(file)) continue;
@@ -160,8 +162,8 @@ function parseAccounts(fixtures: string, record: TenantRecord): Account[] {
   return accounts as Account[];
 }
 
-/** Count one identity's result and give its NDJSON line (without the newline). */
-export function resultLine(counts: RefreshCounts, identityId: string, result: ProfileResult): string {
+/** One identity's result, counted. */
+export function countedResult(counts: RefreshCounts, identityId: string, result: ProfileResult): IdentityRefreshResult {
   counts.identities++;
   counts.errors += result.errors.length;
   if (result.errors.length === 0) {
@@ -172,13 +174,13 @@ export function resultLine(counts: RefreshCounts, identityId: string, result: Pr
     for (const name of Object.keys(result.attributes)) if (!errored.has(name)) counts.attributes++;
     for (const e of result.errors) counts.errorsByCode[e.code] = (counts.errorsByCode[e.code] ?? 0) + 1;
   }
-  return JSON.stringify({ identityId, attributes: result.attributes, errors: result.errors });
+  return { identityId, attributes: result.attributes, errors: result.errors };
 }
 
 export interface BatchEvaluator {
   readonly engine: Engine;
   /** Evaluate records in order (read lazily: only the current one need be in memory). */
-  run(records: Iterable<TenantRecord>): EncodedBatch;
+  run(records: Iterable<TenantRecord>): EvaluatedBatch;
   /** Evaluate the profile for one identity given as objects (what run() does after parsing). */
   evaluate(identity: Identity, accounts: readonly Account[], manager: Identity | null): ProfileResult;
   cacheStats(): Record<string, CacheStats>;
@@ -191,34 +193,12 @@ export interface BatchEvaluator {
 export function createBatchEvaluator(config: EvaluatorConfig, rules?: Record<string, RuleFunction>): BatchEvaluator {
   const loaded = loadStaticFixtures(config.fixtures);
   const memory = createMemoryProviders({ sources: loaded.sources, identities: [], accounts: [], transforms: config.transforms ?? loaded.transforms });
-  let current: Identity | null = null;
-  let currentAccounts: readonly Account[] = [];
-  let currentManager: Identity | null = null;
-  const none: readonly Account[] = Object.freeze([]);
-  const providers: Providers = {
+  // During a refresh an evaluation reaches the identity itself, its accounts and its manager ($identity.manager).
+  const record = createStreamedRecordProviders({
     sources: memory.sources,
     transforms: memory.transforms,
-    accounts: {
-      listAccounts(query) {
-        const all = current !== null && query.identityId === current.id ? currentAccounts : none;
-        return query.sourceId === undefined ? all : all.filter((a) => a.sourceId === query.sourceId);
-      },
-    },
     ...(config.uniqueness ? { uniqueness: tenantUniqueness(config.fixtures) } : {}),
-    // During a refresh an evaluation reaches the identity itself and its manager ($identity.manager).
-    identities: {
-      getIdentity(id) {
-        if (current !== null && current.id === id) return current;
-        if (currentManager !== null && currentManager.id === id) return currentManager;
-        return null;
-      },
-      findIdentityByName(name) {
-        if (current !== null && current.name === name) return current;
-        if (currentManager !== null && currentManager.name === name) return currentManager;
-        return null;
-      },
-    },
-  };
+  });
   let clock: (() => Date) | undefined;
   if (config.now !== undefined) {
     const t = new Date(config.now);
@@ -226,7 +206,7 @@ export function createBatchEvaluator(config: EvaluatorConfig, rules?: Record<str
     clock = () => t;
   }
   const engine = createEngine({
-    providers,
+    providers: record.providers,
     ...(clock ? { clock } : {}),
     ...(config.cacheSizes ? { cacheSizes: config.cacheSizes } : {}),
     ...(config.limits ? { limits: config.limits } : {}),
@@ -236,18 +216,13 @@ export function createBatchEvaluator(config: EvaluatorConfig, rules?: Record<str
   // Reports of one manager are usually listed together: remember the last parsed manager.
   let lastManagerText: string | null = null;
   let lastManager: Identity | null = null;
-  const encoder = new NdjsonEncoder();
 
   const evaluate = (identity: Identity, accounts: readonly Account[], manager: Identity | null): ProfileResult => {
-    current = identity;
-    currentAccounts = accounts;
-    currentManager = manager;
+    record.enter(identity, accounts, manager);
     try {
       return engine.evaluateProfileSync(profile, identity);
     } finally {
-      current = null;
-      currentAccounts = none;
-      currentManager = null;
+      record.leave();
     }
   };
 
@@ -257,6 +232,7 @@ export function createBatchEvaluator(config: EvaluatorConfig, rules?: Record<str
     cacheStats: () => engine.cacheStats(),
     run(records) {
       const counts = emptyCounts();
+      const results: IdentityRefreshResult[] = [];
       for (const record of records) {
         const identity = parseRecordPart(record.identity, config.fixtures, record, identityRecordError) as Identity;
         const accounts = parseAccounts(config.fixtures, record);
@@ -264,9 +240,9 @@ export function createBatchEvaluator(config: EvaluatorConfig, rules?: Record<str
           lastManagerText = record.manager;
           lastManager = record.manager === null ? null : (parseRecordPart(record.manager, config.fixtures, record, managerRecordError) as Identity);
         }
-        encoder.add(resultLine(counts, record.identityId, evaluate(identity, accounts, lastManager)));
+        results.push(countedResult(counts, record.identityId, evaluate(identity, accounts, lastManager)));
       }
-      return new EncodedBatch(encoder.take(), counts);
+      return { results, counts };
     },
   };
 }

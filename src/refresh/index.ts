@@ -2,38 +2,32 @@
 // of a fixture tenant, streamed, on the calling thread or a worker pool, optionally one shard.
 
 import type { Writable } from 'node:stream';
-import type { ProfileError } from '../engine/profile.js';
-import type { Value } from '../engine/types.js';
 import { writeWithBackpressure } from './ndjson-writer.js';
-import type { BatchOutput } from './evaluator.js';
+import type { BatchOutput, IdentityRefreshResult } from './evaluator.js';
 import { RefreshRunner, type RefreshOptions } from './runner.js';
 import type { RefreshSummary } from './summary.js';
 import { TenantRefreshRunner } from './tenant-runner.js';
 
 export { RefreshRunner, DEFAULT_BATCH_SIZE, type RefreshOptions } from './runner.js';
 export { TenantRefreshRunner } from './tenant-runner.js';
-export type { BatchOutput } from './evaluator.js';
+export type { BatchOutput, IdentityRefreshResult } from './evaluator.js';
 export { formatSummary, type RefreshSummary, type CacheSummary } from './summary.js';
 export { parseShard, shardOf, fnv1a32, type Shard } from './shard.js';
 export { renderProgress, createProgressBar, type Progress, type ProgressBar } from './progress.js';
 export { resolveProfile } from './profile-source.js';
-export { JsonArrayReader, type ArrayElement } from './json-array-reader.js';
-
-/** One output line: an identity's attributes and its per-attribute errors. */
-export interface IdentityRefreshResult {
-  identityId: string;
-  attributes: Record<string, Value>;
-  errors: ProfileError[];
-}
+export { JsonArrayReader, type ArrayElement } from './fixture-stream/json-array-reader.js';
 
 export interface RefreshJob extends AsyncIterable<IdentityRefreshResult> {
   /** The run's summary; complete once the iteration has ended. */
   summary(): RefreshSummary;
 }
 
-/** One run of a refresh: NDJSON batches in order, then its summary. */
+/** One run of a refresh: its batches in order (as result objects or as NDJSON), then its summary. Iterate one of them, once. */
 export interface RefreshRun {
+  /** The batches as NDJSON, serialised by the writer (ndjson-writer.ts). */
   batches(): AsyncGenerator<BatchOutput, void, undefined>;
+  /** The batches as result objects. */
+  results(): AsyncGenerator<readonly IdentityRefreshResult[], void, undefined>;
   summary(): RefreshSummary;
 }
 
@@ -54,17 +48,34 @@ export function refresh(options: RefreshOptions): RefreshJob {
   return {
     summary: () => runner.summary(),
     async *[Symbol.asyncIterator]() {
-      for await (const batch of runner.batches()) {
-        if (batch.text === '') continue;
-        for (const line of batch.text.split('\n')) if (line !== '') yield JSON.parse(line) as IdentityRefreshResult;
-      }
+      for await (const batch of runner.results()) yield* batch;
     },
   };
 }
 
+export interface WriteRefreshOptions {
+  /**
+   * Stop between two batches once this is aborted (the summary then says complete: false). After
+   * each batch a turn of the event loop is let run, so that signal handlers and a closed
+   * stream's 'error' are seen.
+   */
+  signal?: AbortSignal;
+}
+
+/** Hand a run's NDJSON batches to `write`, in order, waiting for each; resolves to the run's summary. */
+export async function writeRefresh(run: RefreshRun, write: (batch: BatchOutput) => void | Promise<void>, options: WriteRefreshOptions = {}): Promise<RefreshSummary> {
+  const { signal } = options;
+  for await (const batch of run.batches()) {
+    await write(batch);
+    if (signal !== undefined) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (signal.aborted) break;
+    }
+  }
+  return run.summary();
+}
+
 /** Refresh a tenant and write NDJSON lines to `output` (not ended afterwards); resolves to the summary. */
-export async function refreshToStream(options: RefreshOptions, output: Writable | NodeJS.WritableStream): Promise<RefreshSummary> {
-  const runner = createRefreshRunner(options);
-  for await (const batch of runner.batches()) await writeWithBackpressure(output, batch.bytes ?? batch.text);
-  return runner.summary();
+export async function refreshToStream(options: RefreshOptions, output: Writable | NodeJS.WritableStream, streamOptions: WriteRefreshOptions = {}): Promise<RefreshSummary> {
+  return writeRefresh(createRefreshRunner(options), (batch) => writeWithBackpressure(output, batch.bytes ?? batch.text), streamOptions);
 }

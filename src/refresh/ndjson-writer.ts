@@ -1,5 +1,5 @@
-// Where refresh NDJSON goes: lines encoded to UTF-8 as they are made, then any
-// writable stream, with backpressure, or a file written under a temporary name in the same
+// Refresh results as NDJSON: each result serialised as one line, encoded to UTF-8 as it is
+// made; then written to any writable stream, with backpressure, or a file written under a temporary name in the same
 // directory and renamed into place only when the run succeeded, so that a failed run leaves no
 // half-written output (and keeps an older file).
 
@@ -8,6 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { codedError } from '../errors.js';
+import type { IdentityRefreshResult } from './evaluator.js';
 
 /**
  * NDJSON lines as UTF-8, each encoded when it is added into one buffer of its own (a worker
@@ -40,6 +41,17 @@ export class NdjsonEncoder {
     this.size = 0;
     return lines;
   }
+}
+
+/** One result's NDJSON line (without the newline): `{"identityId","attributes","errors"}`, in that order. */
+export function resultLine(result: IdentityRefreshResult): string {
+  return JSON.stringify({ identityId: result.identityId, attributes: result.attributes, errors: result.errors });
+}
+
+/** A batch's results as NDJSON, UTF-8: one line each, in order. */
+export function encodeResults(encoder: NdjsonEncoder, results: readonly IdentityRefreshResult[]): Uint8Array {
+  for (const result of results) encoder.add(resultLine(result));
+  return encoder.take();
 }
 
 /** Write `text` (or its UTF-8 bytes), waiting for 'drain' when the stream's buffer is full. */

@@ -14,9 +14,10 @@ import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { codedError, TransformsError } from '../errors.js';
 import type { EvaluatorConfig } from './evaluator.js';
+import type { RunOutput } from './tally.js';
 import type { MessagePort } from 'node:worker_threads';
-import type { SharedRanges } from './account-runs.js';
-import type { BatchPlan, TenantFiles } from './record-reader.js';
+import type { SharedRanges } from './fixture-stream/account-runs.js';
+import type { BatchPlan, TenantFiles } from './fixture-stream/record-reader.js';
 import type { PrepareTask, ScanTask, WorkerFailure, WorkerResult, WorkerTask } from './worker.js';
 
 /**
@@ -90,7 +91,7 @@ export class RefreshPool {
     this.prepared = Promise.allSettled(Array.from({ length: this.threads }, () => this.piscina.run(task, { name: 'prepare' })));
   }
 
-  /** Have a thread of the pool scan ranges of accounts.json for the pre-pass (tenant-stream.ts RangeScanner). */
+  /** Have a thread of the pool scan ranges of accounts.json for the pre-pass (fixture-stream/stream.ts RangeScanner). */
   scanAccounts(ranges: SharedRanges, port: MessagePort): Promise<unknown> {
     return this.piscina.run({ ranges, port }, { name: 'scanAccounts', ...transferring(port) });
   }
@@ -99,7 +100,7 @@ export class RefreshPool {
    * Evaluate batches on the pool, at most `threads × 2` in flight (so memory stays bounded),
    * yielding results in the order of the batches. Each plan's buffer is transferred.
    */
-  async *run(batches: Iterable<BatchPlan>, tenant: TenantFiles): AsyncGenerator<WorkerResult, void, undefined> {
+  async *run(batches: Iterable<BatchPlan>, tenant: TenantFiles, output: RunOutput): AsyncGenerator<WorkerResult, void, undefined> {
     const window = this.threads * 2;
     const pending = new Map<number, Promise<WorkerResult | WorkerFailure>>();
     const iterator = batches[Symbol.iterator]();
@@ -116,7 +117,7 @@ export class RefreshPool {
           }
           const plan = step.value;
           // The default export (evaluateBatch) answers a batch.
-          const task = this.piscina.run({ runId: this.runId, config: this.config, tenant, plan }, transferring(plan.buffer)) as Promise<WorkerResult | WorkerFailure>;
+          const task = this.piscina.run({ runId: this.runId, config: this.config, tenant, plan, output }, transferring(plan.buffer)) as Promise<WorkerResult | WorkerFailure>;
           // Awaited in order below; this keeps a later batch's failure from being "unhandled" meanwhile.
           task.catch(() => undefined);
           pending.set(issued++, task);

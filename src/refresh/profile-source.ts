@@ -2,13 +2,12 @@
 // profile of the tenant named by name, id or file name, or by default the first profile (by
 // file name) in <fixtures>/identity-profiles.
 
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { codedError } from '../errors.js';
 import { pointerError } from '../errors/positions.js';
-import { readJsonFile, type IdentityProfile } from '../providers/memory.js';
-
-const readProfileFile = readJsonFile;
+import { checkIdentityProfile, FIXTURE_DOCUMENTS, readFixtureDocuments, readJsonFile } from '../providers/fixtures.js';
+import type { IdentityProfile } from '../providers/types.js';
 
 /** Check the parts of the identity-profile shape a refresh reads; the mappings' transforms are checked by compiling them. */
 export function checkProfile(value: unknown, file = '<profile>'): IdentityProfile {
@@ -17,46 +16,28 @@ export function checkProfile(value: unknown, file = '<profile>'): IdentityProfil
     if (existsSync(file)) throw pointerError(file, path, `the identity profile ${message}`);
     throw codedError('CLI_FIXTURES', `${file}: ${message}`, { path, details: { file } });
   };
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) fail('an identity profile must be a JSON object', '');
+  const problem = checkIdentityProfile(value);
+  if (problem !== null) fail(problem.message, problem.pointer);
   const profile = value as Record<string, unknown>;
-  const config = profile.identityAttributeConfig as Record<string, unknown> | undefined;
-  if (config === null || typeof config !== 'object' || Array.isArray(config)) fail('needs an "identityAttributeConfig" object', '/identityAttributeConfig');
-  const mappings = config!.attributeTransforms;
-  if (!Array.isArray(mappings)) fail('needs an "attributeTransforms" array', '/identityAttributeConfig/attributeTransforms');
-  (mappings as unknown[]).forEach((m, i) => {
-    const at = `/identityAttributeConfig/attributeTransforms/${i}`;
-    if (m === null || typeof m !== 'object') fail(`mapping ${i} must be an object`, at);
-    const mapping = m as Record<string, unknown>;
-    if (typeof mapping.identityAttributeName !== 'string' || mapping.identityAttributeName === '') fail(`mapping ${i} needs an "identityAttributeName"`, `${at}/identityAttributeName`);
-    if (mapping.transformDefinition === null || typeof mapping.transformDefinition !== 'object') fail(`mapping ${i} needs a "transformDefinition" object`, `${at}/transformDefinition`);
-  });
   if (typeof profile.name !== 'string') profile.name = basename(file, '.json');
   return profile as IdentityProfile;
 }
 
 function tenantProfiles(fixtures: string): { file: string; profile: IdentityProfile }[] {
-  const dir = join(fixtures, 'identity-profiles');
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => {
-      const file = join(dir, f);
-      return { file, profile: checkProfile(readProfileFile(file), file) };
-    });
+  return readFixtureDocuments(join(fixtures, FIXTURE_DOCUMENTS.profiles)).map(({ file, doc }) => ({ file, profile: checkProfile(doc, file) }));
 }
 
 /** Resolve `--profile`: a profile object, a file, a tenant profile's name, id or file name, or (absent) the tenant's first profile. */
 export function resolveProfile(fixtures: string, profile?: string | IdentityProfile): IdentityProfile {
   if (profile !== undefined && typeof profile !== 'string') return checkProfile(profile);
-  if (profile !== undefined && existsSync(profile) && statSync(profile).isFile()) return checkProfile(readProfileFile(profile), profile);
+  if (profile !== undefined && existsSync(profile) && statSync(profile).isFile()) return checkProfile(readJsonFile(profile), profile);
   if (!existsSync(fixtures)) throw codedError('CLI_FIXTURES', `the fixtures directory ${fixtures} does not exist`, { details: { file: fixtures } });
   if (!statSync(fixtures).isDirectory()) throw codedError('CLI_FIXTURES', `the fixtures path ${fixtures} is not a directory`, { details: { file: fixtures } });
   const available = tenantProfiles(fixtures);
   if (profile === undefined) {
     const first = available[0];
     if (!first) {
-      throw codedError('CLI_FIXTURES', `${fixtures} has no identity profile in identity-profiles/; pass --profile <file>`, { details: { file: join(fixtures, 'identity-profiles') } });
+      throw codedError('CLI_FIXTURES', `${fixtures} has no identity profile in identity-profiles/; pass --profile <file>`, { details: { file: join(fixtures, FIXTURE_DOCUMENTS.profiles) } });
     }
     return first.profile;
   }

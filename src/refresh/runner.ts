@@ -1,6 +1,6 @@
-// The streaming refresh runner: options validated and frozen, the tenant streamed in
-// batches to the calling thread's evaluator or to a piscina pool, batches yielded as NDJSON text
-// in input order, counters and cache statistics gathered for the summary.
+// The streaming refresh runner of a fixture tenant: options validated and frozen, the tenant
+// streamed in batches to the calling thread's evaluator or to a piscina pool, batches yielded in
+// input order as result objects or as NDJSON (tally.ts), cache statistics gathered for the summary.
 
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
@@ -8,11 +8,10 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CacheSizes, CacheStats } from '../engine/caches.js';
 import type { Limits } from '../engine/types.js';
-import { codedError } from '../errors.js';
-import type { IdentityProfile } from '../providers/memory.js';
+import type { IdentityProfile } from '../providers/types.js';
 import type { TransformDocument } from '../providers/types.js';
 import type { TenantProviderOptions, TenantProviders } from '../providers/tenant/index.js';
-import { addCounts, createBatchEvaluator, emptyCounts, EncodedBatch, loadStaticFixtures, type BatchOutput, type EvaluatorConfig } from './evaluator.js';
+import { createBatchEvaluator, loadStaticFixtures, type BatchOutput, type EvaluatorConfig, type IdentityRefreshResult } from './evaluator.js';
 import { loadRulesModule, rulesModuleUrl } from '../engine/rules-module.js';
 import { usesOperation } from '../providers/uniqueness.js';
 import { RefreshPool } from './pool.js';
@@ -20,9 +19,10 @@ import { resolveProfile } from './profile-source.js';
 import type { Progress } from './progress.js';
 import { checkTransforms, resolveRunOptions, DEFAULT_BATCH_SIZE, invalidOption as invalid } from './run-options.js';
 import type { Shard } from './shard.js';
-import { sumCaches, type RefreshSummary } from './summary.js';
-import { RecordReader } from './record-reader.js';
-import { TenantStream, type TenantScan } from './tenant-stream.js';
+import type { RefreshSummary } from './summary.js';
+import { ndjsonBatches, resultBatches, RunTally, type ProducedBatch, type RunOutput } from './tally.js';
+import { RecordReader } from './fixture-stream/record-reader.js';
+import { TenantStream, type TenantScan } from './fixture-stream/stream.js';
 
 export interface RefreshOptions {
   /** The fixtures directory (identities.json, accounts.json, sources.json, transforms/, identity-profiles/). */
@@ -77,7 +77,7 @@ function resolveOptions(options: RefreshOptions): Resolved {
   if (options === null || typeof options !== 'object') invalid('refresh options must be an object', '');
   if (options.tenant !== undefined) invalid('RefreshRunner refreshes a fixtures directory; refresh a tenant with refresh(), refreshToStream() or TenantRefreshRunner', 'tenant');
   for (const key of Object.keys(options)) if (!OPTION_KEYS.has(key)) invalid(`unknown refresh option "${key}"`, key);
-  if (typeof options.fixtures !== 'string' || options.fixtures === '') invalid('fixtures must name a directory (or give tenant)', 'fixtures');
+  if (typeof options.fixtures !== 'string' || options.fixtures === '') invalid('refresh needs --fixtures <dir> or --tenant <url> (the option fixtures or tenant)', 'fixtures');
   const workers = options.workers ?? 'auto';
   if (workers !== 'auto' && (!Number.isSafeInteger(workers) || workers < 0 || workers > 256)) invalid(`workers must be 'auto' or an integer from 0 to 256, got ${String(workers)}`, 'workers');
   const { batchSize, shard, now } = resolveRunOptions(options);
@@ -111,17 +111,14 @@ function resolveOptions(options: RefreshOptions): Resolved {
  */
 export class RefreshRunner {
   private readonly options: Resolved;
-  private readonly counts = emptyCounts();
+  private readonly tally: RunTally;
   private readonly caches = new Map<number, Record<string, CacheStats>>();
   private scan: TenantScan | null = null;
   private workers = 0;
-  private started = 0;
-  private elapsed = 0;
-  private iterated = false;
-  private complete = false;
 
   constructor(options: RefreshOptions) {
     this.options = resolveOptions(options);
+    this.tally = new RunTally(this.options.onProgress);
   }
 
   /** The identity profile being evaluated. */
@@ -129,40 +126,46 @@ export class RefreshRunner {
     return this.options.profile;
   }
 
-  async *batches(): AsyncGenerator<BatchOutput, void, undefined> {
-    if (this.iterated) throw codedError('REFRESH_OPTION_INVALID', 'a refresh run can be iterated only once', { details: { option: '' } });
-    this.iterated = true;
+  /** The run's batches as NDJSON (serialised by the writer, or encoded by the worker threads). */
+  batches(): AsyncGenerator<BatchOutput, void, undefined> {
+    return ndjsonBatches(this.counted('ndjson'));
+  }
+
+  /** The run's batches as result objects, in the order of identities.json. */
+  results(): AsyncGenerator<readonly IdentityRefreshResult[], void, undefined> {
+    return resultBatches(this.counted('objects'));
+  }
+
+  private counted(output: RunOutput): AsyncGenerator<ProducedBatch, void, undefined> {
+    return this.tally.count(() => this.produce(output), () => this.scan?.selected ?? 0);
+  }
+
+  private async *produce(output: RunOutput): AsyncGenerator<ProducedBatch, void, undefined> {
     const { config, batchSize } = this.options;
-    this.started = performance.now();
     let pool: RefreshPool | null = null;
-    try {
-      // Built on this thread in both modes: a tenant that cannot load fails here, once, with its own error.
-      const local = createBatchEvaluator(config, config.rulesModule === undefined ? undefined : await loadRulesModule(config.rulesModule));
-      this.workers = this.threadCount();
-      // Started before the pre-passes, so that the threads load while this thread scans.
-      if (this.workers > 0) pool = new RefreshPool(this.workers, randomUUID(), config);
-      const stream = await this.open(pool);
-      this.scan = stream.scan;
-      if (pool === null) {
-        const reader = new RecordReader(stream.files);
-        try {
-          for (const plan of stream.plans(batchSize)) {
-            const output = local.run(reader.records(plan));
-            this.caches.set(0, local.cacheStats());
-            yield this.account(output);
-          }
-        } finally {
-          reader.close();
+    // Built on this thread in both modes: a tenant that cannot load fails here, once, with its own error.
+    const local = createBatchEvaluator(config, config.rulesModule === undefined ? undefined : await loadRulesModule(config.rulesModule));
+    this.workers = this.threadCount();
+    // Started before the pre-passes, so that the threads load while this thread scans.
+    if (this.workers > 0) pool = new RefreshPool(this.workers, randomUUID(), config);
+    const stream = await this.open(pool);
+    this.scan = stream.scan;
+    if (pool === null) {
+      const reader = new RecordReader(stream.files);
+      try {
+        for (const plan of stream.plans(batchSize)) {
+          const batch = local.run(reader.records(plan));
+          this.caches.set(0, local.cacheStats());
+          yield batch;
         }
-      } else {
-        for await (const result of pool.run(stream.plans(batchSize), stream.files)) {
-          this.caches.set(result.threadId, result.caches);
-          yield this.account(new EncodedBatch(result.bytes, result.counts));
-        }
+      } finally {
+        reader.close();
       }
-      this.complete = true;
-    } finally {
-      this.elapsed = performance.now() - this.started;
+    } else {
+      for await (const result of pool.run(stream.plans(batchSize), stream.files, output)) {
+        this.caches.set(result.threadId, result.caches);
+        yield result;
+      }
     }
   }
 
@@ -188,36 +191,19 @@ export class RefreshRunner {
     return size < AUTO_THREADS_MIN_BYTES ? 0 : availableParallelism();
   }
 
-  private account(output: BatchOutput): BatchOutput {
-    addCounts(this.counts, output.counts);
-    this.options.onProgress?.({ done: this.counts.identities, total: this.scan?.selected ?? 0, elapsedMs: performance.now() - this.started });
-    return output;
-  }
-
   summary(): RefreshSummary {
     const scan = this.scan;
-    const elapsedMs = this.elapsed > 0 ? this.elapsed : this.started > 0 ? performance.now() - this.started : 0;
-    const c = this.counts;
-    return {
+    return this.tally.summary({
       profile: String(this.options.profile.name),
       fixtures: this.options.fixtures,
       shard: this.options.shard,
       workers: this.workers,
       batchSize: this.options.batchSize,
       tenantIdentities: scan?.total ?? 0,
-      identities: c.identities,
-      complete: this.complete,
-      identitiesWithErrors: c.identitiesWithErrors,
-      attributes: c.attributes,
-      errors: c.errors,
-      errorsByCode: { ...c.errorsByCode },
       accounts: scan?.accounts ?? 0,
       accountsIndex: scan?.accountsIndex ?? 'merge',
       managers: scan?.managers ?? 0,
-      elapsedMs,
-      identitiesPerSecond: elapsedMs > 0 ? (c.identities * 1000) / elapsedMs : 0,
-      caches: sumCaches(this.caches.values()),
-      peakRssBytes: process.resourceUsage().maxRSS * 1024,
-    };
+      caches: this.caches.values(),
+    });
   }
 }

@@ -7,15 +7,18 @@ import { existsSync, statSync } from 'node:fs';
 import { createEngine } from '../engine/engine.js';
 import { loadRulesModule } from '../engine/rules-module.js';
 import type { CacheStats } from '../engine/caches.js';
-import { createMemoryProviders, readJsonFile, type IdentityProfile } from '../providers/memory.js';
+import { createMemoryProviders } from '../providers/memory.js';
+import { readJsonFile } from '../providers/fixtures.js';
+import type { IdentityProfile } from '../providers/types.js';
 import { createTenantProviders, type TenantProviderOptions, type TenantProviders } from '../providers/tenant/index.js';
 import type { Identity, TransformProvider } from '../providers/types.js';
-import { addCounts, emptyCounts, resultLine, type BatchOutput } from './evaluator.js';
+import { countedResult, emptyCounts, type BatchOutput, type EvaluatedBatch, type IdentityRefreshResult } from './evaluator.js';
 import { checkProfile } from './profile-source.js';
 import type { RefreshOptions } from './runner.js';
 import { checkTransforms, invalidOption as invalid, resolveRunOptions } from './run-options.js';
 import { shardOf, type Shard } from './shard.js';
-import { sumCaches, type RefreshSummary } from './summary.js';
+import type { RefreshSummary } from './summary.js';
+import { ndjsonBatches, resultBatches, RunTally } from './tally.js';
 
 const OPTION_KEYS = new Set(['tenant', 'profile', 'workers', 'batchSize', 'shard', 'now', 'cacheSizes', 'limits', 'transforms', 'onProgress', 'rules']);
 
@@ -46,22 +49,18 @@ export class TenantRefreshRunner {
   private readonly options: RefreshOptions;
   /** The `transforms` option's provider, which replaces the tenant's saved transforms. */
   private readonly transforms: TransformProvider | null;
-  private readonly counts = emptyCounts();
+  private readonly tally: RunTally;
   private caches: Record<string, CacheStats> = {};
   private resolvedProfile: IdentityProfile | null = null;
   private total = 0;
   private managers = 0;
-  private started = 0;
-  private elapsed = 0;
-  private iterated = false;
-  private complete = false;
 
   constructor(options: RefreshOptions) {
     for (const key of Object.keys(options)) if (!OPTION_KEYS.has(key)) invalid(key === 'fixtures' ? 'refresh takes either fixtures or tenant, not both' : `unknown refresh option "${key}"`, key);
     const tenant = options.tenant;
     if (tenant === null || typeof tenant !== 'object') invalid('tenant must be tenant options ({ baseUrl, clientId, clientSecret }) or tenant providers', 'tenant');
     if (options.workers !== undefined && options.workers !== 'auto' && options.workers !== 0) {
-      invalid('a refresh of a tenant evaluates on the calling thread (the API bounds it); workers must be 0 or auto', 'workers');
+      invalid('a refresh of a tenant evaluates on the calling thread (the API bounds the rate): --workers must be 0 or auto', 'workers');
     }
     const { batchSize, shard, now } = resolveRunOptions(options);
     this.batchSize = batchSize;
@@ -73,6 +72,7 @@ export class TenantRefreshRunner {
     this.providers = isProviders(tenant!) ? tenant : createTenantProviders(tenant!);
     this.transforms = options.transforms === undefined ? null : createMemoryProviders({ sources: [], identities: [], accounts: [], transforms: checkTransforms(options.transforms) }).transforms;
     this.options = options;
+    this.tally = new RunTally(options.onProgress);
   }
 
   /** The identity profile being evaluated; known once iteration has started. */
@@ -80,82 +80,73 @@ export class TenantRefreshRunner {
     return this.resolvedProfile;
   }
 
-  async *batches(): AsyncGenerator<BatchOutput, void, undefined> {
-    if (this.iterated) invalid('a refresh run can be iterated only once', '');
-    this.iterated = true;
-    this.started = performance.now();
-    try {
-      const profile = await tenantProfile(this.providers, this.options.profile);
-      this.resolvedProfile = profile;
-      const engine = createEngine({
-        providers: this.transforms ? { sources: this.providers.sources, accounts: this.providers.accounts, identities: this.providers.identities, transforms: this.transforms } : this.providers,
-        ...(this.clock ? { clock: this.clock } : {}),
-        ...(this.options.cacheSizes ? { cacheSizes: this.options.cacheSizes } : {}),
-        ...(this.options.limits ? { limits: this.options.limits } : {}),
-        ...(this.options.rules !== undefined ? { rules: await loadRulesModule(this.options.rules) } : {}),
-      });
-      this.total = await this.providers.countIdentities();
-      let batch: Identity[] = [];
-      const run = async (identities: Identity[]): Promise<BatchOutput> => {
-        const ids = identities.map((i) => i.id);
-        const managerIds = identities.map((i) => i.managerId).filter((m): m is string => typeof m === 'string' && m !== '');
-        this.managers += new Set(managerIds).size;
-        await Promise.all([this.providers.prefetchAccounts(ids), this.providers.prefetchIdentities(managerIds)]);
-        const results = await Promise.all(identities.map((identity) => engine.evaluateProfile(profile, identity)));
-        const counts = emptyCounts();
-        const text = identities.map((identity, i) => resultLine(counts, identity.id, results[i]!) + '\n').join('');
-        this.caches = engine.cacheStats();
-        return this.account({ text, counts });
-      };
-      for await (const page of this.providers.listIdentities()) {
-        for (const identity of page) {
-          if (this.shard !== null && shardOf(identity.id, this.shard.count) !== this.shard.index) continue;
-          batch.push(identity);
-          if (batch.length === this.batchSize) {
-            yield await run(batch);
-            batch = [];
-          }
-        }
-      }
-      if (batch.length > 0) yield await run(batch);
-      this.complete = true;
-    } finally {
-      this.elapsed = performance.now() - this.started;
-    }
+  /** The run's batches as NDJSON, serialised by the writer. */
+  batches(): AsyncGenerator<BatchOutput, void, undefined> {
+    return ndjsonBatches(this.counted());
   }
 
-  private account(output: BatchOutput): BatchOutput {
-    addCounts(this.counts, output.counts);
-    const selected = this.shard === null ? this.total : Math.round(this.total / this.shard.count);
-    this.options.onProgress?.({ done: this.counts.identities, total: Math.max(selected, this.counts.identities), elapsedMs: performance.now() - this.started });
-    return output;
+  /** The run's batches as result objects, in the order of identity ids. */
+  results(): AsyncGenerator<readonly IdentityRefreshResult[], void, undefined> {
+    return resultBatches(this.counted());
+  }
+
+  private counted(): AsyncGenerator<EvaluatedBatch, void, undefined> {
+    return this.tally.count(
+      () => this.produce(),
+      (done) => Math.max(this.shard === null ? this.total : Math.round(this.total / this.shard.count), done),
+    );
+  }
+
+  private async *produce(): AsyncGenerator<EvaluatedBatch, void, undefined> {
+    const profile = await tenantProfile(this.providers, this.options.profile);
+    this.resolvedProfile = profile;
+    const engine = createEngine({
+      providers: this.transforms ? { sources: this.providers.sources, accounts: this.providers.accounts, identities: this.providers.identities, transforms: this.transforms } : this.providers,
+      ...(this.clock ? { clock: this.clock } : {}),
+      ...(this.options.cacheSizes ? { cacheSizes: this.options.cacheSizes } : {}),
+      ...(this.options.limits ? { limits: this.options.limits } : {}),
+      ...(this.options.rules !== undefined ? { rules: await loadRulesModule(this.options.rules) } : {}),
+    });
+    this.total = await this.providers.countIdentities();
+    let batch: Identity[] = [];
+    const run = async (identities: Identity[]): Promise<EvaluatedBatch> => {
+      const ids = identities.map((i) => i.id);
+      const managerIds = identities.map((i) => i.managerId).filter((m): m is string => typeof m === 'string' && m !== '');
+      this.managers += new Set(managerIds).size;
+      await Promise.all([this.providers.prefetchAccounts(ids), this.providers.prefetchIdentities(managerIds)]);
+      const evaluated = await Promise.all(identities.map((identity) => engine.evaluateProfile(profile, identity)));
+      const counts = emptyCounts();
+      const results = identities.map((identity, i) => countedResult(counts, identity.id, evaluated[i]!));
+      this.caches = engine.cacheStats();
+      return { results, counts };
+    };
+    for await (const page of this.providers.listIdentities()) {
+      for (const identity of page) {
+        if (this.shard !== null && shardOf(identity.id, this.shard.count) !== this.shard.index) continue;
+        batch.push(identity);
+        if (batch.length === this.batchSize) {
+          yield await run(batch);
+          batch = [];
+        }
+      }
+    }
+    if (batch.length > 0) yield await run(batch);
   }
 
   summary(): RefreshSummary {
-    const elapsedMs = this.elapsed > 0 ? this.elapsed : this.started > 0 ? performance.now() - this.started : 0;
-    const c = this.counts;
     const stats = this.providers.stats();
-    return {
+    return this.tally.summary({
       profile: String(this.resolvedProfile?.name ?? (typeof this.options.profile === 'string' ? this.options.profile : '')),
       fixtures: this.providers.client.baseUrl,
       shard: this.shard,
       workers: 0,
       batchSize: this.batchSize,
       tenantIdentities: this.total,
-      identities: c.identities,
-      complete: this.complete,
-      identitiesWithErrors: c.identitiesWithErrors,
-      attributes: c.attributes,
-      errors: c.errors,
-      errorsByCode: { ...c.errorsByCode },
       accounts: stats.accounts,
       accountsIndex: 'api',
       managers: this.managers,
-      elapsedMs,
-      identitiesPerSecond: elapsedMs > 0 ? (c.identities * 1000) / elapsedMs : 0,
-      caches: sumCaches([this.caches]),
-      peakRssBytes: process.resourceUsage().maxRSS * 1024,
+      caches: [this.caches],
       api: { requests: stats.requests, retries: stats.retries, tokens: stats.tokens },
-    };
+    });
   }
 }

@@ -1,4 +1,4 @@
-// The piscina worker of a refresh (a refresh uses all cores): one evaluator and one record reader per
+// The piscina worker of a refresh: one evaluator and one record reader per
 // run (providers loaded and the profile compiled once per run and thread). A thread first
 // prepares the run and takes its part of the pre-pass (scanAccounts); then each task is a batch
 // plan (where its records are): the worker reads their bytes from the files itself, evaluates
@@ -10,9 +10,11 @@ import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { isTransformsError } from '../errors.js';
 import type { CacheStats } from '../engine/caches.js';
 import type { Identity } from '../providers/types.js';
-import { createBatchEvaluator, type BatchEvaluator, type EvaluatorConfig, type RefreshCounts } from './evaluator.js';
-import { runBuffers, scanRange, takeRange, type ScannedRange, type SharedRanges } from './account-runs.js';
-import { RecordReader, type BatchPlan, type TenantFiles } from './record-reader.js';
+import { createBatchEvaluator, type BatchEvaluator, type EvaluatorConfig, type IdentityRefreshResult, type RefreshCounts } from './evaluator.js';
+import { encodeResults, NdjsonEncoder } from './ndjson-writer.js';
+import type { RunOutput } from './tally.js';
+import { runBuffers, scanRange, takeRange, type ScannedRange, type SharedRanges } from './fixture-stream/account-runs.js';
+import { RecordReader, type BatchPlan, type TenantFiles } from './fixture-stream/record-reader.js';
 import { loadRulesModule } from '../engine/rules-module.js';
 import type { RuleFunction } from '../engine/types.js';
 
@@ -23,6 +25,8 @@ export interface WorkerTask {
   tenant: TenantFiles;
   /** Transferred with the task. */
   plan: BatchPlan;
+  /** What the batch is answered as: its results, or their NDJSON encoded on this thread (transferred, not copied). */
+  output: RunOutput;
 }
 
 /** prepare(): the run to build an evaluator for. */
@@ -35,8 +39,10 @@ export interface ScanTask {
 }
 
 export interface WorkerResult {
-  /** The batch's NDJSON lines as UTF-8 (its buffer is transferred). */
-  bytes: Uint8Array;
+  /** output 'ndjson': the batch's NDJSON lines as UTF-8 (its buffer is transferred). */
+  bytes?: Uint8Array;
+  /** output 'objects': the batch's results. */
+  results?: IdentityRefreshResult[];
   counts: RefreshCounts;
   threadId: number;
   /** The cache counters of this thread's evaluator for the run, cumulative. */
@@ -50,6 +56,7 @@ export interface WorkerFailure {
 
 interface Run {
   evaluator: BatchEvaluator;
+  encoder: NdjsonEncoder;
   /** Made on the first batch (the pre-pass makes the managers' index the reader needs). */
   reader: RecordReader | null;
 }
@@ -76,7 +83,7 @@ function transferred<T extends object>(result: T, buffers: ArrayBufferLike[]): T
   return move(new Transferred(result, buffers)) as unknown as T;
 }
 
-/** The pre-pass (account-runs.ts): take ranges of accounts.json until none is left, posting each one's runs. */
+/** The pre-pass (fixture-stream/account-runs.ts): take ranges of accounts.json until none is left, posting each one's runs. */
 export function scanAccounts(task: ScanTask): number {
   let scanned = 0;
   for (let i = takeRange(task.ranges); i !== -1; i = takeRange(task.ranges), scanned++) {
@@ -104,7 +111,7 @@ function runOf(runId: string, config: EvaluatorConfig): Run {
   let run = runs.get(runId);
   if (!run) {
     const rules = config.rulesModule === undefined ? undefined : loadedRules.get(config.rulesModule);
-    runs.set(runId, (run = { evaluator: createBatchEvaluator(config, rules), reader: null }));
+    runs.set(runId, (run = { evaluator: createBatchEvaluator(config, rules), encoder: new NdjsonEncoder(), reader: null }));
   }
   return run;
 }
@@ -153,7 +160,10 @@ function evaluateLoaded(task: WorkerTask): WorkerResult | WorkerFailure {
     } finally {
       run.reader.close();
     }
-    return transferred({ bytes: output.bytes, counts: output.counts, threadId, caches: run.evaluator.cacheStats() }, [output.bytes.buffer]);
+    const caches = run.evaluator.cacheStats();
+    if (task.output === 'objects') return { results: output.results, counts: output.counts, threadId, caches };
+    const bytes = encodeResults(run.encoder, output.results);
+    return transferred({ bytes, counts: output.counts, threadId, caches }, [bytes.buffer]);
   } catch (error) {
     return failure(error);
   }

@@ -6,7 +6,7 @@
 // "Pseudonymization" lists exactly which attributes are which.
 
 import { createHmac } from 'node:crypto';
-import type { IdentityProfile } from '../providers/memory.js';
+import type { IdentityProfile } from '../providers/types.js';
 import type { Account, Identity, Source } from '../providers/types.js';
 import { GIVEN_NAMES, FAMILY_NAMES, TEXT_WORDS } from './pseudonym-words.js';
 

@@ -5,7 +5,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { codedError, isTransformsError } from '../errors.js';
-import type { IdentityProfile } from '../providers/memory.js';
+import type { IdentityProfile } from '../providers/types.js';
 import { createTenantProviders, type TenantProviderOptions, type TenantProviders } from '../providers/tenant/index.js';
 import type { Source, TransformDocument } from '../providers/types.js';
 import { ArrayFileWriter, arrayText, CHECKPOINT, documentText, fileNames, MANIFEST, sortSources, writeError } from './layout.js';

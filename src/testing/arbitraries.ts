@@ -7,7 +7,7 @@ import fc from './fast-check.js';
 import { codedError } from '../errors.js';
 import type { Account, Identity, Source } from '../providers/types.js';
 import { resolveShape, type ShapeInput, type SourceShape, type TenantRecords, type TenantShape } from './shape.js';
-import { fmix32, hex8 } from './tenant-prng.js';
+import { fmix32, hex8 } from './generator/prng.js';
 import {
   applyRecord,
   arbitraryInstant,

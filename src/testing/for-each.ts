@@ -11,7 +11,7 @@ import { fixtureSamples } from './arbitraries.js';
 import { checkKeys, positiveInteger } from './options.js';
 import { createSampleEngine } from './sample-engine.js';
 import type { TenantRecords } from './shape.js';
-import { fmix32, hashString } from './tenant-prng.js';
+import { fmix32, hashString } from './generator/prng.js';
 
 export interface FixtureIdentityContext {
   readonly identity: Identity;

@@ -10,8 +10,8 @@ export {
   SOURCE_IDS,
   asciiFold,
   MAX_IDENTITIES,
-} from './tenant-generator.js';
-export type { TenantOptions, WriteTenantOptions, TenantSummary, GeneratedIdentity } from './tenant-generator.js';
+} from './generator/index.js';
+export type { TenantOptions, WriteTenantOptions, TenantSummary, GeneratedIdentity } from './generator/index.js';
 
 export { fixtureShape, defaultShape } from './shape.js';
 export type { AttributeShape, ShapeInput, SourceShape, StringFormat, TenantRecords, TenantShape, ValueKind } from './shape.js';

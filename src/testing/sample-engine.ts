@@ -12,13 +12,14 @@ import { createEngine, type Engine } from '../engine/engine.js';
 import type { EngineOptions } from '../engine/options.js';
 import type { CompiledTransform, Value } from '../engine/types.js';
 import { createMemoryProviders } from '../providers/memory.js';
+import { createStreamedRecordProviders } from '../providers/streamed.js';
 import type { Account, Identity, Providers, Source } from '../providers/types.js';
 import type { IdentitySample } from './arbitraries.js';
 import { createIssuedNames } from './issued-names.js';
 import { checkKeys } from './options.js';
 import { defaultShape, type TenantRecords } from './shape.js';
-import { TENANT_NOW } from './tenant-data.js';
-import { Prng } from './tenant-prng.js';
+import { TENANT_NOW } from './generator/data.js';
+import { Prng } from './generator/prng.js';
 
 /** What an evaluation gave: a value, or the coded error of the compile or the evaluate phase. */
 export type Outcome =
@@ -67,23 +68,9 @@ export function createSampleEngine(options: SampleEngineOptions = {}): SampleEng
   });
   let current: IdentitySample | null = null;
   const issued = createIssuedNames(fixtures.identities, () => (current === null ? [] : [current.identity]));
-  const providers: Providers = {
-    sources: base.sources,
-    transforms: base.transforms,
-    accounts: {
-      listAccounts(query) {
-        if (current === null || query.identityId !== current.identity.id) return base.accounts.listAccounts(query);
-        const accounts = current.accounts;
-        return query.sourceId === undefined ? accounts : accounts.filter((a) => a.sourceId === query.sourceId);
-      },
-    },
-    identities: {
-      getIdentity: (id) => (current !== null && current.identity.id === id ? current.identity : base.identities.getIdentity(id)),
-      findIdentityByName: (name) => (current !== null && current.identity.name === name ? current.identity : base.identities.findIdentityByName?.(name) ?? null),
-    },
-    uniqueness: issued,
-    ...(options.engineOptions?.providers ?? {}),
-  };
+  // The sample under test is the current record; the tenant's identities and accounts are the fallback.
+  const record = createStreamedRecordProviders({ sources: base.sources, transforms: base.transforms, uniqueness: issued }, base);
+  const providers: Providers = { ...record.providers, ...(options.engineOptions?.providers ?? {}) };
   let random: () => number = Math.random;
   const engineOptions = options.engineOptions ?? {};
   const engine = createEngine({
@@ -108,6 +95,7 @@ export function createSampleEngine(options: SampleEngineOptions = {}): SampleEng
       throw error;
     }
     current = sample;
+    if (sample !== null) record.enter(sample.identity, sample.accounts, null);
     if (o.random !== undefined) random = o.random;
     else {
       const prng = new Prng(o.seed ?? 0);
@@ -126,6 +114,7 @@ export function createSampleEngine(options: SampleEngineOptions = {}): SampleEng
       throw error;
     } finally {
       current = null;
+      record.leave();
     }
   };
   return {

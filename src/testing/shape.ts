@@ -4,7 +4,7 @@
 // meet. Derived from a fixture once; never from a schema.
 
 import type { Account, Identity, Source, TransformDocument } from '../providers/types.js';
-import { generateIdentities, generateSources } from './tenant-generator.js';
+import { generateIdentities, generateSources } from './generator/index.js';
 
 /** The kinds a value takes in the fixture format. */
 export type ValueKind = 'string' | 'number' | 'boolean' | 'null' | 'list';

@@ -5,7 +5,7 @@
 // shrink independently.
 
 import fc from './fast-check.js';
-import { asciiFold, FIRST_NAMES, LAST_NAMES, TENANT_NOW } from './tenant-data.js';
+import { asciiFold, FIRST_NAMES, LAST_NAMES, TENANT_NOW } from './generator/data.js';
 import type { AttributeShape, StringFormat } from './shape.js';
 
 export interface PersonName {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Store } from '../../src/api/store/store.js';
-import { writeTenant } from '../../src/testing/tenant-generator.js';
+import { writeTenant } from '../../src/testing/generator/index.js';
 import { ADMIN_PAT, resourceServer, type ResourceServer } from '../api/resources-server.js';
 
 export const FIXTURES = fileURLToPath(new URL('../../fixtures/', import.meta.url));

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffTransforms, planProfile, referencesOf } from '../../src/impact/plan.js';
 import type { NamedTransform, TransformVersion, VersionFile } from '../../src/impact/version.js';
-import type { IdentityProfile } from '../../src/providers/memory.js';
+import type { IdentityProfile } from '../../src/providers/types.js';
 
 function version(transforms: NamedTransform[], profiles: IdentityProfile[] = []): TransformVersion {
   return {

@@ -11,7 +11,7 @@ import { builtinOperations } from '../../src/operations/index.js';
 import type { TransformDocument } from '../../src/providers/types.js';
 import { arbitrarySample } from '../../src/testing/arbitraries.js';
 import { createSampleEngine, type Outcome } from '../../src/testing/sample-engine.js';
-import { Prng } from '../../src/testing/tenant-prng.js';
+import { Prng } from '../../src/testing/generator/prng.js';
 import { arbitraryTransform } from '../../src/testing/transforms.js';
 import { comparable, fixtures } from './fixtures.js';
 

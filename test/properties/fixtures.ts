@@ -2,7 +2,7 @@
 // compares by value (a coded error by its code, path and message, never by identity).
 
 import { join } from 'node:path';
-import { loadFixtures } from '../../src/providers/memory.js';
+import { loadFixtures } from '../../src/providers/fixtures.js';
 import type { Outcome } from '../../src/testing/sample-engine.js';
 
 export const fixtures = loadFixtures(join(import.meta.dirname, '../../fixtures'));

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { loadFixtures } from '../../src/providers/memory.js';
+import { loadFixtures } from '../../src/providers/fixtures.js';
 import type { TransformDocument } from '../../src/providers/types.js';
 import { checkTransform, forEachFixtureIdentity } from '../../src/testing/index.js';
 

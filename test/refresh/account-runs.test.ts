@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { MessagePort } from 'node:worker_threads';
-import { cutAtLines, RunsCursor, scanAccountRuns, scanRange, sharedRanges, takeRange, type SharedRanges } from '../../src/refresh/account-runs.js';
-import { TenantIndex } from '../../src/refresh/tenant-index.js';
-import { TenantStream } from '../../src/refresh/tenant-stream.js';
+import { cutAtLines, RunsCursor, scanAccountRuns, scanRange, sharedRanges, takeRange, type SharedRanges } from '../../src/refresh/fixture-stream/account-runs.js';
+import { TenantIndex } from '../../src/refresh/fixture-stream/identity-index.js';
+import { TenantStream } from '../../src/refresh/fixture-stream/stream.js';
 import { cleanUp, handTenant, hrAccount, tempDir } from './tenants.js';
 
 afterAll(cleanUp);

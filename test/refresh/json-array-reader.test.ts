@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { JsonArrayReader, parseObjectElement } from '../../src/refresh/json-array-reader.js';
+import { JsonArrayReader, parseObjectElement } from '../../src/refresh/fixture-stream/json-array-reader.js';
 import { TransformsError } from '../../src/errors.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'idt-reader-'));

@@ -4,7 +4,7 @@
 import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hash53, ManagerIndex } from '../../src/refresh/manager-index.js';
+import { hash53, ManagerIndex } from '../../src/refresh/fixture-stream/manager-index.js';
 import { cleanUp, tempDir } from './tenants.js';
 
 afterAll(cleanUp);

@@ -6,10 +6,11 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createBatchEvaluator } from '../../src/refresh/evaluator.js';
+import { encodeResults, NdjsonEncoder } from '../../src/refresh/ndjson-writer.js';
 import { RefreshPool } from '../../src/refresh/pool.js';
 import { resolveProfile } from '../../src/refresh/profile-source.js';
-import { TenantIndex } from '../../src/refresh/tenant-index.js';
-import { TenantStream } from '../../src/refresh/tenant-stream.js';
+import { TenantIndex } from '../../src/refresh/fixture-stream/identity-index.js';
+import { TenantStream } from '../../src/refresh/fixture-stream/stream.js';
 import { cleanUp, FIXTURES, generatedTenant, NOW } from './tenants.js';
 
 afterAll(cleanUp);
@@ -29,12 +30,12 @@ describe('RefreshPool', () => {
 
     const chunks: Buffer[] = [];
     let identities = 0;
-    for await (const result of pool.run(stream.plans(37), stream.files)) {
-      chunks.push(Buffer.from(result.bytes));
+    for await (const result of pool.run(stream.plans(37), stream.files, 'ndjson')) {
+      chunks.push(Buffer.from(result.bytes!));
       identities += result.counts.identities;
     }
     const local = createBatchEvaluator(config).run(sequential.records());
     expect(identities).toBe(300);
-    expect(Buffer.concat(chunks).toString('utf8')).toBe(local.text);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(Buffer.from(encodeResults(new NdjsonEncoder(), local.results)).toString('utf8'));
   });
 });

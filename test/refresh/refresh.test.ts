@@ -123,6 +123,28 @@ describe('refresh()', () => {
     expect(lines.map((l) => l.identityId)).toEqual(['i1', 'i2']);
     expect(summary.identities).toBe(2);
   });
+
+  it('writes each result as the line refresh() yields it, and stops between two batches once its signal is aborted', async () => {
+    const fixtures = generatedTenant(60);
+    const { results } = await collect({ fixtures, workers: 0, now: NOW });
+    let text = '';
+    const all = await refreshToStream({ fixtures, workers: 0, now: NOW, batchSize: 20 }, new Writable({ write: (chunk, _e, done) => ((text += String(chunk)), done()) }));
+    expect(text).toBe(results.map((r) => JSON.stringify(r) + '\n').join(''));
+    expect(all).toMatchObject({ identities: 60, complete: true });
+
+    const stop = new AbortController();
+    let lines = 0;
+    const sink = new Writable({
+      write(chunk, _e, done) {
+        lines += String(chunk).split('\n').length - 1;
+        stop.abort();
+        done();
+      },
+    });
+    const stopped = await refreshToStream({ fixtures, workers: 0, now: NOW, batchSize: 20 }, sink, { signal: stop.signal });
+    expect(lines).toBe(20);
+    expect(stopped).toMatchObject({ identities: 20, tenantIdentities: 60, complete: false });
+  });
 });
 
 describe('refresh() profiles', () => {

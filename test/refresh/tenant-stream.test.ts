@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TenantStream, type TenantRecord } from '../../src/refresh/tenant-stream.js';
+import { TenantStream, type TenantRecord } from '../../src/refresh/fixture-stream/stream.js';
 import { cleanUp, handTenant, hrAccount } from './tenants.js';
 
 afterAll(cleanUp);

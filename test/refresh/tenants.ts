@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeTenant } from '../../src/testing/tenant-generator.js';
+import { writeTenant } from '../../src/testing/generator/index.js';
 import type { Account, Identity, Source, TransformDocument } from '../../src/providers/types.js';
 
 export const FIXTURES = fileURLToPath(new URL('../../fixtures/', import.meta.url));

@@ -4,7 +4,7 @@
 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadFixtures } from '../../src/providers/memory.js';
+import { loadFixtures } from '../../src/providers/fixtures.js';
 import type { TransformDocument } from '../../src/providers/types.js';
 import { FixtureIdentitiesError, forEachFixtureIdentity } from '../../src/testing/for-each.js';
 import { rejectionOf } from './rejection.js';

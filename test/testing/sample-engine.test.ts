@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadFixtures } from '../../src/providers/memory.js';
+import { loadFixtures } from '../../src/providers/fixtures.js';
 import type { TransformDocument } from '../../src/providers/types.js';
 import { arbitraryIdentity, fixtureSamples } from '../../src/testing/arbitraries.js';
 import { createIssuedNames } from '../../src/testing/issued-names.js';

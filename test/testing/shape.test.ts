@@ -4,7 +4,7 @@
 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadFixtures } from '../../src/providers/memory.js';
+import { loadFixtures } from '../../src/providers/fixtures.js';
 import { defaultShape, fixtureShape, resolveShape } from '../../src/testing/shape.js';
 
 const fixtures = loadFixtures(join(import.meta.dirname, '../../fixtures'));

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TransformsError } from '../../src/errors.js';
 import { builtinOperations } from '../../src/operations/index.js';
-import { loadFixtures } from '../../src/providers/memory.js';
+import { loadFixtures } from '../../src/providers/fixtures.js';
 import { validateTransform } from '../../src/schema/validate.js';
 import {
   ACCOUNT_FILTERS,

@@ -1,10 +1,10 @@
-// Tenant-backed providers: the account, source, identity and transform providers over a platform
-// tenant's API, so that transforms and profiles evaluate against real data.
+// Tenant-backed providers: the account, source, identity and transform providers over
+// a platform tenant's API, so that transforms and profiles evaluate against real data.
 //
 //   accounts    GET /v3/accounts, filters `identityId eq … and sourceId eq …` plus the pushed-down
 //               accountFilter; an identity's whole account list is kept once fetched
-//   sources     GET /v3/sources, every page once (a tenant has few), resolved as the in-memory
-//               provider resolves them: by id, external id, "<name> [source]" or name
+//   sources     GET /v3/sources, every page once (a tenant has few), resolved as every provider
+//               resolves them (sources.ts): by id, external id, "<name> [source]" or name
 //   identities  POST /v3/search on the identities index (`id:"…"`, `name:"…"`), read into the
 //               fixture shape { id, name, attributes, managerId }
 //   transforms  GET /v3/transforms, filters `name eq "…"`, the exact name picked
@@ -14,8 +14,8 @@
 
 import { LRUCache } from 'lru-cache';
 import { codedError } from '../../errors.js';
-import type { IdentityProfile } from '../memory.js';
-import type { Account, AccountQuery, Identity, Providers, Source, SourceRef, TransformDocument } from '../types.js';
+import { SourceIndex } from '../sources.js';
+import type { Account, AccountQuery, Identity, IdentityProfile, Providers, Source, SourceRef, TransformDocument } from '../types.js';
 import { TenantClient, LIST_PAGE_MAX, SEARCH_PAGE_MAX, type TenantClientOptions, type TenantClientStats } from './client.js';
 import { pushDownAccountFilter } from './pushdown.js';
 import { apiAll, apiEquals, apiIn, EVERY_DOCUMENT, filtersParam, searchAny, searchPhrase, searchQuery } from './queries.js';
@@ -217,20 +217,7 @@ export function createTenantProviders(options: TenantProviderOptions): TenantPro
   };
 
   // Sources: the whole list, indexed as the in-memory provider indexes fixtures.
-  const sourceIndex = () =>
-    cached('sources', async () => {
-      const byId = new Map<string, Source>();
-      const byName = new Map<string, Source>();
-      const byAppName = new Map<string, Source>();
-      const byExternal = new Map<string, Source>();
-      for (const s of await listAll<Source>('/v3/sources')) {
-        byId.set(s.id, s);
-        byName.set(s.name, s);
-        byAppName.set(s.applicationName ?? `${s.name} [source]`, s);
-        byExternal.set(s.externalId ?? s.id, s);
-      }
-      return { byId, byName, byAppName, byExternal };
-    });
+  const sourceIndex = () => cached('sources', async () => new SourceIndex(await listAll<Source>('/v3/sources')));
 
   const searchIdentities = async (query: string): Promise<Identity[]> => {
     const out: Identity[] = [];
@@ -263,14 +250,8 @@ export function createTenantProviders(options: TenantProviderOptions): TenantPro
 
   const providers = {
     sources: {
-      // Precedence as in memory: sourceId, applicationId, applicationName, sourceName.
       async resolveSource(ref: SourceRef) {
-        const index = await sourceIndex();
-        if (ref.sourceId !== undefined) return index.byId.get(ref.sourceId) ?? null;
-        if (ref.applicationId !== undefined) return index.byExternal.get(ref.applicationId) ?? null;
-        if (ref.applicationName !== undefined) return index.byAppName.get(ref.applicationName) ?? null;
-        if (ref.sourceName !== undefined) return index.byName.get(ref.sourceName) ?? null;
-        return null;
+        return (await sourceIndex()).resolve(ref);
       },
     },
     accounts: {

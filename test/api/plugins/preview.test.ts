@@ -4,7 +4,9 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../../src/engine/engine.js';
-import { createMemoryProviders, loadFixtures, type IdentityProfile } from '../../../src/providers/memory.js';
+import { createMemoryProviders } from '../../../src/providers/memory.js';
+import { loadFixtures } from '../../../src/providers/fixtures.js';
+import type { IdentityProfile } from '../../../src/providers/types.js';
 import { ADMIN_PAT, TENANT, USER_PAT, resourceServer, tokenOf, type ResourceServer } from '../resources-server.js';
 import { expectPlatformError } from '../helpers.js';
 

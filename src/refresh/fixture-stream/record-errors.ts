@@ -4,9 +4,9 @@
 
 import { closeSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TransformsError } from '../errors.js';
-import { codedError } from '../errors.js';
-import { fileError, firstSyntaxError, invalidJsonInFile } from '../errors/positions.js';
+import type { TransformsError } from '../../errors.js';
+import { codedError } from '../../errors.js';
+import { fileError, firstSyntaxError, invalidJsonInFile } from '../../errors/positions.js';
 import type { TenantRecord } from './record-reader.js';
 
 function who(record: TenantRecord): string {

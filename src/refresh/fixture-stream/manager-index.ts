@@ -7,7 +7,7 @@
 // same index, which a message passes by reference.
 
 import { readSync } from 'node:fs';
-import { fnv1a32 } from './shard.js';
+import { fnv1a32 } from '../shard.js';
 
 /** FNV-1a (32 bits, UTF-8) and a 21-bit multiplicative hash of the UTF-16 code units: 53 bits, exact in a double. */
 export function hash53(text: string): number {

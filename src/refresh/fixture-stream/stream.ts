@@ -1,5 +1,5 @@
 // Streaming a fixture tenant for refresh (memory stays flat whatever the tenant size): identities.json and
-// accounts.json are read element by element, never whole. A pre-pass (tenant-index.ts) keeps
+// accounts.json are read element by element, never whole. A pre-pass (identity-index.ts) keeps
 // where each identity, its accounts and the managers are; the main pass reads records back by
 // position, on this thread (records()) or in worker threads (plans(), read with a RecordReader
 // over `files`).
@@ -7,14 +7,14 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import { codedError } from '../errors.js';
+import { codedError } from '../../errors.js';
 import { cutAtLines, RunsCursor, scanRange, sharedRanges, takeRange, type ScannedRange, type SharedRanges } from './account-runs.js';
 import { RecordReader, type BatchPlan, type TenantFiles, type TenantRecord } from './record-reader.js';
-import type { Shard } from './shard.js';
-import { TenantIndex, type TenantScan } from './tenant-index.js';
+import type { Shard } from '../shard.js';
+import { TenantIndex, type TenantScan } from './identity-index.js';
 
 export type { TenantRecord } from './record-reader.js';
-export type { TenantScan } from './tenant-index.js';
+export type { TenantScan } from './identity-index.js';
 
 /** Identities per batch of records(). */
 const RECORDS_BATCH = 256;

@@ -12,8 +12,8 @@ import {
   TENANT_NOW,
   type Department,
   type Location,
-} from './tenant-data.js';
-import { fmix32, hashString, Prng } from './tenant-prng.js';
+} from './data.js';
+import { fmix32, hashString, Prng } from './prng.js';
 
 const DAY = 86_400_000;
 

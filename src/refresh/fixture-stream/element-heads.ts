@@ -1,4 +1,4 @@
-// What the join of a fixture tenant reads from each element (so that memory stays flat): an
+// What the join of a fixture tenant reads from each element (memory stays flat): an
 // identity's id and managerId, an account's identityId. Where gen:tenant and the platform's
 // exports put them (id first, then name or identityId and sourceId; managerId last), anchored
 // patterns read them from the element's first and last bytes without building the object: a
@@ -8,7 +8,7 @@
 // The pre-pass reads those bytes as latin1 (a copy, no UTF-8 decoding); a match whose ids are
 // all ASCII is what UTF-8 decoding would give, anything else is decoded properly.
 
-import { fileError } from '../errors/positions.js';
+import { fileError } from '../../errors/positions.js';
 import { parseObjectElement, type ArrayElement, type JsonArrayReader } from './json-array-reader.js';
 
 const IDENTITY_START = /^\{[ \t\n\r]*"id"[ \t\n\r]*:[ \t\n\r]*"([^"\\]*)"[ \t\n\r]*,[ \t\n\r]*"name"[ \t\n\r]*:[ \t\n\r]*"/;

@@ -19,7 +19,7 @@ import { identityHead, readAccountIdentityId, readIdentityHead } from './element
 import { JsonArrayReader } from './json-array-reader.js';
 import { hash53, ManagerIndex } from './manager-index.js';
 import { FileWindow, PlanBuilder, type BatchPlan } from './record-reader.js';
-import { shardOf, type Shard } from './shard.js';
+import { shardOf, type Shard } from '../shard.js';
 
 export interface TenantScan {
   /** Identities in identities.json. */

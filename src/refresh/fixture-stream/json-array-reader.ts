@@ -1,4 +1,4 @@
-// Streaming reader of a top-level JSON array (so that memory stays flat): yields each
+// Streaming reader of a top-level JSON array (memory stays flat): yields each
 // element's source text, one at a time, from a file read in fixed-size chunks. No installed
 // package fits (jsonc-parser and JSON.parse need the whole text; the streaming parsers on npm
 // build values token by token, slower than JSON.parse on each element), so this scanner only
@@ -8,8 +8,8 @@
 // structural character ({ } [ ] " , \) can appear inside one.
 
 import { closeSync, openSync, readSync } from 'node:fs';
-import { codedError } from '../errors.js';
-import { fileError, invalidJsonInFile, syntaxErrorInFile } from '../errors/positions.js';
+import { codedError } from '../../errors.js';
+import { fileError, invalidJsonInFile, syntaxErrorInFile } from '../../errors/positions.js';
 
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;

@@ -3,9 +3,9 @@
 // "mac-donalds", "Dr. JOHN D. O'BRIEN", Jonathan "John" Doe, the temporary-password guide, the
 // entitlement example's "All AD Users-rshwart", "Enrique Jose-Piñon", "corporate.admin".
 
-import type { Account, Identity } from '../providers/types.js';
-import { AD_DOMAIN, SOURCE_IDS } from './tenant-data.js';
-import type { GeneratedIdentity } from './tenant-records.js';
+import type { Account, Identity } from '../../providers/types.js';
+import { AD_DOMAIN, SOURCE_IDS } from './data.js';
+import type { GeneratedIdentity } from './records.js';
 
 const S = { wd: SOURCE_IDS.workday, ad: SOURCE_IDS.activeDirectory, okta: SOURCE_IDS.okta, hr: SOURCE_IDS.hrSource, p: SOURCE_IDS.partners };
 const DC = AD_DOMAIN;

@@ -1,11 +1,11 @@
-// Reading a batch of tenant records from where the pre-pass found them (a refresh uses all cores):
+// Reading a batch of tenant records from where the pre-pass found them:
 // the same code on the main thread (no workers) and in each worker thread, which reads its
 // batches' bytes from the files itself, so that the main thread only indexes and posts a few
 // numbers per identity.
 
 import { closeSync, openSync, readSync } from 'node:fs';
 import { LRUCache } from 'lru-cache';
-import { codedError } from '../errors.js';
+import { codedError } from '../../errors.js';
 import { identityHead } from './element-heads.js';
 import { ManagerIndex, type SharedManagerIndex } from './manager-index.js';
 

@@ -1,7 +1,7 @@
 // The accounts half of the refresh pre-pass in parallel, to use every core: accounts.json is cut
 // into byte ranges at line breaks, the threads take ranges in turn and scan each into runs of
 // accounts of one identity, and the pre-pass joins identities to those runs as it would to the
-// accounts themselves (tenant-index.ts).
+// accounts themselves (identity-index.ts).
 //
 // Why a cut can be trusted: a raw line break never occurs inside a JSON string, so at a cut the
 // scan is outside any string; what is assumed is that it is also between two top-level
@@ -209,7 +209,7 @@ interface Slot {
 
 /**
  * A cursor over the runs of consecutive ranges, with the interface of the walk's cursor over
- * accounts.json (tenant-index.ts). Ranges arrive in any order (settle()) as threads scan them;
+ * accounts.json (identity-index.ts). Ranges arrive in any order (settle()) as threads scan them;
  * waiting for one (more()), this thread scans ranges nobody has taken yet. Entering a range
  * checks that it starts in the state the previous one ended in (and that the last ends the
  * array): when one does not, or could not be scanned, the cursor has failed.

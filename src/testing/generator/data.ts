@@ -2,8 +2,8 @@
 // sources every generated tenant shares (the bundled transforms and profile address them by
 // id and name), and the pools names, departments and locations are drawn from.
 
-import type { Source } from '../providers/types.js';
-import { fmix32, hex8 } from './tenant-prng.js';
+import type { Source } from '../../providers/types.js';
+import { fmix32, hex8 } from './prng.js';
 
 /** Source ids are fixed so that transforms and identity profiles work on every generated tenant. */
 export const SOURCE_IDS = {

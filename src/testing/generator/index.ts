@@ -4,16 +4,16 @@
 
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { TransformsError } from '../errors.js';
-import type { Source } from '../providers/types.js';
-import { identityId, tenantSources } from './tenant-data.js';
-import { person, personCache, tenantShape } from './tenant-person.js';
-import { generateRecords, type GeneratedIdentity } from './tenant-records.js';
-import { specialCases } from './tenant-special-cases.js';
+import { TransformsError } from '../../errors.js';
+import type { Source } from '../../providers/types.js';
+import { identityId, tenantSources } from './data.js';
+import { person, personCache, tenantShape } from './person.js';
+import { generateRecords, type GeneratedIdentity } from './records.js';
+import { specialCases } from './special-cases.js';
 
-export type { GeneratedIdentity } from './tenant-records.js';
-export { SOURCE_IDS, asciiFold } from './tenant-data.js';
-export { specialCases } from './tenant-special-cases.js';
+export type { GeneratedIdentity } from './records.js';
+export { SOURCE_IDS, asciiFold } from './data.js';
+export { specialCases } from './special-cases.js';
 
 /** Largest tenant the generator accepts (ids and employee numbers stay well formed below it). */
 export const MAX_IDENTITIES = 10_000_000;

@@ -2,7 +2,7 @@
 // (rehires), Active Directory (service and admin accounts, multi-valued memberOf), Okta, HR Source
 // (raw-case names), Corporate HR (position history) and Partner Accounts.
 
-import type { Account, Identity } from '../providers/types.js';
+import type { Account, Identity } from '../../providers/types.js';
 import {
   accountId,
   AD_BASE_GROUP,
@@ -13,9 +13,9 @@ import {
   SERVICE_PURPOSES,
   SOURCE_IDS,
   TENANT_NOW,
-} from './tenant-data.js';
-import { formatIso, formatMdy, formatYmd, type Person, type TenantShape } from './tenant-person.js';
-import { Prng } from './tenant-prng.js';
+} from './data.js';
+import { formatIso, formatMdy, formatYmd, type Person, type TenantShape } from './person.js';
+import { Prng } from './prng.js';
 
 const DAY = 86_400_000;
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
