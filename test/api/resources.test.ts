@@ -249,7 +249,7 @@ describe('store preparation (account activities fixture, discovered schemas)', (
       // A store of the previous schema version (public-identity columns without folded keys, in
       // the table identity_columns) is migrated forward on open, rows written before included.
       first.store.db.exec(`
-        DROP VIEW public_identity_rows; DROP VIEW public_identity_values;
+        DROP VIEW public_identity_rows;
         DROP TRIGGER public_identity_columns_insert; DROP TRIGGER public_identity_columns_update; DROP TRIGGER public_identity_columns_delete;
         DROP TABLE public_identity_columns;
         CREATE TABLE identity_columns (id TEXT PRIMARY KEY, alias TEXT, email TEXT, firstname TEXT, lastname TEXT, display TEXT);

@@ -36,7 +36,7 @@ describe('migrations', () => {
   it('migrate an older file forward', () => {
     const file = join(tempDir(), 'old.db');
     const v1 = Store.open({ file });
-    v1.db.exec('DROP VIEW public_identity_rows; DROP VIEW public_identity_values; DROP TABLE public_identity_columns');
+    v1.db.exec('DROP VIEW public_identity_rows; DROP TABLE public_identity_columns');
     v1.db.exec('DROP TABLE sources; DROP TABLE identities; DROP TABLE accounts; DROP TABLE transforms; DROP TABLE identity_profiles');
     v1.db.pragma('user_version = 1');
     v1.close();

@@ -12,9 +12,10 @@ export interface Migration {
 
 const VALUE_COLUMNS = 'id, alias, email, firstname, lastname, display';
 
-/** An identity attribute out of the JSON document. */
-function attribute(name: string): string {
-  return `json_extract(doc, '$.attributes.${name}')`;
+/** The public-identity fields of an identities row (`NEW` in a trigger), in VALUE_COLUMNS order. */
+function valuesOf(row: string): string {
+  const attribute = (name: string) => `json_extract(${row}.doc, '$.attributes.${name}')`;
+  return `${row}.id, ${row}.name, ${attribute('email')}, ${attribute('firstname')}, ${attribute('lastname')}, COALESCE(${attribute('displayName')}, ${row}.name)`;
 }
 
 /**
@@ -158,10 +159,6 @@ export const MIGRATIONS: readonly Migration[] = [
       DROP TRIGGER IF EXISTS identity_columns_update;
       DROP TRIGGER IF EXISTS identity_columns_delete;
       DROP TABLE IF EXISTS identity_columns;
-      CREATE VIEW public_identity_values AS
-        SELECT id, name AS alias, ${attribute('email')} AS email, ${attribute('firstname')} AS firstname,
-               ${attribute('lastname')} AS lastname, COALESCE(${attribute('displayName')}, name) AS display
-        FROM identities;
       CREATE TABLE public_identity_columns (
         id TEXT PRIMARY KEY,
         alias TEXT,
@@ -189,16 +186,17 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX public_identity_columns_lastname ON public_identity_columns (lastname_key, display, id, firstname_key);
       CREATE INDEX public_identity_columns_lastname_desc ON public_identity_columns (lastname_key, display DESC, id, firstname_key);
       CREATE TRIGGER public_identity_columns_insert AFTER INSERT ON identities BEGIN
-        INSERT OR REPLACE INTO public_identity_columns (${VALUE_COLUMNS}) SELECT * FROM public_identity_values WHERE id = NEW.id;
+        INSERT OR REPLACE INTO public_identity_columns (${VALUE_COLUMNS}) VALUES (${valuesOf('NEW')});
       END;
       CREATE TRIGGER public_identity_columns_update AFTER UPDATE ON identities BEGIN
+        -- Deleted first: an upsert's conflict policy overrides the OR REPLACE below.
         DELETE FROM public_identity_columns WHERE id = OLD.id;
-        INSERT OR REPLACE INTO public_identity_columns (${VALUE_COLUMNS}) SELECT * FROM public_identity_values WHERE id = NEW.id;
+        INSERT OR REPLACE INTO public_identity_columns (${VALUE_COLUMNS}) VALUES (${valuesOf('NEW')});
       END;
       CREATE TRIGGER public_identity_columns_delete AFTER DELETE ON identities BEGIN
         DELETE FROM public_identity_columns WHERE id = OLD.id;
       END;
-      INSERT INTO public_identity_columns (${VALUE_COLUMNS}) SELECT * FROM public_identity_values;
+      INSERT INTO public_identity_columns (${VALUE_COLUMNS}) SELECT ${valuesOf('identities')} FROM identities;
       -- The id is the columns table's, so that its indexes serve the id tiebreak of every order.
       CREATE VIEW public_identity_rows AS
         SELECT c.id AS id, i.name AS name, i.doc AS doc, c.alias AS alias, c.email AS email, c.firstname AS firstname,
