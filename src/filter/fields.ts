@@ -32,12 +32,19 @@ export interface FieldSpec {
   readonly operators?: readonly OperatorName[];
   /** String comparisons on this field respect case even where the filter says ignore it. */
   readonly caseSensitive?: boolean;
+  /**
+   * SQL only, for a single-valued string field: a column declared `COLLATE NOCASE` holding the
+   * value when it is ASCII and its fold (values.ts `fold`) otherwise. The IgnoreCase operators
+   * compare it with SQLite's own NOCASE collation and `lower()` instead of calling `fold` per
+   * row, so an index on it serves them; the results are the same (to-sql.ts).
+   */
+  readonly foldedColumn?: string;
 }
 
 export type FieldMap = Readonly<Record<string, FieldSpec>>;
 
 const FIELD_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'boolean', 'datetime', 'strings']);
-const SPEC_KEYS: ReadonlySet<string> = new Set(['type', 'column', 'json', 'operators', 'caseSensitive']);
+const SPEC_KEYS: ReadonlySet<string> = new Set(['type', 'column', 'json', 'operators', 'caseSensitive', 'foldedColumn']);
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const JSON_PATH = /^\$(?:\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])*$/;
 
@@ -51,6 +58,9 @@ export function validateFieldMap(fields: FieldMap, requireColumn: boolean): void
     }
     if (!FIELD_TYPES.has(spec.type)) throw optionError(`field '${name}' has an unknown type '${String(spec.type)}'`);
     if (spec.column !== undefined && !IDENT.test(spec.column)) throw optionError(`field '${name}' has an invalid column name`);
+    if (spec.foldedColumn !== undefined && (typeof spec.foldedColumn !== 'string' || !IDENT.test(spec.foldedColumn) || spec.type !== 'string')) {
+      throw optionError(`field '${name}' has an invalid foldedColumn (a column name, on a string field)`);
+    }
     if (spec.json !== undefined && (!IDENT.test(spec.json.column) || typeof spec.json.path !== 'string' || !JSON_PATH.test(spec.json.path))) {
       throw optionError(`field '${name}' has an invalid json column or path`);
     }

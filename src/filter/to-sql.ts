@@ -3,6 +3,16 @@
 // endpoint does not list is a 400). Values are always bound parameters, never interpolated. Case
 // folding and ISO instants go through registered functions that run the very code the predicate
 // runs, so a WHERE clause and compilePredicate agree on every record.
+//
+// A field with a `foldedColumn` ignores case without calling JavaScript per row. That column
+// holds the value when it is ASCII and fold(value) otherwise, and is declared COLLATE NOCASE;
+// NOCASE folds A–Z only, which is exactly what fold does to ASCII, and fold(value) and a folded
+// literal hold no A–Z at all. So for every row, comparing the column with NOCASE to the folded
+// literal gives what comparing fold(value) to it gives (equality and code-point order alike),
+// and SQLite's `lower()` (A–Z only, no ICU) of the column is fold(value) itself. Unicode
+// folding that is not character by character (İ → i̇, a final Σ → ς, K → k) was done by fold
+// when the column was written. The comparisons use the column's own collation, so an index on
+// it serves `eq`, `in` and `sw` (as a range).
 
 import { TransformsError } from '../errors.js';
 import type { CompareOp, FilterLiteral, FilterNode, LeafNode } from './ast.js';
@@ -74,6 +84,10 @@ class SqlCompiler {
     const x = this.column(spec);
     const multi = spec.type === 'strings';
     const foldCase = 'ignoreCase' in node && node.ignoreCase && spec.caseSensitive !== true && (spec.type === 'string' || multi);
+    if (foldCase && spec.foldedColumn !== undefined && !multi) {
+      const folded = this.folded(node, `"${spec.foldedColumn}"`, x);
+      if (folded !== null) return folded;
+    }
     // `each(test)` applies an element test to the value, or to any element of a list value.
     const each = (test: (v: string) => string): string =>
       multi ? `EXISTS (SELECT 1 FROM json_each(${x}) WHERE ${test('value')})` : `(${test(x)})`;
@@ -132,6 +146,49 @@ class SqlCompiler {
     }
   }
 
+  /**
+   * A case-ignoring leaf over a folded column `k` (see the top of this file); null for the
+   * leaves that do not compare strings, which the generic code compiles.
+   */
+  private folded(node: LeafNode, k: string, x: string): string | null {
+    switch (node.kind) {
+      case 'compare': {
+        if (node.value.type === 'null') return null;
+        const o = typedOperand(node.value, 'string', node);
+        if (o.domain !== 'string') return null;
+        const test = `(${k} ${SQL_OPS[node.op]} ${this.param(fold(o.text))} COLLATE NOCASE)`;
+        return node.op === 'ne' ? `(NOT COALESCE(${test}, 0))` : test;
+      }
+      case 'in': {
+        const literals = node.values.filter((l) => l.type !== 'null');
+        const parts: string[] = [];
+        if (literals.length < node.values.length) parts.push(`${x} IS NULL`);
+        if (literals.length > 0) {
+          parts.push(`(${k} COLLATE NOCASE IN (${literals.map((l) => this.param(this.bind(l, { type: 'string' }, node, true))).join(', ')}))`);
+        }
+        return parts.length === 0 ? '(0)' : `(${parts.join(' OR ')})`;
+      }
+      case 'containsAll': {
+        if (node.values.some((l) => l.type === 'null') || node.values.length === 0) return null;
+        return `(${node.values.map((l) => `${k} = ${this.param(this.bind(l, { type: 'string' }, node, true))} COLLATE NOCASE`).join(' AND ')})`;
+      }
+      case 'like': {
+        if (node.value.type !== 'string' && node.value.type !== 'identifier') return null;
+        const pattern = fold(node.value.value);
+        if (pattern === '') return null;
+        if (node.mode === 'anywhere') return `(instr(lower(${k}), ${this.param(pattern)}) > 0)`;
+        if (node.mode === 'end') return `(substr(lower(${k}), ${this.param(-[...pattern].length)}) = ${this.param(pattern)} COLLATE BINARY)`;
+        // A prefix is a range of the NOCASE order, which an index walks; instr() keeps the test
+        // exact where the upper bound is looser (it is folded too: '@' + 1 is 'A', read as 'a').
+        const upper = prefixUpperBound(pattern);
+        const range = `${k} >= ${this.param(pattern)} COLLATE NOCASE${upper === null ? '' : ` AND ${k} < ${this.param(upper)} COLLATE NOCASE`}`;
+        return `(${range} AND instr(lower(${k}), ${this.param(pattern)}) = 1)`;
+      }
+      default:
+        return null;
+    }
+  }
+
   /** One scalar comparison `v OP operand`; NULL (never true) when v is NULL. */
   private compare(v: string, o: Operand, op: CompareOp, foldCase: boolean): string {
     const sqlOp = SQL_OPS[op];
@@ -154,7 +211,7 @@ class SqlCompiler {
     return foldCase ? `filter_fold(${v})` : v;
   }
 
-  private bind(literal: FilterLiteral, spec: FieldSpec, node: LeafNode, foldCase: boolean): SqlParam {
+  private bind(literal: FilterLiteral, spec: Pick<FieldSpec, 'type'>, node: LeafNode, foldCase: boolean): SqlParam {
     const o = typedOperand(literal, spec.type, node);
     switch (o.domain) {
       case 'string':
@@ -192,4 +249,16 @@ class SqlCompiler {
       end: node.range.end,
     });
   }
+}
+
+/**
+ * The least string above every string that starts with `prefix`, in code-point order (SQLite's
+ * order of UTF-8 text): the prefix with its last code point plus one (skipping the surrogates,
+ * which UTF-8 cannot hold). Null when that code point is the last one, U+10FFFF.
+ */
+export function prefixUpperBound(prefix: string): string | null {
+  const chars = [...prefix];
+  const last = chars.pop()!.codePointAt(0)!;
+  if (last === 0x10ffff) return null;
+  return chars.join('') + String.fromCodePoint(last === 0xd7ff ? 0xe000 : last + 1);
 }

@@ -190,3 +190,30 @@ export const searchAst: fc.Arbitrary<SearchNode> = fc.letrec<{ node: SearchNode 
     fc.record({ kind: fc.constant('not' as const), operand: tie('node'), range: fc.constant(R) }),
   ),
 })).node;
+// ---- differential: folded columns ---------------------------------------------------------
+
+/**
+ * Strings where Unicode and ASCII case folding part ways: the Kelvin and Ångström signs fold to
+ * k and å, İ to i + U+0307, a final Σ to ς, ß and ı have no ASCII fold; '@' and '`' sit next to
+ * A–Z and a–z, U+D7FF before the surrogates and U+10FFFF last, where a prefix range ends.
+ */
+export const foldingText = fc.string({
+  unit: fc.constantFrom('a', 'A', 'k', 'K', 's', 'S', 'i', 'I', 'z', '@', '`', '[', ' ', 'é', 'É', 'ß', 'İ', 'ı', '\u212a', '\u212b', 'å', 'Σ', 'σ', 'ς', 'ǅ', '😀', '\ud7ff', '\u{10ffff}'),
+  maxLength: 4,
+});
+
+/** ASTs over string fields `names` (all operators, either case mode) with foldingText literals. */
+export function foldingAst(names: readonly string[]): fc.Arbitrary<FilterNode> {
+  const lit = foldingText.map((value): FilterLiteral => ({ type: 'string', value }));
+  const maybeNull = fc.oneof({ weight: 6, arbitrary: lit }, { weight: 1, arbitrary: fc.constant<FilterLiteral>({ type: 'null' }) });
+  const property = fc.constantFrom(...names);
+  return composite(
+    fc.oneof(
+      fc.record({ kind: fc.constant('compare' as const), op: fc.constantFrom(...OPS), property, value: maybeNull, ignoreCase: fc.boolean(), range: fc.constant(R) }),
+      fc.record({ kind: fc.constant('in' as const), property, values: fc.array(maybeNull, { maxLength: 3 }), ignoreCase: fc.boolean(), range: fc.constant(R) }),
+      fc.record({ kind: fc.constant('containsAll' as const), property, values: fc.array(lit, { maxLength: 2 }), ignoreCase: fc.boolean(), range: fc.constant(R) }),
+      fc.record({ kind: fc.constant('like' as const), mode: fc.constantFrom(...MODES), property, value: lit, ignoreCase: fc.boolean(), range: fc.constant(R) }),
+      fc.record({ kind: fc.constantFrom('isNull' as const, 'isEmpty' as const, 'present' as const), property, range: fc.constant(R) }),
+    ),
+  );
+}

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compilePredicate, compileSql, parseApiFilter, parseObjectFilter, registerSqlFunctions, type FieldMap, type FilterNode } from '../../src/filter/index.js';
+import { prefixUpperBound } from '../../src/filter/to-sql.js';
 import { FIELDS, mixedAst, record, typedAst, type Row } from './arbitraries.js';
 
 let db: Database.Database;
@@ -141,7 +142,56 @@ describe('compileSql: text and parameters', () => {
     [{ a: { type: 'string', json: { column: 'doc', path: "$.a') OR (1" } } }],
     [{ a: { type: 'string', column: 'a', operators: ['EQ'] } }],
     [{ a: { type: 'string', column: 'a', sortable: true } }],
+    [{ a: { type: 'string', column: 'a', foldedColumn: 'a key' } }],
+    [{ a: { type: 'strings', column: 'a', foldedColumn: 'a_key' } }],
   ])('refuses an invalid field map %j', (map) => {
     expect(() => compileSql(parseApiFilter('a eq "x"'), map as unknown as FieldMap)).toThrow(expect.objectContaining({ code: 'FILTER_OPTION_INVALID' }));
+  });
+});
+
+describe('compileSql: a folded column', () => {
+  const fields: FieldMap = {
+    name: { type: 'string', column: 'name', foldedColumn: 'name_key' },
+    code: { type: 'string', column: 'code', foldedColumn: 'code_key', caseSensitive: true },
+  };
+
+  it.each([
+    // NOCASE on the key, the literal folded: no filter_fold call per row.
+    ['name eq "Ann"', '("name_key" = ? COLLATE NOCASE)', ['ann']],
+    ['name ne "ÅSA"', '(NOT COALESCE(("name_key" = ? COLLATE NOCASE), 0))', ['åsa']],
+    ['name gt "B"', '("name_key" > ? COLLATE NOCASE)', ['b']],
+    ['name in ("A","İ")', '(("name_key" COLLATE NOCASE IN (?, ?)))', ['a', 'i̇']],
+    ['name ca ("A")', '("name_key" = ? COLLATE NOCASE)', ['a']],
+    // A prefix is a NOCASE range an index walks, checked exactly on the key's lower(): its fold.
+    ['name sw "Jo"', '("name_key" >= ? COLLATE NOCASE AND "name_key" < ? COLLATE NOCASE AND instr(lower("name_key"), ?) = 1)', ['jo', 'jp', 'jo']],
+    ['name co "É"', '(instr(lower("name_key"), ?) > 0)', ['é']],
+    // What compares no string stays on the value column.
+    ['name eq null', '("name" IS NULL)', []],
+    ['name sw ""', `(typeof("name") = 'text')`, []],
+    ['pr name', '("name" IS NOT NULL)', []],
+    // A case-sensitive field never uses its key.
+    ['code eq "Ab"', '("code" = ? COLLATE BINARY)', ['Ab']],
+  ])('%s', (filter, text, params) => {
+    const where = compileSql(parseApiFilter(filter), fields);
+    expect(where.text).toBe(text);
+    expect(where.params).toEqual(params);
+  });
+
+  it("keeps the object language's case-sensitive ==, and counts an ew suffix in code points", () => {
+    expect(compileSql(parseObjectFilter('name == "Ann"'), fields).text).toBe('("name" = ? COLLATE BINARY)');
+    const where = compileSql(parseObjectFilter('name.endsWithIgnoreCase("😀X")'), fields);
+    expect(where.text).toBe('(substr(lower("name_key"), ?) = ? COLLATE BINARY)');
+    expect(where.params).toEqual([-2, '😀x']);
+  });
+
+  it.each([
+    ['a', 'b'],
+    ['a@', 'aA'],
+    ['x\ud7ff', 'x\ue000'],
+    ['😀', '😁'],
+    ['a\u{10ffff}', null],
+  ])('the strings starting with %s sort below %s', (prefix, upper) => {
+    const unescape = (t: string) => t.replace(/\\u\{?([0-9a-f]+)\}?/g, (_m, hex: string) => String.fromCodePoint(parseInt(hex, 16)));
+    expect(prefixUpperBound(unescape(prefix))).toBe(upper === null ? null : unescape(upper));
   });
 });

@@ -20,7 +20,11 @@ export interface CollectionPage<T> {
 const statements = new WeakMap<SqlDatabase, Map<string, ReturnType<SqlDatabase['prepare']>>>();
 const CACHE_SIZE = 256;
 
-/** Prepared statements are reused per connection and SQL text (the text never holds values). */
+/**
+ * Prepared statements are reused per connection and SQL text. The text never holds values, so
+ * it names a query shape (fields, operators, sorters, list lengths); the cache keeps the
+ * CACHE_SIZE shapes used last, so that a client varying shapes cannot grow it without bound.
+ */
 export function prepared(db: SqlDatabase, sql: string): ReturnType<SqlDatabase['prepare']> {
   let cache = statements.get(db);
   if (cache === undefined) statements.set(db, (cache = new Map()));
@@ -28,8 +32,11 @@ export function prepared(db: SqlDatabase, sql: string): ReturnType<SqlDatabase['
   if (stmt === undefined) {
     if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
     stmt = db.prepare(sql);
-    cache.set(sql, stmt);
+  } else {
+    // Map keeps insertion order: moving a hit to the end makes the first key the least recent.
+    cache.delete(sql);
   }
+  cache.set(sql, stmt);
   return stmt;
 }
 

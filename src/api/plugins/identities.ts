@@ -8,17 +8,19 @@ import type { FieldMap } from '../../filter/index.js';
 import { RIGHTS } from '../auth/rights.js';
 import { collectionQuerySchema, docs, listHandler, prepared, type CollectionSpec } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
+import { RESOURCE_SCHEMAS } from './openapi-operations.js';
 import { serviceRoutes } from '../routes.js';
 import type { StoredIdentity } from '../search/index.js';
 
-// The columns of the public_identity_rows view (src/api/plugins/resources.ts), kept in step
-// with the identity documents by triggers: plain columns, not JSON reads per row.
+// The columns of the public_identity_rows view (store migration 3), kept in step with the
+// identity documents by triggers: plain columns, not JSON reads per row, and for each field a
+// case-folded key with an index in name order, so that filters ignore case inside SQLite.
 const FILTERS: FieldMap = {
   id: { type: 'string', column: 'id', operators: ['eq', 'in'], caseSensitive: true },
-  alias: { type: 'string', column: 'alias', operators: ['eq', 'sw'] },
-  email: { type: 'string', column: 'email', operators: ['eq', 'sw'] },
-  firstname: { type: 'string', column: 'firstname', operators: ['eq', 'sw'] },
-  lastname: { type: 'string', column: 'lastname', operators: ['eq', 'sw'] },
+  alias: { type: 'string', column: 'alias', foldedColumn: 'alias_key', operators: ['eq', 'sw'] },
+  email: { type: 'string', column: 'email', foldedColumn: 'email_key', operators: ['eq', 'sw'] },
+  firstname: { type: 'string', column: 'firstname', foldedColumn: 'firstname_key', operators: ['eq', 'sw'] },
+  lastname: { type: 'string', column: 'lastname', foldedColumn: 'lastname_key', operators: ['eq', 'sw'] },
 };
 
 export const PUBLIC_IDENTITIES: CollectionSpec = {
@@ -61,6 +63,14 @@ export function publicIdentityView(identity: StoredIdentity, manager: StoredIden
   };
 }
 
+/**
+ * The page's serializer (fast-json-stringify, compiled once from the documented PublicIdentity
+ * shape): the view builds exactly those members. Without `required`, so that a member a stored
+ * document lacks is left out, as JSON.stringify would, rather than failing the response.
+ */
+const { required: _required, ...PUBLIC_IDENTITY_ITEM } = RESOURCE_SCHEMAS.PublicIdentity as Record<string, unknown>;
+const PAGE_SCHEMA = { type: 'array', items: PUBLIC_IDENTITY_ITEM };
+
 export async function publicIdentitiesPlugin(app: FastifyInstance, opts: { ctx: ApiContext }): Promise<void> {
   const { ctx } = opts;
   serviceRoutes(app, 'public-identities', [
@@ -68,7 +78,7 @@ export async function publicIdentitiesPlugin(app: FastifyInstance, opts: { ctx: 
       method: 'GET',
       path: '',
       auth: { right: RIGHTS.identitiesRead },
-      schema: { summary: 'List public identities', operationId: 'getPublicIdentities', querystring: collectionQuerySchema(PUBLIC_IDENTITIES) },
+      schema: { summary: 'List public identities', operationId: 'getPublicIdentities', querystring: collectionQuerySchema(PUBLIC_IDENTITIES), response: { 200: PAGE_SCHEMA } },
       handler: listHandler(ctx.store.db, PUBLIC_IDENTITIES, (rows) => {
         const identities = docs<StoredIdentity>(rows);
         const managers = managersOf(ctx, identities);

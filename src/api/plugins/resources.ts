@@ -57,45 +57,6 @@ const RESOURCE_TABLES = `
     FROM accounts;
 `;
 
-/**
- * The public-identity fields as plain columns (the documented filters and sorters of
- * /public-identities), kept in step with the identities table by triggers. Reading them from the
- * JSON document costs a parse per row and field, which made a filtered page over 100,000
- * identities five times slower (docs/bench-api2.md). The triggers use built-in SQL functions
- * only, so any connection that writes identities keeps the columns right.
- */
-const IDENTITY_COLUMNS = `
-  CREATE TABLE IF NOT EXISTS identity_columns (
-    id TEXT PRIMARY KEY,
-    alias TEXT,
-    email TEXT,
-    firstname TEXT,
-    lastname TEXT,
-    display TEXT
-  );
-  -- Covering: a filtered, name-sorted page walks this index alone and reads only the matches.
-  CREATE INDEX IF NOT EXISTS identity_columns_display ON identity_columns (display, id, alias, email, firstname, lastname);
-  CREATE TRIGGER IF NOT EXISTS identity_columns_insert AFTER INSERT ON identities BEGIN
-    INSERT OR REPLACE INTO identity_columns VALUES (${columnsOf('NEW')});
-  END;
-  CREATE TRIGGER IF NOT EXISTS identity_columns_update AFTER UPDATE ON identities BEGIN
-    DELETE FROM identity_columns WHERE id = OLD.id;
-    INSERT OR REPLACE INTO identity_columns VALUES (${columnsOf('NEW')});
-  END;
-  CREATE TRIGGER IF NOT EXISTS identity_columns_delete AFTER DELETE ON identities BEGIN
-    DELETE FROM identity_columns WHERE id = OLD.id;
-  END;
-  INSERT OR IGNORE INTO identity_columns SELECT ${columnsOf('identities')} FROM identities WHERE id NOT IN (SELECT id FROM identity_columns);
-  CREATE VIEW IF NOT EXISTS public_identity_rows AS
-    SELECT i.id AS id, i.name AS name, i.doc AS doc, c.alias AS alias, c.email AS email, c.firstname AS firstname, c.lastname AS lastname, c.display AS display
-    FROM identities i JOIN identity_columns c ON c.id = i.id;
-`;
-
-function columnsOf(row: string): string {
-  const attr = (name: string) => `json_extract(${row}.doc, '$.attributes.${name}')`;
-  return `${row}.id, ${row}.name, ${attr('email')}, ${attr('firstname')}, ${attr('lastname')}, COALESCE(${attr('displayName')}, ${row}.name)`;
-}
-
 function loadActivities(db: Database, fixtures: string | undefined): void {
   if (fixtures === undefined) return;
   const file = join(fixtures, 'account-activities.json');
@@ -167,7 +128,6 @@ export function prepareResourceStore(db: Database, options: { fixtures: string |
   registerSearchFunctions(db);
   const hadActivities = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'account_activities'").get() !== undefined;
   db.exec(RESOURCE_TABLES);
-  db.exec(IDENTITY_COLUMNS);
   if (!hadActivities) loadActivities(db, options.fixtures);
   deriveSchemas(db, options.now);
 }

@@ -10,6 +10,23 @@ export interface Migration {
   sql: string;
 }
 
+const VALUE_COLUMNS = 'id, alias, email, firstname, lastname, display';
+
+/** The public-identity fields of an identities row (`NEW` in a trigger), in VALUE_COLUMNS order. */
+function valuesOf(row: string): string {
+  const attribute = (name: string) => `json_extract(${row}.doc, '$.attributes.${name}')`;
+  return `${row}.id, ${row}.name, ${attribute('email')}, ${attribute('firstname')}, ${attribute('lastname')}, COALESCE(${attribute('displayName')}, ${row}.name)`;
+}
+
+/**
+ * The case-folded key of a column: the value itself when it is ASCII (as many bytes as
+ * characters), which NOCASE compares ignoring case; otherwise filter_fold(value), the filter
+ * module's fold. length() of text stops at a NUL, so a value with one is folded too.
+ */
+function foldedKey(column: string): string {
+  return `CASE WHEN ${column} IS NULL OR length(CAST(${column} AS BLOB)) = length(${column}) THEN ${column} ELSE filter_fold(${column}) END`;
+}
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -123,6 +140,69 @@ export const MIGRATIONS: readonly Migration[] = [
         name TEXT NOT NULL,
         doc TEXT NOT NULL
       );
+    `,
+  },
+  {
+    version: 3,
+    description: 'public-identity fields as plain columns with case-folded keys, kept in step with identities by triggers',
+    // The fields /public-identities filters and sorts on (src/api/plugins/identities.ts), read
+    // once per write instead of out of the JSON document per row read. Each filterable field has
+    // a key for the case-ignoring operators: the value when it is ASCII, else its fold, declared
+    // COLLATE NOCASE (src/filter/to-sql.ts explains why that compares like the fold), so the
+    // filters compare in SQLite and an index per field serves a filtered page in name order
+    // (docs/bench-api2.md). The fold of non-ASCII values runs `filter_fold`, which Store.open
+    // registers on its connection before migrating. This replaces the earlier `identity_columns`
+    // table, which the resource plugin created without keys.
+    sql: `
+      DROP VIEW IF EXISTS public_identity_rows;
+      DROP TRIGGER IF EXISTS identity_columns_insert;
+      DROP TRIGGER IF EXISTS identity_columns_update;
+      DROP TRIGGER IF EXISTS identity_columns_delete;
+      DROP TABLE IF EXISTS identity_columns;
+      CREATE TABLE public_identity_columns (
+        id TEXT PRIMARY KEY,
+        alias TEXT,
+        email TEXT,
+        firstname TEXT,
+        lastname TEXT,
+        display TEXT,
+        alias_key TEXT COLLATE NOCASE GENERATED ALWAYS AS (${foldedKey('alias')}) STORED,
+        email_key TEXT COLLATE NOCASE GENERATED ALWAYS AS (${foldedKey('email')}) STORED,
+        firstname_key TEXT COLLATE NOCASE GENERATED ALWAYS AS (${foldedKey('firstname')}) STORED,
+        lastname_key TEXT COLLATE NOCASE GENERATED ALWAYS AS (${foldedKey('lastname')}) STORED
+      );
+      -- Covering: a name-sorted page, filtered or not, walks this index and reads only the matches.
+      CREATE INDEX public_identity_columns_display ON public_identity_columns (display, id, alias_key, email_key, firstname_key, lastname_key);
+      -- An eq or sw filter on a field seeks its key. First and last names repeat, so their keys
+      -- are indexed in name order, both ways (a descending name order keeps the ascending id
+      -- tiebreak, which one index cannot give both ways without a sort), with the other name's
+      -- key, so that a filter on both reads the index alone: the matches come already sorted,
+      -- and a name-sorted page stops at its end. Aliases and emails are about unique: their few
+      -- matches are sorted as found.
+      CREATE INDEX public_identity_columns_alias ON public_identity_columns (alias_key);
+      CREATE INDEX public_identity_columns_email ON public_identity_columns (email_key);
+      CREATE INDEX public_identity_columns_firstname ON public_identity_columns (firstname_key, display, id, lastname_key);
+      CREATE INDEX public_identity_columns_firstname_desc ON public_identity_columns (firstname_key, display DESC, id, lastname_key);
+      CREATE INDEX public_identity_columns_lastname ON public_identity_columns (lastname_key, display, id, firstname_key);
+      CREATE INDEX public_identity_columns_lastname_desc ON public_identity_columns (lastname_key, display DESC, id, firstname_key);
+      CREATE TRIGGER public_identity_columns_insert AFTER INSERT ON identities BEGIN
+        INSERT OR REPLACE INTO public_identity_columns (${VALUE_COLUMNS}) VALUES (${valuesOf('NEW')});
+      END;
+      CREATE TRIGGER public_identity_columns_update AFTER UPDATE ON identities BEGIN
+        -- Deleted first: an upsert's conflict policy overrides the OR REPLACE below.
+        DELETE FROM public_identity_columns WHERE id = OLD.id;
+        INSERT OR REPLACE INTO public_identity_columns (${VALUE_COLUMNS}) VALUES (${valuesOf('NEW')});
+      END;
+      CREATE TRIGGER public_identity_columns_delete AFTER DELETE ON identities BEGIN
+        DELETE FROM public_identity_columns WHERE id = OLD.id;
+      END;
+      INSERT INTO public_identity_columns (${VALUE_COLUMNS}) SELECT ${valuesOf('identities')} FROM identities;
+      -- The id is the columns table's, so that its indexes serve the id tiebreak of every order.
+      CREATE VIEW public_identity_rows AS
+        SELECT c.id AS id, i.name AS name, i.doc AS doc, c.alias AS alias, c.email AS email, c.firstname AS firstname,
+               c.lastname AS lastname, c.display AS display, c.alias_key AS alias_key, c.email_key AS email_key,
+               c.firstname_key AS firstname_key, c.lastname_key AS lastname_key
+        FROM identities i JOIN public_identity_columns c ON c.id = i.id;
     `,
   },
 ];

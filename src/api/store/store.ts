@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, openSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { codedError } from '../../errors.js';
+import { registerSqlFunctions } from '../../filter/index.js';
 import { IdentityRepo } from './identity-repo.js';
 import { migrate } from './migrations.js';
 import { ResourceRepo } from './resource-repo.js';
@@ -73,6 +74,8 @@ export class Store {
       if (file !== ':memory:') db.pragma('journal_mode = WAL');
       db.pragma('foreign_keys = ON');
       db.pragma('synchronous = NORMAL');
+      // The schema's triggers fold non-ASCII values with the filter module's filter_fold.
+      registerSqlFunctions(db);
       const before = db.pragma('user_version', { simple: true }) as number;
       migrate(db);
       return new Store(db, before === 0, file === ':memory:' ? undefined : file);

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isTransformsError } from '../../../src/errors.js';
 import { registerSqlFunctions, type FieldMap } from '../../../src/filter/index.js';
-import { checkRawEscapes, collectionSql, parseCollectionQuery, runCollection, type CollectionSpec } from '../../../src/api/collections/index.js';
+import { checkRawEscapes, collectionSql, parseCollectionQuery, prepared, runCollection, type CollectionSpec, type SqlDatabase } from '../../../src/api/collections/index.js';
 
 const FIELDS: FieldMap = {
   id: { type: 'string', column: 'id', operators: ['eq', 'in'] },
@@ -151,6 +151,25 @@ describe('running against SQLite', () => {
     [{ filters: 'name eq "nothing"' }, []],
   ])('%j → %j', (query, expected) => {
     expect(ids(query)).toEqual(expected);
+  });
+
+  it('prepares each query shape once, keeping the 256 shapes used last', () => {
+    const made: string[] = [];
+    const counting: SqlDatabase = { prepare: (sql) => (made.push(sql), db.prepare(sql)) };
+    const shape = (n: number) => `SELECT ${n} AS n`;
+    prepared(counting, shape(0));
+    for (let n = 1; n < 256; n++) {
+      prepared(counting, shape(n));
+      prepared(counting, shape(0));
+    }
+    expect(made).toHaveLength(256);
+    // A new shape evicts the least recently used one (1), not the oldest (0, used all along).
+    prepared(counting, shape(256));
+    prepared(counting, shape(0));
+    expect(made).toHaveLength(257);
+    prepared(counting, shape(1));
+    expect(made).toHaveLength(258);
+    expect((prepared(counting, shape(0)).get() as { n: number }).n).toBe(0);
   });
 
   it('ties are broken by id so that pages never overlap', () => {

@@ -253,9 +253,16 @@ describe('store preparation (account activities fixture, discovered schemas)', (
       const schemas = first.store.db.prepare('SELECT count(*) AS n FROM source_schemas').get() as { n: number };
       expect(schemas.n).toBe(6);
       first.store.db.prepare("DELETE FROM account_activities WHERE id = 'fx-1'").run();
-      // A row written while the triggers did not exist is filled in on the next start.
-      first.store.db.exec('DROP TRIGGER identity_columns_insert');
-      first.store.resources.put('identities', { id: 'late-1', name: 'late.one', attributes: { email: 'late@example.com' } });
+      // A store of the previous schema version (public-identity columns without folded keys, in
+      // the table identity_columns) is migrated forward on open, rows written before included.
+      first.store.db.exec(`
+        DROP VIEW public_identity_rows;
+        DROP TRIGGER public_identity_columns_insert; DROP TRIGGER public_identity_columns_update; DROP TRIGGER public_identity_columns_delete;
+        DROP TABLE public_identity_columns;
+        CREATE TABLE identity_columns (id TEXT PRIMARY KEY, alias TEXT, email TEXT, firstname TEXT, lastname TEXT, display TEXT);
+        CREATE VIEW public_identity_rows AS SELECT i.id AS id, i.name AS name, i.doc AS doc FROM identities i JOIN identity_columns c ON c.id = i.id;`);
+      first.store.db.pragma('user_version = 2');
+      first.store.resources.put('identities', { id: 'late-1', name: 'late.one', attributes: { email: 'LATE@example.com' } });
       await first.close();
       const again = await resourceServer({ fixtures: dir, db });
       const token2 = { authorization: `Bearer ${await tokenOf(again, ADMIN_PAT)}` };
