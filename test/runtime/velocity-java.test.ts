@@ -107,3 +107,59 @@ describe('a # right after a reference', () => {
     expect(render(template, { a: 'A', m: {}, l: [] })).toBe(expected);
   });
 });
+
+describe('text that starts like a directive, as 1.7 lexes it', () => {
+  it.each([
+    // `#word` naming no directive (letters, digits, `_`, `@`) and `#` with a number are tokens of
+    // their own: rendered as text, and the blanks after them start the #set's token.
+    ['#breakHi #set($x = 1)b', '#breakHib'],
+    ['x#foo\t#set($x = 1)b', 'x#foob'],
+    ['#foo@bar #set($x = 1)b', '#foo@barb'],
+    ['#{foo} #set($x = 1)b', '#{foo}b'],
+    ['#1 #set($x = 1)b', '#1b'],
+    ['#1.5 #set($x = 1)b', '#1.5b'],
+    ['#1x #set($x = 1)b', '#1x b'],
+    ['#foo. #set($x = 1)b', '#foo. b'],
+    ['#breakHi #if(true)y#end', '#breakHi y'],
+    // A word with `@` names no directive: `#break@` is text, not #break.
+    ['#break@$l.size()x', '#break@2x'],
+    ['#break@ #set($x = 1)b', '#break@b'],
+    ['#if@x #else@y', '#if@x #else@y'],
+    ['#if(true)a#else@b#end', 'a#else@b'],
+    ['#@ #set($x = 1)b', '#@b'],
+    // `$`, `$!` and `#` right before a #set's blanks, or `$` right before a directive, belong to
+    // the directive's token and vanish with it.
+    ['x$ #set($x = 1)b', 'xb'],
+    ['x# #set($x = 1)b', 'xb'],
+    ['#1$ #set($x = 1)b', '#1b'],
+    ['x$#if(true)y#end', 'xy'],
+    ['#foo$#set($x = 1)b', '#foob'],
+    // A backslash run and an escaped reference are tokens too.
+    ['x\\ #set($x = 1)b', 'x\\b'],
+    ['\\$a #set($x = 1)b', '$ab'],
+    ['\\$a.length() b', '$a.length() b'],
+    // A line comment holds no tokens: a `#*` in it opens no block comment.
+    ['## a #* b\nc *#d', 'c *#d'],
+    // #break with empty arguments is #break.
+    ['#break( )x', ''],
+    ['#foreach($i in $l)$i#break()#end.', 'p.'],
+  ])('%j → %j', (template, expected) => {
+    expect(render(template, { a: 'Ann', l: ['p', 'q'] })).toBe(expected);
+  });
+
+  it.each([
+    // The #break's arguments never close, hold a directive or a bare word: 1.7 cannot parse them.
+    ['#*\nmulti\n*#\n#break(#set($t = false)'],
+    ['#break(x'],
+    ['#break(x)y'],
+    ['#break@(x'],
+    // #end followed by text is a #end…@ word: the #if has no #end.
+    ['#if(true)x#end@y'],
+  ])('%j does not parse (TEMPLATE_SYNTAX)', (template) => {
+    expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+  });
+
+  it('#endx is a call of the undefined macro endx (strict: an error)', () => {
+    expect(() => render('#if(true)a#endx#end')).toThrow(expect.objectContaining({ code: 'TEMPLATE_RENDER', message: expect.stringMatching(/#endx is not a macro/) }));
+  });
+});

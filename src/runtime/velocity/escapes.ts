@@ -4,7 +4,11 @@
 // transforms (`\$` is a literal dollar in both): `"\$5"` must reach Java as `\$5`, not `$5`.
 // This pass rewrites the escapes into raw blocks `#[[…]]#` that velocityjs emits verbatim.
 
+import { hashToken, vanishingPrefix } from './hash-tokens.js';
+
 const REFERENCE_HEAD = /^\$!?\{?[A-Za-z_]/;
+/** An escaped reference's name (`\$a`, `\${a}`, `\$!a`): one token of 1.7's lexer, kept together. */
+const ESCAPED_NAME = /^\$!?(?:\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)?/;
 const DIRECTIVE_HEAD = /^#\{?[A-Za-z]/;
 
 /** After a directive name or a reference path, `(` opens arguments (quotes are strings there). */
@@ -31,7 +35,7 @@ const IDENTITY: Rewritten['column'] = (_line, column) => column;
 export function rewriteEscapes(source: string): Rewritten {
   if (
     !source.includes('\\') && !source.includes('#*') && !EXPONENT_ANYWHERE.test(source) &&
-    !LONG_NEGATIVE_ANYWHERE.test(source) && !HASH_AFTER_NAME.test(source)
+    !LONG_NEGATIVE_ANYWHERE.test(source) && !HASH_AFTER_NAME.test(source) && !HASH_TOKEN_ANYWHERE.test(source)
   ) {
     return { text: source, column: IDENTITY };
   }
@@ -44,7 +48,7 @@ export function rewriteEscapes(source: string): Rewritten {
   // Raw blocks lengthen a line: [line, rewritten column after the block, characters added].
   const shifts: Array<[number, number, number]> = [];
   const escape = () => {
-    const r = escapeAt(source, i);
+    const r = escapeAt(source, i, depth === 0);
     // velocityjs cannot read a `#` right after a reference: an empty #if stands between them.
     const text = depth === 0 && r.text.startsWith('#') && REFERENCE_TAIL.test(out.slice(-200)) ? SEPARATOR + r.text : r.text;
     out += text;
@@ -93,6 +97,33 @@ export function rewriteEscapes(source: string): Rewritten {
         const lastLength = (lines.length === 1 ? 2 : 0) + lines[lines.length - 1]!.length + 2;
         shifts.push([line, out.length - lineStart, separator.length - lastLength]);
         i = end + 2;
+        continue;
+      }
+    }
+    if (depth === 0 && c === '#' && source[i + 1] === '#') {
+      // A line comment: nothing in it is a token (it ends at the line break, which it eats).
+      const end = source.indexOf('\n', i);
+      const stop = end < 0 ? source.length : end;
+      out += source.slice(i, stop);
+      i = stop;
+      continue;
+    }
+    if (depth === 0 && (c === '$' || c === '#' || c === '\\')) {
+      const next = vanishingPrefix(source, i);
+      if (next !== undefined) {
+        shifts.push([line, out.length - lineStart, -(next - i)]);
+        i = next;
+        continue;
+      }
+    }
+    if (depth === 0 && c === '#') {
+      const token = hashToken(source, i);
+      if (token) {
+        const text = token.text.startsWith('#') && REFERENCE_TAIL.test(out.slice(-200)) ? SEPARATOR + token.text : token.text;
+        out += text;
+        const added = text.length - (token.next - i);
+        if (added !== 0) shifts.push([line, out.length - lineStart, added]);
+        i = token.next;
         continue;
       }
     }
@@ -162,6 +193,8 @@ const EXPONENT_LITERAL = /^(?:\d+(?:\.\d*)?|\.\d+)[eE][+-]?\d+(?![\w.])/;
 const EXPONENT_ANYWHERE = /[\d.][eE][+-]?\d/;
 const LONG_NEGATIVE_ANYWHERE = /-\d{16}/;
 const SEPARATOR = '#if(false)#{end}';
+/** A `#` token of 1.7's lexer that velocityjs reads otherwise (hash-tokens.ts). */
+const HASH_TOKEN_ANYWHERE = /#(?:[A-Za-z_@{]|-?\d)|\$!?[ \t]*#|#[ \t]+#/;
 const HASH_AFTER_NAME = /[\w)}\]]#(?![A-Za-z{*#])/;
 /** The output ends with a reference: `$a`, `$!{a}`, `$a.b(…)`, `$a[0]` (arguments without nested parentheses). */
 const REFERENCE_TAIL = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*\}?$/;
@@ -196,21 +229,24 @@ export function plainDecimal(literal: string): string {
   return text;
 }
 
-function escapeAt(source: string, start: number): { text: string; next: number } {
+function escapeAt(source: string, start: number, topLevel: boolean): { text: string; next: number } {
   let k = 0;
   while (source[start + k] === '\\') k++;
-  const after = source.slice(start + k);
+  const after = source.slice(start + k, start + k + 200);
   const target = after[0];
   const run = source.slice(start, start + k);
-  if (target !== '$' && target !== '#') return { text: run, next: start + k };
+  // A run of backslashes is a token of its own in 1.7 (blanks after it start the next one).
+  if (target !== '$' && target !== '#') return { text: topLevel ? raw(run) : run, next: start + k };
   const head = target === '$' ? REFERENCE_HEAD.test(after) : DIRECTIVE_HEAD.test(after);
   if (!head) {
     // Nothing to escape: Velocity prints the backslashes and the character as they are.
     return { text: raw(run + target), next: start + k + 1 };
   }
   if (k % 2 === 1) {
-    // An escaped reference or directive: half the backslashes, then the text literally.
-    return { text: raw('\\'.repeat((k - 1) / 2) + target), next: start + k + 1 };
+    // An escaped reference or directive: half the backslashes, then the text literally (a
+    // reference with its name: the blanks after `\$a` start a token, as in 1.7).
+    const literal = target === '$' ? ESCAPED_NAME.exec(after)![0] : target;
+    return { text: raw('\\'.repeat((k - 1) / 2) + literal), next: start + k + literal.length };
   }
   // An even run: half the backslashes, then the reference or directive itself.
   return { text: raw('\\'.repeat(k / 2)), next: start + k };

@@ -100,13 +100,16 @@ function knownVelocity(c: VelocityCase, java: JavaOutcome, ours: OurOutcome): st
   // Both reject the template, 1.7 when parsing and we when rendering (V22).
   if ('error' in java && /ParseErrorException/.test(java.error) && 'error' in ours && ours.error === 'TEMPLATE_RENDER') return 'V22';
   if ('ok' in java && java.ok.includes('[Ljava.lang.String;@')) return 'V12';
-  if (/\$!?\{?[A-Za-z]\w*-/.test(c.template)) return 'V19';
+  if (/\$!?\{?[A-Za-z]\w*(?:\.[A-Za-z]\w*)*-/.test(c.template)) return 'V19';
   // 1.7 evaluates a string or number literal as a condition to false (SimpleNode.evaluate).
   if (/(?:#(?:else)?if\(|!|&& |\|\| |and |or )(?:"[^"]*"|'[^']*'|-?\d)/.test(c.template)) return 'V8';
   const bare = [...c.template.matchAll(/(?:#(?:else)?if\(|!|&& |\|\| |and |or )\$(\w+)(?=[\s)]|$)/g)].map((m) => m[1]!);
   const set = new Set([...c.template.matchAll(/#set\(\$(\w+)/g)].map((m) => m[1]!));
   if (bare.some((v) => !(v in c.vars) && !set.has(v)) && 'error' in ours) return 'V3';
   if (bare.some((v) => set.has(v) || emptyish(c.vars[v]))) return 'V8';
+  // A size tested as a condition (`#if(!$l.size())`): zero is false for us, true for 1.7.
+  const sizes = [...c.template.matchAll(/(?:#(?:else)?if\(|!|&& |\|\| |and |or )\$(\w+)\.size\(\)(?=[\s)]|$)/g)].map((m) => m[1]!);
+  if (sizes.some((v) => set.has(v) || (Array.isArray(c.vars[v]) && (c.vars[v] as unknown[]).length === 0))) return 'V8';
   return undefined;
 }
 
