@@ -137,7 +137,13 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     // A backslash run and an escaped reference are tokens too.
     ['x\\ #set($x = 1)b', 'x\\b'],
     ['\\$a #set($x = 1)b', '$ab'],
+    ['x#\\$a', 'x#\\Ann'],
+    ['$a.charAt(0)x#1', 'Ax#1'],
+    [' #\t#set($x = 1)\t', ' \t'],
     ['\\$a.length() b', '$a.length() b'],
+    // In text, `(` after a reference name is text: nothing is called.
+    ['$a(Hi 1', 'Ann(Hi 1'],
+    ['$a(1)', 'Ann(1)'],
     // A line comment holds no tokens: a `#*` in it opens no block comment.
     ['## a #* b\nc *#d', 'c *#d'],
     // #break with empty arguments is #break.

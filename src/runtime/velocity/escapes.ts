@@ -4,7 +4,7 @@
 // transforms (`\$` is a literal dollar in both): `"\$5"` must reach Java as `\$5`, not `$5`.
 // This pass rewrites the escapes into raw blocks `#[[…]]#` that velocityjs emits verbatim.
 
-import { hashToken, vanishingPrefix } from './hash-tokens.js';
+import { MARK, hashToken, vanishingPrefix } from './hash-tokens.js';
 
 const REFERENCE_HEAD = /^\$!?\{?[A-Za-z_]/;
 /** An escaped reference's name (`\$a`, `\${a}`, `\$!a`): one token of 1.7's lexer, kept together. */
@@ -50,7 +50,7 @@ export function rewriteEscapes(source: string): Rewritten {
   const escape = () => {
     const r = escapeAt(source, i, depth === 0);
     // velocityjs cannot read a `#` right after a reference: an empty #if stands between them.
-    const text = depth === 0 && r.text.startsWith('#') && REFERENCE_TAIL.test(out.slice(-200)) ? SEPARATOR + r.text : r.text;
+    const text = depth === 0 && needsSeparator(out, r.text) ? SEPARATOR + r.text : r.text;
     out += text;
     const added = text.length - (r.next - i);
     if (added !== 0) shifts.push([line, out.length - lineStart, added]);
@@ -77,6 +77,10 @@ export function rewriteEscapes(source: string): Rewritten {
       // A raw block is copied as it is (nothing inside is a comment or an escape).
       const end = source.indexOf(']]#', i + 3);
       if (end >= 0) {
+        if (needsSeparator(out, '#[[')) {
+          out += SEPARATOR;
+          shifts.push([line, out.length - lineStart, SEPARATOR.length]);
+        }
         emit(source.slice(i, end + 3));
         i = end + 3;
         continue;
@@ -111,15 +115,26 @@ export function rewriteEscapes(source: string): Rewritten {
     if (depth === 0 && (c === '$' || c === '#' || c === '\\')) {
       const next = vanishingPrefix(source, i);
       if (next !== undefined) {
-        shifts.push([line, out.length - lineStart, -(next - i)]);
+        const mark = needsSeparator(out, raw(MARK)) ? SEPARATOR + raw(MARK) : raw(MARK);
+        out += mark;
+        shifts.push([line, out.length - lineStart, mark.length - (next - i)]);
         i = next;
+        continue;
+      }
+      // `$a(`: a reference, then the text `(` (velocityjs would read a call of $a).
+      const bare = c === '$' ? BARE_REFERENCE_PAREN.exec(source.slice(i, i + 200)) : null;
+      if (bare) {
+        const braced = `$${bare[1]}{${bare[2]}}`;
+        out += braced;
+        shifts.push([line, out.length - lineStart, braced.length - bare[0].length]);
+        i += bare[0].length;
         continue;
       }
     }
     if (depth === 0 && c === '#') {
       const token = hashToken(source, i);
       if (token) {
-        const text = token.text.startsWith('#') && REFERENCE_TAIL.test(out.slice(-200)) ? SEPARATOR + token.text : token.text;
+        const text = needsSeparator(out, token.text) ? SEPARATOR + token.text : token.text;
         out += text;
         const added = text.length - (token.next - i);
         if (added !== 0) shifts.push([line, out.length - lineStart, added]);
@@ -194,11 +209,22 @@ const EXPONENT_ANYWHERE = /[\d.][eE][+-]?\d/;
 const LONG_NEGATIVE_ANYWHERE = /-\d{16}/;
 const SEPARATOR = '#if(false)#{end}';
 /** A `#` token of 1.7's lexer that velocityjs reads otherwise (hash-tokens.ts). */
-const HASH_TOKEN_ANYWHERE = /#(?:[A-Za-z_@{]|-?\d)|\$!?[ \t]*#|#[ \t]+#/;
+const HASH_TOKEN_ANYWHERE = /#(?:[A-Za-z_@{\\]|-?\d)|\$!?[ \t]*#|#[ \t]+#|\$!?[A-Za-z_]\w*\(/;
 const HASH_AFTER_NAME = /[\w)}\]]#(?![A-Za-z{*#])/;
 /** The output ends with a reference: `$a`, `$!{a}`, `$a.b(…)`, `$a[0]` (arguments without nested parentheses). */
 const REFERENCE_TAIL = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*\}?$/;
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
+const BARE_REFERENCE_PAREN = /^\$(!?)([A-Za-z_][A-Za-z0-9_]*)(?=\()/;
+
+/**
+ * velocityjs cannot read a `#` right after a reference, nor a raw block right after a word that
+ * follows a call or an index (`$a.b(0)x#[[…]]#`): an empty #if stands between them.
+ */
+function needsSeparator(out: string, text: string): boolean {
+  if (!text.startsWith('#')) return false;
+  const tail = out.slice(-200);
+  return REFERENCE_TAIL.test(tail) || (text.startsWith('#[[') && /[)\]]\w+$/.test(tail));
+}
 
 /**
  * velocityjs reads a negative integer literal into a JavaScript number, which loses digits

@@ -37,6 +37,12 @@ export interface Token {
   readonly raw?: boolean;
 }
 
+/**
+ * The content of a raw block the renderer reads as a marker, not text: `#[[\u0000]]#` renders
+ * nothing and keeps apart what velocityjs would join (blanks before a vanished `$` stay text).
+ */
+export const MARK = '\u0000';
+
 function raw(text: string): string {
   return `#[[${text}]]#`;
 }
@@ -51,6 +57,9 @@ function syntaxAt(source: string, at: number, message: string): never {
 /** A `#` token at `i` (top level) that velocityjs must see differently, or undefined. */
 export function hashToken(source: string, i: number): Token | undefined {
   const tail = source.slice(i, i + 200);
+  // `#\`: the backslashes after a lone `#` escape nothing (`#\$a` renders `#\` and $a).
+  const backslashes = /^#\\+/.exec(tail);
+  if (backslashes) return { text: raw(backslashes[0]), next: i + backslashes[0].length, raw: true };
   const braced = BRACED_WORD.exec(tail);
   if (braced) {
     const name = braced[1]!;
@@ -69,10 +78,26 @@ export function hashToken(source: string, i: number): Token | undefined {
   if (CALL_AFTER.test(after)) {
     // 1.7 calls the macro `break@x`, which no #macro can define.
     if (name.includes('@')) return syntaxAt(source, i, `'#${name}' is not a directive or a macro name`);
+    if (closingParen(source, source.indexOf('(', next)) < 0) return syntaxAt(source, i, `#${name}( has no closing )`);
     return undefined;
   }
   if (name.startsWith('end') && /^end[A-Za-z0-9_]+$/.test(name)) return { text: `#${name}()`, next };
   return { text: raw(word[0]), next, raw: true };
+}
+
+/** The index of the `)` closing the `(` at `open` (quotes skipped), or -1. */
+function closingParen(source: string, open: number): number {
+  let depth = 0;
+  let quote: string | null = null;
+  for (let k = open; k < source.length; k++) {
+    const c = source[k]!;
+    if (quote) {
+      if (c === quote) quote = null;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return k;
+  }
+  return -1;
 }
 
 /** `#break(…)`: empty arguments dropped; what 1.7 cannot parse refused. */
