@@ -55,6 +55,20 @@ describe('numbers (MathUtils over Integer, Long and BigInteger)', () => {
   });
 });
 
+describe('hashCode() of every value (Object.hashCode)', () => {
+  it.each([
+    ['#set($x = 1)$x.hashCode()', '1'],
+    ['#set($x = -7)$x.hashCode()', '-7'],
+    ['#set($x = 4000000000)$x.hashCode()', '-294967296'],
+    ['#set($x = 2.5)$x.hashCode()', '1074003968'],
+    ['#set($x = true)$x.hashCode(),#set($x = false)$x.hashCode()', '1231,1237'],
+    ['#set($x = [1, "a", true])$x.hashCode(),#set($x = {"k": "v", "j": 2})$x.hashCode()', '34990,133'],
+    ['#set($x = 0.1)$x.hashCode()', '-1507852285'],
+  ])('%s → %s', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+});
+
 describe('whitespace as Velocity 1.7 gobbles it', () => {
   it.each([
     // A directive eats the blanks and the line break (\n, \r\n or \r) that end its line.
@@ -144,16 +158,25 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     // In text, `(` after a reference name is text: nothing is called.
     ['$a(Hi 1', 'Ann(Hi 1'],
     ['$a(1)', 'Ann(1)'],
+    // `##` right after a property is text; after a name or a call it is a comment.
+    ['$m.k## x', 'v## x'],
+    ['$m.k##x\ny', 'v##x\ny'],
+    ['$a## x', 'Ann'],
+    // velocityjs needs a separator before a raw block after #break.
+    ['$n#break#1', '1'],
     // A line comment holds no tokens: a `#*` in it opens no block comment.
     ['## a #* b\nc *#d', 'c *#d'],
     // #break with empty arguments is #break.
     ['#break( )x', ''],
     ['#foreach($i in $l)$i#break()#end.', 'p.'],
   ])('%j → %j', (template, expected) => {
-    expect(render(template, { a: 'Ann', l: ['p', 'q'] })).toBe(expected);
+    expect(render(template, { a: 'Ann', l: ['p', 'q'], m: { k: 'v' }, n: '1' })).toBe(expected);
   });
 
   it.each([
+    // A line comment that ends the template with `#`: 1.7's lexer fails as on any final `#`.
+    ['a ##* block *#'],
+    ['$n ##[[raw $a]]#'],
     // The #break's arguments never close, hold a directive or a bare word: 1.7 cannot parse them.
     ['#*\nmulti\n*#\n#break(#set($t = false)'],
     ['#break(x'],

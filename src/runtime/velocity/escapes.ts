@@ -4,6 +4,7 @@
 // transforms (`\$` is a literal dollar in both): `"\$5"` must reach Java as `\$5`, not `$5`.
 // This pass rewrites the escapes into raw blocks `#[[…]]#` that velocityjs emits verbatim.
 
+import { codedError } from '../../errors.js';
 import { MARK, hashToken, vanishingPrefix } from './hash-tokens.js';
 
 const REFERENCE_HEAD = /^\$!?\{?[A-Za-z_]/;
@@ -108,6 +109,21 @@ export function rewriteEscapes(source: string): Rewritten {
       // A line comment: nothing in it is a token (it ends at the line break, which it eats).
       const end = source.indexOf('\n', i);
       const stop = end < 0 ? source.length : end;
+      // Right after a property (`$m.k##`), 1.7 reads `##` as text, not as a comment.
+      if (PROPERTY_TAIL.test(out.slice(-200))) {
+        const text = SEPARATOR + raw('##');
+        out += text;
+        shifts.push([line, out.length - lineStart, text.length - 2]);
+        i += 2;
+        continue;
+      }
+      // A comment that ends the template with `#` (`##x *#`): 1.7's lexer fails, as on any final `#`.
+      if (end < 0 && source.endsWith('#')) {
+        const lines = source.split('\n');
+        throw codedError('TEMPLATE_SYNTAX', `Template does not parse: Encountered end of input after '#' (line ${lines.length}, column ${lines[lines.length - 1]!.length})`, {
+          details: { line: lines.length, column: lines[lines.length - 1]!.length },
+        });
+      }
       out += source.slice(i, stop);
       i = stop;
       continue;
@@ -209,21 +225,23 @@ const EXPONENT_ANYWHERE = /[\d.][eE][+-]?\d/;
 const LONG_NEGATIVE_ANYWHERE = /-\d{16}/;
 const SEPARATOR = '#if(false)#{end}';
 /** A `#` token of 1.7's lexer that velocityjs reads otherwise (hash-tokens.ts). */
-const HASH_TOKEN_ANYWHERE = /#(?:[A-Za-z_@{\\]|-?\d)|\$!?[ \t]*#|#[ \t]+#|\$!?[A-Za-z_]\w*\(/;
+const HASH_TOKEN_ANYWHERE = /#(?:[A-Za-z_@{\\]|-?\d)|\w##|\$!?[ \t]*#|#[ \t]+#|\$!?[A-Za-z_]\w*\(/;
 const HASH_AFTER_NAME = /[\w)}\]]#(?![A-Za-z{*#])/;
 /** The output ends with a reference: `$a`, `$!{a}`, `$a.b(…)`, `$a[0]` (arguments without nested parentheses). */
 const REFERENCE_TAIL = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*\}?$/;
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
+/** The output ends with a property reference (`$m.k`, `$!{m.k}` excluded). */
+const PROPERTY_TAIL = /\$!?[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*\.[A-Za-z_]\w*$/;
 const BARE_REFERENCE_PAREN = /^\$(!?)([A-Za-z_][A-Za-z0-9_]*)(?=\()/;
 
 /**
- * velocityjs cannot read a `#` right after a reference, nor a raw block right after a word that
- * follows a call or an index (`$a.b(0)x#[[…]]#`): an empty #if stands between them.
+ * velocityjs cannot read a `#` right after a reference, nor a raw block right after #break or a
+ * word that follows a call or an index (`$a.b(0)x#[[…]]#`): an empty #if stands between them.
  */
 function needsSeparator(out: string, text: string): boolean {
   if (!text.startsWith('#')) return false;
   const tail = out.slice(-200);
-  return REFERENCE_TAIL.test(tail) || (text.startsWith('#[[') && /[)\]]\w+$/.test(tail));
+  return REFERENCE_TAIL.test(tail) || (text.startsWith('#[[') && /(?:[)\]]\w*|#break)$/.test(tail));
 }
 
 /**
