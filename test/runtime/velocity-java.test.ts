@@ -164,6 +164,17 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     ['$a## x', 'Ann'],
     // velocityjs needs a separator before a raw block after #break.
     ['$n#break#1', '1'],
+    // A word right after a call or an index is a token of its own.
+    ['$a.length()Hi #set($x = 1)b', '3Hib'],
+    ['$l[0]Hi #set($x = 1)b', 'pHib'],
+    // A block comment is a token boundary: the blanks after it start the next token, and the
+    // directive before it does not eat the line break after it.
+    ['@#* block *#\t#set($t = $a)\n  ', '@  '],
+    ['#foreach($i in $l)#* block *#\r\n#set($n = 1)\r\n#end\n  .', '\r\n\r\n  .'],
+    ['$l.isEmpty()#foreach($i in $l)x#end #* block *#\n', 'falsexx \n'],
+    // Raw blocks and escapes right after #end.
+    ['#foreach($i in $l)$i#end#[[raw $a]]#', 'pqraw $a'],
+    ['#foreach($i in $l)$i#end\\\\$a', 'pq\\Ann'],
     // A line comment holds no tokens: a `#*` in it opens no block comment.
     ['## a #* b\nc *#d', 'c *#d'],
     // #break with empty arguments is #break.

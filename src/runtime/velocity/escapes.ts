@@ -92,15 +92,15 @@ export function rewriteEscapes(source: string): Rewritten {
       if (end >= 0) {
         // A block comment renders nothing, and the line break after it stays. velocityjs misreads
         // one right after a reference (`$a#* c *#`), so it is dropped here: the lines it spans
-        // become `##` line comments (which eat their line breaks), the rest of it goes.
+        // become `##` line comments (which eat their line breaks), the rest of it a marker (a
+        // token boundary, as in 1.7: the blanks after it start the next token, a directive
+        // before it does not eat the line break after it).
         const lines = source.slice(i + 2, end).split('\n');
         for (const part of lines.slice(0, -1)) emit(`##${part}\n`);
-        // Where the comment separates a reference from text that would extend it (`$a#**#b`),
-        // an empty #if keeps them apart.
-        const separator = lines.length === 1 && /[\w)}\]]$/.test(out) && /^[\w.([{-]/.test(source.slice(end + 2)) ? SEPARATOR : '';
-        out += separator;
+        const mark = (needsSeparator(out, raw(MARK)) ? SEPARATOR : '') + raw(MARK);
+        out += mark;
         const lastLength = (lines.length === 1 ? 2 : 0) + lines[lines.length - 1]!.length + 2;
-        shifts.push([line, out.length - lineStart, separator.length - lastLength]);
+        shifts.push([line, out.length - lineStart, mark.length - lastLength]);
         i = end + 2;
         continue;
       }
@@ -144,6 +144,18 @@ export function rewriteEscapes(source: string): Rewritten {
         out += braced;
         shifts.push([line, out.length - lineStart, braced.length - bare[0].length]);
         i += bare[0].length;
+        continue;
+      }
+    }
+    if (depth === 0 && (out.endsWith(')') || out.endsWith(']')) && /[A-Za-z_]/.test(c) && REFERENCE_TAIL.test(out.slice(-200))) {
+      // A word right after a call or an index (`$a.length()Hi #set(…)`) is a token of its own in
+      // 1.7 (the blanks after it start the #set's).
+      const word = WORD_BEFORE_SET.exec(source.slice(i, i + 200));
+      if (word) {
+        const text = SEPARATOR + raw(word[0]);
+        out += text;
+        shifts.push([line, out.length - lineStart, text.length - word[0].length]);
+        i += word[0].length;
         continue;
       }
     }
@@ -232,6 +244,7 @@ const REFERENCE_TAIL = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
 /** The output ends with a property reference (`$m.k`, `$!{m.k}` excluded). */
 const PROPERTY_TAIL = /\$!?[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*\.[A-Za-z_]\w*$/;
+const WORD_BEFORE_SET = /^[A-Za-z_]\w*(?=[ \t]+#(?:set|\{set\})[ \t]*\()/;
 const BARE_REFERENCE_PAREN = /^\$(!?)([A-Za-z_][A-Za-z0-9_]*)(?=\()/;
 
 /**
@@ -241,7 +254,7 @@ const BARE_REFERENCE_PAREN = /^\$(!?)([A-Za-z_][A-Za-z0-9_]*)(?=\()/;
 function needsSeparator(out: string, text: string): boolean {
   if (!text.startsWith('#')) return false;
   const tail = out.slice(-200);
-  return REFERENCE_TAIL.test(tail) || (text.startsWith('#[[') && /(?:[)\]]\w*|#break)$/.test(tail));
+  return REFERENCE_TAIL.test(tail) || (text.startsWith('#[[') && /(?:[)\]]\w*|#\{?(?:break|end|else)\}?)$/.test(tail));
 }
 
 /**
