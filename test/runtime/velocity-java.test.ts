@@ -175,6 +175,9 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     // Raw blocks and escapes right after #end.
     ['#foreach($i in $l)$i#end#[[raw $a]]#', 'pqraw $a'],
     ['#foreach($i in $l)$i#end\\\\$a', 'pq\\Ann'],
+    // #end and #else take no arguments: a `(` after them is text.
+    ['#foreach($i in $l)$i#end($l', 'pq([p, q]'],
+    ['#if(false)#else($a)#end', '(Ann)'],
     // A line comment holds no tokens: a `#*` in it opens no block comment.
     ['## a #* b\nc *#d', 'c *#d'],
     // #break with empty arguments is #break.
@@ -193,6 +196,9 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     ['#break(x'],
     ['#break(x)y'],
     ['#break@(x'],
+    // A method call in text whose arguments never close, or hold a directive.
+    ['x\n#foreach($i in [])$foreach.index(#[[raw $a]]##end  '],
+    ['$m.k(\r\n#foreach($i in [1..3])x#end'],
     // #end followed by text is a #end…@ word: the #if has no #end.
     ['#if(true)x#end@y'],
   ])('%j does not parse (TEMPLATE_SYNTAX)', (template) => {

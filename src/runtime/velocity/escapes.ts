@@ -13,7 +13,7 @@ const ESCAPED_NAME = /^\$!?(?:\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)?/;
 const DIRECTIVE_HEAD = /^#\{?[A-Za-z]/;
 
 /** After a directive name or a reference path, `(` opens arguments (quotes are strings there). */
-const CALL_BEFORE = /(#\{?[A-Za-z]\w*\}?\s*|\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*|\)\.[A-Za-z_][\w-]*)$/;
+const CALL_BEFORE = /(#\{?(?!(?:end|else)\b)[A-Za-z]\w*\}?\s*|\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*|\)\.[A-Za-z_][\w-]*)$/;
 
 /**
  * Rewrite backslash escapes the way Velocity reads them:
@@ -209,6 +209,11 @@ export function rewriteEscapes(source: string): Rewritten {
       }
     }
     // Only the end of the output can precede this `(`: look at a bounded tail, not all of it.
+    if (c === '(' && depth === 0 && CALL_BEFORE.test(out.slice(-120)) && out.slice(-120).match(CALL_BEFORE)![0].startsWith('$')) {
+      // A method call in text: 1.7 reads its arguments up to the closing `)`; a template that
+      // ends first, or a `#` among them, does not parse.
+      checkCallArguments(source, i);
+    }
     if (c === '(' && (depth > 0 || CALL_BEFORE.test(out.slice(-120)))) depth++;
     else if (c === ')' && depth > 0) depth--;
     else if (depth > 0 && (c === '"' || c === "'")) quote = c;
@@ -242,6 +247,24 @@ const HASH_AFTER_NAME = /[\w)}\]]#(?![A-Za-z{*#])/;
 /** The output ends with a reference: `$a`, `$!{a}`, `$a.b(…)`, `$a[0]` (arguments without nested parentheses). */
 const REFERENCE_TAIL = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*\}?$/;
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
+function checkCallArguments(source: string, open: number): void {
+  let depth = 0;
+  let quote: string | null = null;
+  for (let k = open; k < source.length; k++) {
+    const c = source[k]!;
+    if (quote) {
+      if (c === quote) quote = null;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return;
+    else if (c === '#') break;
+  }
+  const before = source.slice(0, open);
+  const line = before.split('\n').length;
+  const column = open - before.lastIndexOf('\n');
+  throw codedError('TEMPLATE_SYNTAX', `Template does not parse: the method call's ( has no closing ) (line ${line}, column ${column})`, { details: { line, column } });
+}
+
 /** The output ends with a property reference (`$m.k`, `$!{m.k}` excluded). */
 const PROPERTY_TAIL = /\$!?[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*\.[A-Za-z_]\w*$/;
 const WORD_BEFORE_SET = /^[A-Za-z_]\w*(?=[ \t]+#(?:set|\{set\})[ \t]*\()/;

@@ -74,6 +74,8 @@ export function hashToken(source: string, i: number): Token | undefined {
   const next = i + word[0].length;
   const after = source.slice(next, next + 50);
   if (name === 'break' && CALL_AFTER.test(after)) return breakArguments(source, i, next);
+  // `#end(`, `#else(`: the directive, then the text `(` (they take no arguments).
+  if ((name === 'end' || name === 'else') && after.startsWith('(')) return { text: `#{${name}}`, next };
   if (DIRECTIVES.has(name)) return undefined;
   if (CALL_AFTER.test(after)) {
     // 1.7 calls the macro `break@x`, which no #macro can define.

@@ -98,7 +98,7 @@ function knownVelocity(c: VelocityCase, java: JavaOutcome, ours: OurOutcome): st
   // Text "(" right after a method call's ")": velocityjs's grammar cannot read it; a coded
   // rejection when the template is compiled, never another value (V23).
   // (Java may fail later in the template, on an unset reference: it still read the `(` as text.)
-  if ('error' in ours && ours.error === 'TEMPLATE_SYNTAX' && !('error' in java && /ParseErrorException/.test(java.error)) && /\)\(/.test(c.template)) return 'V23';
+  if ('error' in ours && ours.error === 'TEMPLATE_SYNTAX' && !('error' in java && /ParseErrorException/.test(java.error)) && /[)\]]\(/.test(c.template)) return 'V23';
   // Both reject the template, 1.7 when parsing and we when rendering (V22).
   if ('error' in java && /ParseErrorException/.test(java.error) && 'error' in ours && ours.error === 'TEMPLATE_RENDER') return 'V22';
   if ('ok' in java && java.ok.includes('[Ljava.lang.String;@')) return 'V12';
