@@ -175,6 +175,8 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     // Raw blocks and escapes right after #end.
     ['#foreach($i in $l)$i#end#[[raw $a]]#', 'pqraw $a'],
     ['#foreach($i in $l)$i#end\\\\$a', 'pq\\Ann'],
+    // `(` at the end, or before a directive, after a call on a property is text: 1.7 reads the property.
+    ['#foreach($i in $m)$i.empty(#end', 'false('],
     // #end and #else take no arguments: a `(` after them is text.
     ['#foreach($i in $l)$i#end($l', 'pq([p, q]'],
     ['#if(false)#else($a)#end', '(Ann)'],
@@ -197,6 +199,7 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     ['#break(x)y'],
     ['#break@(x'],
     // A method call in text whose arguments never close, or hold a directive.
+    ['$a.length( '],
     ['x\n#foreach($i in [])$foreach.index(#[[raw $a]]##end  '],
     ['$m.k(\r\n#foreach($i in [1..3])x#end'],
     // #end followed by text is a #end…@ word: the #if has no #end.

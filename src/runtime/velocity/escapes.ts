@@ -210,6 +210,13 @@ export function rewriteEscapes(source: string): Rewritten {
     }
     // Only the end of the output can precede this `(`: look at a bounded tail, not all of it.
     if (c === '(' && depth === 0 && CALL_BEFORE.test(out.slice(-120)) && out.slice(-120).match(CALL_BEFORE)![0].startsWith('$')) {
+      if (i + 1 === source.length || /^#\{?[A-Za-z]/.test(source.slice(i + 1, i + 3))) {
+        // `$a.b(` at the end or before a directive: 1.7 reads the property, then the text `(`.
+        out += SEPARATOR + c;
+        shifts.push([line, out.length - lineStart, SEPARATOR.length]);
+        i++;
+        continue;
+      }
       // A method call in text: 1.7 reads its arguments up to the closing `)`; a template that
       // ends first, or a `#` among them, does not parse.
       checkCallArguments(source, i);
@@ -242,7 +249,7 @@ const EXPONENT_ANYWHERE = /[\d.][eE][+-]?\d/;
 const LONG_NEGATIVE_ANYWHERE = /-\d{16}/;
 const SEPARATOR = '#if(false)#{end}';
 /** A `#` token of 1.7's lexer that velocityjs reads otherwise (hash-tokens.ts). */
-const HASH_TOKEN_ANYWHERE = /#(?:[A-Za-z_@{\\]|-?\d)|\w##|\$!?[ \t]*#|#[ \t]+#|\$!?[A-Za-z_]\w*\(/;
+const HASH_TOKEN_ANYWHERE = /#(?:[A-Za-z_@{\\]|-?\d)|\w##|\$!?[ \t]*#|#[ \t]+#|\$!?[A-Za-z_]\w*\(|\$!?\{?[A-Za-z_][\w.]*\([^)]*$/;
 const HASH_AFTER_NAME = /[\w)}\]]#(?![A-Za-z{*#])/;
 /** The output ends with a reference: `$a`, `$!{a}`, `$a.b(…)`, `$a[0]` (arguments without nested parentheses). */
 const REFERENCE_TAIL = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*\}?$/;

@@ -4,7 +4,7 @@
 
 import type { JavaPattern, JavaReplacement } from '../regex.js';
 import { compileJavaReplacement } from '../regex.js';
-import { javaTrim } from '../java-string.js';
+import { javaLowerCase, javaTrim } from '../java-string.js';
 import { JavaObject, JDouble, NO_METHOD, isNumber, javaEquals, javaString, compareNumbers, type JMap } from './values.js';
 import type { Budget, BudgetLimits } from '../budget.js';
 
@@ -217,7 +217,7 @@ const STRING: Table = {
     },
   },
   toUpperCase: { 0: (s: string) => s.toUpperCase() },
-  toLowerCase: { 0: (s: string) => s.toLowerCase() },
+  toLowerCase: { 0: (s: string) => javaLowerCase(s) },
   trim: { 0: (s: string) => javaTrim(s) },
   strip: { 0: (s: string) => s.replace(JAVA_STRIP, '') },
   concat: { 1: (s: string, [o]) => s + (typeof o === 'string' ? o : npeOrMismatch(o)) },
