@@ -58,7 +58,7 @@ export function javaUpperCase(s: string): string {
  * final-sigma test (ConditionalSpecialCasing.isFinalCased) looks for a cased letter before it and
  * none after it within the same *word* of its word BreakIterator, skipping anything else in the
  * word (digits too: `S1Σ` → `s1ς`), where a word runs over letters, marks, digits and `_`, and
- * across a dash, apostrophe, quote or period between two of them (`éΣ-ſ` → `éσ-ſ`). JavaScript
+ * across a dash, apostrophe, quote or period between two letters (`éΣ-ſ` → `éσ-ſ`, `0-Σ` → `0-σ`). JavaScript
  * applies Unicode's context instead (only case-ignorable characters in between).
  */
 export function javaLowerCase(s: string): string {
@@ -74,6 +74,7 @@ export function javaLowerCase(s: string): string {
 
 const WORD_CHAR = /^[\p{L}\p{M}\p{Nd}\p{Pc}]$/u;
 const MID_WORD = /^[\p{Pd}'".\u00ad\u2027]$/u;
+const LETTER = /^[\p{L}\p{M}]$/u;
 const CASED = /^[\p{Lowercase}\p{Uppercase}\p{Lt}]$/u;
 
 /** The code points of s's word around `at`, stepping by `step` from it (the word BreakIterator's span). */
@@ -81,7 +82,7 @@ function* wordSide(cps: string[], at: number, step: 1 | -1): Generator<string> {
   for (let i = at + step; i >= 0 && i < cps.length; i += step) {
     const c = cps[i]!;
     if (WORD_CHAR.test(c)) yield c;
-    else if (MID_WORD.test(c) && WORD_CHAR.test(cps[i - 1] ?? '') && WORD_CHAR.test(cps[i + 1] ?? '')) continue;
+    else if (MID_WORD.test(c) && LETTER.test(cps[i - 1] ?? '') && LETTER.test(cps[i + 1] ?? '')) continue;
     else return;
   }
 }

@@ -78,6 +78,7 @@ describe('case mapping in the root locale', () => {
     ['ü7Σ😀0ǅ', 'ü7ς😀0ǆ'], // the emoji ends the word
     ['i　　 ÜéΣ-ſ', 'i　　 üéσ-ſ'], // a dash between letters does not end it
     ['ëéSΣ_ÅÅ', 'ëésσ_åå'], // nor does `_`
+    ['$Kéé0-Σ', '$kéé0-σ'], // a dash after a digit does: Σ starts a word of its own
     ['Σ', 'σ'], ['ΑΣ ', 'ας '],
   ])('lower %j = %j (final sigma)', (s, expected) => expect(javaLowerCase(s)).toBe(expected));
 });

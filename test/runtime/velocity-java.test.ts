@@ -177,6 +177,7 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     ['#foreach($i in $l)$i#end\\\\$a', 'pq\\Ann'],
     // `(` at the end, or before a directive, after a call on a property is text: 1.7 reads the property.
     ['#foreach($i in $m)$i.empty(#end', 'false('],
+    ['$a.empty(\t#set($n = 1)x', 'false(x'],
     // #end and #else take no arguments: a `(` after them is text.
     ['#foreach($i in $l)$i#end($l', 'pq([p, q]'],
     ['#if(false)#else($a)#end', '(Ann)'],

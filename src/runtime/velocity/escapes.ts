@@ -210,10 +210,11 @@ export function rewriteEscapes(source: string): Rewritten {
     }
     // Only the end of the output can precede this `(`: look at a bounded tail, not all of it.
     if (c === '(' && depth === 0 && CALL_BEFORE.test(out.slice(-120)) && out.slice(-120).match(CALL_BEFORE)![0].startsWith('$')) {
-      if (i + 1 === source.length || /^#\{?[A-Za-z]/.test(source.slice(i + 1, i + 3))) {
+      if (i + 1 === source.length || /^(?:#\{?[A-Za-z]|[ \t]+#\{?set\b)/.test(source.slice(i + 1, i + 200))) {
         // `$a.b(` at the end or before a directive: 1.7 reads the property, then the text `(`.
-        out += SEPARATOR + c;
-        shifts.push([line, out.length - lineStart, SEPARATOR.length]);
+        const text = SEPARATOR + raw(c);
+        out += text;
+        shifts.push([line, out.length - lineStart, text.length - 1]);
         i++;
         continue;
       }
