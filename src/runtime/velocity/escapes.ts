@@ -2,7 +2,9 @@
 // drops a backslash before every `$` and `#`, but Velocity keeps it unless it escapes a
 // reference or a directive. That matters for regexes and Java replacements written in
 // transforms (`\$` is a literal dollar in both): `"\$5"` must reach Java as `\$5`, not `$5`.
-// This pass rewrites the escapes into raw blocks `#[[…]]#` that velocityjs emits verbatim.
+// This pass rewrites the escapes into raw blocks `#[[…]]#` that velocityjs emits verbatim. It
+// also rewrites, at the top level, the text Velocity 1.7's lexer reads otherwise than velocityjs
+// (hash-tokens.ts): directive-like words, comments, `(` after a reference, calls that never close.
 
 import { codedError } from '../../errors.js';
 import { MARK, hashToken, vanishingPrefix } from './hash-tokens.js';
