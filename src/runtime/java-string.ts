@@ -53,9 +53,46 @@ export function javaUpperCase(s: string): string {
   return s.toUpperCase();
 }
 
-/** Java `toLowerCase(Locale.ROOT)`: İ → i̇ and final-sigma handling match JavaScript's. */
+/**
+ * Java `toLowerCase(Locale.ROOT)`: JavaScript's mapping, İ → i̇ included, except for Σ. Java's
+ * final-sigma test (ConditionalSpecialCasing.isFinalCased) looks for a cased letter before it and
+ * none after it within the same *word* of its word BreakIterator, skipping anything else in the
+ * word (digits too: `S1Σ` → `s1ς`), where a word runs over letters, marks, digits and `_`, and
+ * across a dash, apostrophe, quote or period between two letters (`éΣ-ſ` → `éσ-ſ`, `0-Σ` → `0-σ`). JavaScript
+ * applies Unicode's context instead (only case-ignorable characters in between).
+ */
 export function javaLowerCase(s: string): string {
-  return s.toLowerCase();
+  if (!s.includes('\u03a3')) return s.toLowerCase();
+  const cps = [...s];
+  let out = '';
+  for (let i = 0; i < cps.length; i++) {
+    const c = cps[i]!;
+    out += c === '\u03a3' ? (finalCased(cps, i) ? '\u03c2' : '\u03c3') : c.toLowerCase();
+  }
+  return out;
+}
+
+const WORD_CHAR = /^[\p{L}\p{M}\p{Nd}\p{Pc}]$/u;
+const MID_WORD = /^[\p{Pd}'".\u00ad\u2027]$/u;
+const LETTER = /^[\p{L}\p{M}]$/u;
+const CASED = /^[\p{Lowercase}\p{Uppercase}\p{Lt}]$/u;
+
+/** The code points of s's word around `at`, stepping by `step` from it (the word BreakIterator's span). */
+function* wordSide(cps: string[], at: number, step: 1 | -1): Generator<string> {
+  for (let i = at + step; i >= 0 && i < cps.length; i += step) {
+    const c = cps[i]!;
+    if (WORD_CHAR.test(c)) yield c;
+    else if (MID_WORD.test(c) && LETTER.test(cps[i - 1] ?? '') && LETTER.test(cps[i + 1] ?? '')) continue;
+    else return;
+  }
+}
+
+function finalCased(cps: string[], at: number): boolean {
+  let before = false;
+  for (const c of wordSide(cps, at, -1)) if (CASED.test(c)) before = true;
+  if (!before) return false;
+  for (const c of wordSide(cps, at, 1)) if (CASED.test(c)) return false;
+  return true;
 }
 
 const SPACE = ' ';

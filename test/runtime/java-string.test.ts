@@ -71,6 +71,16 @@ describe('case mapping in the root locale', () => {
   it.each([
     ['ACTIVE', 'active'], ['All-Access', 'all-access'], ['Foo', 'foo'], ['İ', 'i\u0307'], ['ΟΔΟΣ', 'οδος'],
   ])('lower %j = %j', (s, expected) => expect(javaLowerCase(s)).toBe(expected));
+  // Final sigma as JDK 17 decides it: within the word of its word BreakIterator.
+  it.each([
+    ["'iüł$ÅK0Σ", "'iüł$åk0ς"], // a digit between the cased letter and Σ
+    ['łSS1Σ', 'łss1ς'],
+    ['ü7Σ😀0ǅ', 'ü7ς😀0ǆ'], // the emoji ends the word
+    ['i　　 ÜéΣ-ſ', 'i　　 üéσ-ſ'], // a dash between letters does not end it
+    ['ëéSΣ_ÅÅ', 'ëésσ_åå'], // nor does `_`
+    ['$Kéé0-Σ', '$kéé0-σ'], // a dash after a digit does: Σ starts a word of its own
+    ['Σ', 'σ'], ['ΑΣ ', 'ας '],
+  ])('lower %j = %j (final sigma)', (s, expected) => expect(javaLowerCase(s)).toBe(expected));
 });
 
 describe('Apache Commons leftPad / rightPad', () => {

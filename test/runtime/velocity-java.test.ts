@@ -55,6 +55,20 @@ describe('numbers (MathUtils over Integer, Long and BigInteger)', () => {
   });
 });
 
+describe('hashCode() of every value (Object.hashCode)', () => {
+  it.each([
+    ['#set($x = 1)$x.hashCode()', '1'],
+    ['#set($x = -7)$x.hashCode()', '-7'],
+    ['#set($x = 4000000000)$x.hashCode()', '-294967296'],
+    ['#set($x = 2.5)$x.hashCode()', '1074003968'],
+    ['#set($x = true)$x.hashCode(),#set($x = false)$x.hashCode()', '1231,1237'],
+    ['#set($x = [1, "a", true])$x.hashCode(),#set($x = {"k": "v", "j": 2})$x.hashCode()', '34990,133'],
+    ['#set($x = 0.1)$x.hashCode()', '-1507852285'],
+  ])('%s → %s', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+});
+
 describe('whitespace as Velocity 1.7 gobbles it', () => {
   it.each([
     // A directive eats the blanks and the line break (\n, \r\n or \r) that end its line.
@@ -105,5 +119,97 @@ describe('a # right after a reference', () => {
     ['$a.length()#x', '1#x'],
   ])('%j → %j', (template, expected) => {
     expect(render(template, { a: 'A', m: {}, l: [] })).toBe(expected);
+  });
+});
+
+describe('text that starts like a directive, as 1.7 lexes it', () => {
+  it.each([
+    // `#word` naming no directive (letters, digits, `_`, `@`) and `#` with a number are tokens of
+    // their own: rendered as text, and the blanks after them start the #set's token.
+    ['#breakHi #set($x = 1)b', '#breakHib'],
+    ['x#foo\t#set($x = 1)b', 'x#foob'],
+    ['#foo@bar #set($x = 1)b', '#foo@barb'],
+    ['#{foo} #set($x = 1)b', '#{foo}b'],
+    ['#1 #set($x = 1)b', '#1b'],
+    ['#1.5 #set($x = 1)b', '#1.5b'],
+    ['#1x #set($x = 1)b', '#1x b'],
+    ['#foo. #set($x = 1)b', '#foo. b'],
+    ['#breakHi #if(true)y#end', '#breakHi y'],
+    // A word with `@` names no directive: `#break@` is text, not #break.
+    ['#break@$l.size()x', '#break@2x'],
+    ['#break@ #set($x = 1)b', '#break@b'],
+    ['#if@x #else@y', '#if@x #else@y'],
+    ['#if(true)a#else@b#end', 'a#else@b'],
+    ['#@ #set($x = 1)b', '#@b'],
+    // `$`, `$!` and `#` right before a #set's blanks, or `$` right before a directive, belong to
+    // the directive's token and vanish with it.
+    ['x$ #set($x = 1)b', 'xb'],
+    ['x# #set($x = 1)b', 'xb'],
+    ['#1$ #set($x = 1)b', '#1b'],
+    ['x$#if(true)y#end', 'xy'],
+    ['#foo$#set($x = 1)b', '#foob'],
+    // A backslash run and an escaped reference are tokens too.
+    ['x\\ #set($x = 1)b', 'x\\b'],
+    ['\\$a #set($x = 1)b', '$ab'],
+    ['x#\\$a', 'x#\\Ann'],
+    ['$a.charAt(0)x#1', 'Ax#1'],
+    [' #\t#set($x = 1)\t', ' \t'],
+    ['\\$a.length() b', '$a.length() b'],
+    // In text, `(` after a reference name is text: nothing is called.
+    ['$a(Hi 1', 'Ann(Hi 1'],
+    ['$a(1)', 'Ann(1)'],
+    // `##` right after a property is text; after a name or a call it is a comment.
+    ['$m.k## x', 'v## x'],
+    ['$m.k##x\ny', 'v##x\ny'],
+    ['$a## x', 'Ann'],
+    // velocityjs needs a separator before a raw block after #break.
+    ['$n#break#1', '1'],
+    // A word right after a call or an index is a token of its own.
+    ['$a.length()Hi #set($x = 1)b', '3Hib'],
+    ['$l[0]Hi #set($x = 1)b', 'pHib'],
+    // A block comment is a token boundary: the blanks after it start the next token, and the
+    // directive before it does not eat the line break after it.
+    ['@#* block *#\t#set($t = $a)\n  ', '@  '],
+    ['#foreach($i in $l)#* block *#\r\n#set($n = 1)\r\n#end\n  .', '\r\n\r\n  .'],
+    ['$l.isEmpty()#foreach($i in $l)x#end #* block *#\n', 'falsexx \n'],
+    // Raw blocks and escapes right after #end.
+    ['#foreach($i in $l)$i#end#[[raw $a]]#', 'pqraw $a'],
+    ['#foreach($i in $l)$i#end\\\\$a', 'pq\\Ann'],
+    // `(` at the end, or before a directive, after a call on a property is text: 1.7 reads the property.
+    ['#foreach($i in $m)$i.empty(#end', 'false('],
+    ['$a.empty(\t#set($n = 1)x', 'false(x'],
+    // #end and #else take no arguments: a `(` after them is text.
+    ['#foreach($i in $l)$i#end($l', 'pq([p, q]'],
+    ['#if(false)#else($a)#end', '(Ann)'],
+    // A line comment holds no tokens: a `#*` in it opens no block comment.
+    ['## a #* b\nc *#d', 'c *#d'],
+    // #break with empty arguments is #break.
+    ['#break( )x', ''],
+    ['#foreach($i in $l)$i#break()#end.', 'p.'],
+  ])('%j → %j', (template, expected) => {
+    expect(render(template, { a: 'Ann', l: ['p', 'q'], m: { k: 'v' }, n: '1' })).toBe(expected);
+  });
+
+  it.each([
+    // A line comment that ends the template with `#`: 1.7's lexer fails as on any final `#`.
+    ['a ##* block *#'],
+    ['$n ##[[raw $a]]#'],
+    // The #break's arguments never close, hold a directive or a bare word: 1.7 cannot parse them.
+    ['#*\nmulti\n*#\n#break(#set($t = false)'],
+    ['#break(x'],
+    ['#break(x)y'],
+    ['#break@(x'],
+    // A method call in text whose arguments never close, or hold a directive.
+    ['$a.length( '],
+    ['x\n#foreach($i in [])$foreach.index(#[[raw $a]]##end  '],
+    ['$m.k(\r\n#foreach($i in [1..3])x#end'],
+    // #end followed by text is a #end…@ word: the #if has no #end.
+    ['#if(true)x#end@y'],
+  ])('%j does not parse (TEMPLATE_SYNTAX)', (template) => {
+    expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+  });
+
+  it('#endx is a call of the undefined macro endx (strict: an error)', () => {
+    expect(() => render('#if(true)a#endx#end')).toThrow(expect.objectContaining({ code: 'TEMPLATE_RENDER', message: expect.stringMatching(/#endx is not a macro/) }));
   });
 });

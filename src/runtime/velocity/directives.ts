@@ -8,6 +8,7 @@ import {
   RangeExpr, UNDEF, compileExpr, splitAtHyphen, compileRange, compileReference, forbidden, posDetails, renderError,
   type Ast, type CompileState, type Expr, type Pos, type Scope,
 } from './expressions.js';
+import { MARK } from './hash-tokens.js';
 import { referenceText, type Node } from './parse.js';
 import { JavaObject, NO_METHOD, javaString, truthy } from './values.js';
 
@@ -57,7 +58,8 @@ export function compileNodes(nodes: readonly Node[], st: DirectiveState): Render
       case 'comment':
         continue;
       case 'raw':
-        text += String(node.value);
+        // A marker (hash-tokens.ts) keeps nodes apart and renders nothing.
+        if (node.value !== MARK) text += String(node.value);
         continue;
       case 'references': {
         flush();

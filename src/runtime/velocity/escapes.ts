@@ -2,13 +2,20 @@
 // drops a backslash before every `$` and `#`, but Velocity keeps it unless it escapes a
 // reference or a directive. That matters for regexes and Java replacements written in
 // transforms (`\$` is a literal dollar in both): `"\$5"` must reach Java as `\$5`, not `$5`.
-// This pass rewrites the escapes into raw blocks `#[[…]]#` that velocityjs emits verbatim.
+// This pass rewrites the escapes into raw blocks `#[[…]]#` that velocityjs emits verbatim. It
+// also rewrites, at the top level, the text Velocity 1.7's lexer reads otherwise than velocityjs
+// (hash-tokens.ts): directive-like words, comments, `(` after a reference, calls that never close.
+
+import { codedError } from '../../errors.js';
+import { MARK, hashToken, vanishingPrefix } from './hash-tokens.js';
 
 const REFERENCE_HEAD = /^\$!?\{?[A-Za-z_]/;
+/** An escaped reference's name (`\$a`, `\${a}`, `\$!a`): one token of 1.7's lexer, kept together. */
+const ESCAPED_NAME = /^\$!?(?:\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)?/;
 const DIRECTIVE_HEAD = /^#\{?[A-Za-z]/;
 
 /** After a directive name or a reference path, `(` opens arguments (quotes are strings there). */
-const CALL_BEFORE = /(#\{?[A-Za-z]\w*\}?\s*|\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*|\)\.[A-Za-z_][\w-]*)$/;
+const CALL_BEFORE = /(#\{?(?!(?:end|else)\b)[A-Za-z]\w*\}?\s*|\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*|\)\.[A-Za-z_][\w-]*)$/;
 
 /**
  * Rewrite backslash escapes the way Velocity reads them:
@@ -31,7 +38,7 @@ const IDENTITY: Rewritten['column'] = (_line, column) => column;
 export function rewriteEscapes(source: string): Rewritten {
   if (
     !source.includes('\\') && !source.includes('#*') && !EXPONENT_ANYWHERE.test(source) &&
-    !LONG_NEGATIVE_ANYWHERE.test(source) && !HASH_AFTER_NAME.test(source)
+    !LONG_NEGATIVE_ANYWHERE.test(source) && !HASH_AFTER_NAME.test(source) && !HASH_TOKEN_ANYWHERE.test(source)
   ) {
     return { text: source, column: IDENTITY };
   }
@@ -44,9 +51,9 @@ export function rewriteEscapes(source: string): Rewritten {
   // Raw blocks lengthen a line: [line, rewritten column after the block, characters added].
   const shifts: Array<[number, number, number]> = [];
   const escape = () => {
-    const r = escapeAt(source, i);
+    const r = escapeAt(source, i, depth === 0);
     // velocityjs cannot read a `#` right after a reference: an empty #if stands between them.
-    const text = depth === 0 && r.text.startsWith('#') && REFERENCE_TAIL.test(out.slice(-200)) ? SEPARATOR + r.text : r.text;
+    const text = depth === 0 && needsSeparator(out, r.text) ? SEPARATOR + r.text : r.text;
     out += text;
     const added = text.length - (r.next - i);
     if (added !== 0) shifts.push([line, out.length - lineStart, added]);
@@ -73,6 +80,10 @@ export function rewriteEscapes(source: string): Rewritten {
       // A raw block is copied as it is (nothing inside is a comment or an escape).
       const end = source.indexOf(']]#', i + 3);
       if (end >= 0) {
+        if (needsSeparator(out, '#[[')) {
+          out += SEPARATOR;
+          shifts.push([line, out.length - lineStart, SEPARATOR.length]);
+        }
         emit(source.slice(i, end + 3));
         i = end + 3;
         continue;
@@ -83,16 +94,81 @@ export function rewriteEscapes(source: string): Rewritten {
       if (end >= 0) {
         // A block comment renders nothing, and the line break after it stays. velocityjs misreads
         // one right after a reference (`$a#* c *#`), so it is dropped here: the lines it spans
-        // become `##` line comments (which eat their line breaks), the rest of it goes.
+        // become `##` line comments (which eat their line breaks), the rest of it a marker (a
+        // token boundary, as in 1.7: the blanks after it start the next token, a directive
+        // before it does not eat the line break after it).
         const lines = source.slice(i + 2, end).split('\n');
         for (const part of lines.slice(0, -1)) emit(`##${part}\n`);
-        // Where the comment separates a reference from text that would extend it (`$a#**#b`),
-        // an empty #if keeps them apart.
-        const separator = lines.length === 1 && /[\w)}\]]$/.test(out) && /^[\w.([{-]/.test(source.slice(end + 2)) ? SEPARATOR : '';
-        out += separator;
+        const mark = (needsSeparator(out, raw(MARK)) ? SEPARATOR : '') + raw(MARK);
+        out += mark;
         const lastLength = (lines.length === 1 ? 2 : 0) + lines[lines.length - 1]!.length + 2;
-        shifts.push([line, out.length - lineStart, separator.length - lastLength]);
+        shifts.push([line, out.length - lineStart, mark.length - lastLength]);
         i = end + 2;
+        continue;
+      }
+    }
+    if (depth === 0 && c === '#' && source[i + 1] === '#') {
+      // A line comment: nothing in it is a token (it ends at the line break, which it eats).
+      const end = source.indexOf('\n', i);
+      const stop = end < 0 ? source.length : end;
+      // Right after a property (`$m.k##`), 1.7 reads `##` as text, not as a comment.
+      if (PROPERTY_TAIL.test(out.slice(-200))) {
+        const text = SEPARATOR + raw('##');
+        out += text;
+        shifts.push([line, out.length - lineStart, text.length - 2]);
+        i += 2;
+        continue;
+      }
+      // A comment that ends the template with `#` (`##x *#`): 1.7's lexer fails, as on any final `#`.
+      if (end < 0 && source.endsWith('#')) {
+        const lines = source.split('\n');
+        throw codedError('TEMPLATE_SYNTAX', `Template does not parse: Encountered end of input after '#' (line ${lines.length}, column ${lines[lines.length - 1]!.length})`, {
+          details: { line: lines.length, column: lines[lines.length - 1]!.length },
+        });
+      }
+      out += source.slice(i, stop);
+      i = stop;
+      continue;
+    }
+    if (depth === 0 && (c === '$' || c === '#' || c === '\\')) {
+      const next = vanishingPrefix(source, i);
+      if (next !== undefined) {
+        const mark = needsSeparator(out, raw(MARK)) ? SEPARATOR + raw(MARK) : raw(MARK);
+        out += mark;
+        shifts.push([line, out.length - lineStart, mark.length - (next - i)]);
+        i = next;
+        continue;
+      }
+      // `$a(`: a reference, then the text `(` (velocityjs would read a call of $a).
+      const bare = c === '$' ? BARE_REFERENCE_PAREN.exec(source.slice(i, i + 200)) : null;
+      if (bare) {
+        const braced = `$${bare[1]}{${bare[2]}}`;
+        out += braced;
+        shifts.push([line, out.length - lineStart, braced.length - bare[0].length]);
+        i += bare[0].length;
+        continue;
+      }
+    }
+    if (depth === 0 && (out.endsWith(')') || out.endsWith(']')) && /[A-Za-z_]/.test(c) && REFERENCE_TAIL.test(out.slice(-200))) {
+      // A word right after a call or an index (`$a.length()Hi #set(…)`) is a token of its own in
+      // 1.7 (the blanks after it start the #set's).
+      const word = WORD_BEFORE_SET.exec(source.slice(i, i + 200));
+      if (word) {
+        const text = SEPARATOR + raw(word[0]);
+        out += text;
+        shifts.push([line, out.length - lineStart, text.length - word[0].length]);
+        i += word[0].length;
+        continue;
+      }
+    }
+    if (depth === 0 && c === '#') {
+      const token = hashToken(source, i);
+      if (token) {
+        const text = needsSeparator(out, token.text) ? SEPARATOR + token.text : token.text;
+        out += text;
+        const added = text.length - (token.next - i);
+        if (added !== 0) shifts.push([line, out.length - lineStart, added]);
+        i = token.next;
         continue;
       }
     }
@@ -135,6 +211,19 @@ export function rewriteEscapes(source: string): Rewritten {
       }
     }
     // Only the end of the output can precede this `(`: look at a bounded tail, not all of it.
+    if (c === '(' && depth === 0 && CALL_BEFORE.test(out.slice(-120)) && out.slice(-120).match(CALL_BEFORE)![0].startsWith('$')) {
+      if (i + 1 === source.length || /^(?:#\{?[A-Za-z]|[ \t]+#\{?set\b)/.test(source.slice(i + 1, i + 200))) {
+        // `$a.b(` at the end or before a directive: 1.7 reads the property, then the text `(`.
+        const text = SEPARATOR + raw(c);
+        out += text;
+        shifts.push([line, out.length - lineStart, text.length - 1]);
+        i++;
+        continue;
+      }
+      // A method call in text: 1.7 reads its arguments up to the closing `)`; a template that
+      // ends first, or a `#` among them, does not parse.
+      checkCallArguments(source, i);
+    }
     if (c === '(' && (depth > 0 || CALL_BEFORE.test(out.slice(-120)))) depth++;
     else if (c === ')' && depth > 0) depth--;
     else if (depth > 0 && (c === '"' || c === "'")) quote = c;
@@ -162,10 +251,44 @@ const EXPONENT_LITERAL = /^(?:\d+(?:\.\d*)?|\.\d+)[eE][+-]?\d+(?![\w.])/;
 const EXPONENT_ANYWHERE = /[\d.][eE][+-]?\d/;
 const LONG_NEGATIVE_ANYWHERE = /-\d{16}/;
 const SEPARATOR = '#if(false)#{end}';
+/** A `#` token of 1.7's lexer that velocityjs reads otherwise (hash-tokens.ts). */
+const HASH_TOKEN_ANYWHERE = /#(?:[A-Za-z_@{\\]|-?\d)|\w##|\$!?[ \t]*#|#[ \t]+#|\$!?[A-Za-z_]\w*\(|\$!?\{?[A-Za-z_][\w.]*\([^)]*$/;
 const HASH_AFTER_NAME = /[\w)}\]]#(?![A-Za-z{*#])/;
 /** The output ends with a reference: `$a`, `$!{a}`, `$a.b(…)`, `$a[0]` (arguments without nested parentheses). */
 const REFERENCE_TAIL = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*\}?$/;
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
+function checkCallArguments(source: string, open: number): void {
+  let depth = 0;
+  let quote: string | null = null;
+  for (let k = open; k < source.length; k++) {
+    const c = source[k]!;
+    if (quote) {
+      if (c === quote) quote = null;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return;
+    else if (c === '#') break;
+  }
+  const before = source.slice(0, open);
+  const line = before.split('\n').length;
+  const column = open - before.lastIndexOf('\n');
+  throw codedError('TEMPLATE_SYNTAX', `Template does not parse: the method call's ( has no closing ) (line ${line}, column ${column})`, { details: { line, column } });
+}
+
+/** The output ends with a property reference (`$m.k`, `$!{m.k}` excluded). */
+const PROPERTY_TAIL = /\$!?[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*\.[A-Za-z_]\w*$/;
+const WORD_BEFORE_SET = /^[A-Za-z_]\w*(?=[ \t]+#(?:set|\{set\})[ \t]*\()/;
+const BARE_REFERENCE_PAREN = /^\$(!?)([A-Za-z_][A-Za-z0-9_]*)(?=\()/;
+
+/**
+ * velocityjs cannot read a `#` right after a reference, nor a raw block right after #break or a
+ * word that follows a call or an index (`$a.b(0)x#[[…]]#`): an empty #if stands between them.
+ */
+function needsSeparator(out: string, text: string): boolean {
+  if (!text.startsWith('#')) return false;
+  const tail = out.slice(-200);
+  return REFERENCE_TAIL.test(tail) || (text.startsWith('#[[') && /(?:[)\]]\w*|#\{?(?:break|end|else)\}?)$/.test(tail));
+}
 
 /**
  * velocityjs reads a negative integer literal into a JavaScript number, which loses digits
@@ -196,21 +319,24 @@ export function plainDecimal(literal: string): string {
   return text;
 }
 
-function escapeAt(source: string, start: number): { text: string; next: number } {
+function escapeAt(source: string, start: number, topLevel: boolean): { text: string; next: number } {
   let k = 0;
   while (source[start + k] === '\\') k++;
-  const after = source.slice(start + k);
+  const after = source.slice(start + k, start + k + 200);
   const target = after[0];
   const run = source.slice(start, start + k);
-  if (target !== '$' && target !== '#') return { text: run, next: start + k };
+  // A run of backslashes is a token of its own in 1.7 (blanks after it start the next one).
+  if (target !== '$' && target !== '#') return { text: topLevel ? raw(run) : run, next: start + k };
   const head = target === '$' ? REFERENCE_HEAD.test(after) : DIRECTIVE_HEAD.test(after);
   if (!head) {
     // Nothing to escape: Velocity prints the backslashes and the character as they are.
     return { text: raw(run + target), next: start + k + 1 };
   }
   if (k % 2 === 1) {
-    // An escaped reference or directive: half the backslashes, then the text literally.
-    return { text: raw('\\'.repeat((k - 1) / 2) + target), next: start + k + 1 };
+    // An escaped reference or directive: half the backslashes, then the text literally (a
+    // reference with its name: the blanks after `\$a` start a token, as in 1.7).
+    const literal = target === '$' ? ESCAPED_NAME.exec(after)![0] : target;
+    return { text: raw('\\'.repeat((k - 1) / 2) + literal), next: start + k + literal.length };
   }
   // An even run: half the backslashes, then the reference or directive itself.
   return { text: raw('\\'.repeat(k / 2)), next: start + k };

@@ -4,7 +4,7 @@
 
 import type { JavaPattern, JavaReplacement } from '../regex.js';
 import { compileJavaReplacement } from '../regex.js';
-import { javaTrim } from '../java-string.js';
+import { javaLowerCase, javaTrim } from '../java-string.js';
 import { JavaObject, JDouble, NO_METHOD, isNumber, javaEquals, javaString, compareNumbers, type JMap } from './values.js';
 import type { Budget, BudgetLimits } from '../budget.js';
 
@@ -217,7 +217,7 @@ const STRING: Table = {
     },
   },
   toUpperCase: { 0: (s: string) => s.toUpperCase() },
-  toLowerCase: { 0: (s: string) => s.toLowerCase() },
+  toLowerCase: { 0: (s: string) => javaLowerCase(s) },
   trim: { 0: (s: string) => javaTrim(s) },
   strip: { 0: (s: string) => s.replace(JAVA_STRIP, '') },
   concat: { 1: (s: string, [o]) => s + (typeof o === 'string' ? o : npeOrMismatch(o)) },
@@ -298,6 +298,7 @@ const LIST: Table = {
     },
   },
   toString: { 0: (l: unknown[], _args: unknown[], ctx: MethodContext) => javaString(l, ctx.limits.maxStringLength) },
+  hashCode: { 0: (l: unknown[]) => javaHashCode(l) },
 };
 
 const MAP: Table = {
@@ -320,10 +321,33 @@ const MAP: Table = {
     },
   },
   toString: { 0: (m: JMap, _args: unknown[], ctx: MethodContext) => javaString(m, ctx.limits.maxStringLength) },
+  hashCode: { 0: (m: JMap) => javaHashCode(m) },
 };
+
+/** Object.hashCode of the values templates hold: String, Integer/Long, Double, Boolean, List, Map. */
+function javaHashCode(v: unknown): number {
+  if (v === null || v === undefined) return 0;
+  if (typeof v === 'string') return hashCode(v);
+  if (typeof v === 'boolean') return v ? 1231 : 1237;
+  if (typeof v === 'number' && v >= -0x80000000 && v <= 0x7fffffff) return v;
+  if (typeof v === 'number' || typeof v === 'bigint') {
+    // Long.hashCode: (int) (value ^ (value >>> 32)); a BigInteger beyond Long's range is not hashed here.
+    const x = BigInt.asUintN(64, BigInt(v));
+    return Number(BigInt.asIntN(32, x ^ (x >> 32n)));
+  }
+  if (v instanceof JDouble) {
+    const view = new DataView(new ArrayBuffer(8));
+    view.setFloat64(0, Number.isNaN(v.value) ? NaN : v.value);
+    return (view.getInt32(0) ^ view.getInt32(4)) | 0;
+  }
+  if (Array.isArray(v)) return v.reduce((h: number, e) => (Math.imul(31, h) + javaHashCode(e)) | 0, 1);
+  if (v instanceof Map) return [...v].reduce((h: number, [k, e]) => (h + (javaHashCode(k) ^ javaHashCode(e))) | 0, 0);
+  return 0;
+}
 
 const NUMBER: Table = {
   toString: { 0: (n: unknown) => javaString(n) },
+  hashCode: { 0: (n: number | bigint | JDouble) => javaHashCode(n) },
   intValue: { 0: (n: number | bigint | JDouble) => (n instanceof JDouble ? Math.trunc(n.value) | 0 : Number(BigInt.asIntN(32, BigInt(n)))) },
   longValue: { 0: (n: number | bigint | JDouble) => (n instanceof JDouble ? Math.trunc(n.value) : n) },
   doubleValue: { 0: (n: number | bigint | JDouble) => new JDouble(n instanceof JDouble ? n.value : Number(n)) },
@@ -333,6 +357,7 @@ const NUMBER: Table = {
 
 const BOOLEAN: Table = {
   toString: { 0: (b: boolean) => String(b) },
+  hashCode: { 0: (b: boolean) => javaHashCode(b) },
   booleanValue: { 0: (b: boolean) => b },
   equals: { 1: (b: boolean, [o]) => o === b },
 };

@@ -89,24 +89,33 @@ function emptyish(v: unknown): boolean {
  * throws on the platform (1.7 strict mode lets it be false); V8 — empty strings, lists and maps
  * and zero are false in #if, literals are true (1.7 tests only null and false, and evaluates a
  * literal condition to false); V12 — a String[] renders as a list (Java prints an identity hash);
- * V14 — the sandbox refuses getClass/class at compile time; V19 — a hyphen ends a reference name
+ * V14 — the sandbox refuses getClass/class at compile time; V18 — an escaped reference renders its
+ * text whether its variable is set or not (1.7 strict mode fails when it is not); V19 — a hyphen ends a reference name
  * (1.7 reads `$a-` as one name); V23 — text "(" right after a method call is a coded TEMPLATE_SYNTAX.
  */
 function knownVelocity(c: VelocityCase, java: JavaOutcome, ours: OurOutcome): string | undefined {
   if ('error' in ours && ours.error === 'TEMPLATE_FORBIDDEN') return 'V14';
   // Text "(" right after a method call's ")": velocityjs's grammar cannot read it; a coded
   // rejection when the template is compiled, never another value (V23).
-  if ('error' in ours && ours.error === 'TEMPLATE_SYNTAX' && 'ok' in java && /\)\(/.test(c.template)) return 'V23';
+  // (Java may fail later in the template, on an unset reference: it still read the `(` as text.)
+  if ('error' in ours && ours.error === 'TEMPLATE_SYNTAX' && !('error' in java && /ParseErrorException/.test(java.error)) && /[)\]]\(/.test(c.template)) return 'V23';
   // Both reject the template, 1.7 when parsing and we when rendering (V22).
   if ('error' in java && /ParseErrorException/.test(java.error) && 'error' in ours && ours.error === 'TEMPLATE_RENDER') return 'V22';
   if ('ok' in java && java.ok.includes('[Ljava.lang.String;@')) return 'V12';
-  if (/\$!?\{?[A-Za-z]\w*-/.test(c.template)) return 'V19';
+  // An escaped reference whose variable is not set: 1.7 strict mode fails on it ("Variable $x has
+  // not been set"); we render its text whether it is set or not (V18).
+  const escaped = [...c.template.matchAll(/(?<!\\)(?:\\\\)*\\\$!?\{?([A-Za-z_]\w*)/g)].map((m) => m[1]!);
+  if ('error' in java && /MethodInvocationException/.test(java.error) && 'ok' in ours && escaped.some((v) => !(v in c.vars))) return 'V18';
+  if (/\$!?\{?[A-Za-z]\w*(?:\.[A-Za-z]\w*)*-/.test(c.template)) return 'V19';
   // 1.7 evaluates a string or number literal as a condition to false (SimpleNode.evaluate).
   if (/(?:#(?:else)?if\(|!|&& |\|\| |and |or )(?:"[^"]*"|'[^']*'|-?\d)/.test(c.template)) return 'V8';
   const bare = [...c.template.matchAll(/(?:#(?:else)?if\(|!|&& |\|\| |and |or )\$(\w+)(?=[\s)]|$)/g)].map((m) => m[1]!);
   const set = new Set([...c.template.matchAll(/#set\(\$(\w+)/g)].map((m) => m[1]!));
   if (bare.some((v) => !(v in c.vars) && !set.has(v)) && 'error' in ours) return 'V3';
   if (bare.some((v) => set.has(v) || emptyish(c.vars[v]))) return 'V8';
+  // A size tested as a condition (`#if(!$l.size())`): zero is false for us, true for 1.7.
+  const sizes = [...c.template.matchAll(/(?:#(?:else)?if\(|!|&& |\|\| |and |or )\$(\w+)\.size\(\)(?=[\s)]|$)/g)].map((m) => m[1]!);
+  if (sizes.some((v) => set.has(v) || (Array.isArray(c.vars[v]) && (c.vars[v] as unknown[]).length === 0))) return 'V8';
   return undefined;
 }
 

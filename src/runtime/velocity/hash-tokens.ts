@@ -1,0 +1,143 @@
+// Velocity 1.7's lexer around `#` and `$` where velocityjs's grammar reads the text otherwise.
+// The rewrite pass (escapes.ts) calls these at the top level of the template (outside directive
+// and method arguments) and emits what velocityjs should see instead:
+//
+// - `#` followed by a word of letters, digits, `_` and `@` (`#breakHi`, `#foo`, `#break@x`,
+//   `#@`) or by a number (`#1`, `#-1.5`) is one token of 1.7's lexer, rendered as text when it
+//   names no directive. It becomes a raw block, so that the blanks after it start a token: before
+//   a #set they are eaten (`#breakHi #set($x = 1)b` renders `#breakHib`), as 1.7 does.
+//   velocityjs would read `#break@x` as #break and `#if@x` as a broken #if.
+// - `#end` followed by word characters (`#endx`) is, for 1.7, a call of the macro `endx`: an
+//   error in strict mode ("Macro '#endx' is not defined"), its text otherwise.
+// - `$`, `$!` and `#` directly before the blanks of a #set, or `$` directly before a directive
+//   (`x$ #set(…)`, `x$#if(…)`), are the start of the directive's token in 1.7 and vanish with it.
+// - `#break(…)`: 1.7 reads arguments after #break (a scope, `#break($foreach)`). Empty ones are
+//   dropped; an unclosed list, a directive or a bare word inside is a syntax error.
+
+import { codedError } from '../../errors.js';
+
+/** Directive names velocityjs's grammar reads itself (a word followed by `(` is a macro call). */
+const DIRECTIVES = new Set(['set', 'if', 'elseif', 'else', 'end', 'break', 'foreach', 'noescape', 'define', 'macro']);
+const WORD = /^#([A-Za-z_@][A-Za-z0-9_@]*)/;
+const BRACED_WORD = /^#\{([A-Za-z_][A-Za-z0-9_@]*)\}/;
+const NUMBER = /^#-?\d+(?:\.\d*)?/;
+const CALL_AFTER = /^[ \t]*\(/;
+/** The prefixes 1.7's lexer glues to the next token (its MORE rules for `$`, `$!` and `#`). */
+const PREFIXES = /^(?:\\*\$!?|#)+/;
+const DOLLARS = /^(?:\\*\$!?)+/;
+const SET_AFTER_BLANKS = /^[ \t]+#(?:set|\{set\})[ \t]*\(/;
+const DIRECTIVE_AFTER = /^#\{?(?:set|if|elseif|else|end|foreach|break|macro|define)\b/;
+
+export interface Token {
+  /** What velocityjs should read instead (empty: the source text vanishes). */
+  readonly text: string;
+  /** Index in the source after the token. */
+  readonly next: number;
+  /** True when `text` is a raw block holding the source text. */
+  readonly raw?: boolean;
+}
+
+/**
+ * The content of a raw block the renderer reads as a marker, not text: `#[[\u0000]]#` renders
+ * nothing and keeps apart what velocityjs would join (blanks before a vanished `$` stay text).
+ */
+export const MARK = '\u0000';
+
+function raw(text: string): string {
+  return `#[[${text}]]#`;
+}
+
+function syntaxAt(source: string, at: number, message: string): never {
+  const before = source.slice(0, at);
+  const line = before.split('\n').length;
+  const column = at - before.lastIndexOf('\n');
+  throw codedError('TEMPLATE_SYNTAX', `Template does not parse: ${message} (line ${line}, column ${column})`, { details: { line, column } });
+}
+
+/** A `#` token at `i` (top level) that velocityjs must see differently, or undefined. */
+export function hashToken(source: string, i: number): Token | undefined {
+  const tail = source.slice(i, i + 200);
+  // `#\`: the backslashes after a lone `#` escape nothing (`#\$a` renders `#\` and $a).
+  const backslashes = /^#\\+/.exec(tail);
+  if (backslashes) return { text: raw(backslashes[0]), next: i + backslashes[0].length, raw: true };
+  const braced = BRACED_WORD.exec(tail);
+  if (braced) {
+    const name = braced[1]!;
+    if (DIRECTIVES.has(name) || CALL_AFTER.test(source.slice(i + braced[0].length, i + braced[0].length + 50))) return undefined;
+    return { text: raw(braced[0]), next: i + braced[0].length, raw: true };
+  }
+  const number = NUMBER.exec(tail);
+  if (number) return { text: raw(number[0]), next: i + number[0].length, raw: true };
+  const word = WORD.exec(tail);
+  if (!word) return undefined;
+  const name = word[1]!;
+  const next = i + word[0].length;
+  const after = source.slice(next, next + 50);
+  if (name === 'break' && CALL_AFTER.test(after)) return breakArguments(source, i, next);
+  // `#end(`, `#else(`: the directive, then the text `(` (they take no arguments).
+  if ((name === 'end' || name === 'else') && after.startsWith('(')) return { text: `#{${name}}`, next };
+  if (DIRECTIVES.has(name)) return undefined;
+  if (CALL_AFTER.test(after)) {
+    // 1.7 calls the macro `break@x`, which no #macro can define.
+    if (name.includes('@')) return syntaxAt(source, i, `'#${name}' is not a directive or a macro name`);
+    if (closingParen(source, source.indexOf('(', next)) < 0) return syntaxAt(source, i, `#${name}( has no closing )`);
+    return undefined;
+  }
+  if (name.startsWith('end') && /^end[A-Za-z0-9_]+$/.test(name)) return { text: `#${name}()`, next };
+  return { text: raw(word[0]), next, raw: true };
+}
+
+/** The index of the `)` closing the `(` at `open` (quotes skipped), or -1. */
+function closingParen(source: string, open: number): number {
+  let depth = 0;
+  let quote: string | null = null;
+  for (let k = open; k < source.length; k++) {
+    const c = source[k]!;
+    if (quote) {
+      if (c === quote) quote = null;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return k;
+  }
+  return -1;
+}
+
+/** `#break(…)`: empty arguments dropped; what 1.7 cannot parse refused. */
+function breakArguments(source: string, start: number, afterName: number): Token | undefined {
+  const open = source.indexOf('(', afterName);
+  let depth = 0;
+  let quote: string | null = null;
+  for (let k = open; k < source.length; k++) {
+    const c = source[k]!;
+    if (quote) {
+      if (c === quote) quote = null;
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if (c === '#') break;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) {
+      const args = source.slice(open + 1, k);
+      if (/^\s*$/.test(args)) {
+        // `#break( )x`: the directive, then the text (kept apart from it).
+        const sep = /^[A-Za-z0-9_]/.test(source.slice(k + 1, k + 2)) ? '#if(false)#{end}' : '';
+        return { text: `#break${sep}`, next: k + 1 };
+      }
+      if (/^\s*[A-Za-z_]\w*\s*$/.test(args)) return syntaxAt(source, open + 1, `#break takes a scope reference, not '${args.trim()}'`);
+      return undefined;
+    }
+  }
+  return syntaxAt(source, start, '#break( has no closing )');
+}
+
+/** `$`, `$!` and `#` at `i` that 1.7 glues to the directive after them: the index after what vanishes. */
+export function vanishingPrefix(source: string, i: number): number | undefined {
+  const tail = source.slice(i, i + 200);
+  const dollars = DOLLARS.exec(tail);
+  if (dollars && DIRECTIVE_AFTER.test(tail.slice(dollars[0].length))) return i + dollars[0].length;
+  const m = PREFIXES.exec(tail);
+  if (!m || m[0].includes('##')) return undefined;
+  const rest = tail.slice(m[0].length);
+  if (SET_AFTER_BLANKS.test(rest)) return i + m[0].length + /^[ \t]+/.exec(rest)![0].length;
+  return undefined;
+}
