@@ -3,10 +3,10 @@
 // __proto__, prototype, process, globalThis, Function or any host method.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { compileTemplate } from '../../src/runtime/velocity/index.js';
-import { compileJavaRegex } from '../../src/runtime/regex.js';
-import { TransformsError } from '../../src/errors.js';
-import type { IdentityGraph } from '../../src/providers/types.js';
+import { compileTemplate } from '../../../src/runtime/velocity/index.js';
+import { compileJavaRegex } from '../../../src/runtime/regex.js';
+import { TransformsError } from '../../../src/errors.js';
+import type { IdentityGraph } from '../../../src/providers/types.js';
 
 const options = { maxLength: 10_000, regex: compileJavaRegex };
 

@@ -3,8 +3,8 @@
 // the real libraries.
 
 import { describe, expect, it } from 'vitest';
-import { compileTemplate } from '../../src/runtime/velocity/index.js';
-import { compileJavaRegex } from '../../src/runtime/regex.js';
+import { compileTemplate } from '../../../src/runtime/velocity/index.js';
+import { compileJavaRegex } from '../../../src/runtime/regex.js';
 
 const options = { maxLength: 10_000, regex: compileJavaRegex };
 

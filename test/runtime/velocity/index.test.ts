@@ -2,9 +2,9 @@
 // Velocity/Java arithmetic, strict references, and what compileTemplate reports.
 
 import { describe, expect, it } from 'vitest';
-import { compileTemplate, needsTemplate, type TemplateGlobals } from '../../src/runtime/velocity/index.js';
-import { compileJavaRegex } from '../../src/runtime/regex.js';
-import { TransformsError } from '../../src/errors.js';
+import { compileTemplate, needsTemplate, type TemplateGlobals } from '../../../src/runtime/velocity/index.js';
+import { compileJavaRegex } from '../../../src/runtime/regex.js';
+import { TransformsError } from '../../../src/errors.js';
 
 const options = { maxLength: 10_000, regex: compileJavaRegex };
 const noIdentity: TemplateGlobals = { identity: null };
