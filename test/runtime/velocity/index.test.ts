@@ -258,6 +258,7 @@ describe('strict references: "Error rendering template" (reference §3.2, §3.3)
 
   it('the error names the position', () => {
     const e = failure(() => render('ab\n  $nope'));
+    expect(e.code).toBe('TEMPLATE_RENDER');
     expect(e.details).toEqual({ line: 2, column: 3 });
   });
 
@@ -350,6 +351,7 @@ describe('positions are those of the source, also after a rewritten escape', () 
       error = e;
     }
     expect(error).toBeInstanceOf(TransformsError);
+    expect((error as TransformsError).code).toBe('TEMPLATE_RENDER');
     expect((error as TransformsError).details).toMatchObject(details);
   });
 });

@@ -53,6 +53,9 @@ describe('escape attempts are refused with a coded error', () => {
     ['#include("/etc/passwd")', 'TEMPLATE_FORBIDDEN'],
     ['#evaluate("$x")', 'TEMPLATE_FORBIDDEN'],
     ['$x(1)', 'TEMPLATE_FORBIDDEN'],
+    // `constructor` is a forbidden name on any value, a list's or a method's too.
+    ['#set($l = [1])$l.constructor', 'TEMPLATE_FORBIDDEN'],
+    ['$identity.attributes.nested.toString.constructor', 'TEMPLATE_FORBIDDEN'],
   ])('%s → %s', (template, code) => {
     const r = attempt(template);
     expect(r).toBeInstanceOf(TransformsError);
@@ -60,7 +63,9 @@ describe('escape attempts are refused with a coded error', () => {
   });
 
   it('forbidden names are found at compile time, even in a branch that never runs', () => {
-    expect(() => compileTemplate('#if(false)$x.constructor#end', options)).toThrow(/sandbox/);
+    expect(() => compileTemplate('#if(false)$x.constructor#end', options)).toThrow(
+      expect.objectContaining({ code: 'TEMPLATE_FORBIDDEN', details: { name: 'constructor', line: 1, column: 11 } }),
+    );
   });
 });
 
@@ -87,13 +92,11 @@ describe('host objects are unreachable: everything else is "no such method" (TEM
     '$identity.getLinks().map',
     '$identity.getLinks().push(1)',
     '#set($m = {})$m.entries()',
-    '#set($l = [1])$l.constructor',
     '#set($l = [1])$l.join(",")',
-    '$identity.attributes.nested.toString.constructor',
   ])('%s', (template) => {
     const r = attempt(template);
     expect(r).toBeInstanceOf(TransformsError);
-    expect(['TEMPLATE_RENDER', 'TEMPLATE_FORBIDDEN']).toContain((r as TransformsError).code);
+    expect((r as TransformsError).code).toBe('TEMPLATE_RENDER');
   });
 
   it('variables named like host globals are just variables', () => {
