@@ -21,7 +21,8 @@ const ran = (type: Random, attributes: Record<string, unknown> | null = null) =>
 type Case = [attributes: Record<string, unknown> | null, matches: RegExp];
 /** [statement, randomAlphaNumeric case, randomNumeric case] */
 const VALUES: [string, Case, Case][] = [
-  // random-numeric#2: default 10 (the docs; the OpenAPI description says 32).
+  // random-numeric#2: default 10, as https://developer.sailpoint.com/docs/extensibility/transforms/operations/random-numeric
+  // says (the OpenAPI description says 32).
   ['random-alphanumeric#2 / random-numeric#2: the default length is 32 / 10', [null, /^[A-Za-z0-9]{32}$/], [null, /^[0-9]{10}$/]],
   ['random-alphanumeric#3 / random-numeric#3: a length given as a string', [{ length: '10' }, /^[A-Za-z0-9]{10}$/], [{ length: '6' }, /^[0-9]{6}$/]],
   ['the documented maximum length 450 is allowed', [{ length: 450 }, /^[A-Za-z0-9]{450}$/], [{ length: 450 }, /^[0-9]{450}$/]],
