@@ -30,7 +30,9 @@ describe('concat', () => {
   });
 
   it('requires values', () => {
-    expect(codedErrorOf(() => engine.compile({ name: 'c', type: 'concat', attributes: {} })).code).toMatch(/^SCHEMA_/);
+    const error = codedErrorOf(() => engine.compile({ name: 'c', type: 'concat', attributes: {} }));
+    expect(error.code).toBe('SCHEMA_REQUIRED');
+    expect(error.path).toBe('/attributes/values');
   });
 
   returnsValueOrCodedError('concat', ['values']);

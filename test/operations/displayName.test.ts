@@ -26,7 +26,9 @@ describe('displayName', () => {
   });
 
   it('needs attributes (the API rejects displayName without them)', () => {
-    expect(codedErrorOf(() => engine.compile({ name: 'd', type: 'displayName' })).code).toMatch(/^SCHEMA_/);
+    const error = codedErrorOf(() => engine.compile({ name: 'd', type: 'displayName' }));
+    expect(error.code).toBe('SCHEMA_REQUIRED');
+    expect(error.path).toBe('/attributes');
   });
 
   returnsValueOrCodedError('displayName', ['input']);

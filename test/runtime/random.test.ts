@@ -53,10 +53,12 @@ describe('random strings', () => {
 
   it.each([-1, 1.5, Number.NaN])('length %s is a coded illegal argument', (length) => {
     expect(() => randomNumeric(length, Math.random)).toThrowError(TransformsError);
+    expect(() => randomNumeric(length, Math.random)).toThrowError(expect.objectContaining({ code: 'EVAL_ILLEGAL_ARGUMENT', details: { length } }));
   });
 
   it.each([1, -0.1, Number.NaN])('a source returning %s is a coded illegal argument', (value) => {
     expect(() => randomNumeric(1, () => value)).toThrowError(TransformsError);
+    expect(() => randomNumeric(1, () => value)).toThrowError(expect.objectContaining({ code: 'EVAL_ILLEGAL_ARGUMENT' }));
   });
 });
 

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   compareDates, formatDateMathOutput, parseDateCompareOperand, parseDateCompareOperator, parseDateMath,
-} from '../../src/runtime/dates/index.js';
-import { TransformsError } from '../../src/errors.js';
+} from '../../../src/runtime/dates/index.js';
+import { TransformsError } from '../../../src/errors.js';
 
 const at = (iso: string): number => Date.parse(iso);
 const run = (expression: string, base: string, roundUp = false): string =>
@@ -63,6 +63,9 @@ describe('dateMath', () => {
 
   it('leaving the date range is a coded error, not an Invalid Date', () => {
     expect(() => parseDateMath('+999999999y').apply(0, false)).toThrowError(TransformsError);
+    expect(() => parseDateMath('+999999999y').apply(0, false)).toThrowError(
+      expect.objectContaining({ code: 'EVAL_DATE_MATH', details: { expression: '+999999999y' } }),
+    );
   });
 });
 
@@ -71,7 +74,10 @@ describe('dateCompare operands and operators', () => {
   it('reads "now" as the evaluation instant and anything else as ISO 8601', () => {
     expect(parseDateCompareOperand('now', now)).toBe(now);
     expect(parseDateCompareOperand('2023-11-01T00:00:00.000Z', now)).toBe(at('2023-11-01T00:00:00Z'));
-    expect(() => parseDateCompareOperand('11/01/2023', now)).toThrowError(/ISO 8601/);
+    expect(() => parseDateCompareOperand('11/01/2023', now)).toThrowError(TransformsError);
+    expect(() => parseDateCompareOperand('11/01/2023', now)).toThrowError(
+      expect.objectContaining({ code: 'EVAL_DATE_PARSE', details: { input: '11/01/2023', format: 'ISO8601' } }),
+    );
   });
 
   it.each([

@@ -6,16 +6,16 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { conformancePath } from '../conformance/data.js';
-import { compileTemplate } from '../../src/runtime/velocity/index.js';
-import { compileJavaRegex } from '../../src/runtime/regex.js';
-import { TransformsError } from '../../src/errors.js';
+import { conformancePath } from '../../conformance/data.js';
+import { compileTemplate } from '../../../src/runtime/velocity/index.js';
+import { compileJavaRegex } from '../../../src/runtime/regex.js';
+import { TransformsError } from '../../../src/errors.js';
 
 const dir = conformancePath('velocity');
 
 /**
  * Vectors velocityjs's grammar cannot parse. Each is still reported (the test asserts the coded
- * TEMPLATE_SYNTAX), and the semantics they exercise are covered by test/runtime/velocity.test.ts.
+ * TEMPLATE_SYNTAX), and the semantics they exercise are covered by test/runtime/velocity/index.test.ts.
  */
 const PARSER_LIMITS: Record<string, string> = {
   commas: 'comma-separated macro parameters #macro(test2 $a, $b) are not in velocityjs\'s grammar',

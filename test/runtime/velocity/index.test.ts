@@ -3,9 +3,9 @@
 // Velocity/Java arithmetic, strict references, and what compileTemplate reports.
 
 import { describe, expect, it } from 'vitest';
-import { compileTemplate, needsTemplate, type TemplateGlobals } from '../../src/runtime/velocity/index.js';
-import { compileJavaRegex } from '../../src/runtime/regex.js';
-import { TransformsError } from '../../src/errors.js';
+import { compileTemplate, needsTemplate, type TemplateGlobals } from '../../../src/runtime/velocity/index.js';
+import { compileJavaRegex } from '../../../src/runtime/regex.js';
+import { TransformsError } from '../../../src/errors.js';
 
 const options = { maxLength: 10_000, regex: compileJavaRegex };
 const noIdentity: TemplateGlobals = { identity: null };
@@ -259,6 +259,7 @@ describe('strict references: "Error rendering template" (community reports of th
 
   it('the error names the position', () => {
     const e = failure(() => render('ab\n  $nope'));
+    expect(e.code).toBe('TEMPLATE_RENDER');
     expect(e.details).toEqual({ line: 2, column: 3 });
   });
 
@@ -351,6 +352,7 @@ describe('positions are those of the source, also after a rewritten escape', () 
       error = e;
     }
     expect(error).toBeInstanceOf(TransformsError);
+    expect((error as TransformsError).code).toBe('TEMPLATE_RENDER');
     expect((error as TransformsError).details).toMatchObject(details);
   });
 });

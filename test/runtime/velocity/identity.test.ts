@@ -4,10 +4,10 @@
 // documented examples rendered over a hand-built IdentityGraph.
 
 import { describe, expect, it } from 'vitest';
-import { compileTemplate } from '../../src/runtime/velocity/index.js';
-import { compileJavaRegex } from '../../src/runtime/regex.js';
-import { TransformsError } from '../../src/errors.js';
-import type { Account, Identity, IdentityGraph, Source } from '../../src/providers/types.js';
+import { compileTemplate } from '../../../src/runtime/velocity/index.js';
+import { compileJavaRegex } from '../../../src/runtime/regex.js';
+import { TransformsError } from '../../../src/errors.js';
+import type { Account, Identity, IdentityGraph, Source } from '../../../src/providers/types.js';
 
 const AD_ID = '2c918088814e6a610181686b56977fa8';
 

@@ -3,10 +3,10 @@
 // __proto__, prototype, process, globalThis, Function or any host method.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { compileTemplate } from '../../src/runtime/velocity/index.js';
-import { compileJavaRegex } from '../../src/runtime/regex.js';
-import { TransformsError } from '../../src/errors.js';
-import type { IdentityGraph } from '../../src/providers/types.js';
+import { compileTemplate } from '../../../src/runtime/velocity/index.js';
+import { compileJavaRegex } from '../../../src/runtime/regex.js';
+import { TransformsError } from '../../../src/errors.js';
+import type { IdentityGraph } from '../../../src/providers/types.js';
 
 const options = { maxLength: 10_000, regex: compileJavaRegex };
 
@@ -60,7 +60,9 @@ describe('escape attempts are refused with a coded error', () => {
   });
 
   it('forbidden names are found at compile time, even in a branch that never runs', () => {
-    expect(() => compileTemplate('#if(false)$x.constructor#end', options)).toThrow(/sandbox/);
+    expect(() => compileTemplate('#if(false)$x.constructor#end', options)).toThrow(
+      expect.objectContaining({ code: 'TEMPLATE_FORBIDDEN', details: { name: 'constructor', line: 1, column: 11 } }),
+    );
   });
 });
 
@@ -87,13 +89,11 @@ describe('host objects are unreachable: everything else is "no such method" (TEM
     '$identity.getLinks().map',
     '$identity.getLinks().push(1)',
     '#set($m = {})$m.entries()',
-    '#set($l = [1])$l.constructor',
     '#set($l = [1])$l.join(",")',
-    '$identity.attributes.nested.toString.constructor',
   ])('%s', (template) => {
     const r = attempt(template);
     expect(r).toBeInstanceOf(TransformsError);
-    expect(['TEMPLATE_RENDER', 'TEMPLATE_FORBIDDEN']).toContain((r as TransformsError).code);
+    expect((r as TransformsError).code).toBe('TEMPLATE_RENDER');
   });
 
   it('variables named like host globals are just variables', () => {
