@@ -18,7 +18,7 @@ import { nonEmployeePlugin } from './plugins/nonemployee.js';
 import { checkJsonDepth } from './json-limits.js';
 import { describeListener, openapi } from './plugins/openapi.js';
 import { installRequestLog } from './request-log.js';
-import { API_KEY_LOOKUP_LENGTH, API_KEY_LOOKUP_META } from './store/identity-repo.js';
+import { API_KEY_LOOKUP_LENGTH, API_KEY_LOOKUP_META } from './store/auth-repo.js';
 import { type SeedSummary, seedStore } from './store/seed.js';
 import { Store } from './store/store.js';
 

@@ -4,7 +4,7 @@
 // recursive code would overflow the stack long before. Checked iteratively, here, for every body
 // and every document a change produces, with the JSON Pointer of the first value too deep.
 
-import { codedError, escapePointerToken, type TransformsError } from '../errors.js';
+import { codedError, escapePointerToken, type TransformsError } from '../errors/index.js';
 
 export interface JsonLimits {
   readonly maxJsonDepth: number;

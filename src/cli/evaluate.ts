@@ -3,7 +3,7 @@
 
 import { createEngine } from '../engine/engine.js';
 import { formatExplanation } from '../engine/explain-text.js';
-import { isTransformsError } from '../errors.js';
+import { isTransformsError } from '../errors/index.js';
 import { createMemoryProviders, loadFixtures } from '../providers/memory.js';
 import type { Identity, Providers } from '../providers/types.js';
 import { EXIT_INVALID, EXIT_OK, readStdin, readText, syntaxError, UsageError, type Output, parseCommandLine } from './io.js';

@@ -2,10 +2,10 @@
 // Every node is compiled once: the operation's compile step builds its closure, this module
 // wraps it with the explicit-input rule, step counting and error location.
 
-import { TransformsError, codedError, isTransformsError, pointerJoin } from '../errors.js';
+import { TransformsError, codedError, isTransformsError, pointerJoin } from '../errors/index.js';
 import type { FilterNode } from '../filter/ast.js';
 import { needsTemplate, type CompiledTemplate } from '../runtime/velocity/index.js';
-import type { JavaPattern, JavaReplacement } from '../runtime/regex.js';
+import type { JavaPattern, JavaReplacement } from '../runtime/regex/index.js';
 import { attempt, isPromise, andThen, all, type MaybePromise } from './maybe.js';
 import type { CompileContext, Evaluation, Evaluator, Limits, OperationSpec, StringAttribute, Value } from './types.js';
 import { coerceBoolean, coerceInteger } from './coerce.js';

@@ -5,9 +5,9 @@
 import type { JSONSchema7 } from './json-schema.js';
 import type { MaybePromise } from './maybe.js';
 import type { Identity, IdentityGraph, Providers } from '../providers/types.js';
-import type { TransformsError } from '../errors.js';
+import type { TransformsError } from '../errors/index.js';
 import type { FilterNode } from '../filter/ast.js';
-import type { JavaPattern, JavaReplacement } from '../runtime/regex.js';
+import type { JavaPattern, JavaReplacement } from '../runtime/regex/index.js';
 import type { CompiledTemplate } from '../runtime/velocity/index.js';
 import type { Budget, BudgetLimits } from '../runtime/budget.js';
 

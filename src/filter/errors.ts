@@ -1,7 +1,7 @@
 // Coded errors and resource limits of the filter languages (STYLE.md practice 4 and 7):
 // syntax errors carry the character position and a caret excerpt of the offending input.
 
-import { TransformsError, type CodedErrorOptions } from '../errors.js';
+import { TransformsError, type CodedErrorOptions } from '../errors/index.js';
 
 /** How far either side of the error position the caret excerpt reaches. */
 const EXCERPT_RADIUS = 40;

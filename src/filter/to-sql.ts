@@ -4,7 +4,7 @@
 // folding and ISO instants go through registered functions that run the very code the predicate
 // runs, so a WHERE clause and compilePredicate agree on every record.
 
-import { TransformsError } from '../errors.js';
+import { TransformsError } from '../errors/index.js';
 import type { CompareOp, FilterLiteral, FilterNode, LeafNode } from './ast.js';
 import { FilterUnsupportedError } from './errors.js';
 import { fieldFor, typedOperand, unsupported, validateFieldMap, type FieldMap, type FieldSpec, type Operand } from './fields.js';

@@ -1,6 +1,6 @@
 // §5.1 accountAttribute — an attribute of the identity's account on a source. Reference: ../shared/reference/transforms.md.
 
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 import { compilePredicate, filterProperties } from '../filter/index.js';
 import { attempt, andThen, type MaybePromise } from '../engine/maybe.js';
 import { decide } from '../engine/trace.js';

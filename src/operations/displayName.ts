@@ -1,6 +1,6 @@
 // displayName — (preferredName, else given name) + " " + family name of the identity (https://developer.sailpoint.com/docs/extensibility/transforms/operations/display-name).
 
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 import { toJavaString } from '../engine/compile.js';
 import { attributesSchema, defineOperation } from './spec.js';
 

@@ -1,6 +1,6 @@
 // §5.4 lookup — exact, case-sensitive match of the stringified input against the table. Reference: ../shared/reference/transforms.md.
 
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 import { toJavaString } from '../engine/compile.js';
 import { decide } from '../engine/trace.js';
 

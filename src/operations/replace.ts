@@ -2,7 +2,7 @@
 
 import { toJavaString } from '../engine/compile.js';
 import type { Value } from '../engine/types.js';
-import type { JavaPattern, JavaReplacement } from '../runtime/regex.js';
+import type { JavaPattern, JavaReplacement } from '../runtime/regex/index.js';
 import { andThen } from '../engine/maybe.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 import { resolver } from './support/resolve.js';

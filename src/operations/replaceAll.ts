@@ -2,7 +2,7 @@
 // change (https://developer.sailpoint.com/docs/extensibility/transforms/operations/replace-all).
 
 import { toJavaString } from '../engine/compile.js';
-import type { JavaPattern, JavaReplacement } from '../runtime/regex.js';
+import type { JavaPattern, JavaReplacement } from '../runtime/regex/index.js';
 import { textOf } from './support/text.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 

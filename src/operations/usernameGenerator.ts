@@ -3,7 +3,7 @@
 // cloudMaxUniqueChecks is exhausted (IllegalStateException); every candidate of one evaluation counts
 // against limits.maxUsernameCandidates.
 
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 import { toJavaString } from '../engine/compile.js';
 import { templateGlobals } from '../engine/globals.js';
 import { all, andThen, isPromise, type MaybePromise } from '../engine/maybe.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createEngine, type Engine } from '../engine/engine.js';
 import type { CacheSizes, CacheStats } from '../engine/caches.js';
 import type { Limits, RuleFunction } from '../engine/types.js';
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 import { createMemoryProviders, type IdentityProfile } from '../providers/memory.js';
 import type { Account, Identity, Providers, Source, TransformDocument, UniquenessProvider } from '../providers/types.js';
 import { FixtureUniquenessBuilder } from '../providers/uniqueness.js';

@@ -4,7 +4,7 @@
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 import { pointerError } from '../errors/positions.js';
 import { readJsonFile, type IdentityProfile } from '../providers/memory.js';
 

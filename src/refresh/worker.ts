@@ -7,7 +7,7 @@
 import { threadId, type MessagePort } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { isTransformsError } from '../errors.js';
+import { isTransformsError } from '../errors/index.js';
 import type { CacheStats } from '../engine/caches.js';
 import type { Identity } from '../providers/types.js';
 import { createBatchEvaluator, type BatchEvaluator, type EvaluatorConfig, type RefreshCounts } from './evaluator.js';

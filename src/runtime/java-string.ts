@@ -4,7 +4,7 @@
 // https://developer.sailpoint.com/docs/extensibility/transforms/operations/), computed as Java
 // computes them.
 
-import { TransformsError } from '../errors.js';
+import { TransformsError } from '../errors/index.js';
 
 /**
  * Java `String.trim()`: strips every code unit <= U+0020 from both ends, and nothing else.

@@ -1,7 +1,7 @@
 // The text of the committed generated files, shared by `npm run schemas` and the staleness test.
 
 import { createEngine } from '../engine/engine.js';
-import { ERROR_CATALOGUE } from '../errors.js';
+import { ERROR_CATALOGUE } from '../errors/index.js';
 
 export function renderSchemaFile(): string {
   return JSON.stringify(createEngine().transformSchema(), null, 2) + '\n';

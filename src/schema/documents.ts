@@ -5,7 +5,7 @@
 // (https://developer.sailpoint.com/docs/api/v3/create-provisioning-policy). What a document is
 // follows from its members; anything else is reported as what it is not.
 
-import { pointerJoin } from '../errors.js';
+import { pointerJoin } from '../errors/index.js';
 import type { ValidationIssue } from './issues.js';
 
 export type DocumentKind = 'transform' | 'identity-profile' | 'create-profile' | 'unknown';

@@ -6,7 +6,7 @@ import type { ErrorObject } from 'ajv';
 import type { ValidationIssue } from './issues.js';
 import { compileSchema, type CompiledSchema } from './compiled.js';
 import { LOOSE_SCALARS } from './definitions.js';
-import { pointerTokens } from '../errors.js';
+import { pointerTokens } from '../errors/index.js';
 
 export type SchemaValidator = (value: unknown) => ValidationIssue[];
 

@@ -4,7 +4,7 @@
 
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isTransformsError } from '../../src/errors.js';
+import { isTransformsError } from '../../src/errors/index.js';
 import { registerSqlFunctions, type FieldMap } from '../../src/filter/index.js';
 import { checkRawEscapes, collectionSql, parseCollectionQuery, runCollection, type CollectionSpec } from '../../src/api/collections/index.js';
 

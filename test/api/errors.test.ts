@@ -2,7 +2,7 @@
 // the trackingId is in the pino log line of the failure.
 
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE } from '../../src/errors.js';
+import { ERROR_CATALOGUE } from '../../src/errors/index.js';
 import { OAUTH_ERRORS } from '../../src/api/plugins/errors.js';
 import { ALICE_PAT, bearer, expectPlatformError, testServer, tokenFor } from './helpers.js';
 

@@ -2,7 +2,7 @@
 // and our own table of the rules (atomicity, prototype paths, immutable fields, error reasons).
 
 import { describe, expect, it } from 'vitest';
-import { isTransformsError } from '../../src/errors.js';
+import { isTransformsError } from '../../src/errors/index.js';
 import { applyPatch, jsonEqual } from '../../src/api/patch/index.js';
 import { readConformanceJson } from '../conformance/data.js';
 

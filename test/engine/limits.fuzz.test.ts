@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SERVER_EVALUATION_LIMITS } from '../../src/api/limits.js';
 import { createEngine } from '../../src/engine/engine.js';
-import { ERROR_CATALOGUE, isTransformsError } from '../../src/errors.js';
+import { ERROR_CATALOGUE, isTransformsError } from '../../src/errors/index.js';
 import { createMemoryProviders } from '../../src/providers/memory.js';
 import { arbitraryTransform } from '../../src/testing/transforms.js';
 import { fixtures } from '../properties/fixtures.js';

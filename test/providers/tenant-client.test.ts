@@ -4,7 +4,7 @@
 // limit, limit/offset paging (§4.6) and searchAfter paging (§4.7).
 
 import { describe, expect, it } from 'vitest';
-import { TransformsError } from '../../src/errors.js';
+import { TransformsError } from '../../src/errors/index.js';
 import { retryAfterMs, TenantClient, type TenantClientOptions } from '../../src/providers/tenant/client.js';
 import { scriptedFetch, TOKEN } from './scripted-fetch.js';
 

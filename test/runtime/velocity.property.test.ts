@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileTemplate } from '../../src/runtime/velocity/index.js';
-import { compileJavaRegex } from '../../src/runtime/regex.js';
-import { TransformsError } from '../../src/errors.js';
+import { compileJavaRegex } from '../../src/runtime/regex/index.js';
+import { TransformsError } from '../../src/errors/index.js';
 import { javaTrim } from '../../src/runtime/java-string.js';
 
 const options = { maxLength: 10_000, regex: compileJavaRegex, maxIterations: 1_000 };

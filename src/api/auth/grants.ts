@@ -2,9 +2,9 @@
 // (https://developer.sailpoint.com/docs/api/authentication; RFC 6749 §4.1.3, §4.4, §6).
 
 import { createHash, randomUUID } from 'node:crypto';
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import type { ApiContext } from '../context.js';
-import type { ClientRecord, UserRecord } from '../store/identity-repo.js';
+import type { ClientRecord, UserRecord } from '../store/auth-repo.js';
 import { grantScopes } from './rights.js';
 
 /** The token response, field for field as the authentication docs show it. */

@@ -2,7 +2,7 @@
 // filters and sorters of a list endpoint, read from the query string and turned into SQL over
 // one table. Pure: no database here; the endpoint declares its allowlists in a CollectionSpec.
 
-import { codedError, type TransformsError } from '../../errors.js';
+import { codedError, type TransformsError } from '../../errors/index.js';
 import { compileSql, parseApiFilter, type FieldMap, type SqlParam, type SqlWhere } from '../../filter/index.js';
 
 /** A sortable field: a trusted SQL expression over the endpoint's table (written in code). */

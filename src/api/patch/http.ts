@@ -3,7 +3,7 @@
 // carry (415 otherwise), and PUT's rule for immutable fields.
 
 import type { FastifyRequest } from 'fastify';
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import { jsonEqual } from './apply.js';
 import { parsePointer, patchError } from './pointer.js';
 

@@ -1,7 +1,7 @@
 // JSON Pointer (RFC 6901) as JSON Patch uses it (RFC 6902 §4, platform-api.md §4.5): strict
 // parsing, and the tokens that would reach the prototype chain refused outright.
 
-import { codedError, type TransformsError } from '../../errors.js';
+import { codedError, type TransformsError } from '../../errors/index.js';
 
 /**
  * Tokens that would let a patch reach Object.prototype or a constructor in a JavaScript

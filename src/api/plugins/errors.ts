@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES as HTTP_STATUS } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isTransformsError } from '../../errors.js';
+import { isTransformsError } from '../../errors/index.js';
 import { noteFailure } from '../request-log.js';
 
 export interface ErrorMessage {

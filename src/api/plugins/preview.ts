@@ -4,7 +4,7 @@
 // previewAttributes[].{name, value, previousValue, errorMessages}. No evaluation logic here.
 
 import type { FastifyInstance } from 'fastify';
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import { createEngine, type Engine } from '../../engine/engine.js';
 import type { Account, Identity, Providers, Source, SourceRef, TransformDocument } from '../../providers/types.js';
 import { RIGHTS } from '../auth/rights.js';

@@ -7,7 +7,7 @@ import type { Database } from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import { registerSqlFunctions } from '../../filter/index.js';
 import type { ApiContext } from '../context.js';
 import { registerSearchFunctions } from '../search/index.js';

@@ -7,7 +7,7 @@ import { docs, prepared, runStatement, sendPage } from '../collections/index.js'
 import type { ApiContext } from '../context.js';
 import { serviceRoutes } from '../routes.js';
 import { IDENTITIES_INDEX, identitySearchDocument, parseProjection, planSearch, project, projectionNeeds, SearchBudgetExceeded, withSearchBudget, type SearchAccount, type StoredIdentity } from '../search/index.js';
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import { managersOf } from './identities.js';
 
 // The members carry no `type`: the route validator coerces types (a string becomes a one-item

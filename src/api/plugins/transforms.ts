@@ -4,7 +4,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import { compileSql, type FieldMap, type FilterNode, type SqlWhere } from '../../filter/index.js';
 import { createEngine, type Engine } from '../../engine/engine.js';
 import { validateTransform } from '../../schema/validate.js';

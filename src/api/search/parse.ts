@@ -5,7 +5,7 @@
 // Everything else is FILTER_SYNTAX with the position and a caret excerpt, never silently read as a
 // term.
 
-import { TransformsError } from '../../errors.js';
+import { TransformsError } from '../../errors/index.js';
 import { caretExcerpt, FilterSyntaxError } from '../../filter/index.js';
 
 export interface SearchRange {

@@ -6,12 +6,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import { apiKeyLookup, hashSecret } from '../auth/secrets.js';
 import { checkJsonDepth } from '../json-limits.js';
 import { DEFAULT_REQUEST_LIMITS } from '../options.js';
 import * as S from './fixture-schemas.js';
-import { API_KEY_LOOKUP_META, type GrantType } from './identity-repo.js';
+import { API_KEY_LOOKUP_META, type GrantType } from './auth-repo.js';
 import type { Doc, ResourceKind } from './resource-repo.js';
 import type { Store } from './store.js';
 

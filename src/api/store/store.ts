@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, openSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { codedError } from '../../errors.js';
-import { IdentityRepo } from './identity-repo.js';
+import { codedError } from '../../errors/index.js';
+import { IdentityRepo } from './auth-repo.js';
 import { migrate } from './migrations.js';
 import { ResourceRepo } from './resource-repo.js';
 

@@ -1,7 +1,7 @@
 // java.text.SimpleDateFormat in the UTC zone, en_US symbols, lenient (reference §4 dateFormat,
 // §11): every pattern letter for format and parse. Decisions: docs/decisions.md.
 
-import { TransformsError } from '../../errors.js';
+import { TransformsError } from '../../errors/index.js';
 import { MONTHS, WEEKDAYS, fieldsOf, pad, weekOfMonth, weekOfYear, type CalendarFields } from './calendar.js';
 import { Cursor, newParsed, parseField, resolve } from './sdf-parse.js';
 

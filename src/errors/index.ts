@@ -5,18 +5,18 @@
 // Each area keeps its rows in src/errors/<area>.ts so that the catalogue stays readable; this
 // module merges them, checks that no code is defined twice, and defines the error class.
 
-import { apiErrors } from './errors/api.js';
-import { cliErrors } from './errors/cli.js';
-import { engineErrors } from './errors/engine.js';
-import { filterErrors } from './errors/filter.js';
-import { impactErrors } from './errors/impact.js';
-import { runtimeErrors } from './errors/runtime.js';
-import { schemaErrors } from './errors/schema.js';
-import { snapshotErrors } from './errors/snapshot.js';
-import { tenantErrors } from './errors/tenant.js';
-import type { ErrorDefinition } from './errors/types.js';
+import { apiErrors } from './api.js';
+import { cliErrors } from './cli.js';
+import { engineErrors } from './engine.js';
+import { filterErrors } from './filter.js';
+import { impactErrors } from './impact.js';
+import { runtimeErrors } from './runtime.js';
+import { schemaErrors } from './schema.js';
+import { snapshotErrors } from './snapshot.js';
+import { tenantErrors } from './tenant.js';
+import type { ErrorDefinition } from './types.js';
 
-export type { ErrorDefinition } from './errors/types.js';
+export type { ErrorDefinition } from './types.js';
 
 function merge(...tables: Record<string, ErrorDefinition>[]): Record<string, ErrorDefinition> {
   const out: Record<string, ErrorDefinition> = {};
