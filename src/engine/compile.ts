@@ -13,6 +13,7 @@ import { templateGlobals } from './globals.js';
 import { traceNode } from './trace.js';
 import { DEFAULT_LIMITS } from './options.js';
 import { limitFromRangeError } from '../runtime/budget.js';
+import { toJavaString } from '../runtime/java-string.js';
 
 /** What compile needs from the engine: the registry, the limits and the caches. */
 export interface CompileHost {
@@ -356,17 +357,6 @@ function templateVariables(names: readonly string[], values: readonly Value[]): 
     vars[names[i]!] = toJavaString(v);
   }
   return vars;
-}
-
-/** How Java's String.valueOf renders a value that reaches a string context. */
-export function toJavaString(value: Value | unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return '[' + value.map(toJavaString).join(', ') + ']';
-  if (typeof value === 'object') {
-    return '{' + Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}=${toJavaString(v)}`).join(', ') + '}';
-  }
-  return String(value);
 }
 
 /** Evaluate a possibly-failing step; used by firstValid's ignoreErrors. */

@@ -1,7 +1,7 @@
 // §5.4 lookup — exact, case-sensitive match of the stringified input against the table. Reference: ../shared/reference/transforms.md.
 
 import { codedError } from '../errors/index.js';
-import { toJavaString } from '../engine/compile.js';
+import { toJavaString } from '../runtime/java-string.js';
 import { decide } from '../engine/trace.js';
 
 import type { Evaluator, Value } from '../engine/types.js';

@@ -4,7 +4,7 @@
 // against limits.maxUsernameCandidates.
 
 import { codedError } from '../errors/index.js';
-import { toJavaString } from '../engine/compile.js';
+import { toJavaString } from '../runtime/java-string.js';
 import { templateGlobals } from '../engine/globals.js';
 import { all, andThen, isPromise, type MaybePromise } from '../engine/maybe.js';
 import type { Value } from '../engine/types.js';
