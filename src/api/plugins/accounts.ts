@@ -23,7 +23,7 @@ const FILTERS: FieldMap = {
 };
 
 export const ACCOUNTS: CollectionSpec = {
-  // The accounts table plus a `modified` column (src/api/plugins/resources.ts, ACCOUNT_ROWS).
+  // The accounts table plus a `modified` column (the account_rows view, src/api/store/migrations.ts).
   table: 'account_rows',
   filters: FILTERS,
   sorters: {

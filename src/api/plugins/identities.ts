@@ -11,7 +11,7 @@ import type { ApiContext } from '../context.js';
 import { serviceRoutes } from '../routes.js';
 import type { StoredIdentity } from '../search/index.js';
 
-// The columns of the public_identity_rows view (src/api/plugins/resources.ts), kept in step
+// The columns of the public_identity_rows view (src/api/store/migrations.ts), kept in step
 // with the identity documents by triggers: plain columns, not JSON reads per row.
 const FILTERS: FieldMap = {
   id: { type: 'string', column: 'id', operators: ['eq', 'in'], caseSensitive: true },

@@ -1,11 +1,13 @@
 // The embedded store: better-sqlite3, in memory by default or a file in WAL mode,
-// migrated on open, seeded from a fixtures directory the first time it is created. Reopening
+// migrated on open (migrations.ts holds every table, index, trigger and view), seeded from a fixtures directory the first time it is created. Reopening
 // the same file keeps everything (the seed is not replayed over later changes).
 
 import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, openSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { codedError } from '../../errors/index.js';
+import { registerSqlFunctions } from '../../filter/index.js';
+import { registerSearchFunctions } from '../search/index.js';
 import { IdentityRepo } from './auth-repo.js';
 import { migrate } from './migrations.js';
 import { ResourceRepo } from './resource-repo.js';
@@ -75,6 +77,9 @@ export class Store {
       db.pragma('synchronous = NORMAL');
       const before = db.pragma('user_version', { simple: true }) as number;
       migrate(db);
+      // The functions the SQL back ends of the filter and search languages call.
+      registerSqlFunctions(db);
+      registerSearchFunctions(db);
       return new Store(db, before === 0, file === ':memory:' ? undefined : file);
     } catch (cause) {
       db.close();
