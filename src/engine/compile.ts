@@ -2,7 +2,7 @@
 // Every node is compiled once: the operation's compile step builds its closure, this module
 // wraps it with the explicit-input rule, step counting and error location.
 
-import { TransformsError, codedError, isTransformsError, pointerJoin } from '../errors/index.js';
+import { TransformsError, codedError, isTransformsError, pointerJoin, type ErrorCode } from '../errors/index.js';
 import type { FilterNode } from '../filter/ast.js';
 import { needsTemplate, type CompiledTemplate } from '../runtime/velocity/index.js';
 import type { JavaPattern, JavaReplacement } from '../runtime/regex/index.js';
@@ -342,7 +342,7 @@ class Context implements CompileContext {
     }
   }
 
-  error(code: string, message: string, options: { attribute?: string | (string | number)[]; cause?: unknown } = {}): TransformsError {
+  error(code: ErrorCode, message: string, options: { attribute?: string | (string | number)[]; cause?: unknown } = {}): TransformsError {
     const tokens = options.attribute === undefined ? undefined : Array.isArray(options.attribute) ? options.attribute : [options.attribute];
     return codedError(code, message, { path: tokens === undefined ? this.pointer : this.at(...tokens), cause: options.cause });
   }

@@ -1,6 +1,6 @@
 // §5.1 accountAttribute — an attribute of the identity's account on a source. Reference: ../shared/reference/transforms.md.
 
-import { codedError } from '../errors/index.js';
+import { codedError, isTransformsError, type ErrorCode } from '../errors/index.js';
 import { compilePredicate, filterProperties } from '../filter/index.js';
 import { attempt, andThen, type MaybePromise } from '../engine/maybe.js';
 import { decide } from '../engine/trace.js';
@@ -134,11 +134,11 @@ function constantString(value: unknown): string {
   return typeof value === 'string' ? value : String(value);
 }
 
-function compileFilter<T>(build: () => T, ctx: { error: (code: string, message: string, o?: { attribute?: string; cause?: unknown }) => Error }, attribute: string): T {
+function compileFilter<T>(build: () => T, ctx: { error: (code: ErrorCode, message: string, o?: { attribute?: string; cause?: unknown }) => Error }, attribute: string): T {
   try {
     return build();
   } catch (error) {
-    const code = (error as { code?: string }).code ?? 'COMPILE_INVALID_ATTRIBUTE';
+    const code = isTransformsError(error) ? error.code : 'COMPILE_INVALID_ATTRIBUTE';
     throw ctx.error(code, (error as Error).message, { attribute, cause: error });
   }
 }

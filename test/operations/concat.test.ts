@@ -30,7 +30,8 @@ describe('concat', () => {
   });
 
   it('requires values', () => {
-    expect(codedErrorOf(() => engine.compile({ name: 'c', type: 'concat', attributes: {} })).code).toMatch(/^SCHEMA_/);
+    const error = codedErrorOf(() => engine.compile({ name: 'c', type: 'concat', attributes: {} }));
+    expect({ code: error.code, path: error.path }).toEqual({ code: 'SCHEMA_REQUIRED', path: '/attributes/values' });
   });
 
   returnsValueOrCodedError('concat', ['values']);

@@ -26,7 +26,8 @@ describe('displayName', () => {
   });
 
   it('needs attributes (the API rejects displayName without them)', () => {
-    expect(codedErrorOf(() => engine.compile({ name: 'd', type: 'displayName' })).code).toMatch(/^SCHEMA_/);
+    const error = codedErrorOf(() => engine.compile({ name: 'd', type: 'displayName' }));
+    expect({ code: error.code, path: error.path }).toEqual({ code: 'SCHEMA_REQUIRED', path: '/attributes' });
   });
 
   returnsValueOrCodedError('displayName', ['input']);

@@ -62,9 +62,8 @@ describe('rule: Cloud Services Deployment Utility', () => {
   });
 
   it.each([[{ length: 451 }], [{ length: 0 }]])('generateRandomString %j is out of range', (attributes) => {
-    expect(codedErrorOf(() => engine.compile(rule({ name: CSDU, operation: 'generateRandomString', ...attributes }))).code).toMatch(
-      /^(SCHEMA_|COMPILE_INVALID_ATTRIBUTE)/,
-    );
+    const error = codedErrorOf(() => engine.compile(rule({ name: CSDU, operation: 'generateRandomString', ...attributes })));
+    expect({ code: error.code, path: error.path }).toEqual({ code: 'COMPILE_INVALID_ATTRIBUTE', path: '/attributes/length' });
   });
 });
 

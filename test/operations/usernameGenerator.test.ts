@@ -105,7 +105,7 @@ describe('usernameGenerator', () => {
     [{ patterns: ['$a'], cloudMaxUniqueChecks: 51 }, '/attributes/cloudMaxUniqueChecks'], // documented maximum 50
   ])('%j is rejected at compile time', (attributes, path) => {
     const error = codedErrorOf(() => engineWith([]).engine.compile(gen({ a: 'x', ...attributes })));
-    expect(error.code).toMatch(/^(SCHEMA_|COMPILE_INVALID_ATTRIBUTE)/);
+    expect(error.code).toBe('COMPILE_INVALID_ATTRIBUTE');
     expect(error.path).toBe(path);
   });
 

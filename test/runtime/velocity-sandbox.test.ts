@@ -87,13 +87,17 @@ describe('host objects are unreachable: everything else is "no such method" (TEM
     '$identity.getLinks().map',
     '$identity.getLinks().push(1)',
     '#set($m = {})$m.entries()',
-    '#set($l = [1])$l.constructor',
     '#set($l = [1])$l.join(",")',
-    '$identity.attributes.nested.toString.constructor',
   ])('%s', (template) => {
     const r = attempt(template);
     expect(r).toBeInstanceOf(TransformsError);
-    expect(['TEMPLATE_RENDER', 'TEMPLATE_FORBIDDEN']).toContain((r as TransformsError).code);
+    expect((r as TransformsError).code).toBe('TEMPLATE_RENDER');
+  });
+
+  it.each(['#set($l = [1])$l.constructor', '$identity.attributes.nested.toString.constructor'])('%s names constructor: TEMPLATE_FORBIDDEN', (template) => {
+    const r = attempt(template);
+    expect(r).toBeInstanceOf(TransformsError);
+    expect((r as TransformsError).code).toBe('TEMPLATE_FORBIDDEN');
   });
 
   it('variables named like host globals are just variables', () => {

@@ -66,8 +66,8 @@ function budgeted<T>(ctxDb: { db: object }, ms: number, fn: () => T): T {
     return withSearchBudget(ctxDb.db, ms, fn);
   } catch (err) {
     if (!(err instanceof SearchBudgetExceeded)) throw err;
-    throw codedError('API_BAD_REQUEST', `The search ran longer than its time budget of ${ms} ms; narrow the query or page with a smaller limit.`, {
-      details: { reason: 'SEARCH_TIME_BUDGET', budgetMs: ms, causes: [err.message] },
+    throw codedError('SEARCH_TIME_BUDGET', `The search ran longer than its time budget of ${ms} ms; narrow the query or page with a smaller limit.`, {
+      details: { budgetMs: ms, causes: [err.message] },
     });
   }
 }

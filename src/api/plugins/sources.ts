@@ -152,7 +152,7 @@ function getSchema(ctx: ApiContext, sourceId: string, schemaId: string): Json {
 }
 
 function invalid(what: string, problems: string[]): never {
-  throw codedError('API_BAD_REQUEST', `The ${what} is invalid: ${problems.join('; ')}.`, { details: { reason: 'RESOURCE_INVALID', causes: problems } });
+  throw codedError('RESOURCE_INVALID', `The ${what} is invalid: ${problems.join('; ')}.`, { details: { causes: problems } });
 }
 
 /** Store a changed source (its schemas are kept in their own table). */

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { codedError } from '../../errors/index.js';
 import { registerSqlFunctions } from '../../filter/index.js';
 import { registerSearchFunctions } from '../search/index.js';
-import { IdentityRepo } from './auth-repo.js';
+import { AuthRepo } from './auth-repo.js';
 import { migrate } from './migrations.js';
 import { ResourceRepo } from './resource-repo.js';
 
@@ -46,7 +46,7 @@ export function writeOwnerOnly(file: string, data: string): void {
 
 export class Store {
   readonly db: Database.Database;
-  readonly identity: IdentityRepo;
+  readonly identity: AuthRepo;
   readonly resources: ResourceRepo;
   /** True when this open created the schema (a new store, to be seeded). */
   readonly created: boolean;
@@ -58,7 +58,7 @@ export class Store {
     this.db = db;
     this.created = created;
     this.file = file;
-    this.identity = new IdentityRepo(db);
+    this.identity = new AuthRepo(db);
     this.resources = new ResourceRepo(db);
   }
 
