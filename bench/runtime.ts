@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import RE2 from 're2';
 import velocity from 'velocityjs';
-import { compileJavaRegex, compileJavaReplacement } from '../src/runtime/regex.js';
+import { compileJavaRegex, compileJavaReplacement } from '../src/runtime/regex/index.js';
 import { compileTemplate } from '../src/runtime/velocity/index.js';
 
 const WRITE = !process.argv.includes('--no-write');

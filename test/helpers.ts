@@ -4,7 +4,7 @@ import { createEngine } from '../src/engine/engine.js';
 import type { EngineOptions } from '../src/engine/options.js';
 import { createMemoryProviders } from '../src/providers/memory.js';
 import type { Account, Identity, Source, TransformDocument } from '../src/providers/types.js';
-import { TransformsError } from '../src/errors.js';
+import { TransformsError } from '../src/errors/index.js';
 
 export const SOURCES: Source[] = [
   { id: 'src-hr', name: 'HR Source' },

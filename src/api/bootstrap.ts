@@ -3,11 +3,11 @@
 // once (it is stored hashed, so later starts can only name it).
 
 import { randomUUID } from 'node:crypto';
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 import { verifySecret } from './auth/secrets.js';
 import type { ApiContext } from './context.js';
 import { createPersonalAccessToken } from './plugins/pats.js';
-import type { UserRecord } from './store/identity-repo.js';
+import type { UserRecord } from './store/auth-repo.js';
 
 const META = 'bootstrap_admin_pat';
 const PAT_NAME = 'serve admin';

@@ -19,8 +19,8 @@ import { nonEmployeePlugin } from './plugins/nonemployee.js';
 import { checkJsonDepth } from './json-limits.js';
 import { describeListener, openapi } from './plugins/openapi.js';
 import { installRequestLog } from './request-log.js';
-import { API_KEY_LOOKUP_LENGTH, API_KEY_LOOKUP_META } from './store/identity-repo.js';
-import { type SeedSummary, seedStore } from './store/seed.js';
+import { API_KEY_LOOKUP_LENGTH, API_KEY_LOOKUP_META } from './store/auth-repo.js';
+import { deriveSourceSchemas, type SeedSummary, seedStore } from './store/seed.js';
 import { Store } from './store/store.js';
 
 export type { ApiContext } from './context.js';
@@ -119,6 +119,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<ApiServe
       store.setMeta('created', nowIso);
       if (opts.fixtures !== undefined) seeded = seedStore(store, opts.fixtures, { now: new Date(opts.clock()), secretHashCost: opts.secretHashCost, maxJsonDepth: opts.requestLimits.maxJsonDepth });
     }
+    deriveSourceSchemas(store, nowIso);
     addApiKeys(store, opts, nowIso);
     const tenantId = store.getMeta('tenant_id')!;
     const tokens = await TokenService.open(store, tenantId, opts.clock);

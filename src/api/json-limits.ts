@@ -4,7 +4,7 @@
 // recursive code would overflow the stack long before. Checked iteratively, here, for every body
 // and every document a change produces, with the JSON Pointer of the first value too deep.
 
-import { codedError, escapePointerToken, type TransformsError } from '../errors.js';
+import { codedError, escapePointerToken, type TransformsError } from '../errors/index.js';
 
 export interface JsonLimits {
   readonly maxJsonDepth: number;
@@ -27,7 +27,7 @@ function pointerOf(frames: readonly Frame[], i: number): string {
 
 function tooDeep(where: string, pointer: string, limit: number): TransformsError {
   const message = `${where} nests deeper than ${limit} levels at ${pointer || '/'}`;
-  return codedError('API_BAD_REQUEST', message, { path: pointer, details: { reason: 'JSON_TOO_DEEP', limit, causes: [`${pointer || '/'}: nested deeper than ${limit} levels`] } });
+  return codedError('JSON_TOO_DEEP', message, { path: pointer, details: { limit, causes: [`${pointer || '/'}: nested deeper than ${limit} levels`] } });
 }
 
 /**
@@ -64,6 +64,6 @@ export function checkStoredJson(doc: unknown, limits: JsonLimits, what: string):
   const bytes = Buffer.byteLength(JSON.stringify(doc));
   if (bytes > limits.maxBodyBytes) {
     const message = `${what} would be ${bytes} bytes of JSON; the limit is ${limits.maxBodyBytes}`;
-    throw codedError('API_BAD_REQUEST', message, { path: '', details: { reason: 'DOCUMENT_TOO_LARGE', limit: limits.maxBodyBytes, causes: [message] } });
+    throw codedError('DOCUMENT_TOO_LARGE', message, { path: '', details: { limit: limits.maxBodyBytes, causes: [message] } });
   }
 }

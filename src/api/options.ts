@@ -4,7 +4,7 @@
 
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 
 export interface RateLimitOptions {
   /** Requests allowed per window and client address. */

@@ -1,6 +1,8 @@
 // Shared JSON Schemas of the API (the platform error body as this server sends
 // it, and small building blocks), used by route schemas and the OpenAPI document.
 
+import { ERROR_CATALOGUE } from '../errors/index.js';
+
 export const errorMessageSchema = {
   type: 'object',
   properties: {
@@ -12,14 +14,19 @@ export const errorMessageSchema = {
 
 export const errorBodySchema = {
   type: 'object',
-  required: ['detailCode', 'trackingId', 'messages', 'causes'],
+  required: ['detailCode', 'trackingId', 'messages', 'causes', 'code'],
   properties: {
-    detailCode: { type: 'string' },
+    detailCode: { type: 'string', description: "The platform's detail code: the status and its name (400.1 Bad Request Content, 404 Not found, …)." },
     trackingId: { type: 'string' },
     messages: { type: 'array', items: errorMessageSchema },
     causes: { type: 'array', items: errorMessageSchema },
     error: { type: 'string', description: 'RFC 6749 error code (token and authorize endpoints only).' },
     error_description: { type: 'string' },
+    code: {
+      type: 'string',
+      enum: Object.keys(ERROR_CATALOGUE),
+      description: 'Not in the platform body: the error code of this server (docs/errors.md), stable across releases, so that a client need not match message text.',
+    },
   },
 } as const;
 

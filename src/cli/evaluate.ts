@@ -3,7 +3,7 @@
 
 import { createEngine } from '../engine/engine.js';
 import { formatExplanation } from '../engine/explain-text.js';
-import { isTransformsError } from '../errors.js';
+import { isTransformsError } from '../errors/index.js';
 import { createMemoryProviders } from '../providers/memory.js';
 import { loadFixtures } from '../providers/fixtures.js';
 import type { Identity, Providers } from '../providers/types.js';

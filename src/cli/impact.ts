@@ -3,7 +3,7 @@
 // identities, as a report in text, markdown, json or GitHub workflow commands; the exit code
 // says whether the --fail-on policy holds.
 
-import { isTransformsError } from '../errors.js';
+import { isTransformsError } from '../errors/index.js';
 import { formatImpact, impact, impactPasses, type ImpactFormat, type ImpactOptions } from '../impact/index.js';
 import { createProgressBar } from '../refresh/progress.js';
 import { EXIT_INVALID, EXIT_OK, integerOption, parseCommandLine, UsageError, type Output } from './io.js';

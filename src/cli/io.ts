@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { TransformsError } from '../errors.js';
+import { TransformsError } from '../errors/index.js';
 import { firstSyntaxError, positionOf, stripByteOrderMark, type Position } from '../errors/positions.js';
 
 export { locatePointer, positionOf, positionTree, type Position } from '../errors/positions.js';

@@ -4,7 +4,7 @@
 // is bin/identity-transforms.js; this module only exports `main`.
 
 import { readFileSync } from 'node:fs';
-import { isTransformsError } from '../errors.js';
+import { isTransformsError } from '../errors/index.js';
 import { EXIT_INVALID, EXIT_USAGE, processOutput, type Output } from './io.js';
 
 const HELP = `Usage: identity-transforms <command> [options]

@@ -4,7 +4,7 @@
 // --summary a readable summary on stdout (and NDJSON only when --out is given).
 
 import v8 from 'node:v8';
-import { isTransformsError, TransformsError } from '../errors.js';
+import { isTransformsError, TransformsError } from '../errors/index.js';
 import { AtomicFileWriter } from '../refresh/ndjson-writer.js';
 import { createProgressBar } from '../refresh/progress.js';
 import { createRefreshRunner, writeRefresh, type BatchOutput, type RefreshRun } from '../refresh/index.js';

@@ -7,7 +7,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { Store, buildServer } from '../api/index.js';
-import { TransformsError } from '../errors.js';
+import { TransformsError } from '../errors/index.js';
 import { EXIT_OK, UsageError, processOutput, type Output, parseCommandLine } from './io.js';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel, serveLogger } from './serve-log.js';
 

@@ -4,7 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { codedError, isTransformsError } from '../errors.js';
+import { codedError, isTransformsError } from '../errors/index.js';
 import { snapshotTenant, SNAPSHOT_PARTS, type SnapshotPart, type SnapshotProgress, type SnapshotSummary } from '../snapshot/index.js';
 import { EXIT_OK, UsageError, type Output } from './io.js';
 import { TENANT_HELP, tenantFromEnvironment } from './tenant.js';

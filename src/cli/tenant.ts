@@ -2,7 +2,7 @@
 // client credentials from the environment (IDT_CLIENT_ID, IDT_CLIENT_SECRET; IDT_TOKEN_URL when
 // the token endpoint is not {baseUrl}/oauth/token), so that secrets stay out of argv and shell history.
 
-import { isTransformsError } from '../errors.js';
+import { isTransformsError } from '../errors/index.js';
 import { createTenantProviders, type TenantProviderOptions, type TenantProviders } from '../providers/tenant/index.js';
 import { UsageError } from './io.js';
 

@@ -4,7 +4,7 @@
 // allows (COMPILE_TOO_DEEP with the pointer) before anything recursive (the schema validator,
 // compile) could exhaust the stack on it.
 
-import { codedError, escapePointerToken, isTransformsError, type TransformsError } from '../errors.js';
+import { codedError, escapePointerToken, isTransformsError, type TransformsError } from '../errors/index.js';
 
 /**
  * How deeply the JSON of a transform may nest, given maxDepth (nested transforms): a transform

@@ -3,10 +3,10 @@
 // Every node is compiled once: the operation's compile step builds its closure, this module
 // wraps it with the explicit-input rule, step counting and error location.
 
-import { TransformsError, codedError, isTransformsError, pointerJoin } from '../errors.js';
+import { TransformsError, codedError, isTransformsError, pointerJoin, type ErrorCode } from '../errors/index.js';
 import type { FilterNode } from '../filter/ast.js';
 import { needsTemplate, type CompiledTemplate } from '../runtime/velocity/index.js';
-import type { JavaPattern, JavaReplacement } from '../runtime/regex.js';
+import type { JavaPattern, JavaReplacement } from '../runtime/regex/index.js';
 import { attempt, isPromise, andThen, all, type MaybePromise } from './maybe.js';
 import type { CompileContext, Evaluation, Evaluator, Limits, OperationSpec, StringAttribute, Value } from './types.js';
 import { coerceBoolean, coerceInteger } from './coerce.js';
@@ -14,6 +14,7 @@ import { templateGlobals } from './globals.js';
 import { traceNode } from './trace.js';
 import { DEFAULT_LIMITS } from './options.js';
 import { limitFromRangeError } from '../runtime/budget.js';
+import { toJavaString } from '../runtime/java-string.js';
 
 /** What compile needs from the engine: the registry, the limits and the caches. */
 export interface CompileHost {
@@ -342,7 +343,7 @@ class Context implements CompileContext {
     }
   }
 
-  error(code: string, message: string, options: { attribute?: string | (string | number)[]; cause?: unknown } = {}): TransformsError {
+  error(code: ErrorCode, message: string, options: { attribute?: string | (string | number)[]; cause?: unknown } = {}): TransformsError {
     const tokens = options.attribute === undefined ? undefined : Array.isArray(options.attribute) ? options.attribute : [options.attribute];
     return codedError(code, message, { path: tokens === undefined ? this.pointer : this.at(...tokens), cause: options.cause });
   }
@@ -357,17 +358,6 @@ function templateVariables(names: readonly string[], values: readonly Value[]): 
     vars[names[i]!] = toJavaString(v);
   }
   return vars;
-}
-
-/** How Java's String.valueOf renders a value that reaches a string context. */
-export function toJavaString(value: Value | unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return '[' + value.map(toJavaString).join(', ') + ']';
-  if (typeof value === 'object') {
-    return '{' + Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}=${toJavaString(v)}`).join(', ') + '}';
-  }
-  return String(value);
 }
 
 /** Evaluate a possibly-failing step; used by firstValid's ignoreErrors. */

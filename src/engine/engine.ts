@@ -1,10 +1,10 @@
 // createEngine: one instance owns its registry, providers, caches and limits (no global state).
 // Compile does all parsing and building; evaluate only runs closures.
 
-import { codedError, isTransformsError, TransformsError } from '../errors.js';
+import { codedError, isTransformsError, TransformsError } from '../errors/index.js';
 import { parseObjectFilter } from '../filter/index.js';
 import type { FilterNode } from '../filter/ast.js';
-import { compileJavaRegex, compileJavaReplacement, type JavaPattern, type JavaReplacement } from '../runtime/regex.js';
+import { compileJavaRegex, compileJavaReplacement, type JavaPattern, type JavaReplacement } from '../runtime/regex/index.js';
 import { compileTemplate, type CompiledTemplate } from '../runtime/velocity/index.js';
 import type { Identity, IdentityGraph, Providers, TransformDocument } from '../providers/types.js';
 import { builtinOperations } from '../operations/index.js';

@@ -1,7 +1,7 @@
 // Loading what $identity reaches in templates (https://developer.sailpoint.com/docs/extensibility/transforms/): the identity, all its
 // accounts, their sources and its manager, once per evaluation.
 
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 import type { Account, Identity, IdentityGraph, Providers, Source } from '../providers/types.js';
 import { all, attempt, andThen, type MaybePromise } from './maybe.js';
 

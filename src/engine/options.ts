@@ -1,6 +1,6 @@
 // Engine options: validated, defaulted, frozen; an unknown key is an error, never ignored.
 
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 import type { Providers } from '../providers/types.js';
 import { DEFAULT_CACHE_SIZES, type CacheSizes } from './caches.js';
 import type { Limits, OperationSpec, RuleFunction } from './types.js';

@@ -2,7 +2,7 @@
 // identity. One attribute's error does not stop the others, as in the platform's identity
 // preview (previewAttributes[].errorMessages). $oldValue carries the previous value.
 
-import { isTransformsError } from '../errors.js';
+import { isTransformsError } from '../errors/index.js';
 import type { Identity, IdentityProfile } from '../providers/types.js';
 import { all, attempt, andThen, type MaybePromise } from './maybe.js';
 import type { CompiledTransform, Limits, Value } from './types.js';

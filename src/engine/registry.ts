@@ -1,7 +1,7 @@
 // The engine-owned operation registry: built once from the specs it is given (the built-ins
 // plus the user's), then frozen. There is no module-level mutable registry.
 
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 import type { OperationSpec } from './types.js';
 
 export type Registry = ReadonlyMap<string, OperationSpec>;

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 import type { RuleFunction } from './types.js';
 
 function invalid(file: string, message: string, cause?: unknown): never {

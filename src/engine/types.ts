@@ -5,9 +5,9 @@
 import type { JSONSchema7 } from './json-schema.js';
 import type { MaybePromise } from './maybe.js';
 import type { Identity, IdentityGraph, Providers } from '../providers/types.js';
-import type { TransformsError } from '../errors.js';
+import type { ErrorCode, TransformsError } from '../errors/index.js';
 import type { FilterNode } from '../filter/ast.js';
-import type { JavaPattern, JavaReplacement } from '../runtime/regex.js';
+import type { JavaPattern, JavaReplacement } from '../runtime/regex/index.js';
 import type { CompiledTemplate } from '../runtime/velocity/index.js';
 import type { Budget, BudgetLimits } from '../runtime/budget.js';
 
@@ -128,7 +128,7 @@ export interface CompileContext {
   objectFilter(text: string, pointer: string): FilterNode;
 
   /** A coded error located at this transform (or one of its attributes). */
-  error(code: string, message: string, options?: { attribute?: string | (string | number)[]; cause?: unknown }): TransformsError;
+  error(code: ErrorCode, message: string, options?: { attribute?: string | (string | number)[]; cause?: unknown }): TransformsError;
 }
 
 export interface OperationSpec {

@@ -2,13 +2,18 @@ import type { ErrorDefinition } from './types.js';
 
 // The HTTP adapter. Prefix API_. Statuses follow the platform's error responses
 // (https://developer.sailpoint.com/docs/api/v3/) and, for the token endpoint, RFC 6749 §5.2.
-export const apiErrors: Record<string, ErrorDefinition> = {
+export const apiErrors = {
   API_BAD_REQUEST: { status: 400, description: 'The request is malformed or violates the route schema.' },
   API_UNAUTHORIZED: { status: 401, description: 'No, malformed, expired or tampered bearer token.' },
   API_FORBIDDEN: { status: 403, description: 'The token is valid but lacks the right for this call.' },
   API_USER_CONTEXT_REQUIRED: { status: 403, description: 'The endpoint needs a user and the token has none (a client-credentials token that is not PAT-derived).' },
   API_NOT_FOUND: { status: 404, description: 'The resource or route does not exist.' },
   API_CONFLICT: { status: 400, description: 'The change conflicts with the state of the store (a transform still used by a profile, a duplicate name).' },
+  API_METHOD_NOT_ALLOWED: { status: 405, description: 'The route exists but not with this method.' },
+  API_REQUEST_TIMEOUT: { status: 408, description: 'The request took too long to arrive (answered by the HTTP parser before any route runs).' },
+  API_PAYLOAD_TOO_LARGE: { status: 413, description: 'The body exceeds the body size limit (1 MiB).' },
+  API_URI_TOO_LONG: { status: 414, description: 'A path parameter is longer than the server reads.' },
+  API_HEADERS_TOO_LARGE: { status: 431, description: 'The request headers are larger than the server accepts (answered by the HTTP parser before any route runs).' },
   API_UNSUPPORTED_MEDIA_TYPE: { status: 415, description: 'The Content-Type is not the one the endpoint requires.' },
   API_TOO_MANY_REQUESTS: { status: 429, description: 'Rate limit exceeded.' },
   API_INTERNAL: { status: 500, description: 'An unexpected server error; the trackingId identifies the log line.' },
@@ -22,4 +27,4 @@ export const apiErrors: Record<string, ErrorDefinition> = {
   API_OAUTH_INVALID_SCOPE: { status: 400, description: 'A requested scope is unknown or exceeds the scopes of the client (RFC 6749 invalid_scope).' },
   API_OPTIONS: { status: 500, description: 'buildServer was given an unknown or invalid option.' },
   API_STORE: { status: 500, description: 'The embedded store cannot be opened or migrated, or a fixture file has the wrong shape.' },
-};
+} as const satisfies Record<string, ErrorDefinition>;

@@ -1,7 +1,7 @@
 import type { ErrorDefinition } from './types.js';
 
 // The command line. Prefix CLI_. CLI usage errors exit 2.
-export const cliErrors: Record<string, ErrorDefinition> = {
+export const cliErrors = {
   CLI_USAGE: { status: 400, description: 'The command line is wrong: an unknown flag, a missing argument.' },
   CLI_READ: { status: 400, description: 'An input file or directory cannot be read.' },
   CLI_LISTEN: { status: 400, description: 'serve cannot listen: a port is in use or needs privileges, or the host is not an address of this machine.' },
@@ -11,4 +11,4 @@ export const cliErrors: Record<string, ErrorDefinition> = {
   REFRESH_OPTION_INVALID: { status: 400, description: 'An option of refresh() is unknown or invalid (workers, batch size, shard, profile, clock).' },
   RULES_MODULE_INVALID: { status: 400, description: 'A rules module (--rules) does not exist, cannot be loaded, or does not export an object of rule functions by name.' },
   REFRESH_WORKER_FAILED: { status: 500, description: 'A refresh worker thread failed (crashed, or could not load the tenant).' },
-};
+} as const satisfies Record<string, ErrorDefinition>;

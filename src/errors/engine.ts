@@ -1,7 +1,7 @@
 import type { ErrorDefinition } from './types.js';
 
 // Engine options, compilation and evaluation. Prefixes ENGINE_, COMPILE_, EVAL_.
-export const engineErrors: Record<string, ErrorDefinition> = {
+export const engineErrors = {
   ENGINE_OPTION_UNKNOWN: { status: 500, description: 'createEngine received an option key it does not define.' },
   ENGINE_OPTION_INVALID: { status: 500, description: 'An engine option has an invalid value (a negative limit, a clock that is not a function, …).' },
   ENGINE_ASYNC_PROVIDER: { status: 500, description: 'evaluateSync was used but a provider answered with a promise; use evaluate().' },
@@ -39,4 +39,4 @@ export const engineErrors: Record<string, ErrorDefinition> = {
   EVAL_RULE_FAILED: { status: 400, description: 'A registered rule threw; the cause is chained.' },
   EVAL_NOT_EVALUABLE: { status: 400, description: 'The operation has no evaluator in this engine.' },
   EVAL_INTERNAL: { status: 500, description: 'An unexpected exception inside an operation; the cause is chained. Report it as a bug.' },
-};
+} as const satisfies Record<string, ErrorDefinition>;

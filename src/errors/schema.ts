@@ -1,7 +1,7 @@
 import type { ErrorDefinition } from './types.js';
 
 // Validation (schema + cross-file checks). Prefix SCHEMA_ / VALIDATE_.
-export const schemaErrors: Record<string, ErrorDefinition> = {
+export const schemaErrors = {
   SCHEMA_NOT_OBJECT: { status: 400, description: 'A transform (or nested transform) is not a JSON object.' },
   SCHEMA_REQUIRED: { status: 400, description: 'A required property is missing (name at the root, type, attributes where the operation needs them, a required attribute).' },
   SCHEMA_UNKNOWN_PROPERTY: { status: 400, description: 'A property the platform does not define: an unknown top-level key, or an unknown attribute of an operation whose attributes are a fixed set.' },
@@ -17,4 +17,4 @@ export const schemaErrors: Record<string, ErrorDefinition> = {
   VALIDATE_JSON_SYNTAX: { status: 400, description: 'The file is not valid JSON (position given as line and column).' },
   VALIDATE_EMPTY_FILE: { status: 400, description: 'The file is empty.' },
   VALIDATE_UNKNOWN_DOCUMENT: { status: 400, description: 'The document is none of what validate checks: not a transform, not an identity profile, not a source create profile.' },
-};
+} as const satisfies Record<string, ErrorDefinition>;

@@ -2,7 +2,7 @@
 // the search query language): syntax and limit errors carry the character position and a caret
 // excerpt of the offending input.
 
-import { TransformsError, type CodedErrorOptions } from '../errors.js';
+import { TransformsError, type CodedErrorOptions } from '../errors/index.js';
 import type { SourceRange } from './ast.js';
 
 /** How far either side of the error position the caret excerpt reaches. */

@@ -3,7 +3,7 @@
 // fields and operators; anything else is a 400), and the literal coercion both back ends apply to a
 // typed field at compile time.
 
-import { TransformsError } from '../errors.js';
+import { TransformsError } from '../errors/index.js';
 import type { FilterLiteral, LeafNode } from './ast.js';
 import { FilterUnsupportedError } from './errors.js';
 import { asNumber, isoInstant, literalText } from './values.js';

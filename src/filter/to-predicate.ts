@@ -6,7 +6,7 @@
 // docs/bench-filter.md). Only fixed templates, generated names, JSON string literals and finite
 // numbers enter the source; everything else is passed in `c`.
 
-import { TransformsError } from '../errors.js';
+import { TransformsError } from '../errors/index.js';
 import type { CompareOp, FilterLiteral, FilterNode, LeafNode } from './ast.js';
 import { FilterUnsupportedError, limitError } from './errors.js';
 import { fieldFor, typedOperand, unsupported, untypedOperand, validateFieldMap, type FieldMap, type Operand } from './fields.js';

@@ -14,7 +14,7 @@
 // when the column was written. The comparisons use the column's own collation, so an index on
 // it serves `eq`, `in` and `sw` (as a range).
 
-import { TransformsError } from '../errors.js';
+import { TransformsError } from '../errors/index.js';
 import type { CompareOp, FilterLiteral, FilterNode, LeafNode } from './ast.js';
 import { FilterUnsupportedError } from './errors.js';
 import { fieldFor, typedOperand, unsupported, validateFieldMap, type FieldMap, type FieldSpec, type Operand } from './fields.js';

@@ -7,7 +7,7 @@
 import { canonicalJson } from '../engine/canonical.js';
 import type { Value } from '../engine/types.js';
 import type { Limits } from '../engine/types.js';
-import { codedError, isTransformsError } from '../errors.js';
+import { codedError, isTransformsError } from '../errors/index.js';
 import { createEngine } from '../engine/engine.js';
 import type { TraceNode } from '../engine/trace.js';
 import { createMemoryProviders } from '../providers/memory.js';

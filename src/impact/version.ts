@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 import { checkIdentityProfile } from '../providers/fixtures.js';
 import type { IdentityProfile } from '../providers/types.js';
 import type { TransformDocument } from '../providers/types.js';

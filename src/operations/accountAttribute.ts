@@ -1,7 +1,7 @@
 // accountAttribute — an attribute of the identity's account on a source
 // (https://developer.sailpoint.com/docs/extensibility/transforms/operations/account-attribute).
 
-import { codedError } from '../errors.js';
+import { codedError, isTransformsError, type ErrorCode } from '../errors/index.js';
 import { compilePredicate, filterProperties } from '../filter/index.js';
 import { attempt, andThen, type MaybePromise } from '../engine/maybe.js';
 import { decide } from '../engine/trace.js';
@@ -135,11 +135,11 @@ function constantString(value: unknown): string {
   return typeof value === 'string' ? value : String(value);
 }
 
-function compileFilter<T>(build: () => T, ctx: { error: (code: string, message: string, o?: { attribute?: string; cause?: unknown }) => Error }, attribute: string): T {
+function compileFilter<T>(build: () => T, ctx: { error: (code: ErrorCode, message: string, o?: { attribute?: string; cause?: unknown }) => Error }, attribute: string): T {
   try {
     return build();
   } catch (error) {
-    const code = (error as { code?: string }).code ?? 'COMPILE_INVALID_ATTRIBUTE';
+    const code = isTransformsError(error) ? error.code : 'COMPILE_INVALID_ATTRIBUTE';
     throw ctx.error(code, (error as Error).message, { attribute, cause: error });
   }
 }

@@ -1,7 +1,7 @@
 // conditional — "ValueA eq ValueB" (rendered over the dynamic variables), then the positive
 // or the negative condition (https://developer.sailpoint.com/docs/extensibility/transforms/operations/conditional).
 
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 import { andThen } from '../engine/maybe.js';
 import type { CompileContext, Evaluator } from '../engine/types.js';
 import { needsTemplate } from '../runtime/velocity/index.js';

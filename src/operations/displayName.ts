@@ -1,7 +1,7 @@
 // displayName — (preferredName, else given name) + " " + family name of the identity (https://developer.sailpoint.com/docs/extensibility/transforms/operations/display-name).
 
-import { codedError } from '../errors.js';
-import { toJavaString } from '../engine/compile.js';
+import { codedError } from '../errors/index.js';
+import { toJavaString } from '../runtime/java-string.js';
 import { attributesSchema, defineOperation } from './spec.js';
 
 function attribute(attributes: Record<string, unknown>, ...names: string[]): string | undefined {

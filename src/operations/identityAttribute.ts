@@ -1,6 +1,6 @@
 // identityAttribute — an attribute of the identity in the context (https://developer.sailpoint.com/docs/extensibility/transforms/operations/identity-attribute).
 
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 import { andThen } from '../engine/maybe.js';
 import type { Value } from '../engine/types.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
@@ -22,7 +22,8 @@ export const identityAttribute = defineOperation({
       const identity = ev.identity;
       if (identity === null) throw codedError('EVAL_NO_IDENTITY', 'identityAttribute reads the identity, and none was given', { path: pointer });
       const read = (attribute: string): Value => {
-        const v = identity.attributes[attribute];
+        // Own members only: a name such as valueOf or constructor must not read Object.prototype.
+        const v = Object.prototype.hasOwnProperty.call(identity.attributes, attribute) ? identity.attributes[attribute] : undefined;
         if (v !== undefined && v !== null) return v as Value;
         // uid is the identity's user name; fixtures keep it as the identity's name.
         return attribute === 'uid' ? identity.name : null;

@@ -1,8 +1,8 @@
 // lookup — exact, case-sensitive match of the stringified input against the table
 // (https://developer.sailpoint.com/docs/extensibility/transforms/operations/lookup).
 
-import { codedError } from '../errors.js';
-import { toJavaString } from '../engine/compile.js';
+import { codedError } from '../errors/index.js';
+import { toJavaString } from '../runtime/java-string.js';
 import { decide } from '../engine/trace.js';
 
 import type { Evaluator, Value } from '../engine/types.js';

@@ -1,7 +1,7 @@
 // reference — evaluate a saved transform by name, "just as if the logic were contained directly
 // within this transform" (https://developer.sailpoint.com/docs/extensibility/transforms/operations/reference).
 
-import { isTransformsError, TransformsError } from '../errors.js';
+import { isTransformsError, TransformsError } from '../errors/index.js';
 import { andThen, attempt } from '../engine/maybe.js';
 import { decide } from '../engine/trace.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';

@@ -1,8 +1,8 @@
 // replace — Java String.replaceAll(regex, replacement): every match is replaced (https://developer.sailpoint.com/docs/extensibility/transforms/operations/replace).
 
-import { toJavaString } from '../engine/compile.js';
+import { toJavaString } from '../runtime/java-string.js';
 import type { Value } from '../engine/types.js';
-import type { JavaPattern, JavaReplacement } from '../runtime/regex.js';
+import type { JavaPattern, JavaReplacement } from '../runtime/regex/index.js';
 import { andThen } from '../engine/maybe.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 import { resolver } from './support/resolve.js';

@@ -1,8 +1,8 @@
 // replaceAll — apply a table of Java regex → Java replacement pairs in order; no table, no
 // change (https://developer.sailpoint.com/docs/extensibility/transforms/operations/replace-all).
 
-import { toJavaString } from '../engine/compile.js';
-import type { JavaPattern, JavaReplacement } from '../runtime/regex.js';
+import { toJavaString } from '../runtime/java-string.js';
+import type { JavaPattern, JavaReplacement } from '../runtime/regex/index.js';
 import { textOf } from './support/text.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 

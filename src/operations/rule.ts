@@ -2,7 +2,7 @@
 // getEndOfString, getReferenceIdentityAttribute) built in; any other rule name is a JavaScript
 // function registered on the engine (https://developer.sailpoint.com/docs/extensibility/transforms/operations/rule).
 
-import { codedError, isTransformsError } from '../errors.js';
+import { codedError, isTransformsError } from '../errors/index.js';
 import { all, attempt, andThen, type MaybePromise } from '../engine/maybe.js';
 import type { CompileContext, Evaluation, Evaluator, StringAttribute, Value } from '../engine/types.js';
 import type { Identity } from '../providers/types.js';

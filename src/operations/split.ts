@@ -1,7 +1,7 @@
 // split — Java String.split(regex) (trailing empty strings dropped), then the element at
 // index; out of bounds throws or gives null per `throws` (default true) (https://developer.sailpoint.com/docs/extensibility/transforms/operations/split).
 
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 import { andThen } from '../engine/maybe.js';
 import { resolver } from './support/resolve.js';
 import { textOf } from './support/text.js';

@@ -4,8 +4,8 @@
 // against limits.maxUsernameCandidates
 // (https://developer.sailpoint.com/docs/extensibility/transforms/operations/username-generator).
 
-import { codedError } from '../errors.js';
-import { toJavaString } from '../engine/compile.js';
+import { codedError } from '../errors/index.js';
+import { toJavaString } from '../runtime/java-string.js';
 import { templateGlobals } from '../engine/globals.js';
 import { all, andThen, isPromise, type MaybePromise } from '../engine/maybe.js';
 import type { Value } from '../engine/types.js';

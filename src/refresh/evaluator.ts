@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createEngine, type Engine } from '../engine/engine.js';
 import type { CacheSizes, CacheStats } from '../engine/caches.js';
 import type { Limits, RuleFunction, Value } from '../engine/types.js';
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 import { checkFixtureRecord, FIXTURE_DOCUMENTS, FIXTURE_RECORDS, readFixtureDocuments } from '../providers/fixtures.js';
 import { createMemoryProviders } from '../providers/memory.js';
 import { createStreamedRecordProviders } from '../providers/streamed.js';

@@ -7,7 +7,7 @@ import { createWriteStream, renameSync, rmSync, type WriteStream } from 'node:fs
 import { basename, dirname, join } from 'node:path';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 import type { IdentityRefreshResult } from './evaluator.js';
 
 /**

@@ -12,7 +12,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import { codedError, TransformsError } from '../errors.js';
+import { codedError, TransformsError } from '../errors/index.js';
 import type { EvaluatorConfig } from './evaluator.js';
 import type { RunOutput } from './tally.js';
 import type { MessagePort } from 'node:worker_threads';

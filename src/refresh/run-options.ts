@@ -1,7 +1,7 @@
 // The options both refresh runners read the same way (fixtures: runner.ts; a tenant over its
 // API: tenant-runner.ts): batch size, shard, clock and progress callback, checked and resolved.
 
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 import type { TransformDocument } from '../providers/types.js';
 import type { Progress } from './progress.js';
 import { checkShard, parseShard, type Shard } from './shard.js';

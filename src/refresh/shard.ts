@@ -2,7 +2,7 @@
 // a stable hash of the identity id, so that n machines each refreshing shard 0…n-1 cover every
 // identity exactly once, whatever order the identities are listed in.
 
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 
 export interface Shard {
   /** 0-based shard number, 0 ≤ index < count. */

@@ -7,7 +7,7 @@
 import { threadId, type MessagePort } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { isTransformsError } from '../errors.js';
+import { isTransformsError, type ErrorCode } from '../errors/index.js';
 import type { CacheStats } from '../engine/caches.js';
 import type { Identity } from '../providers/types.js';
 import { createBatchEvaluator, type BatchEvaluator, type EvaluatorConfig, type IdentityRefreshResult, type RefreshCounts } from './evaluator.js';
@@ -51,7 +51,7 @@ export interface WorkerResult {
 
 /** A coded error crosses the thread boundary as data (structured clone keeps only an Error's message). */
 export interface WorkerFailure {
-  error: { code: string; message: string; path?: string; details?: Record<string, unknown> };
+  error: { code: ErrorCode; message: string; path?: string; details?: Record<string, unknown> };
 }
 
 interface Run {

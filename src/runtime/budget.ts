@@ -4,7 +4,7 @@
 // evaluation (an identity-profile evaluation shares one across its attributes); the checks sit
 // where values are created and where loops turn, never on every node (docs/limits.md).
 
-import { codedError, isTransformsError, TransformsError } from '../errors.js';
+import { codedError, isTransformsError, TransformsError } from '../errors/index.js';
 
 export interface BudgetLimits {
   /** Longest string (UTF-16 code units) a template or an operation may create. */

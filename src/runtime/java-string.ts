@@ -4,7 +4,7 @@
 // https://developer.sailpoint.com/docs/extensibility/transforms/operations/), computed as Java
 // computes them.
 
-import { TransformsError } from '../errors.js';
+import { TransformsError } from '../errors/index.js';
 
 /**
  * Java `String.trim()`: strips every code unit <= U+0020 from both ends, and nothing else.
@@ -154,4 +154,18 @@ export function base64Decode(s: string): string {
     throw bad('the last unit does not have enough valid bits');
   }
   return Buffer.from(data, 'base64').toString('utf8');
+}
+
+/**
+ * How Java's `String.valueOf` renders a value that reaches a string context: `null`, lists as
+ * `[a, b]` and maps as `{k=v}` (AbstractCollection/AbstractMap.toString).
+ */
+export function toJavaString(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return '[' + value.map(toJavaString).join(', ') + ']';
+  if (typeof value === 'object') {
+    return '{' + Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}=${toJavaString(v)}`).join(', ') + '}';
+  }
+  return String(value);
 }

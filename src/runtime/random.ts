@@ -2,7 +2,7 @@
 // generateRandomString; https://developer.sailpoint.com/docs/extensibility/transforms/operations/):
 // the same source gives the same output, so evaluations are reproducible in tests.
 
-import { TransformsError } from '../errors.js';
+import { TransformsError } from '../errors/index.js';
 
 /** A uniform source of numbers in [0, 1), such as Math.random or a seeded generator. */
 export type RandomSource = () => number;

@@ -1,48 +1,59 @@
 // The text of the committed generated files, shared by `npm run schemas` and the staleness test.
 
 import { createEngine } from '../engine/engine.js';
-import { ERROR_CATALOGUE } from '../errors.js';
+import { ERROR_CATALOGUE, type ErrorCode } from '../errors/index.js';
 
 export function renderSchemaFile(): string {
   return JSON.stringify(createEngine().transformSchema(), null, 2) + '\n';
 }
 
-const PHASES: [string, string][] = [
-  ['SCHEMA_', 'Schema validation'],
-  ['VALIDATE_', 'Validation across nodes and files'],
-  ['ENGINE_', 'Engine options'],
-  ['COMPILE_', 'Compilation'],
-  ['EVAL_', 'Evaluation'],
-  ['REGEX_', 'Java regular expressions'],
-  ['TEMPLATE_', 'Velocity templates'],
-  ['FILTER_', 'Filter languages'],
-  ['API_', 'HTTP API'],
-  ['CLI_', 'Command line'],
-  ['TENANT_', 'Tenant-backed providers'],
-  ['SNAPSHOT_', 'Tenant snapshots'],
+/** The sections of docs/errors.md: a title and the code prefixes (or whole codes) it lists. */
+const PHASES: [string, string[]][] = [
+  ['Schema validation', ['SCHEMA_']],
+  ['Validation across nodes and files', ['VALIDATE_']],
+  ['Engine options', ['ENGINE_']],
+  ['Compilation', ['COMPILE_']],
+  ['Evaluation', ['EVAL_']],
+  ['Java regular expressions', ['REGEX_']],
+  ['Velocity templates', ['TEMPLATE_']],
+  ['Filter languages', ['FILTER_']],
+  ['HTTP API', ['API_']],
+  ['Collection query parameters', ['PARAM_', 'LIMIT_EXCEEDED', 'UNESCAPED_CHARACTER', 'FILTERS_', 'SORTER_']],
+  ['Stored documents', ['JSON_TOO_DEEP', 'DOCUMENT_TOO_LARGE', 'RESOURCE_', 'TRANSFORM_']],
+  ['JSON Patch', ['PATCH_']],
+  ['Search', ['SEARCH_']],
+  ['Command line', ['CLI_']],
+  ['Refresh', ['REFRESH_', 'RULES_MODULE_']],
+  ['Impact analysis', ['IMPACT_']],
+  ['Tenant-backed providers', ['TENANT_']],
+  ['Tenant snapshots', ['SNAPSHOT_']],
 ];
+
+const row = (code: ErrorCode) => `| \`${code}\` | ${ERROR_CATALOGUE[code].status} | ${ERROR_CATALOGUE[code].description.replace(/\|/g, '\\|')} |\n`;
 
 export function renderErrorsDoc(): string {
   let out = '# Error codes\n\n';
-  out += 'Generated from `src/errors.ts` by `npm run schemas`; a test keeps the two in step. Every error the\n';
+  out += 'Generated from `src/errors/` by `npm run schemas`; a test keeps the two in step. Every error the\n';
   out += 'library raises is a `TransformsError` with one of these codes, a JSON Pointer `path` where it applies,\n';
-  out += 'and the cause chained. Clients branch on the code, never on the message.\n';
-  const codes = Object.keys(ERROR_CATALOGUE);
+  out += 'and the cause chained. Clients branch on the code, never on the message. In TypeScript, `ErrorCode` is\n';
+  out += 'the union of these codes.\n\n';
+  out += 'Over HTTP, every error body carries the code as its `code` member, beside the platform\'s members\n';
+  out += '(`detailCode`, `trackingId`, `messages`, `causes`; see docs/api.md), with the status of the HTTP column.\n';
+  const codes = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
   const used = new Set<string>();
-  for (const [prefix, title] of PHASES) {
-    const rows = codes.filter((c) => c.startsWith(prefix));
+  for (const [title, prefixes] of PHASES) {
+    const rows = codes.filter((c) => !used.has(c) && prefixes.some((p) => c.startsWith(p)));
     if (rows.length === 0) continue;
-    out += `\n## ${title} (\`${prefix}\`)\n\n| code | HTTP | meaning |\n| --- | --- | --- |\n`;
+    out += `\n## ${title} (${prefixes.map((p) => `\`${p}\``).join(', ')})\n\n| code | HTTP | meaning |\n| --- | --- | --- |\n`;
     for (const code of rows) {
       used.add(code);
-      const d = ERROR_CATALOGUE[code]!;
-      out += `| \`${code}\` | ${d.status} | ${d.description.replace(/\|/g, '\\|')} |\n`;
+      out += row(code);
     }
   }
   const other = codes.filter((c) => !used.has(c));
   if (other.length > 0) {
     out += '\n## Other\n\n| code | HTTP | meaning |\n| --- | --- | --- |\n';
-    for (const code of other) out += `| \`${code}\` | ${ERROR_CATALOGUE[code]!.status} | ${ERROR_CATALOGUE[code]!.description.replace(/\|/g, '\\|')} |\n`;
+    for (const code of other) out += row(code);
   }
   return out;
 }

@@ -4,7 +4,7 @@
 
 import type { JSONSchema7 } from '../engine/json-schema.js';
 import type { Registry } from '../engine/registry.js';
-import { escapePointerToken } from '../errors.js';
+import { escapePointerToken } from '../errors/index.js';
 import { ref, sharedDefinitions } from './definitions.js';
 
 export const SCHEMA_ID = 'https://identity-transforms.dev/schemas/transform.schema.json';

@@ -5,7 +5,7 @@
 // (https://developer.sailpoint.com/docs/api/v3/create-provisioning-policy). What a document is
 // follows from its members; anything else is reported as what it is not.
 
-import { pointerJoin } from '../errors.js';
+import { pointerJoin, type ErrorCode } from '../errors/index.js';
 import type { ValidationIssue } from './issues.js';
 
 export type DocumentKind = 'transform' | 'identity-profile' | 'create-profile' | 'unknown';
@@ -50,7 +50,7 @@ export interface EmbeddedTransform {
  */
 export function embeddedTransforms(json: Record<string, unknown>, kind: 'identity-profile' | 'create-profile', issues: ValidationIssue[]): EmbeddedTransform[] {
   const out: EmbeddedTransform[] = [];
-  const issue = (code: string, path: string, message: string) => issues.push({ severity: 'error', code, path, message });
+  const issue = (code: ErrorCode, path: string, message: string) => issues.push({ severity: 'error', code, path, message });
   if (kind === 'identity-profile') {
     const config = json.identityAttributeConfig;
     if (!isObject(config)) {

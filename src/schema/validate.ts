@@ -2,7 +2,7 @@
 // templates and filters), plus the checks that need more than one node or file: size, depth,
 // lookup without default, unknown references, duplicate names and reference cycles.
 
-import { isTransformsError, pointerJoin } from '../errors.js';
+import { isTransformsError, pointerJoin } from '../errors/index.js';
 import { createEngine, type Engine } from '../engine/engine.js';
 import { documentKind, embeddedTransforms, unknownDocumentIssue, type DocumentKind } from './documents.js';
 import type { ValidationIssue, ValidationResult } from './issues.js';

@@ -6,7 +6,7 @@ import type { ErrorObject } from 'ajv';
 import type { ValidationIssue } from './issues.js';
 import { compileSchema, type CompiledSchema } from './compiled.js';
 import { LOOSE_SCALARS } from './definitions.js';
-import { pointerTokens } from '../errors.js';
+import { pointerTokens, type ErrorCode } from '../errors/index.js';
 
 export type SchemaValidator = (value: unknown) => ValidationIssue[];
 
@@ -52,7 +52,7 @@ function valueAt(root: unknown, pointer: string): unknown {
 export function mapErrors(errors: readonly ErrorObject[], root: unknown): ValidationIssue[] {
   const out: ValidationIssue[] = [];
   const seen = new Set<string>();
-  const push = (code: string, path: string, message: string) => {
+  const push = (code: ErrorCode, path: string, message: string) => {
     const key = code + '\u0000' + path;
     if (seen.has(key)) return;
     seen.add(key);

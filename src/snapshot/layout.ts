@@ -6,7 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 import type { Account, Identity, Source } from '../providers/types.js';
 
 /** The manifest of a complete snapshot (a dot file: fixture readers and `validate` skip it). */

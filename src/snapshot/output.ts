@@ -4,7 +4,7 @@
 
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 import { CHECKPOINT, MANIFEST, writeError } from './layout.js';
 
 export type SnapshotPart = 'sources' | 'identities' | 'accounts' | 'transforms' | 'profiles';

@@ -9,7 +9,7 @@
 // than a page of the walk.
 
 import { join } from 'node:path';
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 import { apiCompare, EVERY_DOCUMENT, filtersParam, searchQuery } from '../providers/tenant/queries.js';
 import { identityFromDocument, type TenantProviders } from '../providers/tenant/index.js';
 import type { Account, Identity } from '../providers/types.js';

@@ -4,7 +4,7 @@
 
 import { rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { codedError, isTransformsError } from '../errors.js';
+import { codedError, isTransformsError } from '../errors/index.js';
 import type { IdentityProfile } from '../providers/types.js';
 import { createTenantProviders, type TenantProviderOptions, type TenantProviders } from '../providers/tenant/index.js';
 import type { Source, TransformDocument } from '../providers/types.js';

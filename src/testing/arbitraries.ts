@@ -4,7 +4,7 @@
 // random creation dates, names with diacritics, apostrophes and hyphens.
 
 import fc from './fast-check.js';
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 import type { Account, Identity, Source } from '../providers/types.js';
 import { resolveShape, type ShapeInput, type SourceShape, type TenantRecords, type TenantShape } from './shape.js';
 import { fmix32, hex8 } from './generator/prng.js';

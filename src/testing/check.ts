@@ -4,7 +4,7 @@
 // shrunk identity and accounts as a fixture document, with the seed and path to replay it.
 
 import fc from './fast-check.js';
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 import type { EngineOptions } from '../engine/options.js';
 import type { Value } from '../engine/types.js';
 import type { TransformDocument } from '../providers/types.js';

@@ -1,7 +1,7 @@
 // Options of the testing helpers are checked like the engine's: an unknown key or a
 // value of the wrong kind is a coded error, so a misspelt `numRun` cannot silently run defaults.
 
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 
 /** Throw ENGINE_OPTION_UNKNOWN for a key of `options` outside `known`. */
 export function checkKeys(helper: string, options: object, known: readonly string[]): void {

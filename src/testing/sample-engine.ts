@@ -7,7 +7,7 @@
 // evaluation leaves behind changes the next one: the caches hold compiled transforms only, and
 // the sample, the random source and the issued user names are reset for each evaluation.
 
-import { isTransformsError, type TransformsError } from '../errors.js';
+import { isTransformsError, type TransformsError } from '../errors/index.js';
 import { createEngine, type Engine } from '../engine/engine.js';
 import type { EngineOptions } from '../engine/options.js';
 import type { CompiledTransform, Value } from '../engine/types.js';

@@ -4,7 +4,7 @@
 // maps, arrays). What the schema cannot promise is left to transform-semantics.ts.
 
 import fc from './fast-check.js';
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 import type { JSONSchema7 } from '../engine/json-schema.js';
 
 /** A nested transform one level deeper, or null at the depth limit (literals only then). */

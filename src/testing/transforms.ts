@@ -4,7 +4,7 @@
 // one passes validateTransform; test/testing/transforms.test.ts holds that as a property.
 
 import fc from './fast-check.js';
-import { codedError } from '../errors.js';
+import { codedError } from '../errors/index.js';
 import type { OperationSpec } from '../engine/types.js';
 import { builtinOperations } from '../operations/index.js';
 import type { TransformDocument } from '../providers/types.js';

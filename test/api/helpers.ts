@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { type ApiServer, type ServerOptions, buildServer } from '../../src/api/index.js';
+import { isErrorCode, type ErrorCode } from '../../src/errors/index.js';
 import { ContractValidator, servedDocument, validateResponses } from './contract.js';
 import { tapListener, takeViolations } from './contract-http.js';
 
@@ -86,11 +87,12 @@ export async function tokenFor(server: ApiServer, client: { id: string; secret: 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The shape every 4xx/5xx body has (the platform error body, docs/decisions.md A30). */
-export function expectPlatformError(body: unknown): { detailCode: string; trackingId: string; text: string } {
-  const b = body as { detailCode: unknown; trackingId: unknown; messages: { locale: unknown; localeOrigin: unknown; text: unknown }[]; causes: unknown };
+export function expectPlatformError(body: unknown): { detailCode: string; trackingId: string; text: string; code: ErrorCode } {
+  const b = body as { detailCode: unknown; trackingId: unknown; messages: { locale: unknown; localeOrigin: unknown; text: unknown }[]; causes: unknown; code: unknown };
   if (typeof b.detailCode !== 'string' || typeof b.trackingId !== 'string' || !/^[0-9a-f]{32}$/.test(b.trackingId)) throw new Error(`not a platform error body: ${JSON.stringify(body)}`);
+  if (!isErrorCode(b.code)) throw new Error(`no catalogued code in the error body: ${JSON.stringify(body)}`);
   if (!Array.isArray(b.messages) || b.messages.length === 0 || !Array.isArray(b.causes)) throw new Error(`not a platform error body: ${JSON.stringify(body)}`);
   const m = b.messages[0]!;
   if (m.locale !== 'en-US' || m.localeOrigin !== 'DEFAULT' || typeof m.text !== 'string') throw new Error(`bad message: ${JSON.stringify(m)}`);
-  return { detailCode: b.detailCode, trackingId: b.trackingId, text: m.text };
+  return { detailCode: b.detailCode, trackingId: b.trackingId, text: m.text, code: b.code };
 }

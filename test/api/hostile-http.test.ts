@@ -60,7 +60,7 @@ describe('hostile HTTP', () => {
     const res = await raw(port, `GET /oauth/info HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(res.status).toBe(431);
     expect(res.headers).toMatch(/content-type: application\/json/i);
-    expect(expectPlatformError(JSON.parse(res.body)).detailCode).toBe('431 Request Header Fields Too Large');
+    expect(expectPlatformError(JSON.parse(res.body))).toMatchObject({ detailCode: '431 Request Header Fields Too Large', code: 'API_HEADERS_TOO_LARGE' });
   });
 
   it('answers a request that is not HTTP with 400 in the platform body', async () => {

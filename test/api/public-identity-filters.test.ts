@@ -1,5 +1,5 @@
 // /public-identities filters ignore case inside SQLite: the folded key columns of store
-// migration 3 (the value when ASCII, its fold otherwise, COLLATE NOCASE) select exactly what the
+// migration 4 (the value when ASCII, its fold otherwise, COLLATE NOCASE) select exactly what the
 // in-memory predicate selects, and what the filter_fold formulation selected, in an in-memory
 // store and in a file store (`--db`); the page query walks an index and calls no JavaScript.
 

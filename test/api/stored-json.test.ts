@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/api/index.js';
 import { cloneJson } from '../../src/api/patch/index.js';
-import { isTransformsError } from '../../src/errors.js';
+import { isTransformsError } from '../../src/errors/index.js';
 import { expectPlatformError } from './helpers.js';
 import { withResourceServer } from './suites.js';
 

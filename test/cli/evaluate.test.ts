@@ -102,7 +102,7 @@ describe('identity-transforms evaluate', () => {
     writeFileSync(bad, JSON.stringify({ name: 'Unregistered', type: 'rule', attributes: { name: 'Nope' } }));
     const r = await run('evaluate', bad, '--fixtures', FIXTURES, '--identity', 'fatima.schroder', '--format', 'json');
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.out)).toEqual({ error: { code: expect.stringMatching(/^[A-Z]+_[A-Z_]+$/), message: expect.any(String), path: expect.any(String) } });
+    expect(JSON.parse(r.out)).toEqual({ error: { code: 'EVAL_UNKNOWN_RULE', message: expect.any(String), path: '/attributes/name' } });
     expect(r.err).toBe('');
   });
 

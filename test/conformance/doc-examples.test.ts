@@ -10,7 +10,7 @@ import { createMemoryProviders } from '../../src/providers/memory.js';
 import type { Account, Identity, Source } from '../../src/providers/types.js';
 import { validateTransform } from '../../src/schema/validate.js';
 import { existsSync } from 'node:fs';
-import { isTransformsError } from '../../src/errors.js';
+import { isTransformsError } from '../../src/errors/index.js';
 import { readConformanceJson } from './data.js';
 
 

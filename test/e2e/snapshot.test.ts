@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isTransformsError } from '../../src/errors.js';
+import { isTransformsError } from '../../src/errors/index.js';
 import { refresh, type IdentityRefreshResult } from '../../src/refresh/index.js';
 import { snapshotTenant, type SnapshotOptions } from '../../src/snapshot/index.js';
 import { changeTenant, generatedTenant, prng, type GeneratedTenant } from './snapshot-tenant.js';

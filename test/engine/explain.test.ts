@@ -9,7 +9,7 @@ import { runCli as run } from '../cli/run.js';
 import { createEngine, type Explanation } from '../../src/engine/engine.js';
 import type { TraceNode } from '../../src/engine/trace.js';
 import { formatExplanation } from '../../src/engine/explain-text.js';
-import { isTransformsError } from '../../src/errors.js';
+import { isTransformsError } from '../../src/errors/index.js';
 import { createMemoryProviders } from '../../src/providers/memory.js';
 import { loadFixtures } from '../../src/providers/fixtures.js';
 import type { TransformDocument } from '../../src/providers/types.js';

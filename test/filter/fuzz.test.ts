@@ -3,7 +3,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TransformsError } from '../../src/errors.js';
+import { TransformsError } from '../../src/errors/index.js';
 import { compilePredicate, formatFilter, formatSearchQuery, parseApiFilter, parseObjectFilter, parseSearchQuery, stripRanges, type FilterNode, type SearchNode } from '../../src/filter/index.js';
 
 const FILTER_CODES = new Set(['FILTER_SYNTAX', 'FILTER_LIMIT', 'FILTER_UNSUPPORTED', 'FILTER_VALUE']);

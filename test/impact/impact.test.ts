@@ -81,7 +81,8 @@ describe('impact', () => {
     const department = forward.profiles[0]!.attributes[0]!;
     expect(department.newErrors).toBeGreaterThan(0);
     const example = department.examples.newError![0]!;
-    expect(example.after).toMatchObject({ error: { code: expect.stringMatching(/^[A-Z_]+$/), path: expect.stringMatching(/^\/identityAttributeConfig\/attributeTransforms\/\d+\//) } });
+    // Located at the reference that reaches the broken transform, in the version's own profile.
+    expect(example.after).toMatchObject({ error: { code: 'REGEX_SYNTAX', path: '/identityAttributeConfig/attributeTransforms/6/transformDefinition/attributes/id' } });
     expect(JSON.stringify(example)).not.toContain('[base]');
     expect(impactPasses(forward, 'errors')).toBe(false);
     expect(impactPasses(forward, 'none')).toBe(true);

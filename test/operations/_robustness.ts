@@ -4,7 +4,7 @@
 
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { TransformsError } from '../../src/errors.js';
+import { TransformsError } from '../../src/errors/index.js';
 import type { Engine } from '../../src/engine/engine.js';
 import type { Value } from '../../src/engine/types.js';
 import { IDENTITIES, tenantEngine } from '../helpers.js';

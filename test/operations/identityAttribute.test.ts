@@ -12,6 +12,9 @@ describe('identityAttribute', () => {
     ['firstname', 'John'],
     ['uid', 'john.doe'], // the identity's user name when no uid attribute is stored
     ['missing', null],
+    // Regression: names of Object.prototype members read as missing, not as a JavaScript function.
+    ['valueOf', null],
+    ['constructor', null],
   ])('%s → %j', (name, expected) => {
     expect(engine.evaluateSync(ia(name), { identity: john })).toBe(expected);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/engine.js';
-import { codedError } from '../../src/errors.js';
+import { codedError } from '../../src/errors/index.js';
 import { IDENTITIES, codedErrorOf, rejectionOf, tenantEngine } from '../helpers.js';
 import { returnsValueOrCodedError } from './_robustness.js';
 

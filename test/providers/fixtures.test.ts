@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkFixtureRecord, checkIdentityProfile, loadFixtures } from '../../src/providers/fixtures.js';
-import { isTransformsError } from '../../src/errors.js';
+import { isTransformsError } from '../../src/errors/index.js';
 
 const dirs: string[] = [];
 afterAll(() => {

@@ -5,7 +5,7 @@
 // and searchAfter paging (https://developer.sailpoint.com/docs/api/v3/search-post).
 
 import { describe, expect, it } from 'vitest';
-import { TransformsError } from '../../src/errors.js';
+import { TransformsError } from '../../src/errors/index.js';
 import { retryAfterMs, TenantClient, type TenantClientOptions } from '../../src/providers/tenant/client.js';
 import { scriptedFetch, TOKEN } from './scripted-fetch.js';
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { createEngine, type Engine } from '../../src/engine/engine.js';
-import { isTransformsError } from '../../src/errors.js';
+import { isTransformsError } from '../../src/errors/index.js';
 import { createMemoryProviders } from '../../src/providers/memory.js';
 import { loadFixtures, type Fixtures } from '../../src/providers/fixtures.js';
 import { createTenantProviders, type TenantProviderOptions } from '../../src/providers/tenant/index.js';

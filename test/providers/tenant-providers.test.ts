@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/engine.js';
-import { TransformsError } from '../../src/errors.js';
+import { TransformsError } from '../../src/errors/index.js';
 import { parseObjectFilter } from '../../src/filter/index.js';
 import { createTenantProviders, type TenantProviderOptions } from '../../src/providers/tenant/index.js';
 import { TenantRefreshRunner } from '../../src/refresh/tenant-runner.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { JsonArrayReader, parseObjectElement } from '../../src/refresh/fixture-stream/json-array-reader.js';
-import { TransformsError } from '../../src/errors.js';
+import { TransformsError } from '../../src/errors/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'idt-reader-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -5,7 +5,7 @@ import {
   base64Decode, base64Encode, decomposeDiacriticalMarks, javaIndexOf, javaLastIndexOf, javaLowerCase, javaSubstring,
   javaTrim, javaUpperCase, leftPad, rightPad,
 } from '../../src/runtime/java-string.js';
-import { TransformsError } from '../../src/errors.js';
+import { TransformsError } from '../../src/errors/index.js';
 
 describe('javaTrim strips code units <= U+0020 only', () => {
   it.each([

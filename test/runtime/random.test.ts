@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DIGITS, LETTERS, SPECIAL_CHARACTERS, generateRandomString, randomAlphaNumeric, randomNumeric, randomString, uuidV4,
 } from '../../src/runtime/random.js';
-import { TransformsError } from '../../src/errors.js';
+import { TransformsError } from '../../src/errors/index.js';
 
 /** A deterministic source (mulberry32) so that every expectation is reproducible. */
 function seeded(seed: number): () => number {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createSetValidator, validateTransform, validateTransformSet } from '../../src/schema/validate.js';
 import { renderErrorsDoc, renderSchemaFile } from '../../src/schema/artefacts.js';
-import { ERROR_CATALOGUE } from '../../src/errors.js';
+import { ERROR_CATALOGUE } from '../../src/errors/index.js';
 
 const ok = (t: unknown) => validateTransform(t);
 const first = (t: unknown) => validateTransform(t).issues[0];

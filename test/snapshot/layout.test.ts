@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isTransformsError } from '../../src/errors.js';
+import { isTransformsError } from '../../src/errors/index.js';
 import { ArrayFileWriter, fileNames, readArrayFile } from '../../src/snapshot/layout.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'idt-snapshot-layout-'));

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { isTransformsError } from '../../src/errors.js';
+import { isTransformsError } from '../../src/errors/index.js';
 import { createTenantProviders } from '../../src/providers/tenant/index.js';
 import { snapshotTenant, type SnapshotOptions } from '../../src/snapshot/index.js';
 import { ADMIN_PAT, resourceServer, type ResourceServer } from '../api/resources-server.js';

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TransformsError } from '../../src/errors.js';
+import { TransformsError } from '../../src/errors/index.js';
 import { loadFixtures } from '../../src/providers/fixtures.js';
 import type { Account } from '../../src/providers/types.js';
 import { arbitraryAccount, arbitraryIdentity, arbitrarySource, arbitraryTenant, fixtureSamples } from '../../src/testing/arbitraries.js';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/engine.js';
-import { TransformsError } from '../../src/errors.js';
+import { TransformsError } from '../../src/errors/index.js';
 import { createMemoryProviders } from '../../src/providers/memory.js';
 import { loadFixtures } from '../../src/providers/fixtures.js';
 import type { TransformDocument } from '../../src/providers/types.js';

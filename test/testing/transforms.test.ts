@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TransformsError } from '../../src/errors.js';
+import { TransformsError } from '../../src/errors/index.js';
 import { builtinOperations } from '../../src/operations/index.js';
 import { loadFixtures } from '../../src/providers/fixtures.js';
 import { validateTransform } from '../../src/schema/validate.js';

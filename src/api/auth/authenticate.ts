@@ -3,10 +3,10 @@
 // the route's right → 403; a route that needs a user called without user context → 403.
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import type { ApiContext } from '../context.js';
-import type { UserRecord } from '../store/identity-repo.js';
-import { API_KEY_LOOKUP_LENGTH, API_KEY_LOOKUP_META, API_KEY_MIN_LENGTH } from '../store/identity-repo.js';
+import type { UserRecord } from '../store/auth-repo.js';
+import { API_KEY_LOOKUP_LENGTH, API_KEY_LOOKUP_META, API_KEY_MIN_LENGTH } from '../store/auth-repo.js';
 import { apiKeyLookup } from './secrets.js';
 import { ALL_RIGHTS, RIGHTS, type Right, effectiveRights, userRights } from './rights.js';
 

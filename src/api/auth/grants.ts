@@ -2,9 +2,9 @@
 // (https://developer.sailpoint.com/docs/api/authentication; RFC 6749 §4.1.3, §4.4, §6).
 
 import { createHash, randomUUID } from 'node:crypto';
-import { codedError } from '../../errors.js';
+import { codedError, type ErrorCode } from '../../errors/index.js';
 import type { ApiContext } from '../context.js';
-import type { ClientRecord, UserRecord } from '../store/identity-repo.js';
+import type { ClientRecord, UserRecord } from '../store/auth-repo.js';
 import { grantScopes } from './rights.js';
 
 /** The token response, field for field as the authentication docs show it. */
@@ -29,7 +29,7 @@ export interface TokenResponse {
 
 export type TokenParams = Partial<Record<'grant_type' | 'client_id' | 'client_secret' | 'code' | 'redirect_uri' | 'refresh_token' | 'scope', string>>;
 
-const oauth = (code: string, text: string) => codedError(code, text);
+const oauth = (code: ErrorCode, text: string) => codedError(code, text);
 
 export function hashCode(code: string): string {
   return createHash('sha256').update(code).digest('base64url');

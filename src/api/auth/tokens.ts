@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { type CryptoKey, type JWK, type JWTPayload, SignJWT, calculateJwkThumbprint, errors, exportJWK, generateKeyPair, importJWK, jwtVerify } from 'jose';
 import { LRUCache } from 'lru-cache';
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import { type Store, writeOwnerOnly } from '../store/store.js';
 
 const ALG = 'ES256';

@@ -2,7 +2,7 @@
 // filters and sorters of a list endpoint, read from the query string and turned into SQL over
 // one table. Pure: no database here; the endpoint declares its allowlists in a CollectionSpec.
 
-import { codedError, type TransformsError } from '../../errors.js';
+import { codedError, type ErrorCode, type TransformsError } from '../../errors/index.js';
 import { compileSql, parseApiFilter, type FieldMap, type SqlParam, type SqlWhere } from '../../filter/index.js';
 
 /** A sortable field: a trusted SQL expression over the endpoint's table (written in code). */
@@ -64,9 +64,9 @@ export const LIST_MAX_LIMIT = 250;
 
 const SORTER = /^(-?)([A-Za-z_][\w.]*)$/;
 
-/** 400 with the platform body: `details.reason` names the rule, `details.causes` the text. */
-export function badQuery(reason: string, parameter: string, message: string, extra: Record<string, unknown> = {}): TransformsError {
-  return codedError('API_BAD_REQUEST', message, { details: { reason, parameter, causes: [message], ...extra } });
+/** 400 with the platform body: the code names the rule, `details.parameter` the parameter, `details.causes` the text. */
+export function badQuery(code: ErrorCode, parameter: string, message: string, extra: Record<string, unknown> = {}): TransformsError {
+  return codedError(code, message, { details: { parameter, causes: [message], ...extra } });
 }
 
 /** One scalar query value: a repeated parameter is refused rather than one copy picked. */

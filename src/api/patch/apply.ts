@@ -43,7 +43,7 @@ const OPS: ReadonlySet<string> = new Set(['add', 'remove', 'replace', 'move', 'c
 
 /**
  * Apply `patch` (a JSON array of operations) to a copy of `document` and return the copy.
- * Throws API_BAD_REQUEST (400) with `details.reason` (PATCH_*) and `details.operation` (the
+ * Throws a PATCH_* error (400, src/errors/patch.ts) with `details.operation` (the
  * failing operation's index); `path` is the pointer concerned.
  */
 export function applyPatch<T>(document: T, patch: unknown, options: ApplyPatchOptions = {}): T {

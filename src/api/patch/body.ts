@@ -5,7 +5,7 @@
 
 import type { FastifyRequest } from 'fastify';
 import { visit } from 'jsonc-parser';
-import type { TransformsError } from '../../errors.js';
+import type { TransformsError } from '../../errors/index.js';
 import { formatPointer, patchError } from './pointer.js';
 
 export interface DuplicateMember {

@@ -3,7 +3,7 @@
 // carry (415 otherwise), and PUT's rule for immutable fields.
 
 import type { FastifyRequest } from 'fastify';
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import { jsonEqual } from './apply.js';
 import { parsePointer, patchError } from './pointer.js';
 
@@ -43,7 +43,7 @@ export function checkReplacement(current: Record<string, unknown>, body: Record<
     const key = tokens[0]!;
     const has = Object.prototype.hasOwnProperty.call(body, key);
     if (has && !jsonEqual(body[key], current[key])) {
-      throw codedError('API_BAD_REQUEST', `${key} is immutable and cannot be modified.`, { path: pointer, details: { reason: 'PATCH_IMMUTABLE', causes: [`${pointer} is immutable`] } });
+      throw codedError('PATCH_IMMUTABLE', `${key} is immutable and cannot be modified.`, { path: pointer, details: { causes: [`${pointer} is immutable`] } });
     }
     if (Object.prototype.hasOwnProperty.call(current, key)) next[key] = current[key];
   }

@@ -3,6 +3,6 @@
 // Pointer reader and the coded reasons of a refused patch.
 
 export { applyPatch, cloneJson, jsonEqual, parsePatch, type ApplyPatchOptions, type PatchOp, type PatchOperation } from './apply.js';
-export { FORBIDDEN_TOKENS, formatPointer, parsePointer, type PatchErrorReason } from './pointer.js';
+export { FORBIDDEN_TOKENS, formatPointer, parsePointer, type PatchErrorCode } from './pointer.js';
 export { checkReplacement, JSON_PATCH_MEDIA_TYPE, patchOperations, requirePatchContentType } from './http.js';
 export { duplicateMemberError, findDuplicateMember, jsonPatchBodyParser, type DuplicateMember } from './body.js';

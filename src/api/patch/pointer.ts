@@ -1,7 +1,7 @@
 // JSON Pointer (RFC 6901) as JSON Patch uses it (RFC 6902 §4, https://developer.sailpoint.com/docs/api/patch-requests): strict
 // parsing, and the tokens that would reach the prototype chain refused outright.
 
-import { codedError, type TransformsError } from '../../errors.js';
+import { codedError, type ErrorCode, type TransformsError } from '../../errors/index.js';
 
 /**
  * Tokens that would let a patch reach Object.prototype or a constructor in a JavaScript
@@ -13,32 +13,19 @@ export const FORBIDDEN_TOKENS: ReadonlySet<string> = new Set(['__proto__', 'cons
 /** An array index token: `0` or a number without a leading zero (RFC 6901 §4). */
 const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
 
-export function patchError(reason: PatchErrorReason, message: string, index: number | undefined, pointer?: string): TransformsError {
-  const details: Record<string, unknown> = { reason };
+export function patchError(code: PatchErrorCode, message: string, index: number | undefined, pointer?: string): TransformsError {
+  const details: Record<string, unknown> = {};
   if (index !== undefined) details.operation = index;
   // `causes` is what the platform error body lists under causes[] (src/api/plugins/errors.ts).
   details.causes = [index === undefined ? message : `operation ${index}: ${message}`];
-  return codedError('API_BAD_REQUEST', index === undefined ? message : `JSON Patch operation ${index}: ${message}`, {
+  return codedError(code, index === undefined ? message : `JSON Patch operation ${index}: ${message}`, {
     ...(pointer === undefined ? {} : { path: pointer }),
     details,
   });
 }
 
-/** Why a patch was refused; carried in `details.reason` of the API_BAD_REQUEST error. */
-export type PatchErrorReason =
-  | 'PATCH_NOT_ARRAY'
-  | 'PATCH_EMPTY'
-  | 'PATCH_OPERATION_INVALID'
-  | 'PATCH_POINTER_INVALID'
-  | 'PATCH_POINTER_FORBIDDEN'
-  | 'PATCH_PATH_MISSING'
-  | 'PATCH_FROM_MISSING'
-  | 'PATCH_INDEX_INVALID'
-  | 'PATCH_MOVE_INTO_CHILD'
-  | 'PATCH_TEST_FAILED'
-  | 'PATCH_IMMUTABLE'
-  | 'PATCH_TOO_LARGE'
-  | 'PATCH_DUPLICATE_MEMBER';
+/** Why a patch was refused: one of the PATCH_ codes of the catalogue (src/errors/patch.ts). */
+export type PatchErrorCode = Extract<ErrorCode, `PATCH_${string}`>;
 
 /** Split a pointer into its unescaped tokens; `~` must be followed by 0 or 1. */
 export function parsePointer(pointer: unknown, index: number | undefined, member: 'path' | 'from'): string[] {

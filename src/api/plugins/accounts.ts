@@ -3,7 +3,7 @@
 // the shape is the SDK's Account): GET /accounts/v1 and /v3/accounts, and one account by id.
 
 import type { FastifyInstance } from 'fastify';
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import type { FieldMap } from '../../filter/index.js';
 import { RIGHTS } from '../auth/rights.js';
 import { collectionQuerySchema, docs, listHandler, prepared, timeSorter, type CollectionSpec } from '../collections/index.js';
@@ -24,7 +24,7 @@ const FILTERS: FieldMap = {
 };
 
 export const ACCOUNTS: CollectionSpec = {
-  // The accounts table plus a `modified` column (src/api/plugins/resources.ts, ACCOUNT_ROWS).
+  // The accounts table plus a `modified` column (the account_rows view, src/api/store/migrations.ts).
   table: 'account_rows',
   filters: FILTERS,
   sorters: {

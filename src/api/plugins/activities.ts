@@ -3,7 +3,7 @@
 // sorters are the platform's documented ones for this endpoint.
 
 import type { FastifyInstance } from 'fastify';
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import type { FieldMap } from '../../filter/index.js';
 import { RIGHTS } from '../auth/rights.js';
 import { collectionQuerySchema, docs, listHandler, prepared, timeSorter, type CollectionSpec } from '../collections/index.js';

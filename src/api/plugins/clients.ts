@@ -4,14 +4,14 @@
 // (https://developer.sailpoint.com/docs/api/v3/list-oauth-clients: `lastUsed: le, isnull`).
 
 import type { FastifyInstance } from 'fastify';
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import { registerSqlFunctions, type FieldMap } from '../../filter/index.js';
 import { RIGHTS } from '../auth/rights.js';
 import { collectionQuerySchema, listHandler, type CollectionSpec } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
 import { serviceRoutes } from '../routes.js';
 import { dateTime, idParams } from '../schemas.js';
-import { clientFromRow, type ClientRecord } from '../store/identity-repo.js';
+import { clientFromRow, type ClientRecord } from '../store/auth-repo.js';
 
 /** `lastUsed: le, isnull` — the published filters of the list-OAuth-clients and list-PATs operations. */
 export const LAST_USED_FILTERS: FieldMap = {

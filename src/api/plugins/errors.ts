@@ -1,14 +1,16 @@
-// Error responses as every operation of https://developer.sailpoint.com/docs/api/v3/ documents them
-// (codes in docs/errors.md): every 4xx and 5xx carries the platform's body {detailCode, trackingId,
+// Error responses as every operation of https://developer.sailpoint.com/docs/api/v3/ documents them:
+// every 4xx and 5xx carries the platform's body {detailCode, trackingId,
 // messages:[{locale, localeOrigin, text}], causes}, and the trackingId is written in the request's
-// log line (request-log.ts). Token-endpoint errors also carry RFC 6749 §5.2 `error` and
+// log line (request-log.ts). One member is ours: `code`, the error code of docs/errors.md, so that
+// a client branches on it rather than on the message text (the platform's detailCode only names
+// the status). Token-endpoint errors also carry RFC 6749 §5.2 `error` and
 // `error_description`, with Cache-Control: no-store.
 
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES as HTTP_STATUS } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isTransformsError } from '../../errors.js';
+import { isTransformsError, type ErrorCode } from '../../errors/index.js';
 import { noteFailure } from '../request-log.js';
 
 export interface ErrorMessage {
@@ -22,6 +24,8 @@ export interface PlatformErrorBody {
   trackingId: string;
   messages: ErrorMessage[];
   causes: ErrorMessage[];
+  /** Not in the platform's body: the error code of the catalogue (docs/errors.md). */
+  code: ErrorCode;
   error?: string;
   error_description?: string;
 }
@@ -60,30 +64,37 @@ export function newTrackingId(): string {
   return randomUUID().replaceAll('-', '');
 }
 
-export function errorBody(status: number, text: string, causes: string[] = [], trackingId = newTrackingId()): PlatformErrorBody {
+export function errorBody(status: number, code: ErrorCode, text: string, causes: string[] = [], trackingId = newTrackingId()): PlatformErrorBody {
   return {
     detailCode: DETAIL_CODES[status] ?? `${status}`,
     trackingId,
     messages: [message(text)],
     causes: causes.map(message),
+    code,
   };
 }
 
 interface Classified {
   status: number;
-  code: string;
+  code: ErrorCode;
   text: string;
   causes: string[];
   headers: Record<string, string>;
 }
 
-/** Catalogue codes for errors raised by Fastify itself or its plugins, by status. */
-const STATUS_CODES: Record<number, string> = {
+/** Catalogue codes for errors raised by Fastify itself, its plugins or Node's HTTP parser, by status. */
+const STATUS_CODES: Readonly<Record<number, ErrorCode>> = {
+  400: 'API_BAD_REQUEST',
   401: 'API_UNAUTHORIZED',
   403: 'API_FORBIDDEN',
   404: 'API_NOT_FOUND',
+  405: 'API_METHOD_NOT_ALLOWED',
+  408: 'API_REQUEST_TIMEOUT',
+  413: 'API_PAYLOAD_TOO_LARGE',
+  414: 'API_URI_TOO_LONG',
   415: 'API_UNSUPPORTED_MEDIA_TYPE',
   429: 'API_TOO_MANY_REQUESTS',
+  431: 'API_HEADERS_TOO_LARGE',
 };
 
 const REALM = 'realm="identity-transforms"';
@@ -124,7 +135,7 @@ export function sendError(
   html?: (body: PlatformErrorBody, status: number) => string,
 ): FastifyReply {
   const c = classify(err);
-  const body = errorBody(c.status, c.text, c.causes);
+  const body = errorBody(c.status, c.code, c.text, c.causes);
   if (c.code.startsWith('API_OAUTH_')) {
     body.error = OAUTH_ERRORS[c.code];
     body.error_description = c.text;
@@ -147,7 +158,7 @@ export function clientErrorHandler(this: { log: FastifyBaseLogger }, err: Error 
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const text = status === 431 ? 'The request headers are larger than the server accepts.' : status === 408 ? 'The request took too long to arrive.' : 'The request is not valid HTTP.';
-  const body = JSON.stringify(errorBody(status, text));
+  const body = JSON.stringify(errorBody(status, STATUS_CODES[status]!, text));
   this.log.warn({ code: err.code, statusCode: status, trackingId: JSON.parse(body).trackingId }, text);
   if (socket.writable) {
     socket.write(

@@ -12,7 +12,7 @@ import { RESOURCE_SCHEMAS } from './openapi-operations.js';
 import { serviceRoutes } from '../routes.js';
 import type { StoredIdentity } from '../search/index.js';
 
-// The columns of the public_identity_rows view (store migration 3), kept in step with the
+// The columns of the public_identity_rows view (store migration 4), kept in step with the
 // identity documents by triggers: plain columns, not JSON reads per row, and for each field a
 // case-folded key with an index in name order, so that filters ignore case inside SQLite.
 const FILTERS: FieldMap = {

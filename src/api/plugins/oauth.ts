@@ -7,7 +7,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { codedError, isTransformsError } from '../../errors.js';
+import { codedError, isTransformsError } from '../../errors/index.js';
 import { type TokenParams, grant } from '../auth/grants.js';
 import type { ApiContext } from '../context.js';
 import { sendError } from './errors.js';

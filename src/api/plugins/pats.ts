@@ -4,7 +4,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import type { Principal } from '../auth/authenticate.js';
 import { ALL_SCOPES, RIGHTS, grantScopes, isKnownScope } from '../auth/rights.js';
 import { hashSecretAsync, newSecret } from '../auth/secrets.js';
@@ -14,7 +14,7 @@ import { unsafeNameCharacter } from '../names.js';
 import { LAST_USED_FILTERS } from './clients.js';
 import { serviceRoutes } from '../routes.js';
 import { dateTime, idParams } from '../schemas.js';
-import { clientFromRow, type ClientRecord, type UserRecord } from '../store/identity-repo.js';
+import { clientFromRow, type ClientRecord, type UserRecord } from '../store/auth-repo.js';
 
 export const MAX_PATS_PER_USER = 10;
 

@@ -5,7 +5,7 @@
 // logic here.
 
 import type { FastifyInstance } from 'fastify';
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import { createEngine, type Engine } from '../../engine/engine.js';
 import { createSqliteProviders } from '../../providers/sqlite.js';
 import type { Identity, ProfileMapping } from '../../providers/types.js';

@@ -3,7 +3,7 @@
 // IdentityProfile): GET /identity-profiles/v1 and /v3/identity-profiles, and one by id.
 
 import type { FastifyInstance } from 'fastify';
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import type { FieldMap } from '../../filter/index.js';
 import { RIGHTS } from '../auth/rights.js';
 import { collectionQuerySchema, docs, listHandler, timeSorter, type CollectionSpec } from '../collections/index.js';

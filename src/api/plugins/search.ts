@@ -8,7 +8,7 @@ import type { ApiContext } from '../context.js';
 import { serviceRoutes } from '../routes.js';
 import { SearchBudgetExceeded, withSearchBudget } from '../../filter/search/index.js';
 import { IDENTITIES_INDEX, identitySearchDocument, parseProjection, planSearch, project, projectionNeeds, type SearchAccount, type StoredIdentity } from '../search/index.js';
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import { managersOf } from './identities.js';
 
 // The members carry no `type`: the route validator coerces types (a string becomes a one-item
@@ -67,8 +67,8 @@ function budgeted<T>(ctxDb: { db: object }, ms: number, fn: () => T): T {
     return withSearchBudget(ctxDb.db, ms, fn);
   } catch (err) {
     if (!(err instanceof SearchBudgetExceeded)) throw err;
-    throw codedError('API_BAD_REQUEST', `The search ran longer than its time budget of ${ms} ms; narrow the query or page with a smaller limit.`, {
-      details: { reason: 'SEARCH_TIME_BUDGET', budgetMs: ms, causes: [err.message] },
+    throw codedError('SEARCH_TIME_BUDGET', `The search ran longer than its time budget of ${ms} ms; narrow the query or page with a smaller limit.`, {
+      details: { budgetMs: ms, causes: [err.message] },
     });
   }
 }

@@ -3,7 +3,7 @@
 // fields refused) of a source and of a source schema. PATCH requires application/json-patch+json.
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import type { FieldMap } from '../../filter/index.js';
 import { RIGHTS } from '../auth/rights.js';
 import { collectionQuerySchema, docs, listHandler, prepared, timeSorter, type CollectionSpec } from '../collections/index.js';
@@ -152,7 +152,7 @@ function getSchema(ctx: ApiContext, sourceId: string, schemaId: string): Json {
 }
 
 function invalid(what: string, problems: string[]): never {
-  throw codedError('API_BAD_REQUEST', `The ${what} is invalid: ${problems.join('; ')}.`, { details: { reason: 'RESOURCE_INVALID', causes: problems } });
+  throw codedError('RESOURCE_INVALID', `The ${what} is invalid: ${problems.join('; ')}.`, { details: { causes: problems } });
 }
 
 /** Store a changed source (its schemas are kept in their own table). */

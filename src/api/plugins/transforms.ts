@@ -4,7 +4,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { codedError } from '../../errors.js';
+import { codedError, type ErrorCode } from '../../errors/index.js';
 import { compileSql, type FieldMap, type FilterNode, type SqlWhere } from '../../filter/index.js';
 import { createEngine, type Engine } from '../../engine/engine.js';
 import { validateTransform } from '../../schema/validate.js';
@@ -45,7 +45,7 @@ const WRITABLE = new Set(['name', 'type', 'attributes', 'requiresPeriodicRefresh
 function byName(query: Readonly<Record<string, unknown>>): SqlWhere | undefined {
   const name = query.name;
   if (name === undefined) return undefined;
-  if (typeof name !== 'string') throw codedError('API_BAD_REQUEST', "'name' must be given once", { details: { reason: 'PARAM_REPEATED', causes: ["'name' must be given once"] } });
+  if (typeof name !== 'string') throw codedError('PARAM_REPEATED', "'name' must be given once", { details: { parameter: 'name', causes: ["'name' must be given once"] } });
   const node: FilterNode = { kind: 'compare', op: 'eq', property: 'name', value: { type: 'string', value: name }, ignoreCase: true, range: { start: 0, end: 0 } };
   return compileSql(node, FILTERS);
 }
@@ -56,8 +56,8 @@ export function transformView(doc: Json) {
   return out;
 }
 
-function bad(reason: string, message: string, causes: string[] = [message]): never {
-  throw codedError('API_BAD_REQUEST', message, { details: { reason, causes } });
+function bad(code: ErrorCode, message: string, causes: string[] = [message]): never {
+  throw codedError(code, message, { details: { causes } });
 }
 
 function getTransform(ctx: ApiContext, id: string): Doc {
@@ -80,17 +80,17 @@ function validated(ctx: ApiContext, engine: Engine, body: Json): Json {
   }
   const unsafe = typeof candidate.name === 'string' ? unsafeNameCharacter(candidate.name) : null;
   if (unsafe !== null) {
-    throw codedError('API_BAD_REQUEST', `The transform name contains the character ${unsafe} (a control or bidirectional formatting character).`, {
+    throw codedError('TRANSFORM_NAME_INVALID', `The transform name contains the character ${unsafe} (a control or bidirectional formatting character).`, {
       path: '/name',
-      details: { reason: 'TRANSFORM_NAME_INVALID', causes: [`/name: character ${unsafe} is not allowed`] },
+      details: { causes: [`/name: character ${unsafe} is not allowed`] },
     });
   }
   const result = validateTransform(candidate, { engine, knownNames: knownNames(ctx) });
   const errors = result.issues.filter((i) => i.severity === 'error');
   if (errors.length > 0) {
-    throw codedError('API_BAD_REQUEST', `The transform is invalid: ${errors[0]!.message}`, {
+    throw codedError('TRANSFORM_INVALID', `The transform is invalid: ${errors[0]!.message}`, {
       path: errors[0]!.path,
-      details: { reason: 'TRANSFORM_INVALID', issues: errors, causes: errors.map((i) => `${i.path || '/'}: ${i.code} ${i.message}`) },
+      details: { issues: errors, causes: errors.map((i) => `${i.path || '/'}: ${i.code} ${i.message}`) },
     });
   }
   return candidate;
@@ -141,9 +141,9 @@ function refuseCycle(ctx: ApiContext, candidate: Json): void {
     };
     if (walk(start.name)) {
       const cycle = path.map((n) => JSON.stringify(n)).join(' → ');
-      throw codedError('API_BAD_REQUEST', `The transform would create a reference cycle: ${cycle}.`, {
+      throw codedError('TRANSFORM_REFERENCE_CYCLE', `The transform would create a reference cycle: ${cycle}.`, {
         path: `/attributes${start.pointer}`,
-        details: { reason: 'TRANSFORM_REFERENCE_CYCLE', cycle: path, causes: [`reference cycle ${cycle}`] },
+        details: { cycle: path, causes: [`reference cycle ${cycle}`] },
       });
     }
   }

@@ -2,6 +2,7 @@
 // searchAfter plus the limit/offset/count query parameters, planned into SQL. Offset paging
 // reaches only the first 10000 records; searchAfter with sort pages on by keyset beyond them.
 
+import type { ErrorCode } from '../../errors/index.js';
 import type { SqlParam, SqlWhere } from '../../filter/index.js';
 import { isoInstant } from '../../filter/values.js';
 import { badQuery, booleanParam, integerParam, orderBy, type SortKey, type SqlStatement } from '../collections/index.js';
@@ -32,8 +33,8 @@ const KNOWN_MEMBERS = new Set(['indices', 'queryType', 'queryVersion', 'query', 
 const KNOWN_QUERY_MEMBERS = new Set(['query']);
 const SORT = /^(-?)([A-Za-z_][\w.]*)$/;
 
-function bodyError(reason: string, message: string): ReturnType<typeof badQuery> {
-  return badQuery(reason, 'body', message);
+function bodyError(code: ErrorCode, message: string): ReturnType<typeof badQuery> {
+  return badQuery(code, 'body', message);
 }
 
 /** Where a date-time field without a (valid) value sorts: before every instant. */
@@ -107,7 +108,7 @@ export function keysetAfter(order: readonly SortKey[], values: readonly SqlParam
   return { text: `(${ors.join(' OR ')})`, params };
 }
 
-/** Plan a search. Throws 400s: API_BAD_REQUEST (details.reason) or FILTER_SYNTAX / FILTER_FIELD. */
+/** Plan a search. Throws 400s: a SEARCH_ or collection-parameter code, or FILTER_SYNTAX / FILTER_FIELD. */
 export function planSearch(
   body: unknown,
   query: Readonly<Record<string, unknown>>,

@@ -144,6 +144,74 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 3,
+    description: 'account activities, source schemas, the account and public-identity views, and the public-identity columns kept by triggers',
+    // Stores written before this migration existed got these objects at server start, with the
+    // store still at version 2: every statement is IF NOT EXISTS so that such a store upgrades.
+    // identity_columns holds the public-identity fields as plain columns (the filters and
+    // sorters of GET /v3/public-identities): reading them from the JSON document costs a parse per
+    // row and field, which made a filtered page over 100,000 identities five times slower
+    // (docs/bench-api2.md). Its triggers use built-in SQL functions only, so any connection that
+    // writes identities keeps the columns right.
+    sql: `
+      CREATE TABLE IF NOT EXISTS account_activities (
+        id TEXT PRIMARY KEY,
+        name TEXT,
+        type TEXT,
+        created TEXT,
+        modified TEXT,
+        doc TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS account_activities_created ON account_activities (created);
+      CREATE TABLE IF NOT EXISTS source_schemas (
+        id TEXT PRIMARY KEY,
+        source_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        created TEXT,
+        modified TEXT,
+        doc TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS source_schemas_source ON source_schemas (source_id, name);
+      CREATE INDEX IF NOT EXISTS identities_manager ON identities (manager_id);
+      -- Search sorts by name then id in binary order: this index serves the order and the
+      -- searchAfter keyset, so that a deep page costs what the first one does.
+      CREATE INDEX IF NOT EXISTS identities_name_id ON identities (name, id);
+      -- Accounts as the collection filters and sorts them: the table's columns (the view is
+      -- flattened into queries, so its indexes serve them) and modified, the document's own or
+      -- else created, as the account view shows it. rowid stays the aggregation order.
+      CREATE VIEW IF NOT EXISTS account_rows AS
+        SELECT rowid AS rowid, id, identity_id, source_id, native_identity, name, created, has_entitlements, doc,
+               COALESCE(json_extract(doc, '$.modified'), created) AS modified
+        FROM accounts;
+      CREATE TABLE IF NOT EXISTS identity_columns (
+        id TEXT PRIMARY KEY,
+        alias TEXT,
+        email TEXT,
+        firstname TEXT,
+        lastname TEXT,
+        display TEXT
+      );
+      -- Covering: a filtered, name-sorted page walks this index alone and reads only the matches.
+      CREATE INDEX IF NOT EXISTS identity_columns_display ON identity_columns (display, id, alias, email, firstname, lastname);
+      CREATE TRIGGER IF NOT EXISTS identity_columns_insert AFTER INSERT ON identities BEGIN
+        INSERT OR REPLACE INTO identity_columns VALUES (NEW.id, NEW.name, json_extract(NEW.doc, '$.attributes.email'), json_extract(NEW.doc, '$.attributes.firstname'), json_extract(NEW.doc, '$.attributes.lastname'), COALESCE(json_extract(NEW.doc, '$.attributes.displayName'), NEW.name));
+      END;
+      CREATE TRIGGER IF NOT EXISTS identity_columns_update AFTER UPDATE ON identities BEGIN
+        DELETE FROM identity_columns WHERE id = OLD.id;
+        INSERT OR REPLACE INTO identity_columns VALUES (NEW.id, NEW.name, json_extract(NEW.doc, '$.attributes.email'), json_extract(NEW.doc, '$.attributes.firstname'), json_extract(NEW.doc, '$.attributes.lastname'), COALESCE(json_extract(NEW.doc, '$.attributes.displayName'), NEW.name));
+      END;
+      CREATE TRIGGER IF NOT EXISTS identity_columns_delete AFTER DELETE ON identities BEGIN
+        DELETE FROM identity_columns WHERE id = OLD.id;
+      END;
+      INSERT OR IGNORE INTO identity_columns
+        SELECT id, name, json_extract(doc, '$.attributes.email'), json_extract(doc, '$.attributes.firstname'), json_extract(doc, '$.attributes.lastname'), COALESCE(json_extract(doc, '$.attributes.displayName'), name)
+        FROM identities WHERE id NOT IN (SELECT id FROM identity_columns);
+      CREATE VIEW IF NOT EXISTS public_identity_rows AS
+        SELECT i.id AS id, i.name AS name, i.doc AS doc, c.alias AS alias, c.email AS email, c.firstname AS firstname, c.lastname AS lastname, c.display AS display
+        FROM identities i JOIN identity_columns c ON c.id = i.id;
+    `,
+  },
+  {
+    version: 4,
     description: 'public-identity fields as plain columns with case-folded keys, kept in step with identities by triggers',
     // The fields /public-identities filters and sorts on (src/api/plugins/identities.ts), read
     // once per write instead of out of the JSON document per row read. Each filterable field has
@@ -151,8 +219,8 @@ export const MIGRATIONS: readonly Migration[] = [
     // COLLATE NOCASE (src/filter/to-sql.ts explains why that compares like the fold), so the
     // filters compare in SQLite and an index per field serves a filtered page in name order
     // (docs/bench-api2.md). The fold of non-ASCII values runs `filter_fold`, which Store.open
-    // registers on its connection before migrating. This replaces the earlier `identity_columns`
-    // table, which the resource plugin created without keys.
+    // registers on its connection before migrating. This replaces the `identity_columns` table of
+    // migration 3, which has no keys.
     sql: `
       DROP VIEW IF EXISTS public_identity_rows;
       DROP TRIGGER IF EXISTS identity_columns_insert;

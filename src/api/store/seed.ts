@@ -6,12 +6,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import { apiKeyLookup, hashSecret } from '../auth/secrets.js';
 import { checkJsonDepth } from '../json-limits.js';
 import { DEFAULT_REQUEST_LIMITS } from '../options.js';
 import * as S from './fixture-schemas.js';
-import { API_KEY_LOOKUP_META, type GrantType } from './identity-repo.js';
+import { API_KEY_LOOKUP_META, type GrantType } from './auth-repo.js';
 import type { Doc, ResourceKind } from './resource-repo.js';
 import type { Store } from './store.js';
 
@@ -109,6 +109,7 @@ export function seedStore(store: Store, dir: string, options: SeedOptions): Seed
     ['transforms', readDir(join(dir, 'transforms'), S.TRANSFORM_SCHEMA, 'transform', depth)],
     ['identity_profiles', readDir(join(dir, 'identity-profiles'), S.PROFILE_SCHEMA, 'identity-profile', depth)],
   ];
+  const activities = readActivities(dir);
   const secret = (f: { fixtureSecret?: string; secretHash?: string }) => f.secretHash ?? hashSecret(f.fixtureSecret!, cost);
 
   store.transaction(() => {
@@ -181,6 +182,7 @@ export function seedStore(store: Store, dir: string, options: SeedOptions): Seed
       );
     }
     for (const [kind, docs] of resources) store.resources.putAll(kind, docs);
+    insertActivities(store, activities);
   });
 
   return {
@@ -194,4 +196,73 @@ export function seedStore(store: Store, dir: string, options: SeedOptions): Seed
     transforms: resources[3]![1].length,
     identityProfiles: resources[4]![1].length,
   };
+}
+
+/** account-activities.json: an array of activity documents, each with a string id. */
+function readActivities(dir: string): Doc[] {
+  const file = join(dir, 'account-activities.json');
+  if (!existsSync(file)) return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (cause) {
+    throw codedError('API_STORE', `cannot read fixture ${file}: ${(cause as Error).message}`, { cause, details: { file } });
+  }
+  if (!Array.isArray(data) || !data.every((d) => d !== null && typeof d === 'object' && typeof (d as { id?: unknown }).id === 'string')) {
+    throw codedError('API_STORE', `fixture ${file} must be an array of objects with a string id`, { details: { file } });
+  }
+  return data as Doc[];
+}
+
+function insertActivities(store: Store, activities: readonly Doc[]): void {
+  const insert = store.db.prepare('INSERT OR IGNORE INTO account_activities (id, name, type, created, modified, doc) VALUES (?, ?, ?, ?, ?, ?)');
+  const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+  for (const a of activities) insert.run(a.id, str(a.name), str(a.type), str(a.created), str(a.modified), JSON.stringify(a));
+}
+
+/** SQLite json_each type → source schema attribute type (https://developer.sailpoint.com/docs/api/v3/get-source-schemas: "for example STRING"). */
+const JSON_TYPES: Readonly<Record<string, string>> = { true: 'BOOLEAN', false: 'BOOLEAN', integer: 'INT', real: 'LONG' };
+
+/**
+ * A source that has no schema gets an account schema derived from its accounts (a sample of
+ * the first 1,000), as the platform's schema discovery would produce one. Run at every start,
+ * so that sources added since get theirs too.
+ */
+export function deriveSourceSchemas(store: Store, now: string): void {
+  const db = store.db;
+  const sources = db.prepare('SELECT id, created FROM sources WHERE id NOT IN (SELECT source_id FROM source_schemas)').all() as { id: string; created: string | null }[];
+  if (sources.length === 0) return;
+  const sample = db.prepare(`SELECT j.key AS key, j.type AS type
+    FROM (SELECT doc FROM accounts WHERE source_id = ? LIMIT 1000) a, json_each(a.doc, '$.attributes') j`);
+  const insert = db.prepare('INSERT INTO source_schemas (id, source_id, name, created, modified, doc) VALUES (?, ?, ?, ?, ?, ?)');
+  db.transaction(() => {
+    for (const s of sources) {
+      const attrs = new Map<string, { type: string; isMulti: boolean }>();
+      for (const row of sample.all(s.id) as { key: string; type: string }[]) {
+        const known = attrs.get(row.key) ?? { type: '', isMulti: false };
+        if (row.type === 'array') known.isMulti = true;
+        // The first non-null scalar decides the type; lists are lists of strings.
+        if (known.type === '' && row.type !== 'null' && row.type !== 'array') known.type = JSON_TYPES[row.type] ?? 'STRING';
+        attrs.set(row.key, known);
+      }
+      const names = [...attrs.keys()];
+      const id = stableUuid('source-schema', s.id, 'account');
+      const created = s.created ?? now;
+      const doc = {
+        id,
+        name: 'account',
+        nativeObjectType: 'User',
+        identityAttribute: names[0] ?? null,
+        displayAttribute: names[0] ?? null,
+        hierarchyAttribute: null,
+        includePermissions: false,
+        features: [],
+        configuration: {},
+        attributes: names.map((name) => ({ name, type: attrs.get(name)!.type || 'STRING', schema: null, description: '', isMulti: attrs.get(name)!.isMulti, isEntitlement: false, isGroup: false })),
+        created,
+        modified: created,
+      };
+      insert.run(id, s.id, 'account', created, created, JSON.stringify(doc));
+    }
+  })();
 }

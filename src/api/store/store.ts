@@ -1,13 +1,14 @@
 // The embedded store: better-sqlite3, in memory by default or a file in WAL mode,
-// migrated on open, seeded from a fixtures directory the first time it is created. Reopening
+// migrated on open (migrations.ts holds every table, index, trigger and view), seeded from a fixtures directory the first time it is created. Reopening
 // the same file keeps everything (the seed is not replayed over later changes).
 
 import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, openSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import { registerSqlFunctions } from '../../filter/index.js';
-import { IdentityRepo } from './identity-repo.js';
+import { registerSearchFunctions } from '../../filter/search/index.js';
+import { AuthRepo } from './auth-repo.js';
 import { migrate } from './migrations.js';
 import { ResourceRepo } from './resource-repo.js';
 
@@ -45,7 +46,7 @@ export function writeOwnerOnly(file: string, data: string): void {
 
 export class Store {
   readonly db: Database.Database;
-  readonly identity: IdentityRepo;
+  readonly identity: AuthRepo;
   readonly resources: ResourceRepo;
   /** True when this open created the schema (a new store, to be seeded). */
   readonly created: boolean;
@@ -57,7 +58,7 @@ export class Store {
     this.db = db;
     this.created = created;
     this.file = file;
-    this.identity = new IdentityRepo(db);
+    this.identity = new AuthRepo(db);
     this.resources = new ResourceRepo(db);
   }
 
@@ -78,6 +79,9 @@ export class Store {
       registerSqlFunctions(db);
       const before = db.pragma('user_version', { simple: true }) as number;
       migrate(db);
+      // The functions the SQL back ends of the filter and search languages call.
+      registerSqlFunctions(db);
+      registerSearchFunctions(db);
       return new Store(db, before === 0, file === ':memory:' ? undefined : file);
     } catch (cause) {
       db.close();

@@ -1,7 +1,7 @@
 // String operations share one shape (https://developer.sailpoint.com/docs/extensibility/transforms/): a null input gives null, anything else is
 // first rendered as Java's String.valueOf would (lists as "[a, b]").
 
-import { toJavaString } from '../../engine/compile.js';
+import { toJavaString } from '../../runtime/java-string.js';
 import type { Evaluation, Evaluator, Value } from '../../engine/types.js';
 import { limitError } from '../../runtime/budget.js';
 

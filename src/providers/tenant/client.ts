@@ -11,7 +11,7 @@
 // registers axios-retry's interceptors on the axios instance once more (a refresh of a million
 // identities would pile up millions of them); see docs/decisions.md "Tenant-backed providers".
 
-import { codedError, TransformsError } from '../../errors.js';
+import { codedError, TransformsError } from '../../errors/index.js';
 
 export interface TenantClientOptions {
   /** The tenant's API base URL ({base_url}), e.g. https://acme.api.identitynow.com or a local `serve`. */

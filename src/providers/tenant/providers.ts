@@ -13,7 +13,7 @@
 // engine sees changes while one evaluation or one refresh batch costs each lookup once.
 
 import { LRUCache } from 'lru-cache';
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import { SourceIndex } from '../sources.js';
 import type { Account, AccountQuery, Identity, IdentityProfile, Providers, Source, SourceRef, TransformDocument } from '../types.js';
 import { TenantClient, LIST_PAGE_MAX, SEARCH_PAGE_MAX, type TenantClientOptions, type TenantClientStats } from './client.js';

@@ -8,7 +8,7 @@
 // structural character ({ } [ ] " , \) can appear inside one.
 
 import { closeSync, openSync, readSync } from 'node:fs';
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import { fileError, invalidJsonInFile, syntaxErrorInFile } from '../../errors/positions.js';
 
 const OPEN_BRACE = 0x7b;

@@ -4,8 +4,8 @@
 
 import { closeSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TransformsError } from '../../errors.js';
-import { codedError } from '../../errors.js';
+import type { TransformsError } from '../../errors/index.js';
+import { codedError } from '../../errors/index.js';
 import { fileError, firstSyntaxError, invalidJsonInFile } from '../../errors/positions.js';
 import type { TenantRecord } from './record-reader.js';
 

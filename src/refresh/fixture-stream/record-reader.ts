@@ -5,7 +5,7 @@
 
 import { closeSync, openSync, readSync } from 'node:fs';
 import { LRUCache } from 'lru-cache';
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import { identityHead } from './element-heads.js';
 import { ManagerIndex, type SharedManagerIndex } from './manager-index.js';
 

@@ -7,7 +7,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import { cutAtLines, RunsCursor, scanRange, sharedRanges, takeRange, type ScannedRange, type SharedRanges } from './account-runs.js';
 import { RecordReader, type BatchPlan, type TenantFiles, type TenantRecord } from './record-reader.js';
 import type { Shard } from '../shard.js';

@@ -2,7 +2,7 @@
 // pattern or one of the named constructs ISO8601, LDAP, PEOPLE_SOFT, EPOCH_TIME_JAVA,
 // EPOCH_TIME_WIN32. Decisions: docs/decisions.md.
 
-import { TransformsError } from '../../errors.js';
+import { TransformsError } from '../../errors/index.js';
 import { utcMillis } from './calendar.js';
 import { formatIso8601, parseIso8601 } from './iso8601.js';
 import { compileSimpleDateFormat, type ParseOptions } from './simple-date-format.js';

@@ -3,7 +3,7 @@
 // and roundUp adds one unit after truncating ("truncate and add the next unit", the DateMath
 // schema's words). Rounding by week is an error. Output: yyyy-MM-dd'T'HH:mm in UTC.
 
-import { TransformsError } from '../../errors.js';
+import { TransformsError } from '../../errors/index.js';
 import { addMonths, fieldsOf, pad, utcMillis, MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE, MS_PER_SECOND } from './calendar.js';
 
 export type DateMathUnit = 'y' | 'M' | 'w' | 'd' | 'h' | 'm' | 's';

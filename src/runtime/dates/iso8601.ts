@@ -4,7 +4,7 @@
 // extended calendar form with optional time, seconds, fraction and zone; "now" for dateCompare.
 // Decisions: docs/decisions.md.
 
-import { TransformsError } from '../../errors.js';
+import { TransformsError } from '../../errors/index.js';
 import { daysInMonth, utcMillis, MS_PER_MINUTE } from './calendar.js';
 import { compileSimpleDateFormat } from './simple-date-format.js';
 

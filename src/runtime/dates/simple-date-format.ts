@@ -2,7 +2,7 @@
 // (https://developer.sailpoint.com/docs/extensibility/transforms/operations/date-format): every
 // pattern letter for format and parse. Decisions: docs/decisions.md.
 
-import { TransformsError } from '../../errors.js';
+import { TransformsError } from '../../errors/index.js';
 import { MONTHS, WEEKDAYS, fieldsOf, pad, weekOfMonth, weekOfYear, type CalendarFields } from './calendar.js';
 import { Cursor, newParsed, parseField, resolve } from './sdf-parse.js';
 

@@ -7,7 +7,7 @@
 // its states share the flag stack, the cursor and the group counters; the character-class
 // tables live in ./classes.ts and the RE2 text helpers in ./emit.ts.
 
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import { foldRangesUnicode, foldSingleUnicode } from './case-fold.js';
 import { complement, foldAsciiCase, resolveProperty, type CodeSet, SETS } from './classes.js';
 import { emitSet, flipProp, literal, normalize, removeQuoting, type Flags } from './emit.js';

@@ -3,7 +3,7 @@
 // #break and inline #macro. #include, #parse and #evaluate would read or run other templates:
 // they are refused (TEMPLATE_FORBIDDEN).
 
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import {
   RangeExpr, UNDEF, compileExpr, splitAtHyphen, compileRange, compileReference, forbidden, posDetails, renderError,
   type Ast, type CompileState, type Expr, type Pos, type Scope,

@@ -6,7 +6,7 @@
 // also rewrites, at the top level, the text Velocity 1.7's lexer reads otherwise than velocityjs
 // (hash-tokens.ts): directive-like words, comments, `(` after a reference, calls that never close.
 
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import { MARK, hashToken, vanishingPrefix } from './hash-tokens.js';
 
 const REFERENCE_HEAD = /^\$!?\{?[A-Za-z_]/;

@@ -3,7 +3,7 @@
 // references (the platform's "Error rendering template") are the default; the lenient mode of
 // stock Velocity exists for the Apache conformance vectors.
 
-import { codedError, TransformsError } from '../../errors.js';
+import { codedError, TransformsError } from '../../errors/index.js';
 import { isLimitError, type Budget, type BudgetLimits } from '../budget.js';
 import { JavaException, getProperty, invokeMethod, isForbiddenName, type MethodContext } from './methods.js';
 import type { JavaIdentity } from './identity.js';

@@ -14,7 +14,7 @@
 // - `#break(…)`: 1.7 reads arguments after #break (a scope, `#break($foreach)`). Empty ones are
 //   dropped; an unclosed list, a directive or a bare word inside is a syntax error.
 
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 
 /** Directive names velocityjs's grammar reads itself (a word followed by `(` is a macro call). */
 const DIRECTIVES = new Set(['set', 'if', 'elseif', 'else', 'end', 'break', 'foreach', 'noescape', 'define', 'macro']);

@@ -5,11 +5,11 @@
 // only whitelisted Java methods exist (docs/decisions.md explains why velocityjs's own
 // renderer is not used).
 
-import { codedError, TransformsError } from '../../errors.js';
+import { codedError, TransformsError } from '../../errors/index.js';
 import { Budget, DEFAULT_BUDGET_LIMITS, limitError, limitFromRangeError, type BudgetLimits, type Meter } from '../budget.js';
 import type { IdentityGraph } from '../../providers/types.js';
-import type { JavaPattern, JavaReplacement } from '../regex.js';
-import { compileJavaReplacement } from '../regex.js';
+import type { JavaPattern, JavaReplacement } from '../regex/index.js';
+import { compileJavaReplacement } from '../regex/index.js';
 import { BreakSignal, compileNodes, type DirectiveState } from './directives.js';
 import type { Scope } from './expressions.js';
 import { parseTemplate } from './parse.js';

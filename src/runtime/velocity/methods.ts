@@ -2,8 +2,8 @@
 // Map, Integer/Double and Boolean, dispatched through whitelist tables keyed by method name —
 // never through JavaScript property access — so a template cannot reach anything else.
 
-import type { JavaPattern, JavaReplacement } from '../regex.js';
-import { compileJavaReplacement } from '../regex.js';
+import type { JavaPattern, JavaReplacement } from '../regex/index.js';
+import { compileJavaReplacement } from '../regex/index.js';
 import { javaLowerCase, javaTrim } from '../java-string.js';
 import { JavaObject, JDouble, NO_METHOD, isNumber, javaEquals, javaString, compareNumbers, type JMap } from './values.js';
 import type { Budget, BudgetLimits } from '../budget.js';

@@ -6,7 +6,7 @@
 // blanks before it when they start a token).
 
 import { createRequire } from 'node:module';
-import { codedError } from '../../errors.js';
+import { codedError } from '../../errors/index.js';
 import { rewriteEscapes } from './escapes.js';
 import type { Ast, Pos } from './expressions.js';
 

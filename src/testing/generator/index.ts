@@ -4,7 +4,7 @@
 
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { TransformsError } from '../../errors.js';
+import { TransformsError } from '../../errors/index.js';
 import type { Source } from '../../providers/types.js';
 import { identityId, tenantSources } from './data.js';
 import { person, personCache, tenantShape } from './person.js';

@@ -1,8 +1,8 @@
 // RFC 6902 JSON Patch: the json-patch-tests vectors (test/conformance/data/json-patch-tests),
-// and our own table of the rules (atomicity, prototype paths, immutable fields, error reasons).
+// and our own table of the rules (atomicity, prototype paths, immutable fields, error codes).
 
 import { describe, expect, it } from 'vitest';
-import { isTransformsError } from '../../../src/errors.js';
+import { isTransformsError } from '../../../src/errors/index.js';
 import { applyPatch, jsonEqual } from '../../../src/api/patch/index.js';
 import { readConformanceJson } from '../../conformance/data.js';
 
@@ -49,12 +49,12 @@ describe('json-patch-tests conformance', () => {
   });
 });
 
-function reasonOf(fn: () => unknown): { reason: unknown; operation: unknown; path: unknown; code: string } {
+function refusal(fn: () => unknown): { operation: unknown; path: unknown; code: string; status: number } {
   try {
     fn();
   } catch (err) {
     if (!isTransformsError(err)) throw err;
-    return { reason: err.details?.reason, operation: err.details?.operation, path: err.path, code: err.code };
+    return { operation: err.details?.operation, path: err.path, code: err.code, status: err.status };
   }
   throw new Error('expected the patch to fail');
 }
@@ -90,7 +90,7 @@ describe('operations', () => {
   });
 });
 
-describe('refusals carry a reason, the operation index and the pointer', () => {
+describe('refusals carry a code, the operation index and the pointer', () => {
   it.each([
     ['the body is not an array', { op: 'add' }, 'PATCH_NOT_ARRAY', undefined],
     ['an unknown op', [{ op: 'spam', path: '/a' }], 'PATCH_OPERATION_INVALID', 0],
@@ -111,10 +111,10 @@ describe('refusals carry a reason, the operation index and the pointer', () => {
     ['a failing test', [{ op: 'test', path: '/name', value: 'hr' }], 'PATCH_TEST_FAILED', 0],
     ['the second operation fails', [{ op: 'replace', path: '/name', value: 'A' }, { op: 'remove', path: '/nope' }], 'PATCH_PATH_MISSING', 1],
     ['inherited members are not members', [{ op: 'remove', path: '/toString' }], 'PATCH_PATH_MISSING', 0],
-  ])('%s → %s', (_name, patch, reason, operation) => {
-    const r = reasonOf(() => applyPatch(SOURCE, patch));
-    expect(r.code).toBe('API_BAD_REQUEST');
-    expect(r.reason).toBe(reason);
+  ])('%s → %s', (_name, patch, code, operation) => {
+    const r = refusal(() => applyPatch(SOURCE, patch));
+    expect(r.code).toBe(code);
+    expect(r.status).toBe(400);
     expect(r.operation).toBe(operation);
   });
 
@@ -134,7 +134,7 @@ describe('paths that reach the prototype chain are refused', () => {
     [{ op: 'move', from: '/owner', path: '/prototype' }],
     [{ op: 'test', path: '/__proto__', value: {} }],
   ])('%j', (op) => {
-    expect(reasonOf(() => applyPatch(SOURCE, [op])).reason).toBe('PATCH_POINTER_FORBIDDEN');
+    expect(refusal(() => applyPatch(SOURCE, [op])).code).toBe('PATCH_POINTER_FORBIDDEN');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
@@ -150,9 +150,9 @@ describe('immutable fields', () => {
     ['copy onto an immutable member', [{ op: 'copy', from: '/name', path: '/id' }]],
     ['add below an immutable member', [{ op: 'add', path: '/type/x', value: 1 }]],
   ])('%s → PATCH_IMMUTABLE', (_name, patch) => {
-    const r = reasonOf(() => applyPatch(SOURCE, patch, { immutable }));
-    expect(r.reason).toBe('PATCH_IMMUTABLE');
-    expect(r.code).toBe('API_BAD_REQUEST');
+    const r = refusal(() => applyPatch(SOURCE, patch, { immutable }));
+    expect(r.code).toBe('PATCH_IMMUTABLE');
+    expect(r.status).toBe(400);
   });
 
   it.each([

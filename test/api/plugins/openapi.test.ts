@@ -2,6 +2,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServer, type TestServer } from '../helpers.js';
+import { ERROR_CATALOGUE } from '../../../src/errors/index.js';
 
 describe('GET /openapi.json', () => {
   let s: TestServer;
@@ -17,7 +18,9 @@ describe('GET /openapi.json', () => {
   it('is OpenAPI 3.1 with the bearer scheme and the error body', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.components.securitySchemes!.bearer).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
-    expect(doc.components.schemas!.ErrorResponse).toMatchObject({ required: ['detailCode', 'trackingId', 'messages', 'causes'] });
+    expect(doc.components.schemas!.ErrorResponse).toMatchObject({ required: ['detailCode', 'trackingId', 'messages', 'causes', 'code'] });
+    // Our member: the catalogue's codes, so that generated clients know every value.
+    expect((doc.components.schemas!.ErrorResponse as { properties: { code: { enum: string[] } } }).properties.code.enum).toEqual(Object.keys(ERROR_CATALOGUE));
   });
 
   it.each([

@@ -268,9 +268,27 @@ describe('store preparation (account activities fixture, discovered schemas)', (
       const token2 = { authorization: `Bearer ${await tokenOf(again, ADMIN_PAT)}` };
       expect((await again.api.inject({ url: '/v3/account-activities', headers: token2 })).json()).toEqual([]);
       expect((again.store.db.prepare('SELECT count(*) AS n FROM source_schemas').get() as { n: number }).n).toBe(6);
-      const late = await again.api.inject({ url: `/v3/public-identities?filters=${q('email eq "late@example.com"')}`, headers: token2 });
-      expect(ids(late.body)).toEqual(['late-1']);
       await again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('serves a store written by the previous version (test/api/data/store-v2.sqlite) after migrating it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'api-store-v2-'));
+    try {
+      const db = join(dir, 'store.sqlite');
+      copyFileSync(new URL('./data/store-v2.sqlite', import.meta.url), db);
+      const old = await resourceServer({ fixtures: undefined, db });
+      const token = { authorization: `Bearer ${await tokenOf(old, ADMIN_PAT)}` };
+      expect(ids((await old.api.inject({ url: '/v3/account-activities', headers: token })).body)).toEqual(['fx-1']);
+      expect(ids((await old.api.inject({ url: `/v3/public-identities?filters=${q('email eq "noah.andersen@example.com"')}`, headers: token })).body)).toEqual(['2c918084461c483f12bc83900e60d551']);
+      expect(ids((await old.api.inject({ url: '/v3/sources/2c9180857c1c5f4a017c2d8e0f4b1a01/schemas', headers: token })).body)).toHaveLength(1);
+      // The triggers of the migrated store keep the public-identity columns in step.
+      old.store.resources.put('identities', { id: 'late-1', name: 'late.one', attributes: { email: 'late@example.com' } });
+      const late = await old.api.inject({ url: `/v3/public-identities?filters=${q('email eq "late@example.com"')}`, headers: token });
+      expect(ids(late.body)).toEqual(['late-1']);
+      await old.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

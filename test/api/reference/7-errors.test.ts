@@ -1,18 +1,20 @@
-// Error responses: every 4xx and 5xx carries {detailCode, trackingId, messages, causes}, and
-// the trackingId is in the pino log line of the failure.
+// Error responses: every 4xx and 5xx carries {detailCode, trackingId, messages, causes} and our
+// `code`, and the trackingId is in the pino log line of the failure.
 
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE } from '../../../src/errors.js';
+import { ERROR_CATALOGUE, isErrorCode } from '../../../src/errors/index.js';
 import { OAUTH_ERRORS } from '../../../src/api/plugins/errors.js';
 import { ALICE_PAT, bearer, expectPlatformError, testServer, tokenFor } from '../helpers.js';
 
 describe('platform error body and log line', () => {
-  it.each<[string, number, string, { method?: 'GET' | 'POST'; url: string; payload?: string; headers?: Record<string, string> }]>([
-    ['an unknown route', 404, '404 Not found', { url: '/no/such/route' }],
-    ['a body failing the route schema', 400, '400.1 Bad Request Content', { method: 'POST', url: '/v3/personal-access-tokens', payload: '{"name":5,"x":1}', headers: { 'content-type': 'application/json' } }],
-    ['malformed JSON', 400, '400.1 Bad Request Content', { method: 'POST', url: '/v3/personal-access-tokens', payload: '{"name":', headers: { 'content-type': 'application/json' } }],
-    ['an unsupported content type', 415, '415 Unsupported Media Type', { method: 'POST', url: '/v3/personal-access-tokens', payload: 'name=x', headers: { 'content-type': 'text/plain' } }],
-  ])('§7 %s → %i in the platform error body, its trackingId logged', async (_name, status, detailCode, request) => {
+  it.each<[string, number, string, string, { method?: 'GET' | 'POST'; url: string; payload?: string; headers?: Record<string, string> }]>([
+    ['an unknown route', 404, '404 Not found', 'API_NOT_FOUND', { url: '/no/such/route' }],
+    ['a body failing the route schema', 400, '400.1 Bad Request Content', 'API_BAD_REQUEST', { method: 'POST', url: '/v3/personal-access-tokens', payload: '{"name":5,"x":1}', headers: { 'content-type': 'application/json' } }],
+    ['malformed JSON', 400, '400.1 Bad Request Content', 'API_BAD_REQUEST', { method: 'POST', url: '/v3/personal-access-tokens', payload: '{"name":', headers: { 'content-type': 'application/json' } }],
+    ['an unsupported content type', 415, '415 Unsupported Media Type', 'API_UNSUPPORTED_MEDIA_TYPE', { method: 'POST', url: '/v3/personal-access-tokens', payload: 'name=x', headers: { 'content-type': 'text/plain' } }],
+    ['a parameter the endpoint does not take', 400, '400.1 Bad Request Content', 'PARAM_UNSUPPORTED', { url: '/v3/personal-access-tokens?sorters=name' }],
+    ['a body over 1 MiB', 413, '413 Payload Too Large', 'API_PAYLOAD_TOO_LARGE', { method: 'POST', url: '/v3/personal-access-tokens', payload: `{"name":"${'x'.repeat(1_100_000)}"}`, headers: { 'content-type': 'application/json' } }],
+  ])('§7 %s → %i in the platform error body, its trackingId logged', async (_name, status, detailCode, code, request) => {
     const s = await testServer();
     try {
       const token = await tokenFor(s, ALICE_PAT);
@@ -20,8 +22,9 @@ describe('platform error body and log line', () => {
       expect(res.statusCode).toBe(status);
       const e = expectPlatformError(res.json());
       expect(e.detailCode).toBe(detailCode);
+      expect(e.code).toBe(code);
       const line = s.logLines.find((l) => l.trackingId === e.trackingId);
-      expect(line).toMatchObject({ level: 40, statusCode: status, detailCode });
+      expect(line).toMatchObject({ level: 40, statusCode: status, detailCode, code });
     } finally {
       await s.close();
     }
@@ -46,6 +49,7 @@ describe('platform error body and log line', () => {
       expect(res.statusCode).toBe(500);
       const e = expectPlatformError(res.json());
       expect(e.detailCode).toBe('500.0 Internal Fault');
+      expect(e.code).toBe('API_INTERNAL');
       expect(e.text).toBe('An internal fault occurred.');
       const line = s.logLines.find((l) => l.trackingId === e.trackingId)!;
       expect(line.level).toBe(50);
@@ -56,7 +60,7 @@ describe('platform error body and log line', () => {
   });
 
   it('catalogues every OAuth error code it maps to an RFC 6749 name', () => {
-    for (const code of Object.keys(OAUTH_ERRORS)) expect(ERROR_CATALOGUE[code]).toBeDefined();
+    for (const code of Object.keys(OAUTH_ERRORS)) expect(isErrorCode(code), code).toBe(true);
     expect(ERROR_CATALOGUE.API_OAUTH_INVALID_CLIENT!.status).toBe(401);
   });
 });

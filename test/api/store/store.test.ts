@@ -1,7 +1,7 @@
 // The store: embedded SQLite (memory or a WAL file), migrations, seeding from the
 // fixtures, and a restart on the same file keeps everything.
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -47,6 +47,36 @@ describe('migrations', () => {
       expect(reopened.resources.count('sources')).toBe(0);
     } finally {
       reopened.close();
+    }
+  });
+
+  it('bring a file written by the previous version forward, keeping its data', () => {
+    const file = join(tempDir(), 'v2.db');
+    copyFileSync(new URL('./data/store-v2.sqlite', import.meta.url), file);
+    const store = Store.open({ file });
+    try {
+      expect(store.created).toBe(false);
+      expect(store.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.at(-1)!.version);
+      expect(store.resources.count('identities')).toBe(3);
+      const count = (table: string) => (store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+      expect([count('public_identity_columns'), count('account_activities'), count('source_schemas'), count('account_rows')]).toEqual([3, 1, 2, 7]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('fill the public-identity columns of identities stored before they existed', () => {
+    const file = join(tempDir(), 'before-columns.db');
+    const old = Store.open({ file });
+    old.db.exec('DROP VIEW public_identity_rows; DROP TRIGGER identity_columns_insert; DROP TRIGGER identity_columns_update; DROP TRIGGER identity_columns_delete; DROP TABLE identity_columns');
+    old.resources.put('identities', { id: 'i-1', name: 'ada', attributes: { email: 'ada@example.com', displayName: 'Ada L' } });
+    old.db.pragma('user_version = 2');
+    old.close();
+    const store = Store.open({ file });
+    try {
+      expect(store.db.prepare('SELECT id, alias, email, display FROM public_identity_rows').all()).toEqual([{ id: 'i-1', alias: 'ada', email: 'ada@example.com', display: 'Ada L' }]);
+    } finally {
+      store.close();
     }
   });
 });

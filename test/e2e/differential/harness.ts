@@ -6,7 +6,7 @@
 // a unit test. With `keepGoing` every case runs and divergences are only counted (long runs).
 
 import fc from 'fast-check';
-import { TransformsError } from '../../../src/errors.js';
+import { TransformsError } from '../../../src/errors/index.js';
 import { JavaException } from '../../../src/runtime/velocity/methods.js';
 import type { JavaOracle, JavaOutcome } from './oracle.js';
 

@@ -2,7 +2,7 @@
 // parser table and coded errors with positions and limits.
 
 import { describe, expect, it } from 'vitest';
-import { isTransformsError } from '../../../src/errors.js';
+import { isTransformsError } from '../../../src/errors/index.js';
 import { parseSearchQuery, type SearchNode } from '../../../src/filter/search/index.js';
 
 /** A compact rendering of the AST for the parser table. */

@@ -2,7 +2,7 @@
 // (https://developer.sailpoint.com/docs/extensibility/transforms/operations/date-format).
 import { describe, expect, it } from 'vitest';
 import { compileDateFormat, compileSimpleDateFormat, formatIso8601 } from '../../../src/runtime/dates/index.js';
-import { TransformsError } from '../../../src/errors.js';
+import { TransformsError } from '../../../src/errors/index.js';
 
 const now = Date.parse('2026-11-22T06:00:00.000Z');
 const convert = (input: string, from: string, to: string): string =>

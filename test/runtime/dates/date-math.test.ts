@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   compareDates, formatDateMathOutput, parseDateCompareOperand, parseDateCompareOperator, parseDateMath,
 } from '../../../src/runtime/dates/index.js';
-import { TransformsError } from '../../../src/errors.js';
+import { TransformsError } from '../../../src/errors/index.js';
 
 const at = (iso: string): number => Date.parse(iso);
 const run = (expression: string, base: string, roundUp = false): string =>

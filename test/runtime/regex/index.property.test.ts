@@ -5,7 +5,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileJavaRegex, compileJavaReplacement } from '../../../src/runtime/regex.js';
+import { compileJavaRegex, compileJavaReplacement } from '../../../src/runtime/regex/index.js';
 
 /** A small regex grammar over the alphabet a, b, c, space. */
 const atom: fc.Arbitrary<string> = fc.oneof(

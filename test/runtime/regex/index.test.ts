@@ -3,8 +3,8 @@
 // String.replaceAll / split / matches gives for the same arguments.
 
 import { describe, expect, it } from 'vitest';
-import { compileJavaRegex, compileJavaReplacement } from '../../../src/runtime/regex.js';
-import { TransformsError } from '../../../src/errors.js';
+import { compileJavaRegex, compileJavaReplacement } from '../../../src/runtime/regex/index.js';
+import { TransformsError } from '../../../src/errors/index.js';
 
 const replaceAll = (regex: string, input: string, replacement: string) =>
   compileJavaRegex(regex).replaceAll(input, compileJavaReplacement(replacement));

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { conformancePath } from '../../conformance/data.js';
 import { compileTemplate } from '../../../src/runtime/velocity/index.js';
-import { compileJavaRegex } from '../../../src/runtime/regex.js';
-import { TransformsError } from '../../../src/errors.js';
+import { compileJavaRegex } from '../../../src/runtime/regex/index.js';
+import { TransformsError } from '../../../src/errors/index.js';
 
 const dir = conformancePath('velocity');
 

@@ -5,8 +5,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { compileTemplate } from '../../../src/runtime/velocity/index.js';
-import { compileJavaRegex } from '../../../src/runtime/regex.js';
-import { TransformsError } from '../../../src/errors.js';
+import { compileJavaRegex } from '../../../src/runtime/regex/index.js';
+import { TransformsError } from '../../../src/errors/index.js';
 import type { Account, Identity, IdentityGraph, Source } from '../../../src/providers/types.js';
 
 const AD_ID = '2c918088814e6a610181686b56977fa8';

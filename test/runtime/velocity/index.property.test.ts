@@ -1,13 +1,13 @@
 // Properties of the template layer
 // (https://developer.sailpoint.com/docs/extensibility/transforms/): any text either compiles or is
-// a coded TEMPLATE_* error, and every render either returns a string or raises a coded error —
+// a TEMPLATE_SYNTAX error, and every render either returns a string or raises TEMPLATE_RENDER —
 // never a JavaScript exception; variables render as themselves; String methods are Java's.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileTemplate } from '../../../src/runtime/velocity/index.js';
-import { compileJavaRegex } from '../../../src/runtime/regex.js';
-import { TransformsError } from '../../../src/errors.js';
+import { compileJavaRegex } from '../../../src/runtime/regex/index.js';
+import { TransformsError } from '../../../src/errors/index.js';
 import { javaTrim } from '../../../src/runtime/java-string.js';
 
 const options = { maxLength: 10_000, regex: compileJavaRegex, maxIterations: 1_000 };

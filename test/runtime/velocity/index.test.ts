@@ -4,8 +4,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { compileTemplate, needsTemplate, type TemplateGlobals } from '../../../src/runtime/velocity/index.js';
-import { compileJavaRegex } from '../../../src/runtime/regex.js';
-import { TransformsError } from '../../../src/errors.js';
+import { compileJavaRegex } from '../../../src/runtime/regex/index.js';
+import { TransformsError } from '../../../src/errors/index.js';
 
 const options = { maxLength: 10_000, regex: compileJavaRegex };
 const noIdentity: TemplateGlobals = { identity: null };

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { compileTemplate } from '../../../src/runtime/velocity/index.js';
-import { compileJavaRegex } from '../../../src/runtime/regex.js';
+import { compileJavaRegex } from '../../../src/runtime/regex/index.js';
 
 const options = { maxLength: 10_000, regex: compileJavaRegex };
 

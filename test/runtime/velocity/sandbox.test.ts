@@ -4,8 +4,8 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { compileTemplate } from '../../../src/runtime/velocity/index.js';
-import { compileJavaRegex } from '../../../src/runtime/regex.js';
-import { TransformsError } from '../../../src/errors.js';
+import { compileJavaRegex } from '../../../src/runtime/regex/index.js';
+import { TransformsError } from '../../../src/errors/index.js';
 import type { IdentityGraph } from '../../../src/providers/types.js';
 
 const options = { maxLength: 10_000, regex: compileJavaRegex };

@@ -4,7 +4,7 @@
 // any double (`11.0`, `1.0E10`, `1.0E-4`, subnormals).
 
 import fc from 'fast-check';
-import { compileJavaRegex } from '../../../../src/runtime/regex.js';
+import { compileJavaRegex } from '../../../../src/runtime/regex/index.js';
 import { compileTemplate } from '../../../../src/runtime/velocity/index.js';
 import { javaDoubleToString } from '../../../../src/runtime/velocity/values.js';
 import { capture, type Kind } from '../harness.js';

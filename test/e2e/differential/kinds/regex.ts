@@ -7,7 +7,7 @@
 // rejections when compiled. Replacements use $n, ${name}, \$ and \\.
 
 import fc from 'fast-check';
-import { compileJavaRegex, compileJavaReplacement } from '../../../../src/runtime/regex.js';
+import { compileJavaRegex, compileJavaReplacement } from '../../../../src/runtime/regex/index.js';
 import { capture, type Kind } from '../harness.js';
 import type { JavaOutcome } from '../oracle.js';
 import { text } from './text.js';

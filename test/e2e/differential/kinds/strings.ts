@@ -6,7 +6,7 @@
 // each end, so StringIndexOutOfBoundsException is compared as well.
 
 import fc from 'fast-check';
-import { compileJavaRegex } from '../../../../src/runtime/regex.js';
+import { compileJavaRegex } from '../../../../src/runtime/regex/index.js';
 import { compileTemplate } from '../../../../src/runtime/velocity/index.js';
 import {
   javaIndexOf, javaLastIndexOf, javaLowerCase, javaSubstring, javaTrim, javaUpperCase, leftPad, rightPad,

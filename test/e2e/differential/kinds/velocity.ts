@@ -6,7 +6,7 @@
 // #macro, comments, escapes, and whitespace and newlines around directives.
 
 import fc from 'fast-check';
-import { compileJavaRegex } from '../../../../src/runtime/regex.js';
+import { compileJavaRegex } from '../../../../src/runtime/regex/index.js';
 import { compileTemplate } from '../../../../src/runtime/velocity/index.js';
 import { capture, type Kind, type OurOutcome } from '../harness.js';
 import type { JavaOutcome } from '../oracle.js';

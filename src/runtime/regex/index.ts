@@ -8,8 +8,8 @@
 // public surface: compiled patterns, Java replacement strings, replaceAll/split/matches/find.
 
 import RE2 from 're2';
-import { codedError } from '../errors.js';
-import { translateJavaPattern, type Translation } from './regex/translate.js';
+import { codedError } from '../../errors/index.js';
+import { translateJavaPattern, type Translation } from './translate.js';
 
 /** Inputs longer than this are matched one match at a time (see JavaPatternImpl.each). */
 const LONG_INPUT = 4096;

@@ -1,5 +1,7 @@
-// Rows of the identity-and-access side of the store: users, OAuth clients and PATs (one table,
-// as the platform gives PATs the id format of OAuth clients), authorization codes, refresh tokens, legacy API keys.
+// Rows of the authentication side of the store: users, OAuth clients and PATs (one table; the
+// platform's https://developer.sailpoint.com/docs/api/v3/list-oauth-clients and
+// https://developer.sailpoint.com/docs/api/v3/list-personal-access-tokens), authorization codes,
+// refresh tokens, legacy API keys.
 
 import type { Database, Statement } from 'better-sqlite3';
 
@@ -96,8 +98,8 @@ export function clientFromRow(r: Row): ClientRecord {
   };
 }
 
-/** Prepared statements over the identity tables; every method is synchronous. */
-export class IdentityRepo {
+/** Prepared statements over the authentication tables; every method is synchronous. */
+export class AuthRepo {
   readonly #db: Database;
   readonly #s: Record<string, Statement>;
 
