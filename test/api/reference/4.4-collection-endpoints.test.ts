@@ -278,7 +278,7 @@ describe('store preparation (account activities fixture, discovered schemas)', (
     const dir = mkdtempSync(join(tmpdir(), 'api-store-v2-'));
     try {
       const db = join(dir, 'store.sqlite');
-      copyFileSync(new URL('./data/store-v2.sqlite', import.meta.url), db);
+      copyFileSync(new URL('../data/store-v2.sqlite', import.meta.url), db);
       const old = await resourceServer({ fixtures: undefined, db });
       const token = { authorization: `Bearer ${await tokenOf(old, ADMIN_PAT)}` };
       expect(ids((await old.api.inject({ url: '/v3/account-activities', headers: token })).body)).toEqual(['fx-1']);

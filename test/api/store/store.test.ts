@@ -52,7 +52,7 @@ describe('migrations', () => {
 
   it('bring a file written by the previous version forward, keeping its data', () => {
     const file = join(tempDir(), 'v2.db');
-    copyFileSync(new URL('./data/store-v2.sqlite', import.meta.url), file);
+    copyFileSync(new URL('../data/store-v2.sqlite', import.meta.url), file);
     const store = Store.open({ file });
     try {
       expect(store.created).toBe(false);
@@ -68,7 +68,7 @@ describe('migrations', () => {
   it('fill the public-identity columns of identities stored before they existed', () => {
     const file = join(tempDir(), 'before-columns.db');
     const old = Store.open({ file });
-    old.db.exec('DROP VIEW public_identity_rows; DROP TRIGGER identity_columns_insert; DROP TRIGGER identity_columns_update; DROP TRIGGER identity_columns_delete; DROP TABLE identity_columns');
+    old.db.exec('DROP VIEW public_identity_rows; DROP TRIGGER public_identity_columns_insert; DROP TRIGGER public_identity_columns_update; DROP TRIGGER public_identity_columns_delete; DROP TABLE public_identity_columns');
     old.resources.put('identities', { id: 'i-1', name: 'ada', attributes: { email: 'ada@example.com', displayName: 'Ada L' } });
     old.db.pragma('user_version = 2');
     old.close();
