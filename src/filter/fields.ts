@@ -32,12 +32,17 @@ export interface FieldSpec {
   readonly operators?: readonly OperatorName[];
   /** String comparisons on this field respect case even where the filter says ignore it. */
   readonly caseSensitive?: boolean;
+  /**
+   * A datetime field whose values are ISO 8601 text with an index on them: the SQL back end adds
+   * a text range to its comparisons, which the index serves, before the exact instant test.
+   */
+  readonly indexedText?: boolean;
 }
 
 export type FieldMap = Readonly<Record<string, FieldSpec>>;
 
 const FIELD_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'boolean', 'datetime', 'strings']);
-const SPEC_KEYS: ReadonlySet<string> = new Set(['type', 'column', 'json', 'operators', 'caseSensitive']);
+const SPEC_KEYS: ReadonlySet<string> = new Set(['type', 'column', 'json', 'operators', 'caseSensitive', 'indexedText']);
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const JSON_PATH = /^\$(?:\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])*$/;
 
@@ -57,6 +62,7 @@ export function validateFieldMap(fields: FieldMap, requireColumn: boolean): void
     if (requireColumn && (spec.column === undefined) === (spec.json === undefined)) {
       throw optionError(`field '${name}' needs exactly one of column and json`);
     }
+    if (spec.indexedText !== undefined && (spec.indexedText !== true || spec.type !== 'datetime')) throw optionError(`field '${name}': indexedText applies to datetime fields only`);
     for (const op of spec.operators ?? []) {
       if (!OPERATOR_NAMES.includes(op)) throw optionError(`field '${name}' allows an unknown operator '${String(op)}'`);
     }
