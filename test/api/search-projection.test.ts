@@ -41,6 +41,23 @@ describe('search hits', () => {
     expect(rest).toMatchObject({ id: FATIMA, name: 'fatima.schroder' });
   });
 
+  it('are the same members whether or not the costly ones are looked up', async () => {
+    const [full] = (await search({})).json();
+    const { accounts, manager, accountCount, isManager, ...rest } = full;
+    for (const includes of [['id', 'modified', 'accountCount'], ['id', 'isManager'], ['manager.id', 'name'], ['accounts.id'], Object.keys(rest)]) {
+      const [hit] = (await search({ queryResultFilter: { includes } })).json();
+      const expected = Object.fromEntries(Object.entries({ ...rest, accounts, manager, accountCount, isManager }).filter(([k]) => includes.some((p) => p.split('.')[0] === k)));
+      // A path through null keeps nothing (as Elasticsearch's source filtering).
+      if (includes.includes('manager.id')) {
+        if (manager === null) delete expected.manager;
+        else expected.manager = { id: manager.id };
+      }
+      if (includes.includes('accounts.id')) expected.accounts = accounts.map((a: { id: string }) => ({ id: a.id }));
+      expect(hit).toEqual(expected);
+    }
+    expect(accountCount).toBeGreaterThan(0);
+  });
+
   it.each([
     [{ includes: ['id', ''] }],
     [{ includes: ['id', 'bad path'] }],

@@ -52,11 +52,13 @@ function pageAccounts(ctx: ApiContext, ids: readonly string[]): Map<string, Sear
   return out;
 }
 
-/** Per-identity counts for a page, in one query each. */
-function pageFacts(ctx: ApiContext, ids: readonly string[]): { accounts: Map<string, number>; managers: Set<string> } {
+/** Per-identity counts for a page, in one query each, made only when the projection keeps them. */
+function pageFacts(ctx: ApiContext, ids: readonly string[], need: { accountCount: boolean; isManager: boolean }): { accounts: Map<string, number>; managers: Set<string> } {
   const list = JSON.stringify(ids);
-  const accounts = prepared(ctx.store.db, 'SELECT identity_id AS id, count(*) AS n FROM accounts WHERE identity_id IN (SELECT value FROM json_each(?)) GROUP BY identity_id').all(list) as { id: string; n: number }[];
-  const managers = prepared(ctx.store.db, 'SELECT DISTINCT manager_id AS id FROM identities WHERE manager_id IN (SELECT value FROM json_each(?))').all(list) as { id: string }[];
+  const accounts = need.accountCount
+    ? (prepared(ctx.store.db, 'SELECT identity_id AS id, count(*) AS n FROM accounts WHERE identity_id IN (SELECT value FROM json_each(?)) GROUP BY identity_id').all(list) as { id: string; n: number }[])
+    : [];
+  const managers = need.isManager ? (prepared(ctx.store.db, 'SELECT DISTINCT manager_id AS id FROM identities WHERE manager_id IN (SELECT value FROM json_each(?))').all(list) as { id: string }[]) : [];
   return { accounts: new Map(accounts.map((r) => [r.id, r.n])), managers: new Set(managers.map((r) => r.id)) };
 }
 
@@ -92,10 +94,11 @@ export async function searchPlugin(app: FastifyInstance, opts: { ctx: ApiContext
           total: plan.total === null ? null : (prepared(ctx.store.db, plan.total.sql).get(...plan.total.params) as { n: number }).n,
         }));
         const projection = parseProjection(request.body as Record<string, unknown>);
-        const managers = managersOf(ctx, identities);
+        // Each member that costs a query (manager, accountCount, isManager, accounts) is looked up
+        // only when the projection keeps it: a hit left without it is projected the same.
+        const managers = projectionNeeds(projection, 'manager') ? managersOf(ctx, identities) : new Map<string, StoredIdentity>();
         const ids = identities.map((i) => i.id);
-        const facts = pageFacts(ctx, ids);
-        // The account list costs a query per page: made only when the projection keeps it.
+        const facts = pageFacts(ctx, ids, { accountCount: projectionNeeds(projection, 'accountCount'), isManager: projectionNeeds(projection, 'isManager') });
         const accounts = projectionNeeds(projection, 'accounts') ? pageAccounts(ctx, ids) : null;
         const items = identities.map((i) =>
           project(
