@@ -5,7 +5,6 @@
 
 import { createReadStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import { codedError } from '../errors.js';
 import type { Account, Identity, Source } from '../providers/types.js';
 
@@ -151,28 +150,82 @@ export function writeError(file: string, error: unknown): Error {
   return codedError('SNAPSHOT_WRITE', `cannot write ${file}: ${(error as Error).message}`, { cause: error, details: { file } });
 }
 
-/** One element of an array file: its line's JSON text and the parsed value. */
+/** One element of an array file: its line's JSON text, the value read from it, and where it is. */
 export interface Element<T> {
   text: string;
   value: T;
   line: number;
+  /** The byte offset just after the element's line (its newline included): where the next one starts. */
+  end: number;
+}
+
+/** Where to start reading an array file: an element line's byte offset and its line number (1-based). */
+export interface FilePosition {
+  bytes: number;
+  line: number;
+}
+
+/** The lines of a file from byte `start`, each with the byte offset after its newline. */
+async function* fileLines(file: string, start: number): AsyncGenerator<{ text: string; end: number }, void, undefined> {
+  let pending: Buffer = Buffer.alloc(0);
+  let offset = start;
+  for await (const chunk of createReadStream(file, { start }) as AsyncIterable<Buffer>) {
+    const buffer = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+    let from = 0;
+    for (let nl = buffer.indexOf(10, from); nl >= 0; nl = buffer.indexOf(10, from)) {
+      const cr = nl > from && buffer[nl - 1] === 13 ? 1 : 0;
+      offset += nl + 1 - from;
+      yield { text: buffer.toString('utf8', from, nl - cr), end: offset };
+      from = nl + 1;
+    }
+    pending = buffer.subarray(from);
+  }
+  if (pending.length > 0) yield { text: pending.toString('utf8'), end: offset + pending.length };
+}
+
+/** A JSON string token at the start of `text` (after `at`), and where it ends; null when there is none. */
+const JSON_STRING = /"(?:[^"\\]|\\.)*"/y;
+
+/**
+ * The leading members of a line as snapshots write it (`{"id":"…","identityId":"…",…}`), read
+ * without parsing the rest of the line; null when the line does not begin with them.
+ */
+function leadingMembers(text: string, members: readonly string[]): Record<string, string> | null {
+  if (!text.endsWith('}')) return null;
+  const out: Record<string, string> = {};
+  let at = 1;
+  for (const member of members) {
+    const key = `"${member}":`;
+    if (text[at - 1] !== (at === 1 ? '{' : ',') || !text.startsWith(key, at)) return null;
+    JSON_STRING.lastIndex = at + key.length;
+    const m = JSON_STRING.exec(text);
+    if (m === null) return null;
+    out[member] = JSON.parse(m[0]) as string;
+    at = JSON_STRING.lastIndex + 1;
+  }
+  return out;
 }
 
 /**
  * The elements of an array file in the one-element-per-line layout (as snapshots write it), one
- * at a time. A file in another layout, or a line that is not one JSON object, is a
- * SNAPSHOT_PREVIOUS error naming the file and line.
+ * at a time, from the start or from a position an earlier read reported (`from`). With
+ * `members`, an element's value holds only those leading string members, read without parsing
+ * the line (a line that does not begin with them is parsed whole). A file in another layout, or a
+ * line that is not one JSON object with a string id, is a SNAPSHOT_PREVIOUS error naming the
+ * file and line.
  */
-export async function* readArrayFile<T extends { id?: unknown }>(file: string): AsyncGenerator<Element<T>, void, undefined> {
-  const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
-  let line = 0;
-  let opened = false;
+export async function* readArrayFile<T extends { id?: unknown }>(
+  file: string,
+  options: { from?: FilePosition; members?: readonly string[] } = {},
+): AsyncGenerator<Element<T>, void, undefined> {
+  let line = options.from ? options.from.line - 1 : 0;
+  let opened = options.from !== undefined && options.from.bytes > 0;
   let closed = false;
   const bad = (why: string): never => {
     throw codedError('SNAPSHOT_PREVIOUS', `${file}:${line}: ${why}; take a full snapshot instead of --since`, { details: { file, line } });
   };
   try {
-    for await (const raw of lines) {
+    for await (const { text: raw, end } of fileLines(file, options.from?.bytes ?? 0)) {
       line++;
       if (closed) {
         if (raw.trim() !== '') bad('text after the closing ]');
@@ -188,22 +241,22 @@ export async function* readArrayFile<T extends { id?: unknown }>(file: string): 
         continue;
       }
       const text = raw.endsWith(',') ? raw.slice(0, -1) : raw;
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch {
-        bad('not one JSON element per line');
+      let value: unknown = options.members ? leadingMembers(text, options.members) : null;
+      if (value === null) {
+        try {
+          value = JSON.parse(text);
+        } catch {
+          bad('not one JSON element per line');
+        }
       }
       if (value === null || typeof value !== 'object' || Array.isArray(value) || typeof (value as { id?: unknown }).id !== 'string') bad('an element must be an object with a string "id"');
-      yield { text, value: value as T, line };
+      yield { text, value: value as T, line, end };
     }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR') {
       throw codedError('SNAPSHOT_PREVIOUS', `cannot read ${file}: ${(error as Error).message}`, { cause: error, details: { file } });
     }
     throw error;
-  } finally {
-    lines.close();
   }
   if (!closed) bad('the array is not closed (a truncated file)');
 }
