@@ -6,7 +6,7 @@ import { RIGHTS } from '../auth/rights.js';
 import { docs, prepared, runStatement, sendPage } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
 import { serviceRoutes } from '../routes.js';
-import { IDENTITIES_INDEX, identitySearchDocument, parseProjection, planSearch, project, projectionNeeds, SearchBudgetExceeded, withSearchBudget, type SearchAccount, type StoredIdentity } from '../search/index.js';
+import { IDENTITIES_INDEX, identitySearchDocument, parseProjection, planSearch, project, projectionNeeds, SearchBudgetExceeded, withSearchBudget, type Projection, type SearchAccount, type StoredIdentity } from '../search/index.js';
 import { codedError } from '../../errors.js';
 import { managersOf } from './identities.js';
 
@@ -74,6 +74,19 @@ function budgeted<T>(ctxDb: { db: object }, ms: number, fn: () => T): T {
   }
 }
 
+/**
+ * Members of a hit that need no more of the stored identity than its id, name and timestamps. A
+ * projection keeping only these (as a snapshot's walk does) reads those columns instead of
+ * parsing every stored document.
+ */
+const LEAN_MEMBERS = new Set(['id', 'name', '_type', 'type', '_index', 'created', 'modified', 'accountCount', 'isManager', 'accounts']);
+const text = (path: string) => `CASE json_type("doc", '${path}') WHEN 'text' THEN json_extract("doc", '${path}') END`;
+const LEAN_SELECT = `"id" AS id, "name" AS name, ${text('$.created')} AS created, ${text('$.modified')} AS modified`;
+
+function isLean(projection: Projection | null): boolean {
+  return projection?.includes != null && projection.includes.every((p) => LEAN_MEMBERS.has(p[0]!));
+}
+
 export async function searchPlugin(app: FastifyInstance, opts: { ctx: ApiContext }): Promise<void> {
   const { ctx } = opts;
   serviceRoutes(app, 'search', [
@@ -84,16 +97,19 @@ export async function searchPlugin(app: FastifyInstance, opts: { ctx: ApiContext
       schema: { summary: 'Search', operationId: 'searchPost', body: searchBody, querystring: searchQuery },
       handler: async (request, reply) => {
         const limits = ctx.options.requestLimits;
-        const plan = planSearch(request.body, request.query as Record<string, unknown>, [IDENTITIES_INDEX], 'doc', {
+        const projection = parseProjection(request.body as Record<string, unknown>);
+        const lean = isLean(projection);
+        const plan = planSearch(request.body, request.query as Record<string, unknown>, [IDENTITIES_INDEX], lean ? LEAN_SELECT : 'doc', {
           maxLength: limits.searchMaxLength,
           maxDepth: limits.searchMaxDepth,
           maxTerms: limits.searchMaxTerms,
         });
         const { identities, total } = budgeted(ctx.store, limits.searchTimeMs, () => ({
-          identities: docs<StoredIdentity>(runStatement(ctx.store.db, plan.page) as Record<string, unknown>[]),
+          identities: lean
+            ? (runStatement(ctx.store.db, plan.page) as StoredIdentity[])
+            : docs<StoredIdentity>(runStatement(ctx.store.db, plan.page) as Record<string, unknown>[]),
           total: plan.total === null ? null : (prepared(ctx.store.db, plan.total.sql).get(...plan.total.params) as { n: number }).n,
         }));
-        const projection = parseProjection(request.body as Record<string, unknown>);
         // Each member that costs a query (manager, accountCount, isManager, accounts) is looked up
         // only when the projection keeps it: a hit left without it is projected the same.
         const managers = projectionNeeds(projection, 'manager') ? managersOf(ctx, identities) : new Map<string, StoredIdentity>();
