@@ -3,7 +3,6 @@
 // identity profiles. Everything here is deterministic, so that two copies of the same tenant
 // state are the same bytes however they were made (in one run, resumed, or merged by --since).
 
-import { createReadStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { codedError } from '../errors.js';
 import type { Account, Identity, Source } from '../providers/types.js';
@@ -113,11 +112,8 @@ export class ArrayFileWriter {
   /** Append elements given as their JSON text. */
   async add(jsonTexts: readonly string[]): Promise<void> {
     if (jsonTexts.length === 0) return;
-    let text = '';
-    for (const t of jsonTexts) {
-      text += (this.count === 0 && text === '' ? '[\n' : ',\n') + t;
-      this.count++;
-    }
+    const text = (this.count === 0 ? '[\n' : ',\n') + jsonTexts.join(',\n');
+    this.count += jsonTexts.length;
     await this.write(text);
   }
 
@@ -165,24 +161,6 @@ export interface FilePosition {
   line: number;
 }
 
-/** The lines of a file from byte `start`, each with the byte offset after its newline. */
-async function* fileLines(file: string, start: number): AsyncGenerator<{ text: string; end: number }, void, undefined> {
-  let pending: Buffer = Buffer.alloc(0);
-  let offset = start;
-  for await (const chunk of createReadStream(file, { start }) as AsyncIterable<Buffer>) {
-    const buffer = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
-    let from = 0;
-    for (let nl = buffer.indexOf(10, from); nl >= 0; nl = buffer.indexOf(10, from)) {
-      const cr = nl > from && buffer[nl - 1] === 13 ? 1 : 0;
-      offset += nl + 1 - from;
-      yield { text: buffer.toString('utf8', from, nl - cr), end: offset };
-      from = nl + 1;
-    }
-    pending = buffer.subarray(from);
-  }
-  if (pending.length > 0) yield { text: pending.toString('utf8'), end: offset + pending.length };
-}
-
 /** A JSON string token at the start of `text` (after `at`), and where it ends; null when there is none. */
 const JSON_STRING = /"(?:[^"\\]|\\.)*"/y;
 
@@ -206,57 +184,156 @@ function leadingMembers(text: string, members: readonly string[]): Record<string
   return out;
 }
 
+const CHUNK = 1 << 20;
+
 /**
- * The elements of an array file in the one-element-per-line layout (as snapshots write it), one
- * at a time, from the start or from a position an earlier read reported (`from`). With
- * `members`, an element's value holds only those leading string members, read without parsing
- * the line (a line that does not begin with them is parsed whole). A file in another layout, or a
- * line that is not one JSON object with a string id, is a SNAPSHOT_PREVIOUS error naming the
- * file and line.
+ * The elements of an array file in the one-element-per-line layout (as snapshots write it), read
+ * a megabyte at a time from the start or from a position an earlier read reported (`from`):
+ * `fill()` reads on, `peek()` and `take()` hand out what was read, without awaiting per element.
+ * With `members`, an element's value holds only those leading string members, read without
+ * parsing the line (a line that does not begin with them is parsed whole). A file in another
+ * layout, or a line that is not one JSON object with a string id, is a SNAPSHOT_PREVIOUS error
+ * naming the file and line.
  */
-export async function* readArrayFile<T extends { id?: unknown }>(
-  file: string,
-  options: { from?: FilePosition; members?: readonly string[] } = {},
-): AsyncGenerator<Element<T>, void, undefined> {
-  let line = options.from ? options.from.line - 1 : 0;
-  let opened = options.from !== undefined && options.from.bytes > 0;
-  let closed = false;
-  const bad = (why: string): never => {
-    throw codedError('SNAPSHOT_PREVIOUS', `${file}:${line}: ${why}; take a full snapshot instead of --since`, { details: { file, line } });
-  };
-  try {
-    for await (const { text: raw, end } of fileLines(file, options.from?.bytes ?? 0)) {
-      line++;
-      if (closed) {
-        if (raw.trim() !== '') bad('text after the closing ]');
-        continue;
-      }
-      if (!opened) {
-        if (raw !== '[') bad('expected "[" alone on the first line (the layout snapshots write)');
-        opened = true;
-        continue;
-      }
-      if (raw === ']') {
-        closed = true;
-        continue;
-      }
-      const text = raw.endsWith(',') ? raw.slice(0, -1) : raw;
-      let value: unknown = options.members ? leadingMembers(text, options.members) : null;
-      if (value === null) {
-        try {
-          value = JSON.parse(text);
-        } catch {
-          bad('not one JSON element per line');
-        }
-      }
-      if (value === null || typeof value !== 'object' || Array.isArray(value) || typeof (value as { id?: unknown }).id !== 'string') bad('an element must be an object with a string "id"');
-      yield { text, value: value as T, line, end };
-    }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR') {
-      throw codedError('SNAPSHOT_PREVIOUS', `cannot read ${file}: ${(error as Error).message}`, { cause: error, details: { file } });
-    }
-    throw error;
+export class ArrayFileReader<T extends { id?: unknown }> {
+  private handle: FileHandle | null = null;
+  private offset: number;
+  private line: number;
+  private opened: boolean;
+  private closed = false;
+  private rest: Buffer = Buffer.alloc(0);
+  private queue: Element<T>[] = [];
+  private head = 0;
+  /** True once the whole file has been read. */
+  done = false;
+  /** Where the next element not yet taken starts. */
+  position: FilePosition;
+
+  constructor(
+    readonly file: string,
+    private readonly options: { from?: FilePosition; members?: readonly string[] } = {},
+  ) {
+    this.offset = options.from?.bytes ?? 0;
+    this.line = options.from ? options.from.line - 1 : 0;
+    this.opened = this.offset > 0;
+    this.position = { bytes: this.offset, line: this.line + 1 };
   }
-  if (!closed) bad('the array is not closed (a truncated file)');
+
+  /** The value of the next element read and not taken (undefined when none is buffered). */
+  peek(): T | undefined {
+    return this.head < this.queue.length ? this.queue[this.head]!.value : undefined;
+  }
+
+  take(): Element<T> | undefined {
+    if (this.head >= this.queue.length) return undefined;
+    const e = this.queue[this.head++]!;
+    this.position = { bytes: e.end, line: e.line + 1 };
+    return e;
+  }
+
+  /** The elements buffered and not taken. */
+  get buffered(): number {
+    return this.queue.length - this.head;
+  }
+
+  /** The last element read (buffered), if any. */
+  last(): T | undefined {
+    return this.head < this.queue.length ? this.queue[this.queue.length - 1]!.value : undefined;
+  }
+
+  /** Read the next chunk of the file into the buffer; false at the end of the file. */
+  async fill(): Promise<boolean> {
+    if (this.done) return false;
+    if (this.head > 0) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
+    try {
+      this.handle ??= await open(this.file, 'r');
+      const chunk = Buffer.allocUnsafe(CHUNK);
+      const { bytesRead } = await this.handle.read(chunk, 0, CHUNK, this.offset + this.rest.length);
+      const buffer = Buffer.concat([this.rest, chunk.subarray(0, bytesRead)]);
+      let from = 0;
+      for (let nl = buffer.indexOf(10, from); nl >= 0; nl = buffer.indexOf(10, from)) {
+        const cr = nl > from && buffer[nl - 1] === 13 ? 1 : 0;
+        this.offset += nl + 1 - from;
+        this.accept(buffer.toString('utf8', from, nl - cr));
+        from = nl + 1;
+      }
+      this.rest = buffer.subarray(from);
+      if (bytesRead === 0) {
+        if (this.rest.length > 0) {
+          this.offset += this.rest.length;
+          this.accept(this.rest.toString('utf8'));
+          this.rest = Buffer.alloc(0);
+        }
+        this.done = true;
+        await this.close();
+        if (!this.closed) this.bad('the array is not closed (a truncated file)');
+      }
+    } catch (error) {
+      await this.close();
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'EISDIR') throw codedError('SNAPSHOT_PREVIOUS', `cannot read ${this.file}: ${(error as Error).message}`, { cause: error, details: { file: this.file } });
+      throw error;
+    }
+    return !this.done;
+  }
+
+  /** Read until `enough` holds for the last element read, or to the end of the file. */
+  async fillUntil(enough: (last: T) => boolean): Promise<void> {
+    for (let last = this.last(); !this.done && (last === undefined || !enough(last)); last = this.last()) await this.fill();
+  }
+
+  async close(): Promise<void> {
+    const h = this.handle;
+    this.handle = null;
+    await h?.close().catch(() => undefined);
+  }
+
+  private accept(raw: string): void {
+    this.line++;
+    if (this.closed) {
+      if (raw.trim() !== '') this.bad('text after the closing ]');
+      return;
+    }
+    if (!this.opened) {
+      if (raw !== '[') this.bad('expected "[" alone on the first line (the layout snapshots write)');
+      this.opened = true;
+      return;
+    }
+    if (raw === ']') {
+      this.closed = true;
+      return;
+    }
+    const text = raw.endsWith(',') ? raw.slice(0, -1) : raw;
+    let value: unknown = this.options.members ? leadingMembers(text, this.options.members) : null;
+    if (value === null) {
+      try {
+        value = JSON.parse(text);
+      } catch {
+        this.bad('not one JSON element per line');
+      }
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || typeof (value as { id?: unknown }).id !== 'string') this.bad('an element must be an object with a string "id"');
+    this.queue.push({ text, value: value as T, line: this.line, end: this.offset });
+  }
+
+  private bad(why: string): never {
+    throw codedError('SNAPSHOT_PREVIOUS', `${this.file}:${this.line}: ${why}; take a full snapshot instead of --since`, { details: { file: this.file, line: this.line } });
+  }
+}
+
+/** Every element of an array file, one at a time (ArrayFileReader). */
+export async function* readArrayFile<T extends { id?: unknown }>(file: string, options: { from?: FilePosition; members?: readonly string[] } = {}): AsyncGenerator<Element<T>, void, undefined> {
+  const reader = new ArrayFileReader<T>(file, options);
+  try {
+    for (;;) {
+      const more = await reader.fill();
+      for (let e = reader.take(); e !== undefined; e = reader.take()) yield e;
+      if (!more) return;
+    }
+  } finally {
+    await reader.close();
+  }
 }

@@ -12,7 +12,7 @@ import { codedError } from '../errors.js';
 import { filterString } from '../providers/tenant/pushdown.js';
 import { identityFromDocument, type TenantProviders } from '../providers/tenant/index.js';
 import type { Account, Identity } from '../providers/types.js';
-import { accountRecord, compareIds, identityRecord, readArrayFile, type ArrayFileWriter, type Element, type FilePosition } from './layout.js';
+import { accountRecord, ArrayFileReader, compareIds, identityRecord, type ArrayFileWriter, type Element, type FilePosition } from './layout.js';
 import type { Pseudonymizer } from './pseudonymize.js';
 
 export interface RecordWriters {
@@ -97,29 +97,13 @@ export async function copyRecords(ctx: WalkContext, writers: RecordWriters, afte
   }
 }
 
-/** The previous file of a merge, read in step with the walk; `position` is where the next element starts. */
-class PreviousFile<T> {
-  private head: IteratorResult<Element<T>> | null = null;
-  private readonly source: AsyncGenerator<Element<T>, void, undefined>;
-  position: FilePosition;
-  constructor(file: string, from: FilePosition, members: readonly string[]) {
-    this.position = from;
-    this.source = readArrayFile<T & { id?: unknown }>(file, { ...(from.bytes > 0 ? { from } : {}), members }) as AsyncGenerator<Element<T>, void, undefined>;
-  }
-  async peek(): Promise<T | undefined> {
-    this.head ??= await this.source.next();
-    return this.head.done ? undefined : this.head.value.value;
-  }
-  async take(): Promise<Element<T> | undefined> {
-    await this.peek();
-    const head = this.head!;
-    this.head = null;
-    if (head.done) return undefined;
-    this.position = { bytes: head.value.end, line: head.value.line + 1 };
-    return head.value;
-  }
-  async close(): Promise<void> {
-    await this.source.return(undefined);
+/** Take every element left in a file; how many there were. */
+async function drain<T extends { id?: unknown }>(reader: ArrayFileReader<T>): Promise<number> {
+  let n = 0;
+  for (;;) {
+    while (reader.take() !== undefined) n++;
+    if (reader.done) return n;
+    await reader.fill();
   }
 }
 
@@ -189,8 +173,10 @@ export async function mergeRecords(ctx: WalkContext, writers: RecordWriters, pre
   const counts = progress.counts;
   const modified = writers.accounts ? await modifiedAccounts(ctx, since) : { byId: new Map<string, ModifiedAccount>(), byOwner: new Map<string, string[]>() };
   counts.modifiedAccounts = modified.byId.size;
-  const prevIdentities = writers.identities ? new PreviousFile<{ id: string }>(join(previous, 'identities.json'), progress.identities, ['id']) : null;
-  const prevAccounts = writers.accounts ? new PreviousFile<{ id: string; identityId: string }>(join(previous, 'accounts.json'), progress.accounts, ['id', 'identityId']) : null;
+  const reader = <T extends { id: string }>(file: string, from: FilePosition, members: string[]) =>
+    new ArrayFileReader<T>(join(previous, file), { ...(from.bytes > 0 ? { from } : {}), members });
+  const prevIdentities = writers.identities ? reader<{ id: string }>('identities.json', progress.identities, ['id']) : null;
+  const prevAccounts = writers.accounts ? reader<{ id: string; identityId: string }>('accounts.json', progress.accounts, ['id', 'identityId']) : null;
 
   let walked = walkedBefore;
   const pages = ahead(
@@ -202,25 +188,29 @@ export async function mergeRecords(ctx: WalkContext, writers: RecordWriters, pre
   try {
     for await (const page of pages) {
       checkAborted(ctx.signal);
+      // The previous elements up to the page's last id are read first: planning is then synchronous.
+      const lastId = String(page[page.length - 1]!.id);
+      await prevIdentities?.fillUntil((p) => compareIds(p.id, lastId) > 0);
+      await prevAccounts?.fillUntil((a) => compareIds(a.identityId, lastId) > 0);
       const plan: Planned[] = [];
       for (const hit of page) {
         const id = String(hit.id);
         let identity: string | null = null;
         if (prevIdentities) {
-          for (let p = await prevIdentities.peek(); p !== undefined && compareIds(p.id, id) < 0; p = await prevIdentities.peek()) {
+          for (let p = prevIdentities.peek(); p !== undefined && compareIds(p.id, id) < 0; p = prevIdentities.peek()) {
             counts.deleted++;
-            await prevIdentities.take();
+            prevIdentities.take();
           }
-          if ((await prevIdentities.peek())?.id === id) identity = (await prevIdentities.take())!.text;
+          if (prevIdentities.peek()?.id === id) identity = prevIdentities.take()!.text;
         }
         const modifiedAt = typeof hit.modified === 'string' ? Date.parse(hit.modified) : NaN;
         if (Number.isNaN(modifiedAt) || modifiedAt >= sinceMs) identity = null;
         let accounts: string[] | null = [];
         if (prevAccounts) {
           // Accounts are grouped by identity in identity order: a deleted identity's group is skipped.
-          for (let a = await prevAccounts.peek(); a !== undefined && compareIds(a.identityId, id) < 0; a = await prevAccounts.peek()) await prevAccounts.take();
+          for (let a = prevAccounts.peek(); a !== undefined && compareIds(a.identityId, id) < 0; a = prevAccounts.peek()) prevAccounts.take();
           const before: Element<{ id: string; identityId: string }>[] = [];
-          for (let a = await prevAccounts.peek(); a !== undefined && a.identityId === id; a = await prevAccounts.peek()) before.push((await prevAccounts.take())!);
+          for (let a = prevAccounts.peek(); a !== undefined && a.identityId === id; a = prevAccounts.peek()) before.push(prevAccounts.take()!);
           const ids = new Set(before.map((a) => a.value.id));
           const same =
             typeof hit.accountCount === 'number' &&
@@ -261,8 +251,9 @@ export async function mergeRecords(ctx: WalkContext, writers: RecordWriters, pre
       if (prevAccounts) progress.accounts = prevAccounts.position;
       await ctx.pageDone(walked, plan[plan.length - 1]!.id);
     }
-    if (prevIdentities) while ((await prevIdentities.take()) !== undefined) counts.deleted++;
-    if (prevAccounts) while ((await prevAccounts.take()) !== undefined);
+    // What the walk did not meet was deleted (the rest of the files is read to check their layout).
+    if (prevIdentities) counts.deleted += await drain(prevIdentities);
+    if (prevAccounts) await drain(prevAccounts);
   } finally {
     await prevIdentities?.close();
     await prevAccounts?.close();
