@@ -79,6 +79,9 @@ export function documentText(record: unknown): string {
   return JSON.stringify(record, null, 4) + '\n';
 }
 
+const OPEN = Buffer.from('[\n');
+const COMMA = Buffer.from(',\n');
+
 /**
  * An array file written a page at a time at a known byte position, so that a checkpoint can
  * record where it ends and a resumed run truncates it there and continues.
@@ -109,12 +112,16 @@ export class ArrayFileWriter {
     return this.count;
   }
 
-  /** Append elements given as their JSON text. */
-  async add(jsonTexts: readonly string[]): Promise<void> {
+  /** Append elements given as their JSON text, or its UTF-8 bytes (a previous file's line, copied as it is). */
+  async add(jsonTexts: readonly (string | Buffer)[]): Promise<void> {
     if (jsonTexts.length === 0) return;
-    const text = (this.count === 0 ? '[\n' : ',\n') + jsonTexts.join(',\n');
+    const parts: Buffer[] = [this.count === 0 ? OPEN : COMMA];
+    jsonTexts.forEach((t, i) => {
+      if (i > 0) parts.push(COMMA);
+      parts.push(typeof t === 'string' ? Buffer.from(t, 'utf8') : t);
+    });
     this.count += jsonTexts.length;
-    await this.write(text);
+    await this.write(Buffer.concat(parts));
   }
 
   /** Close the array and the file. */
@@ -127,8 +134,8 @@ export class ArrayFileWriter {
     await this.handle.close().catch(() => undefined);
   }
 
-  private async write(text: string): Promise<void> {
-    const buffer = Buffer.from(text, 'utf8');
+  private async write(text: string | Buffer): Promise<void> {
+    const buffer = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
     try {
       let off = 0;
       while (off < buffer.length) {
@@ -146,9 +153,9 @@ export function writeError(file: string, error: unknown): Error {
   return codedError('SNAPSHOT_WRITE', `cannot write ${file}: ${(error as Error).message}`, { cause: error, details: { file } });
 }
 
-/** One element of an array file: its line's JSON text, the value read from it, and where it is. */
+/** One element of an array file: its line's JSON bytes (UTF-8, without the comma), the value read from it, and where it is. */
 export interface Element<T> {
-  text: string;
+  bytes: Buffer;
   value: T;
   line: number;
   /** The byte offset just after the element's line (its newline included): where the next one starts. */
@@ -169,7 +176,6 @@ const JSON_STRING = /"(?:[^"\\]|\\.)*"/y;
  * without parsing the rest of the line; null when the line does not begin with them.
  */
 function leadingMembers(text: string, members: readonly string[]): Record<string, string> | null {
-  if (!text.endsWith('}')) return null;
   const out: Record<string, string> = {};
   let at = 1;
   for (const member of members) {
@@ -257,14 +263,14 @@ export class ArrayFileReader<T extends { id?: unknown }> {
       for (let nl = buffer.indexOf(10, from); nl >= 0; nl = buffer.indexOf(10, from)) {
         const cr = nl > from && buffer[nl - 1] === 13 ? 1 : 0;
         this.offset += nl + 1 - from;
-        this.accept(buffer.toString('utf8', from, nl - cr));
+        this.accept(buffer.subarray(from, nl - cr));
         from = nl + 1;
       }
       this.rest = buffer.subarray(from);
       if (bytesRead === 0) {
         if (this.rest.length > 0) {
           this.offset += this.rest.length;
-          this.accept(this.rest.toString('utf8'));
+          this.accept(this.rest);
           this.rest = Buffer.alloc(0);
         }
         this.done = true;
@@ -291,32 +297,36 @@ export class ArrayFileReader<T extends { id?: unknown }> {
     await h?.close().catch(() => undefined);
   }
 
-  private accept(raw: string): void {
+  private accept(raw: Buffer): void {
     this.line++;
+    // Only short lines ([, ], blank) are decoded whole here; an element's bytes are kept as they are.
+    const short = raw.length <= 2 ? raw.toString('utf8') : null;
     if (this.closed) {
-      if (raw.trim() !== '') this.bad('text after the closing ]');
+      if ((short ?? raw.toString('utf8')).trim() !== '') this.bad('text after the closing ]');
       return;
     }
     if (!this.opened) {
-      if (raw !== '[') this.bad('expected "[" alone on the first line (the layout snapshots write)');
+      if (short !== '[') this.bad('expected "[" alone on the first line (the layout snapshots write)');
       this.opened = true;
       return;
     }
-    if (raw === ']') {
+    if (short === ']') {
       this.closed = true;
       return;
     }
-    const text = raw.endsWith(',') ? raw.slice(0, -1) : raw;
-    let value: unknown = this.options.members ? leadingMembers(text, this.options.members) : null;
+    const bytes = raw[raw.length - 1] === 0x2c ? raw.subarray(0, -1) : raw;
+    // The leading members are read from the line's first kilobyte; a line that does not begin
+    // with them (or does not end with `}`) is decoded and parsed whole.
+    let value: unknown = this.options.members && bytes[bytes.length - 1] === 0x7d ? leadingMembers(bytes.toString('utf8', 0, Math.min(bytes.length, 1024)), this.options.members) : null;
     if (value === null) {
       try {
-        value = JSON.parse(text);
+        value = JSON.parse(bytes.toString('utf8'));
       } catch {
         this.bad('not one JSON element per line');
       }
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value) || typeof (value as { id?: unknown }).id !== 'string') this.bad('an element must be an object with a string "id"');
-    this.queue.push({ text, value: value as T, line: this.line, end: this.offset });
+    this.queue.push({ bytes, value: value as T, line: this.line, end: this.offset });
   }
 
   private bad(why: string): never {
@@ -324,13 +334,13 @@ export class ArrayFileReader<T extends { id?: unknown }> {
   }
 }
 
-/** Every element of an array file, one at a time (ArrayFileReader). */
-export async function* readArrayFile<T extends { id?: unknown }>(file: string, options: { from?: FilePosition; members?: readonly string[] } = {}): AsyncGenerator<Element<T>, void, undefined> {
+/** Every element of an array file, one at a time, with its text (ArrayFileReader). */
+export async function* readArrayFile<T extends { id?: unknown }>(file: string, options: { from?: FilePosition; members?: readonly string[] } = {}): AsyncGenerator<Element<T> & { text: string }, void, undefined> {
   const reader = new ArrayFileReader<T>(file, options);
   try {
     for (;;) {
       const more = await reader.fill();
-      for (let e = reader.take(); e !== undefined; e = reader.take()) yield e;
+      for (let e = reader.take(); e !== undefined; e = reader.take()) yield { ...e, text: e.bytes.toString('utf8') };
       if (!more) return;
     }
   } finally {

@@ -147,10 +147,10 @@ async function modifiedAccounts(ctx: WalkContext, since: string): Promise<{ byId
 
 interface Planned {
   id: string;
-  /** The previous identity line, or null to fetch the identity again. */
-  identity: string | null;
-  /** The account lines, or null to fetch the identity's accounts again. */
-  accounts: string[] | null;
+  /** The previous identity line (its bytes), or null to fetch the identity again. */
+  identity: Buffer | null;
+  /** The account lines (previous ones as their bytes), or null to fetch the identity's accounts again. */
+  accounts: (string | Buffer)[] | null;
 }
 
 /** The walk's view of an identity: id, `modified` and the number of its accounts. */
@@ -195,17 +195,17 @@ export async function mergeRecords(ctx: WalkContext, writers: RecordWriters, pre
       const plan: Planned[] = [];
       for (const hit of page) {
         const id = String(hit.id);
-        let identity: string | null = null;
+        let identity: Buffer | null = null;
         if (prevIdentities) {
           for (let p = prevIdentities.peek(); p !== undefined && compareIds(p.id, id) < 0; p = prevIdentities.peek()) {
             counts.deleted++;
             prevIdentities.take();
           }
-          if (prevIdentities.peek()?.id === id) identity = prevIdentities.take()!.text;
+          if (prevIdentities.peek()?.id === id) identity = prevIdentities.take()!.bytes;
         }
         const modifiedAt = typeof hit.modified === 'string' ? Date.parse(hit.modified) : NaN;
         if (Number.isNaN(modifiedAt) || modifiedAt >= sinceMs) identity = null;
-        let accounts: string[] | null = [];
+        let accounts: (string | Buffer)[] | null = [];
         if (prevAccounts) {
           // Accounts are grouped by identity in identity order: a deleted identity's group is skipped.
           for (let a = prevAccounts.peek(); a !== undefined && compareIds(a.identityId, id) < 0; a = prevAccounts.peek()) prevAccounts.take();
@@ -220,7 +220,7 @@ export async function mergeRecords(ctx: WalkContext, writers: RecordWriters, pre
               const m = modified.byId.get(a.value.id);
               return m === undefined || (m.identityId === id && m.text !== null);
             });
-          accounts = same ? before.map((a) => modified.byId.get(a.value.id)?.text ?? a.text) : null;
+          accounts = same ? before.map((a) => modified.byId.get(a.value.id)?.text ?? a.bytes) : null;
         }
         plan.push({ id, identity, accounts });
       }
@@ -233,8 +233,8 @@ export async function mergeRecords(ctx: WalkContext, writers: RecordWriters, pre
       ]);
       checkAborted(ctx.signal);
       const freshIdentities = new Map(fresh.map((i) => [i.id, i]));
-      const identityLines: string[] = [];
-      const accountLines: string[] = [];
+      const identityLines: (string | Buffer)[] = [];
+      const accountLines: (string | Buffer)[] = [];
       for (const p of plan) {
         if (writers.identities) {
           const text = p.identity ?? (freshIdentities.has(p.id) ? identityText(ctx, freshIdentities.get(p.id)!) : null);
