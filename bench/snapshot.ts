@@ -2,12 +2,13 @@
 // a generated tenant (100,000 identities by default): identities per second of a full copy, and
 // the time of a --since copy after 1% of the records changed (identities patched, accounts
 // patched, moved, added and deleted, identities added and deleted) as a ratio of the full copy's.
-// With --verify, a second full copy after the changes must be the same bytes as the merge.
+// Full and --since copies of the same state alternate (R pairs), so that both see the same load;
+// each --since copy must be the same bytes as the full copy before it.
 //
-//   npx tsx bench/snapshot.ts [--identities N] [--runs R] [--verify]
+//   npx tsx bench/snapshot.ts [--identities N] [--runs R]
 //
-// Tenants are cached under bench/.data/ (git-ignored). Each figure is the best of R runs: the
-// machine may be shared, and the minimum is the least disturbed measurement.
+// Tenants are cached under bench/.data/ (git-ignored). Figures are medians of the R runs, the
+// ratio the median of the R pairs' ratios; the load average is printed with every run.
 
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -25,8 +26,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
   options: {
     identities: { type: 'string', default: '100000' },
-    runs: { type: 'string', default: '1' },
-    verify: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '3' },
   },
 });
 const N = Number(values.identities);
@@ -100,38 +100,47 @@ function digest(dir: string): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+/** The load average over the last minute, as the figures' context (the machine may be shared). */
+const load = () => loadavg()[0]!.toFixed(1);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+
 try {
-  let full = Infinity;
-  let fullSummary: SnapshotSummary | null = null;
-  for (let r = 0; r < RUNS; r++) {
-    const { ms, summary } = await timed(join(work, 'full'), T1);
-    if (ms < full) [full, fullSummary] = [ms, summary];
-    console.log(`full copy run ${r + 1}: ${(ms / 1000).toFixed(2)} s, ${summary.requests} requests`);
-  }
+  // The previous snapshot: a full copy before the changes.
+  const base = await timed(join(work, 'base'), T1);
+  console.log(`full copy before the changes: ${(base.ms / 1000).toFixed(2)} s, ${base.summary.requests} requests (load ${load()})`);
   const store = Store.open({ file: db });
   const changes = changeTenant({ store }, 0.01, '2025-06-02T00:00:00.000Z');
   store.close();
   console.log('changed:', JSON.stringify(changes));
-  let since = Infinity;
+  // Then, alternately, a full copy and a --since copy of the same state, so that both see the
+  // same load; each --since copy must be the same bytes as the full one.
+  const fulls: number[] = [];
+  const sinces: number[] = [];
+  const ratios: number[] = [];
+  let fullSummary: SnapshotSummary | null = null;
   let sinceSummary: SnapshotSummary | null = null;
   for (let r = 0; r < RUNS; r++) {
-    const { ms, summary } = await timed(join(work, `since-${r}`), T2, join(work, 'full'));
-    if (ms < since) [since, sinceSummary] = [ms, summary];
-    console.log(`--since run ${r + 1}: ${(ms / 1000).toFixed(2)} s, ${summary.requests} requests, ${JSON.stringify(summary.merge)}`);
-  }
-  if (values.verify) {
-    await timed(join(work, 'full-after'), T2);
-    const same = digest(join(work, 'full-after')) === digest(join(work, 'since-0'));
-    console.log(`--since equals a full copy after the changes: ${same}`);
+    const f = await timed(join(work, 'full'), T2);
+    console.log(`run ${r + 1} full copy: ${(f.ms / 1000).toFixed(2)} s, ${f.summary.requests} requests (load ${load()})`);
+    const i = await timed(join(work, 'since'), T2, join(work, 'base'));
+    console.log(`run ${r + 1} --since: ${(i.ms / 1000).toFixed(2)} s, ${i.summary.requests} requests, ${JSON.stringify(i.summary.merge)} (load ${load()})`);
+    const same = digest(join(work, 'since')) === digest(join(work, 'full'));
+    console.log(`run ${r + 1} --since = full copy: ${same}; ratio ${(i.ms / f.ms).toFixed(3)}`);
     if (!same) process.exitCode = 1;
+    fulls.push(f.ms);
+    sinces.push(i.ms);
+    ratios.push(i.ms / f.ms);
+    [fullSummary, sinceSummary] = [f.summary, i.summary];
   }
   const c = fullSummary!.counts;
+  const full = median(fulls);
+  const since = median(sinces);
   console.log('');
-  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}, Node ${process.version}`);
-  console.log(`| tenant | full copy | identities/s | accounts/s | --since (1% changed) | ratio |`);
+  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, Node ${process.version}, load average now ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`| tenant | full copy (median of ${RUNS}) | identities/s | accounts/s | --since, 1% changed (median) | ratio (median of pairs; min–max) |`);
   console.log(`| --- | --- | --- | --- | --- | --- |`);
   console.log(
-    `| ${c.identities.toLocaleString('en-US')} identities, ${c.accounts.toLocaleString('en-US')} accounts | ${(full / 1000).toFixed(1)} s (${fullSummary!.requests} requests) | ${Math.round((c.identities * 1000) / full).toLocaleString('en-US')} | ${Math.round((c.accounts * 1000) / full).toLocaleString('en-US')} | ${(since / 1000).toFixed(1)} s (${sinceSummary!.requests} requests, ${sinceSummary!.merge!.fetched} identities fetched) | ${(since / full).toFixed(3)}× |`,
+    `| ${c.identities.toLocaleString('en-US')} identities, ${c.accounts.toLocaleString('en-US')} accounts | ${(full / 1000).toFixed(1)} s (${fullSummary!.requests} requests) | ${Math.round((c.identities * 1000) / full).toLocaleString('en-US')} | ${Math.round((c.accounts * 1000) / full).toLocaleString('en-US')} | ${(since / 1000).toFixed(1)} s (${sinceSummary!.requests} requests, ${sinceSummary!.merge!.fetched} identities fetched) | ${median(ratios).toFixed(3)}× (${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)}) |`,
   );
 } finally {
   serve.kill('SIGTERM');

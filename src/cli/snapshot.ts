@@ -135,7 +135,6 @@ export async function snapshotCommand(argv: string[], io: Output): Promise<numbe
   if (values.pseudonymize !== (values['key-file'] !== undefined)) {
     throw new UsageError(values.pseudonymize ? '--pseudonymize needs --key-file <file>' : '--key-file applies to --pseudonymize only');
   }
-  if (values.since !== undefined && values.restart) throw new UsageError('--restart applies to a full copy; --since never resumes');
   const rate = values.rate !== undefined ? integer('rate', values.rate, 1, 100_000) : undefined;
   const tenant = tenantFromEnvironment(values.tenant, process.env, { cache: false, ...(rate !== undefined ? { maxRequestsPerSecond: rate } : {}) });
   const abort = new AbortController();

@@ -39,12 +39,17 @@ export interface FieldSpec {
    * row, so an index on it serves them; the results are the same (to-sql.ts).
    */
   readonly foldedColumn?: string;
+  /**
+   * A datetime field whose values are ISO 8601 text with an index on them: the SQL back end adds
+   * a text range to its comparisons, which the index serves, before the exact instant test.
+   */
+  readonly indexedText?: boolean;
 }
 
 export type FieldMap = Readonly<Record<string, FieldSpec>>;
 
 const FIELD_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'boolean', 'datetime', 'strings']);
-const SPEC_KEYS: ReadonlySet<string> = new Set(['type', 'column', 'json', 'operators', 'caseSensitive', 'foldedColumn']);
+const SPEC_KEYS: ReadonlySet<string> = new Set(['type', 'column', 'json', 'operators', 'caseSensitive', 'foldedColumn', 'indexedText']);
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const JSON_PATH = /^\$(?:\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])*$/;
 
@@ -67,6 +72,7 @@ export function validateFieldMap(fields: FieldMap, requireColumn: boolean): void
     if (requireColumn && (spec.column === undefined) === (spec.json === undefined)) {
       throw optionError(`field '${name}' needs exactly one of column and json`);
     }
+    if (spec.indexedText !== undefined && (spec.indexedText !== true || spec.type !== 'datetime')) throw optionError(`field '${name}': indexedText applies to datetime fields only`);
     for (const op of spec.operators ?? []) {
       if (!OPERATOR_NAMES.includes(op)) throw optionError(`field '${name}' allows an unknown operator '${String(op)}'`);
     }

@@ -99,7 +99,7 @@ class SqlCompiler {
           throw this.valueError(node, 'null can only be compared with == and !=');
         }
         const o = typedOperand(node.value, spec.type, node);
-        const test = each((v) => this.compare(v, o, node.op, foldCase));
+        const test = each((v) => this.compare(v, o, node.op, foldCase, spec.indexedText === true && !multi));
         return node.op === 'ne' ? `(NOT COALESCE(${test}, 0))` : test;
       }
       case 'in': {
@@ -190,7 +190,7 @@ class SqlCompiler {
   }
 
   /** One scalar comparison `v OP operand`; NULL (never true) when v is NULL. */
-  private compare(v: string, o: Operand, op: CompareOp, foldCase: boolean): string {
+  private compare(v: string, o: Operand, op: CompareOp, foldCase: boolean, indexedText = false): string {
     const sqlOp = SQL_OPS[op];
     switch (o.domain) {
       case 'string':
@@ -200,9 +200,35 @@ class SqlCompiler {
         return `${v} ${sqlOp} ${this.param(o.n)}`;
       case 'boolean':
         return `${v} ${sqlOp} ${this.param(o.b ? 1 : 0)}`;
-      case 'datetime':
-        return `filter_time(${v}) ${sqlOp} ${this.param(o.ms)}`;
+      case 'datetime': {
+        const range = indexedText ? this.textRange(v, o.ms, op) : '';
+        return `${range}filter_time(${v}) ${sqlOp} ${this.param(o.ms)}`;
+      }
     }
+  }
+
+  /**
+   * A text range holding every ISO 8601 value that can compare `op` with the instant `ms`, as
+   * conditions an index on the text serves (`x >= ? AND `, or ''). A value the ISO grammar reads
+   * begins with its local date `YYYY-MM-DD`, less than a day from its UTC date (an offset is at
+   * most ±23:59), so an instant at or after `ms` has a text at or after the date of `ms` − 1 day,
+   * and one at or before it a text before the date of `ms` + 2 days. The exact test follows.
+   */
+  private textRange(v: string, ms: number, op: CompareOp): string {
+    const DAY = 86_400_000;
+    const date = (t: number): string | null => {
+      const d = new Date(t);
+      const y = d.getUTCFullYear();
+      return Number.isNaN(y) || y < 0 || y > 9999 ? null : d.toISOString().slice(0, 10);
+    };
+    const parts: string[] = [];
+    const low = op === 'ge' || op === 'gt' || op === 'eq' || op === 'ne' ? date(ms - DAY) : null;
+    const high = op === 'le' || op === 'lt' || op === 'eq' || op === 'ne' ? date(ms + 2 * DAY) : null;
+    // unlikely(): the planner otherwise prefers scanning the table in the page's order to a range
+    // of the index and a sort, which suits only ranges holding most of the table.
+    if (low !== null) parts.push(`unlikely(${v} >= ${this.param(low)}) AND `);
+    if (high !== null) parts.push(`unlikely(${v} < ${this.param(high)}) AND `);
+    return parts.join('');
   }
 
   /** The expression an `in` list is matched against, in the field's comparison domain. */

@@ -3,7 +3,6 @@
 // identity profiles. Everything here is deterministic, so that two copies of the same tenant
 // state are the same bytes however they were made (in one run, resumed, or merged by --since).
 
-import { createReadStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { codedError } from '../errors/index.js';
@@ -81,6 +80,9 @@ export function documentText(record: unknown): string {
   return JSON.stringify(record, null, 4) + '\n';
 }
 
+const OPEN = Buffer.from('[\n');
+const COMMA = Buffer.from(',\n');
+
 /**
  * An array file written a page at a time at a known byte position, so that a checkpoint can
  * record where it ends and a resumed run truncates it there and continues.
@@ -111,15 +113,16 @@ export class ArrayFileWriter {
     return this.count;
   }
 
-  /** Append elements given as their JSON text. */
-  async add(jsonTexts: readonly string[]): Promise<void> {
+  /** Append elements given as their JSON text, or its UTF-8 bytes (a previous file's line, copied as it is). */
+  async add(jsonTexts: readonly (string | Buffer)[]): Promise<void> {
     if (jsonTexts.length === 0) return;
-    let text = '';
-    for (const t of jsonTexts) {
-      text += (this.count === 0 && text === '' ? '[\n' : ',\n') + t;
-      this.count++;
-    }
-    await this.write(text);
+    const parts: Buffer[] = [this.count === 0 ? OPEN : COMMA];
+    jsonTexts.forEach((t, i) => {
+      if (i > 0) parts.push(COMMA);
+      parts.push(typeof t === 'string' ? Buffer.from(t, 'utf8') : t);
+    });
+    this.count += jsonTexts.length;
+    await this.write(Buffer.concat(parts));
   }
 
   /** Close the array and the file. */
@@ -132,8 +135,8 @@ export class ArrayFileWriter {
     await this.handle.close().catch(() => undefined);
   }
 
-  private async write(text: string): Promise<void> {
-    const buffer = Buffer.from(text, 'utf8');
+  private async write(text: string | Buffer): Promise<void> {
+    const buffer = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
     try {
       let off = 0;
       while (off < buffer.length) {
@@ -151,59 +154,197 @@ export function writeError(file: string, error: unknown): Error {
   return codedError('SNAPSHOT_WRITE', `cannot write ${file}: ${(error as Error).message}`, { cause: error, details: { file } });
 }
 
-/** One element of an array file: its line's JSON text and the parsed value. */
+/** One element of an array file: its line's JSON bytes (UTF-8, without the comma), the value read from it, and where it is. */
 export interface Element<T> {
-  text: string;
+  bytes: Buffer;
   value: T;
+  line: number;
+  /** The byte offset just after the element's line (its newline included): where the next one starts. */
+  end: number;
+}
+
+/** Where to start reading an array file: an element line's byte offset and its line number (1-based). */
+export interface FilePosition {
+  bytes: number;
   line: number;
 }
 
+/** A JSON string token at the start of `text` (after `at`), and where it ends; null when there is none. */
+const JSON_STRING = /"(?:[^"\\]|\\.)*"/y;
+
 /**
- * The elements of an array file in the one-element-per-line layout (as snapshots write it), one
- * at a time. A file in another layout, or a line that is not one JSON object, is a
- * SNAPSHOT_PREVIOUS error naming the file and line.
+ * The leading members of a line as snapshots write it (`{"id":"…","identityId":"…",…}`), read
+ * without parsing the rest of the line; null when the line does not begin with them.
  */
-export async function* readArrayFile<T extends { id?: unknown }>(file: string): AsyncGenerator<Element<T>, void, undefined> {
-  const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
-  let line = 0;
-  let opened = false;
-  let closed = false;
-  const bad = (why: string): never => {
-    throw codedError('SNAPSHOT_PREVIOUS', `${file}:${line}: ${why}; take a full snapshot instead of --since`, { details: { file, line } });
-  };
-  try {
-    for await (const raw of lines) {
-      line++;
-      if (closed) {
-        if (raw.trim() !== '') bad('text after the closing ]');
-        continue;
-      }
-      if (!opened) {
-        if (raw !== '[') bad('expected "[" alone on the first line (the layout snapshots write)');
-        opened = true;
-        continue;
-      }
-      if (raw === ']') {
-        closed = true;
-        continue;
-      }
-      const text = raw.endsWith(',') ? raw.slice(0, -1) : raw;
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch {
-        bad('not one JSON element per line');
-      }
-      if (value === null || typeof value !== 'object' || Array.isArray(value) || typeof (value as { id?: unknown }).id !== 'string') bad('an element must be an object with a string "id"');
-      yield { text, value: value as T, line };
-    }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR') {
-      throw codedError('SNAPSHOT_PREVIOUS', `cannot read ${file}: ${(error as Error).message}`, { cause: error, details: { file } });
-    }
-    throw error;
-  } finally {
-    lines.close();
+function leadingMembers(text: string, members: readonly string[]): Record<string, string> | null {
+  const out: Record<string, string> = {};
+  let at = 1;
+  for (const member of members) {
+    const key = `"${member}":`;
+    if (text[at - 1] !== (at === 1 ? '{' : ',') || !text.startsWith(key, at)) return null;
+    JSON_STRING.lastIndex = at + key.length;
+    const m = JSON_STRING.exec(text);
+    if (m === null) return null;
+    out[member] = JSON.parse(m[0]) as string;
+    at = JSON_STRING.lastIndex + 1;
   }
-  if (!closed) bad('the array is not closed (a truncated file)');
+  return out;
+}
+
+const CHUNK = 1 << 20;
+
+/**
+ * The elements of an array file in the one-element-per-line layout (as snapshots write it), read
+ * a megabyte at a time from the start or from a position an earlier read reported (`from`):
+ * `fill()` reads on, `peek()` and `take()` hand out what was read, without awaiting per element.
+ * With `members`, an element's value holds only those leading string members, read without
+ * parsing the line (a line that does not begin with them is parsed whole). A file in another
+ * layout, or a line that is not one JSON object with a string id, is a SNAPSHOT_PREVIOUS error
+ * naming the file and line.
+ */
+export class ArrayFileReader<T extends { id?: unknown }> {
+  private handle: FileHandle | null = null;
+  private offset: number;
+  private line: number;
+  private opened: boolean;
+  private closed = false;
+  private rest: Buffer = Buffer.alloc(0);
+  private queue: Element<T>[] = [];
+  private head = 0;
+  /** True once the whole file has been read. */
+  done = false;
+  /** Where the next element not yet taken starts. */
+  position: FilePosition;
+
+  constructor(
+    readonly file: string,
+    private readonly options: { from?: FilePosition; members?: readonly string[] } = {},
+  ) {
+    this.offset = options.from?.bytes ?? 0;
+    this.line = options.from ? options.from.line - 1 : 0;
+    this.opened = this.offset > 0;
+    this.position = { bytes: this.offset, line: this.line + 1 };
+  }
+
+  /** The value of the next element read and not taken (undefined when none is buffered). */
+  peek(): T | undefined {
+    return this.head < this.queue.length ? this.queue[this.head]!.value : undefined;
+  }
+
+  take(): Element<T> | undefined {
+    if (this.head >= this.queue.length) return undefined;
+    const e = this.queue[this.head++]!;
+    this.position = { bytes: e.end, line: e.line + 1 };
+    return e;
+  }
+
+  /** The elements buffered and not taken. */
+  get buffered(): number {
+    return this.queue.length - this.head;
+  }
+
+  /** The last element read (buffered), if any. */
+  last(): T | undefined {
+    return this.head < this.queue.length ? this.queue[this.queue.length - 1]!.value : undefined;
+  }
+
+  /** Read the next chunk of the file into the buffer; false at the end of the file. */
+  async fill(): Promise<boolean> {
+    if (this.done) return false;
+    if (this.head > 0) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
+    try {
+      this.handle ??= await open(this.file, 'r');
+      const chunk = Buffer.allocUnsafe(CHUNK);
+      const { bytesRead } = await this.handle.read(chunk, 0, CHUNK, this.offset + this.rest.length);
+      const buffer = Buffer.concat([this.rest, chunk.subarray(0, bytesRead)]);
+      let from = 0;
+      for (let nl = buffer.indexOf(10, from); nl >= 0; nl = buffer.indexOf(10, from)) {
+        const cr = nl > from && buffer[nl - 1] === 13 ? 1 : 0;
+        this.offset += nl + 1 - from;
+        this.accept(buffer.subarray(from, nl - cr));
+        from = nl + 1;
+      }
+      this.rest = buffer.subarray(from);
+      if (bytesRead === 0) {
+        if (this.rest.length > 0) {
+          this.offset += this.rest.length;
+          this.accept(this.rest);
+          this.rest = Buffer.alloc(0);
+        }
+        this.done = true;
+        await this.close();
+        if (!this.closed) this.bad('the array is not closed (a truncated file)');
+      }
+    } catch (error) {
+      await this.close();
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'EISDIR') throw codedError('SNAPSHOT_PREVIOUS', `cannot read ${this.file}: ${(error as Error).message}`, { cause: error, details: { file: this.file } });
+      throw error;
+    }
+    return !this.done;
+  }
+
+  /** Read until `enough` holds for the last element read, or to the end of the file. */
+  async fillUntil(enough: (last: T) => boolean): Promise<void> {
+    for (let last = this.last(); !this.done && (last === undefined || !enough(last)); last = this.last()) await this.fill();
+  }
+
+  async close(): Promise<void> {
+    const h = this.handle;
+    this.handle = null;
+    await h?.close().catch(() => undefined);
+  }
+
+  private accept(raw: Buffer): void {
+    this.line++;
+    // Only short lines ([, ], blank) are decoded whole here; an element's bytes are kept as they are.
+    const short = raw.length <= 2 ? raw.toString('utf8') : null;
+    if (this.closed) {
+      if ((short ?? raw.toString('utf8')).trim() !== '') this.bad('text after the closing ]');
+      return;
+    }
+    if (!this.opened) {
+      if (short !== '[') this.bad('expected "[" alone on the first line (the layout snapshots write)');
+      this.opened = true;
+      return;
+    }
+    if (short === ']') {
+      this.closed = true;
+      return;
+    }
+    const bytes = raw[raw.length - 1] === 0x2c ? raw.subarray(0, -1) : raw;
+    // The leading members are read from the line's first kilobyte; a line that does not begin
+    // with them (or does not end with `}`) is decoded and parsed whole.
+    let value: unknown = this.options.members && bytes[bytes.length - 1] === 0x7d ? leadingMembers(bytes.toString('utf8', 0, Math.min(bytes.length, 1024)), this.options.members) : null;
+    if (value === null) {
+      try {
+        value = JSON.parse(bytes.toString('utf8'));
+      } catch {
+        this.bad('not one JSON element per line');
+      }
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || typeof (value as { id?: unknown }).id !== 'string') this.bad('an element must be an object with a string "id"');
+    this.queue.push({ bytes, value: value as T, line: this.line, end: this.offset });
+  }
+
+  private bad(why: string): never {
+    throw codedError('SNAPSHOT_PREVIOUS', `${this.file}:${this.line}: ${why}; take a full snapshot instead of --since`, { details: { file: this.file, line: this.line } });
+  }
+}
+
+/** Every element of an array file, one at a time, with its text (ArrayFileReader). */
+export async function* readArrayFile<T extends { id?: unknown }>(file: string, options: { from?: FilePosition; members?: readonly string[] } = {}): AsyncGenerator<Element<T> & { text: string }, void, undefined> {
+  const reader = new ArrayFileReader<T>(file, options);
+  try {
+    for (;;) {
+      const more = await reader.fill();
+      for (let e = reader.take(); e !== undefined; e = reader.take()) yield { ...e, text: e.bytes.toString('utf8') };
+      if (!more) return;
+    }
+  } finally {
+    await reader.close();
+  }
 }

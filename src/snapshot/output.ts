@@ -6,6 +6,7 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync
 import { basename, dirname, join, resolve } from 'node:path';
 import { codedError } from '../errors/index.js';
 import { CHECKPOINT, MANIFEST, writeError } from './layout.js';
+import type { MergeProgress } from './records.js';
 
 export type SnapshotPart = 'sources' | 'identities' | 'accounts' | 'transforms' | 'profiles';
 export const SNAPSHOT_PARTS: readonly SnapshotPart[] = ['sources', 'identities', 'accounts', 'transforms', 'profiles'];
@@ -33,7 +34,13 @@ export interface Checkpoint extends SnapshotIdentity {
   identities: { bytes: number; count: number; lastId: string | null };
   accounts: { bytes: number; count: number };
   counts: Manifest['counts'];
+  /** A --since copy: the previous snapshot (its directory and takenAt) and how far the merge got; null for a full copy. */
+  since?: { previous: string; previousTakenAt: string; progress: MergeProgress } | null;
 }
+
+/** Whether a checkpoint is of the same --since copy (the same previous snapshot), or both are full copies. */
+export const sameSince = (checkpoint: Checkpoint, previous: { dir: string; manifest: Manifest } | null): boolean =>
+  previous === null ? (checkpoint.since ?? null) === null : checkpoint.since?.previous === previous.dir && checkpoint.since.previousTakenAt === previous.manifest.takenAt;
 
 export const sameIdentity = (a: SnapshotIdentity, b: SnapshotIdentity): boolean =>
   a.tenant === b.tenant && a.profile === b.profile && a.pseudonymized === b.pseudonymized && a.parts.join(',') === b.parts.join(',');

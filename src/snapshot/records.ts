@@ -1,19 +1,18 @@
 // The identities and their accounts: copied whole (search in id order with searchAfter, each
 // page's accounts fetched in bulk, both written as they arrive), or merged into a previous
-// snapshot (--since): one walk of the tenant's identity ids in id order, with each identity's
-// `modified` and account ids (queryResultFilter), beside the previous files read line by line
-// in the same order. Only identities that are new, modified, or whose accounts changed are
-// fetched; the rest keep their previous lines, byte for byte. Memory holds one page.
-// The walk reads whole hits (the identity and its account ids): fetching the changed identities
-// again by id would cost a search per 50 of them, and a search for ids is no cheaper per hit
-// than a page of the walk.
+// snapshot (--since): the accounts modified since are listed first; then one walk of the
+// tenant's identities in id order reads only each one's id, `modified` and account count
+// (queryResultFilter), beside the previous files read line by line in the same order. Changed
+// identities are fetched again by id, the accounts of identities whose list of accounts changed
+// by identity; everything else keeps its previous lines, byte for byte (modified accounts with
+// their new line). Memory holds one page and the modified accounts.
 
 import { join } from 'node:path';
 import { codedError } from '../errors/index.js';
 import { apiCompare, EVERY_DOCUMENT, filtersParam, searchQuery } from '../providers/tenant/queries.js';
 import { identityFromDocument, type TenantProviders } from '../providers/tenant/index.js';
 import type { Account, Identity } from '../providers/types.js';
-import { accountRecord, compareIds, identityRecord, readArrayFile, type ArrayFileWriter, type Element } from './layout.js';
+import { accountRecord, ArrayFileReader, compareIds, identityRecord, type ArrayFileWriter, type Element, type FilePosition } from './layout.js';
 import type { Pseudonymizer } from './pseudonymize.js';
 
 export interface RecordWriters {
@@ -31,7 +30,7 @@ export interface WalkContext {
 }
 
 export interface MergeCounts {
-  /** Identities fetched again (new, modified, or with changed accounts). */
+  /** Identities fetched again (new, modified, or with changed accounts): their record, their accounts, or both. */
   fetched: number;
   /** Identities of the previous snapshot the tenant no longer has. */
   deleted: number;
@@ -98,103 +97,166 @@ export async function copyRecords(ctx: WalkContext, writers: RecordWriters, afte
   }
 }
 
-/** An async iterator with one element of look-ahead. */
-class Peekable<T> {
-  private head: IteratorResult<T> | null = null;
-  constructor(private readonly source: AsyncIterator<T>) {}
-  async peek(): Promise<T | undefined> {
-    this.head ??= await this.source.next();
-    return this.head.done ? undefined : this.head.value;
+/** Take every element left in a file; how many there were. */
+async function drain<T extends { id?: unknown }>(reader: ArrayFileReader<T>): Promise<number> {
+  let n = 0;
+  for (;;) {
+    while (reader.take() !== undefined) n++;
+    if (reader.done) return n;
+    await reader.fill();
   }
-  async take(): Promise<T | undefined> {
-    const value = await this.peek();
-    this.head = null;
-    return value;
+}
+
+/** How far a merge got: the previous files' read positions and the counts so far (a checkpoint resumes from them). */
+export interface MergeProgress {
+  identities: FilePosition;
+  accounts: FilePosition;
+  counts: MergeCounts;
+}
+
+export const MERGE_START = (): MergeProgress => ({ identities: { bytes: 0, line: 1 }, accounts: { bytes: 0, line: 1 }, counts: { fetched: 0, deleted: 0, modifiedAccounts: 0 } });
+
+/**
+ * Modified accounts held as their new lines, at most this many; beyond it, only their owners
+ * are kept and those identities' accounts are fetched again (memory stays bounded).
+ */
+const HELD_ACCOUNTS = 100_000;
+
+interface ModifiedAccount {
+  identityId: string;
+  /** The account's new line, or null when too many changed to hold them. */
+  text: string | null;
+}
+
+/** The accounts modified since `since`, by id and by owner. */
+async function modifiedAccounts(ctx: WalkContext, since: string): Promise<{ byId: Map<string, ModifiedAccount>; byOwner: Map<string, string[]> }> {
+  const byId = new Map<string, ModifiedAccount>();
+  const byOwner = new Map<string, string[]>();
+  for await (const page of ctx.providers.client.list<Account>('/v3/accounts', { filters: filtersParam(apiCompare('modified', 'ge', since)) })) {
+    checkAborted(ctx.signal);
+    for (const a of page) {
+      if (typeof a.identityId !== 'string' || typeof a.id !== 'string') continue;
+      byId.set(a.id, { identityId: a.identityId, text: byId.size < HELD_ACCOUNTS ? accountText(ctx, a) : null });
+      const owned = byOwner.get(a.identityId);
+      if (owned) owned.push(a.id);
+      else byOwner.set(a.identityId, [a.id]);
+    }
   }
+  return { byId, byOwner };
 }
 
 interface Planned {
   id: string;
-  /** The hit, read as an identity, when it changed. */
-  touched: Identity | null;
-  identity: string | null;
-  accounts: string[];
+  /** The previous identity line (its bytes), or null to fetch the identity again. */
+  identity: Buffer | null;
+  /** The account lines (previous ones as their bytes), or null to fetch the identity's accounts again. */
+  accounts: (string | Buffer)[] | null;
 }
 
-const sameIds = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+/** The walk's view of an identity: id, `modified` and the number of its accounts. */
+type WalkHit = { id?: unknown; modified?: unknown; accountCount?: unknown };
 
 /**
- * Merge the tenant's changes since `since` into the previous snapshot's identities and accounts.
- * A hit without `modified` or without its account list is fetched again (nothing says it is unchanged).
+ * Merge the tenant's changes since `since` into the previous snapshot's identities and accounts,
+ * from `progress` (the start, or where an interrupted merge stopped; updated after each page).
+ *
+ * An identity's record is fetched again when it is new, its `modified` is at or after `since`,
+ * or the hit has none. Its accounts are fetched again when their list may have changed: the
+ * count differs from the previous snapshot's (one deleted), one of the modified accounts is new
+ * to it (added or moved in) or was one of its accounts and now belongs to another identity
+ * (moved out). Otherwise its previous account lines are kept, those modified replaced by their
+ * new lines, in the previous order, which is the tenant's (an account keeps its place).
  */
-export async function mergeRecords(ctx: WalkContext, writers: RecordWriters, previous: string, since: string): Promise<MergeCounts> {
+export async function mergeRecords(ctx: WalkContext, writers: RecordWriters, previous: string, since: string, progress: MergeProgress, afterId: string | null, walkedBefore: number): Promise<MergeCounts> {
   const { client } = ctx.providers;
   const sinceMs = Date.parse(since);
-  const counts: MergeCounts = { fetched: 0, deleted: 0, modifiedAccounts: 0 };
+  const counts = progress.counts;
+  const modified = writers.accounts ? await modifiedAccounts(ctx, since) : { byId: new Map<string, ModifiedAccount>(), byOwner: new Map<string, string[]>() };
+  counts.modifiedAccounts = modified.byId.size;
+  const reader = <T extends { id: string }>(file: string, from: FilePosition, members: string[]) =>
+    new ArrayFileReader<T>(join(previous, file), { ...(from.bytes > 0 ? { from } : {}), members });
+  const prevIdentities = writers.identities ? reader<{ id: string }>('identities.json', progress.identities, ['id']) : null;
+  const prevAccounts = writers.accounts ? reader<{ id: string; identityId: string }>('accounts.json', progress.accounts, ['id', 'identityId']) : null;
 
-  // The owners of accounts modified since (new ones included: created ≤ modified).
-  const owners = new Set<string>();
-  if (writers.accounts) {
-    for await (const page of client.list<{ identityId?: unknown }>('/v3/accounts', { filters: filtersParam(apiCompare('modified', 'ge', since)) })) {
-      counts.modifiedAccounts += page.length;
-      for (const a of page) if (typeof a.identityId === 'string') owners.add(a.identityId);
-    }
-  }
-  const prevIdentities = writers.identities ? new Peekable(readArrayFile<Identity>(join(previous, 'identities.json'))) : null;
-  const prevAccounts = writers.accounts ? new Peekable(readArrayFile<Account>(join(previous, 'accounts.json'))) : null;
-
-  let walked = 0;
-  const pages = ahead(client.search<Record<string, unknown> & { id: string; modified?: unknown; accounts?: unknown }>('identities', searchQuery(EVERY_DOCUMENT), 'id', ctx.pageSize));
-  for await (const page of pages) {
-    checkAborted(ctx.signal);
-    const plan: Planned[] = [];
-    for (const hit of page) {
-      const id = String(hit.id);
-      let previousIdentity: Element<Identity> | undefined;
-      if (prevIdentities) {
-        for (let p = await prevIdentities.peek(); p !== undefined && compareIds(p.value.id, id) < 0; p = await prevIdentities.peek()) {
-          counts.deleted++;
-          await prevIdentities.take();
+  let walked = walkedBefore;
+  const pages = ahead(
+    client.search<Record<string, unknown> & WalkHit>('identities', searchQuery(EVERY_DOCUMENT), 'id', ctx.pageSize, {
+      ...(afterId !== null ? { after: [afterId] } : {}),
+      queryResultFilter: { includes: writers.accounts ? ['id', 'modified', 'accountCount'] : ['id', 'modified'] },
+    }),
+  );
+  try {
+    for await (const page of pages) {
+      checkAborted(ctx.signal);
+      // The previous elements up to the page's last id are read first: planning is then synchronous.
+      const lastId = String(page[page.length - 1]!.id);
+      await prevIdentities?.fillUntil((p) => compareIds(p.id, lastId) > 0);
+      await prevAccounts?.fillUntil((a) => compareIds(a.identityId, lastId) > 0);
+      const plan: Planned[] = [];
+      for (const hit of page) {
+        const id = String(hit.id);
+        let identity: Buffer | null = null;
+        if (prevIdentities) {
+          for (let p = prevIdentities.peek(); p !== undefined && compareIds(p.id, id) < 0; p = prevIdentities.peek()) {
+            counts.deleted++;
+            prevIdentities.take();
+          }
+          if (prevIdentities.peek()?.id === id) identity = prevIdentities.take()!.bytes;
         }
-        if ((await prevIdentities.peek())?.value.id === id) previousIdentity = await prevIdentities.take();
+        const modifiedAt = typeof hit.modified === 'string' ? Date.parse(hit.modified) : NaN;
+        if (Number.isNaN(modifiedAt) || modifiedAt >= sinceMs) identity = null;
+        let accounts: (string | Buffer)[] | null = [];
+        if (prevAccounts) {
+          // Accounts are grouped by identity in identity order: a deleted identity's group is skipped.
+          for (let a = prevAccounts.peek(); a !== undefined && compareIds(a.identityId, id) < 0; a = prevAccounts.peek()) prevAccounts.take();
+          const before: Element<{ id: string; identityId: string }>[] = [];
+          for (let a = prevAccounts.peek(); a !== undefined && a.identityId === id; a = prevAccounts.peek()) before.push(prevAccounts.take()!);
+          const ids = new Set(before.map((a) => a.value.id));
+          const same =
+            typeof hit.accountCount === 'number' &&
+            hit.accountCount === before.length &&
+            (modified.byOwner.get(id) ?? []).every((a) => ids.has(a)) &&
+            before.every((a) => {
+              const m = modified.byId.get(a.value.id);
+              return m === undefined || (m.identityId === id && m.text !== null);
+            });
+          accounts = same ? before.map((a) => modified.byId.get(a.value.id)?.text ?? a.bytes) : null;
+        }
+        plan.push({ id, identity, accounts });
       }
-      const previousAccounts: Element<Account>[] = [];
-      if (prevAccounts) {
-        // Accounts are grouped by identity in identity order: a deleted identity's group is skipped.
-        for (let a = await prevAccounts.peek(); a !== undefined && compareIds(String(a.value.identityId), id) < 0; a = await prevAccounts.peek()) await prevAccounts.take();
-        for (let a = await prevAccounts.peek(); a !== undefined && a.value.identityId === id; a = await prevAccounts.peek()) previousAccounts.push((await prevAccounts.take())!);
+      const identityIds = writers.identities ? plan.filter((p) => p.identity === null).map((p) => p.id) : [];
+      const accountIds = plan.filter((p) => p.accounts === null).map((p) => p.id);
+      counts.fetched += plan.filter((p) => (writers.identities && p.identity === null) || p.accounts === null).length;
+      const [fresh, freshAccounts] = await Promise.all([
+        identityIds.length > 0 ? ctx.providers.fetchIdentities(identityIds) : Promise.resolve([]),
+        accountIds.length > 0 ? ctx.providers.fetchAccountsOf(accountIds) : Promise.resolve(new Map<string, Account[]>()),
+      ]);
+      checkAborted(ctx.signal);
+      const freshIdentities = new Map(fresh.map((i) => [i.id, i]));
+      const identityLines: (string | Buffer)[] = [];
+      const accountLines: (string | Buffer)[] = [];
+      for (const p of plan) {
+        if (writers.identities) {
+          const text = p.identity ?? (freshIdentities.has(p.id) ? identityText(ctx, freshIdentities.get(p.id)!) : null);
+          // Deleted between the walk and the fetch: left out, as a copy taken now would.
+          if (text === null) continue;
+          identityLines.push(text);
+        }
+        if (writers.accounts) accountLines.push(...(p.accounts ?? (freshAccounts.get(p.id) ?? []).map((a) => accountText(ctx, a))));
       }
-      const modified = typeof hit.modified === 'string' ? Date.parse(hit.modified) : NaN;
-      const accountIds = Array.isArray(hit.accounts) ? hit.accounts.map((a) => String((a as { id?: unknown })?.id)) : null;
-      const touched =
-        (prevIdentities !== null && previousIdentity === undefined) ||
-        Number.isNaN(modified) ||
-        modified >= sinceMs ||
-        owners.has(id) ||
-        (prevAccounts !== null && (accountIds === null || !sameIds(accountIds, previousAccounts.map((a) => a.value.id))));
-      plan.push({ id, touched: touched ? identityFromDocument(hit) : null, identity: previousIdentity?.text ?? null, accounts: previousAccounts.map((a) => a.text) });
+      await writers.identities?.add(identityLines);
+      await writers.accounts?.add(accountLines);
+      walked += page.length;
+      if (prevIdentities) progress.identities = prevIdentities.position;
+      if (prevAccounts) progress.accounts = prevAccounts.position;
+      await ctx.pageDone(walked, plan[plan.length - 1]!.id);
     }
-    const touched = plan.filter((p) => p.touched !== null).map((p) => p.id);
-    counts.fetched += touched.length;
-    const freshAccounts = writers.accounts && touched.length > 0 ? await ctx.providers.fetchAccountsOf(touched) : new Map<string, Account[]>();
-    checkAborted(ctx.signal);
-    const identityLines: string[] = [];
-    const accountLines: string[] = [];
-    for (const p of plan) {
-      if (p.touched === null) {
-        if (p.identity !== null) identityLines.push(p.identity);
-        accountLines.push(...p.accounts);
-        continue;
-      }
-      if (writers.identities) identityLines.push(identityText(ctx, p.touched));
-      for (const a of freshAccounts.get(p.id) ?? []) accountLines.push(accountText(ctx, a));
-    }
-    await writers.identities?.add(identityLines);
-    await writers.accounts?.add(accountLines);
-    walked += page.length;
-    await ctx.pageDone(walked, plan[plan.length - 1]!.id);
+    // What the walk did not meet was deleted (the rest of the files is read to check their layout).
+    if (prevIdentities) counts.deleted += await drain(prevIdentities);
+    if (prevAccounts) await drain(prevAccounts);
+  } finally {
+    await prevIdentities?.close();
+    await prevAccounts?.close();
   }
-  if (prevIdentities) while ((await prevIdentities.take()) !== undefined) counts.deleted++;
-  if (prevAccounts) while ((await prevAccounts.take()) !== undefined);
   return counts;
 }

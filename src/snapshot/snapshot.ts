@@ -10,11 +10,11 @@ import { createTenantProviders, type TenantProviderOptions, type TenantProviders
 import type { Source, TransformDocument } from '../providers/types.js';
 import { ArrayFileWriter, arrayText, CHECKPOINT, documentText, fileNames, MANIFEST, sortSources, writeError } from './layout.js';
 import {
-  checkOutput, freshDirectory, readCheckpoint, readManifest, replaceOutput, sameIdentity, SNAPSHOT_PARTS, workDirectory, writeJsonAtomically,
+  checkOutput, freshDirectory, readCheckpoint, readManifest, replaceOutput, sameIdentity, sameSince, SNAPSHOT_PARTS, workDirectory, writeJsonAtomically,
   type Checkpoint, type Manifest, type SnapshotIdentity, type SnapshotPart,
 } from './output.js';
 import { createPseudonymizer, type Pseudonymizer } from './pseudonymize.js';
-import { checkAborted, copyRecords, mergeRecords, type MergeCounts, type RecordWriters } from './records.js';
+import { checkAborted, copyRecords, MERGE_START, mergeRecords, type MergeCounts, type RecordWriters } from './records.js';
 
 export interface SnapshotProgress {
   phase: 'sources' | 'transforms' | 'profiles' | 'identities' | 'done';
@@ -142,13 +142,18 @@ export async function snapshotTenant(options: SnapshotOptions): Promise<Snapshot
     previous = { dir, manifest };
   }
 
-  // A checkpoint of the same copy is resumed; anything else in the work directory is discarded.
-  const found = previous === null && options.resume !== false ? readCheckpoint(work) : null;
-  const resumed = found !== null && sameIdentity(found, identity);
+  // A checkpoint of the same copy (the same previous snapshot under --since) is resumed;
+  // anything else in the work directory is discarded.
+  const found = options.resume !== false ? readCheckpoint(work) : null;
+  const resumed = found !== null && sameIdentity(found, identity) && sameSince(found, previous);
   if (!resumed) freshDirectory(work);
   const checkpoint: Checkpoint = resumed
     ? found!
-    : { ...identity, format: 1, takenAt: new Date(started).toISOString(), done: [], identities: { bytes: 0, count: 0, lastId: null }, accounts: { bytes: 0, count: 0 }, counts: { sources: 0, identities: 0, accounts: 0, transforms: 0, profiles: 0 } };
+    : {
+        ...identity, format: 1, takenAt: new Date(started).toISOString(), done: [], identities: { bytes: 0, count: 0, lastId: null }, accounts: { bytes: 0, count: 0 },
+        counts: { sources: 0, identities: 0, accounts: 0, transforms: 0, profiles: 0 },
+        since: previous === null ? null : { previous: previous.dir, previousTakenAt: previous.manifest.takenAt, progress: MERGE_START() },
+      };
   const save = () => writeJsonAtomically(join(work, CHECKPOINT), checkpoint);
   save();
 
@@ -217,12 +222,15 @@ export async function snapshotTenant(options: SnapshotOptions): Promise<Snapshot
           checkpoint.identities = { bytes: writers.identities?.bytes ?? 0, count: writers.identities?.elements ?? 0, lastId };
           checkpoint.accounts = { bytes: writers.accounts?.bytes ?? 0, count: writers.accounts?.elements ?? 0 };
           checkpoint.counts.identities = walked;
-          if (previous === null) save();
+          save();
           report(walked);
         },
       };
       if (previous === null) await copyRecords(context, writers, checkpoint.identities.lastId, checkpoint.counts.identities);
-      else merge = await mergeRecords(context, writers, previous.dir, new Date(Date.parse(previous.manifest.takenAt) - margin).toISOString());
+      else {
+        const cutoff = new Date(Date.parse(previous.manifest.takenAt) - margin).toISOString();
+        merge = await mergeRecords(context, writers, previous.dir, cutoff, checkpoint.since!.progress, checkpoint.identities.lastId, checkpoint.counts.identities);
+      }
       await writers.identities?.finish();
       await writers.accounts?.finish();
     } finally {
@@ -234,7 +242,8 @@ export async function snapshotTenant(options: SnapshotOptions): Promise<Snapshot
     checkpoint.accounts.count = checkpoint.counts.accounts;
   }
 
-  const takenAt = previous === null ? checkpoint.takenAt : new Date(started).toISOString();
+  // The time the copy started (an interrupted one's when resumed): the next --since fetches what changed from then on.
+  const takenAt = checkpoint.takenAt;
   const manifest: Manifest = { format: 1, ...identity, takenAt, counts: checkpoint.counts };
   writeJsonAtomically(join(work, MANIFEST), manifest);
   removeFile(join(work, CHECKPOINT));

@@ -53,10 +53,23 @@ describe('planSearch on an identities table', () => {
     ['firstName:j*', ['i1', 'i2', 'i3']],
     ['email:* AND attributes.department:engineering', ['i1']],
     ['manager.id:i1', ['i2', 'i3']],
+    // `id` is a keyword: the whole value, with case (an index serves it).
+    ['id:i2', ['i2']],
+    ['id:"i2" OR id:"i3" OR id:"nobody"', ['i2', 'i3']],
+    ['id:I2', []],
+    ['id:i*', ['i1', 'i2', 'i3']],
+    ['id:p0000*', ['p00000', 'p00001', 'p00002', 'p00003', 'p00004', 'p00005', 'p00006', 'p00007', 'p00008', 'p00009']],
     ['bloggs', ['i3']],
     ['attributes.department:nothing', []],
   ])('%s → %j', (query, ids) => {
     expect(run({ query: { query } }).ids).toEqual(ids);
+  });
+
+  it('looks ids up in the primary key index, not row by row', () => {
+    const { plan } = run({ query: { query: 'id:"i2" OR id:"i3"' } });
+    const detail = (db.prepare(`EXPLAIN QUERY PLAN ${plan.page.sql}`).all(...plan.page.params) as { detail: string }[]).map((r) => r.detail).join('; ');
+    expect(detail).not.toMatch(/SCAN identities\b(?! USING)/);
+    expect(detail).toMatch(/USING (INDEX|PRIMARY KEY|COVERING INDEX) sqlite_autoindex_identities_1|MULTI-INDEX OR/);
   });
 
   it('a missing query matches everything, up to the default limit of 10000', () => {

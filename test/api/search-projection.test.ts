@@ -41,6 +41,25 @@ describe('search hits', () => {
     expect(rest).toMatchObject({ id: FATIMA, name: 'fatima.schroder' });
   });
 
+  it('are the same members whether or not the costly ones are looked up, and the stored document read', async () => {
+    const [full] = (await search({})).json();
+    const { accounts, manager, accountCount, isManager, ...rest } = full;
+    expect(rest.modified).toBe('2025-02-03T04:05:06Z');
+    const lean = ['id', 'name', 'created', 'modified', '_index', 'type', '_type', 'accounts.id', 'isManager', 'accountCount'];
+    for (const includes of [['id', 'modified', 'accountCount'], ['id', 'isManager'], ['manager.id', 'name'], ['accounts.id'], lean, Object.keys(rest)]) {
+      const [hit] = (await search({ queryResultFilter: { includes } })).json();
+      const expected = Object.fromEntries(Object.entries({ ...rest, accounts, manager, accountCount, isManager }).filter(([k]) => includes.some((p) => p.split('.')[0] === k)));
+      // A path through null keeps nothing (as Elasticsearch's source filtering).
+      if (includes.includes('manager.id')) {
+        if (manager === null) delete expected.manager;
+        else expected.manager = { id: manager.id };
+      }
+      if (includes.includes('accounts.id')) expected.accounts = accounts.map((a: { id: string }) => ({ id: a.id }));
+      expect(hit).toEqual(expected);
+    }
+    expect(accountCount).toBeGreaterThan(0);
+  });
+
   it.each([
     [{ includes: ['id', ''] }],
     [{ includes: ['id', 'bad path'] }],

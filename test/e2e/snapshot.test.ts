@@ -2,7 +2,8 @@
 // IDT_SNAPSHOT_IDENTITIES says otherwise): a snapshot refreshes exactly as the tenant does over
 // its API; a copy interrupted at a random page and resumed is the same bytes as one taken in one
 // go; after the tenant changes (patched, moved, added and deleted records), --since gives the
-// same bytes as a full copy, fetching only what changed; the same holds pseudonymized.
+// same bytes as a full copy, fetching only what changed, also when interrupted and resumed; the
+// same holds pseudonymized.
 
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -113,6 +114,24 @@ describe(`snapshot of a ${IDENTITIES.toLocaleString('en-US')}-identity tenant se
     const ids = readFileSync(join(dir('incremental'), 'identities.json'), 'utf8');
     expect(ids).toContain('"department":"Snapshot Tests"');
     expect(ids).toContain('"name":"new.person0"');
+
+    // Interrupted at a random page and resumed, the merge writes the same bytes as well.
+    const pages = Math.ceil(IDENTITIES / 1000);
+    const stopAt = 1 + Math.floor(prng(Date.now() % 100_000)() * (pages - 1));
+    const abort = new AbortController();
+    let seen = 0;
+    const stopped = await take(dir('incremental-resumed'), T2, {
+      since: dir('full'),
+      signal: abort.signal,
+      onProgress: (p) => {
+        if (p.phase === 'identities' && p.identities > 0 && ++seen >= stopAt) abort.abort();
+      },
+    }).catch((e: unknown) => e);
+    expect(isTransformsError(stopped) && stopped.code, `stopped after page ${stopAt}`).toBe('SNAPSHOT_ABORTED');
+    expect(existsSync(dir('incremental-resumed'))).toBe(false);
+    const resumed = await take(dir('incremental-resumed'), T2 + 60_000, { since: dir('full') });
+    expect(resumed).toMatchObject({ mode: 'incremental', resumed: true, merge: incremental.merge });
+    expectSameFiles(dir('incremental-resumed'), dir('full-after'));
 
     const pseudoIncremental = await take(dir('pseudonymized-after'), T2, { since: dir('pseudonymized-before'), pseudonymizationKey: KEY });
     await take(dir('pseudonymized-full'), T2, { pseudonymizationKey: KEY });

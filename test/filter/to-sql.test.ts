@@ -195,3 +195,47 @@ describe('compileSql: a folded column', () => {
     expect(prefixUpperBound(unescape(prefix))).toBe(upper === null ? null : unescape(upper));
   });
 });
+
+describe('compileSql: a datetime field with indexedText', () => {
+  const plain: FieldMap = { d: { type: 'datetime', column: 'd' } };
+  const indexed: FieldMap = { d: { type: 'datetime', column: 'd', indexedText: true } };
+  const DAY = 86_400_000;
+
+  it('adds a text range the index serves before the exact instant test', () => {
+    const where = compileSql(parseApiFilter('d ge "2025-06-01T00:00:00Z"'), indexed);
+    expect(where.text).toBe('(unlikely("d" >= ?) AND filter_time("d") >= ?)');
+    expect(where.params).toEqual(['2025-05-31', Date.UTC(2025, 5, 1)]);
+    const lt = compileSql(parseApiFilter('d lt "2025-06-01T00:00:00Z"'), indexed);
+    expect(lt.text).toBe('(unlikely("d" < ?) AND filter_time("d") < ?)');
+    expect(lt.params).toEqual(['2025-06-03', Date.UTC(2025, 5, 1)]);
+  });
+
+  it('uses an index on the column for a range', () => {
+    const d = new Database(':memory:');
+    registerSqlFunctions(d);
+    d.exec('CREATE TABLE a (id TEXT, d TEXT); CREATE INDEX a_d ON a (d)');
+    const { text, params } = compileSql(parseApiFilter('d ge "2025-06-01T00:00:00Z"'), indexed);
+    const plan = d.prepare(`EXPLAIN QUERY PLAN SELECT id FROM a WHERE ${text} ORDER BY rowid`).all(...params) as { detail: string }[];
+    d.close();
+    expect(plan.map((r) => r.detail).join('; ')).toContain('USING INDEX a_d');
+  });
+
+  it('selects exactly what the comparison without it selects, whatever the values\' offsets', () => {
+    const pad = (n: number, w = 2) => String(Math.abs(n)).padStart(w, '0');
+    // A stored value: an instant near the compared one, written with any offset and precision.
+    const stored = fc.record({ at: fc.integer({ min: -3 * DAY, max: 3 * DAY }), offset: fc.integer({ min: -(23 * 60 + 59), max: 23 * 60 + 59 }), form: fc.nat(3) }).map(({ at, offset, form }) => {
+      const local = new Date(Date.UTC(2025, 0, 1) + at + offset * 60_000).toISOString().slice(0, 23);
+      const zone = form === 0 ? 'Z' : `${offset < 0 ? '-' : '+'}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
+      if (form === 3) return local.slice(0, 10);
+      return form === 0 ? new Date(Date.UTC(2025, 0, 1) + at).toISOString() : `${local}${zone}`;
+    });
+    fc.assert(
+      fc.property(fc.array(fc.oneof(stored, fc.constantFrom('not a date', '')), { maxLength: 20 }), fc.integer({ min: -2 * DAY, max: 2 * DAY }), fc.constantFrom('eq', 'gt', 'ge', 'lt', 'le'), (values, at, op) => {
+        load(values.map((d) => ({ d })));
+        const filter = `d ${op} "${new Date(Date.UTC(2025, 0, 1) + at).toISOString()}"`;
+        expect(selectIds(parseApiFilter(filter), indexed)).toEqual(selectIds(parseApiFilter(filter), plain));
+      }),
+      { numRuns: 400 },
+    );
+  });
+});

@@ -41,7 +41,7 @@ describe('fileNames', () => {
   });
 });
 
-describe('ArrayFileWriter and readArrayFile', () => {
+describe('ArrayFileWriter, ArrayFileReader and readArrayFile', () => {
   it('writes the one-per-line layout, continues from a byte position, and reads it back', async () => {
     const file = join(tmp, 'a.json');
     const w = await ArrayFileWriter.open(file);
@@ -58,6 +58,22 @@ describe('ArrayFileWriter and readArrayFile', () => {
     const empty = await ArrayFileWriter.open(join(tmp, 'empty.json'));
     await empty.finish();
     for await (const _ of readArrayFile(join(tmp, 'empty.json'))) throw new Error('no element expected');
+  });
+
+  it('reads on from a position it reported, and the leading members alone when asked', async () => {
+    const file = join(tmp, 'b.json');
+    const w = await ArrayFileWriter.open(file);
+    await w.add([{ id: 'a1', identityId: 'i1', x: 1 }, { id: 'a2', identityId: 'i"2', x: 'é' }, { identityId: 'i3', id: 'a3' }, { id: 'a4', identityId: 'i4' }].map((r) => JSON.stringify(r)));
+    await w.finish();
+    const first = new ArrayFileReader<{ id: string; identityId: string }>(file, { members: ['id', 'identityId'] });
+    await first.fillUntil((a) => a.identityId > 'i1');
+    expect(first.take()!.value).toEqual({ id: 'a1', identityId: 'i1' });
+    const at = first.position;
+    await first.close();
+    const rest = [];
+    for await (const e of readArrayFile<{ id: string }>(file, { from: at, members: ['id', 'identityId'] })) rest.push([e.line, e.value]);
+    // The third line does not begin with the members: it is parsed whole.
+    expect(rest).toEqual([[3, { id: 'a2', identityId: 'i"2' }], [4, { identityId: 'i3', id: 'a3' }], [5, { id: 'a4', identityId: 'i4' }]]);
   });
 
   it.each([

@@ -19,8 +19,9 @@ const FILTERS: FieldMap = {
   sourceId: { type: 'string', column: 'source_id', operators: ['eq', 'in'], caseSensitive: true },
   hasEntitlements: { type: 'boolean', column: 'has_entitlements', operators: ['eq'] },
   created: { type: 'datetime', column: 'created', operators: ['eq', 'gt', 'ge', 'lt', 'le'] },
-  // The account's `modified`, or its `created` when the document has none (as the view shows it).
-  modified: { type: 'datetime', column: 'modified', operators: ['eq', 'gt', 'ge', 'lt', 'le'] },
+  // The account's `modified`, or its `created` when the document has none (as the view shows it),
+  // indexed (store migration 5).
+  modified: { type: 'datetime', column: 'modified', operators: ['eq', 'gt', 'ge', 'lt', 'le'], indexedText: true },
 };
 
 export const ACCOUNTS: CollectionSpec = {

@@ -53,11 +53,13 @@ function pageAccounts(ctx: ApiContext, ids: readonly string[]): Map<string, Sear
   return out;
 }
 
-/** Per-identity counts for a page, in one query each. */
-function pageFacts(ctx: ApiContext, ids: readonly string[]): { accounts: Map<string, number>; managers: Set<string> } {
+/** Per-identity counts for a page, in one query each, made only when the projection keeps them. */
+function pageFacts(ctx: ApiContext, ids: readonly string[], need: { accountCount: boolean; isManager: boolean }): { accounts: Map<string, number>; managers: Set<string> } {
   const list = JSON.stringify(ids);
-  const accounts = prepared(ctx.store.db, 'SELECT identity_id AS id, count(*) AS n FROM accounts WHERE identity_id IN (SELECT value FROM json_each(?)) GROUP BY identity_id').all(list) as { id: string; n: number }[];
-  const managers = prepared(ctx.store.db, 'SELECT DISTINCT manager_id AS id FROM identities WHERE manager_id IN (SELECT value FROM json_each(?))').all(list) as { id: string }[];
+  const accounts = need.accountCount
+    ? (prepared(ctx.store.db, 'SELECT identity_id AS id, count(*) AS n FROM accounts WHERE identity_id IN (SELECT value FROM json_each(?)) GROUP BY identity_id').all(list) as { id: string; n: number }[])
+    : [];
+  const managers = need.isManager ? (prepared(ctx.store.db, 'SELECT DISTINCT manager_id AS id FROM identities WHERE manager_id IN (SELECT value FROM json_each(?))').all(list) as { id: string }[]) : [];
   return { accounts: new Map(accounts.map((r) => [r.id, r.n])), managers: new Set(managers.map((r) => r.id)) };
 }
 
@@ -73,6 +75,19 @@ function budgeted<T>(ctxDb: { db: object }, ms: number, fn: () => T): T {
   }
 }
 
+/**
+ * Members of a hit that need no more of the stored identity than its id, name and timestamps. A
+ * projection keeping only these (as a snapshot's walk does) reads those columns instead of
+ * parsing every stored document.
+ */
+const LEAN_MEMBERS = new Set(['id', 'name', '_type', 'type', '_index', 'created', 'modified', 'accountCount', 'isManager', 'accounts']);
+const text = (path: string) => `CASE json_type("doc", '${path}') WHEN 'text' THEN json_extract("doc", '${path}') END`;
+const LEAN_SELECT = `"id" AS id, "name" AS name, ${text('$.created')} AS created, ${text('$.modified')} AS modified`;
+
+function isLean(projection: Projection | null): boolean {
+  return projection?.includes != null && projection.includes.every((p) => LEAN_MEMBERS.has(p[0]!));
+}
+
 export async function searchPlugin(app: FastifyInstance, opts: { ctx: ApiContext }): Promise<void> {
   const { ctx } = opts;
   serviceRoutes(app, 'search', [
@@ -83,20 +98,24 @@ export async function searchPlugin(app: FastifyInstance, opts: { ctx: ApiContext
       schema: { summary: 'Search', operationId: 'searchPost', body: searchBody, querystring: searchQuery },
       handler: async (request, reply) => {
         const limits = ctx.options.requestLimits;
-        const plan = planSearch(request.body, request.query as Record<string, unknown>, [IDENTITIES_INDEX], 'doc', {
+        const projection = parseProjection(request.body as Record<string, unknown>);
+        const lean = isLean(projection);
+        const plan = planSearch(request.body, request.query as Record<string, unknown>, [IDENTITIES_INDEX], lean ? LEAN_SELECT : 'doc', {
           maxLength: limits.searchMaxLength,
           maxDepth: limits.searchMaxDepth,
           maxTerms: limits.searchMaxTerms,
         });
         const { identities, total } = budgeted(ctx.store, limits.searchTimeMs, () => ({
-          identities: docs<StoredIdentity>(runStatement(ctx.store.db, plan.page) as Record<string, unknown>[]),
+          identities: lean
+            ? (runStatement(ctx.store.db, plan.page) as StoredIdentity[])
+            : docs<StoredIdentity>(runStatement(ctx.store.db, plan.page) as Record<string, unknown>[]),
           total: plan.total === null ? null : (prepared(ctx.store.db, plan.total.sql).get(...plan.total.params) as { n: number }).n,
         }));
-        const projection = parseProjection(request.body as Record<string, unknown>);
-        const managers = managersOf(ctx, identities);
+        // Each member that costs a query (manager, accountCount, isManager, accounts) is looked up
+        // only when the projection keeps it: a hit left without it is projected the same.
+        const managers = projectionNeeds(projection, 'manager') ? managersOf(ctx, identities) : new Map<string, StoredIdentity>();
         const ids = identities.map((i) => i.id);
-        const facts = pageFacts(ctx, ids);
-        // The account list costs a query per page: made only when the projection keeps it.
+        const facts = pageFacts(ctx, ids, { accountCount: projectionNeeds(projection, 'accountCount'), isManager: projectionNeeds(projection, 'isManager') });
         const accounts = projectionNeeds(projection, 'accounts') ? pageAccounts(ctx, ids) : null;
         const items = identities.map((i) =>
           project(

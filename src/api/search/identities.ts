@@ -13,7 +13,7 @@ export const IDENTITIES_INDEX: SearchIndex = Object.freeze({
   table: 'identities',
   idExpr: '"id"',
   fields: Object.freeze({
-    id: { expr: '"id"', sortable: true, notNull: true },
+    id: { expr: '"id"', sortable: true, notNull: true, keyword: true },
     name: { expr: '"name"', sortable: true, notNull: true },
     displayName: { expr: attr('displayName'), sortable: true },
     firstName: { expr: attr('firstname'), sortable: true },

@@ -18,6 +18,11 @@ export interface SearchField {
   readonly notNull?: boolean;
   /** The field holds ISO 8601 date-times: `sort` and `searchAfter` order it in time order. */
   readonly time?: boolean;
+  /**
+   * A keyword (not analysed) field, as Elasticsearch maps ids: `field:value` matches the whole
+   * value and `field:pre*` its start, with case, so that an index on the column serves them.
+   */
+  readonly keyword?: boolean;
 }
 
 export interface SearchIndex {
@@ -69,6 +74,11 @@ export function compileSearch(ast: SearchNode, index: SearchIndex): SqlWhere {
         return `(${x} IS NOT NULL AND ${x} <> '')`;
       }
       case 'term': {
+        const keyword = n.property !== null && Object.prototype.hasOwnProperty.call(index.fields, n.property) && index.fields[n.property]!.keyword === true;
+        if (keyword) {
+          const x = resolve(n.property!, n.range);
+          return n.prefix ? `(substr(${x}, 1, ${param([...n.value].length)}) = ${param(n.value)})` : `(${x} = ${param(n.value)})`;
+        }
         const exprs = n.property === null ? index.defaultFields.map((f) => resolve(f, n.range)) : [resolve(n.property, n.range)];
         const fn = n.prefix ? 'search_prefix' : 'search_match';
         return `(${exprs.map((x) => `${fn}(${x}, ${param(n.value)}) = 1`).join(' OR ')})`;
