@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isTransformsError } from '../../src/errors/index.js';
-import { ArrayFileWriter, fileNames, readArrayFile } from '../../src/snapshot/layout.js';
+import { ArrayFileReader, ArrayFileWriter, fileNames, readArrayFile } from '../../src/snapshot/layout.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'idt-snapshot-layout-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -7,7 +7,7 @@ import { docs, prepared, runStatement, sendPage } from '../collections/index.js'
 import type { ApiContext } from '../context.js';
 import { serviceRoutes } from '../routes.js';
 import { SearchBudgetExceeded, withSearchBudget } from '../../filter/search/index.js';
-import { IDENTITIES_INDEX, identitySearchDocument, parseProjection, planSearch, project, projectionNeeds, type SearchAccount, type StoredIdentity } from '../search/index.js';
+import { IDENTITIES_INDEX, identitySearchDocument, parseProjection, planSearch, project, projectionNeeds, type Projection, type SearchAccount, type StoredIdentity } from '../search/index.js';
 import { codedError } from '../../errors/index.js';
 import { managersOf } from './identities.js';
 
