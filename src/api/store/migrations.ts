@@ -280,7 +280,7 @@ export const MIGRATIONS: readonly Migration[] = [
     // `created`), so that the filter back end's text range on that column is served by it. Only
     // built-in SQL, so that any connection can write accounts.
     sql: `
-      CREATE INDEX accounts_modified ON accounts (COALESCE(json_extract(doc, '$.modified'), created));
+      CREATE INDEX IF NOT EXISTS accounts_modified ON accounts (COALESCE(json_extract(doc, '$.modified'), created));
     `,
   },
 ];
