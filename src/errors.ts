@@ -57,6 +57,13 @@ export interface CodedErrorOptions {
  * The one error class of the library. `code` is stable and listed in ERROR_CATALOGUE;
  * `path` is a JSON Pointer (or '' for the root); `details` carries structured location data.
  */
+/**
+ * Coded errors are data (code, path, details); their JavaScript stack is never shown to a user,
+ * and capturing it is most of what constructing one costs (firstValid's ignoreErrors discards
+ * many per refresh). IDT_DEBUG=1 keeps the stacks for debugging the library itself.
+ */
+const KEEP_STACKS = typeof process !== 'undefined' && Boolean(process.env?.IDT_DEBUG);
+
 export class TransformsError extends Error {
   readonly code: string;
   /** Set once, by the innermost transform that sees the error when it has none. */
@@ -64,7 +71,10 @@ export class TransformsError extends Error {
   readonly details: Record<string, unknown> | undefined;
 
   constructor(code: string, message: string, options: CodedErrorOptions = {}) {
+    const limit = Error.stackTraceLimit;
+    if (!KEEP_STACKS) Error.stackTraceLimit = 0;
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    Error.stackTraceLimit = limit;
     if (!(code in ERROR_CATALOGUE)) {
       // A programming error: every code must be catalogued so that docs/errors.md lists it.
       throw new Error(`uncatalogued error code ${code}: ${message}`);

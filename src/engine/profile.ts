@@ -63,7 +63,14 @@ export interface CompiledMapping {
 
 export interface ProfileHost {
   compileDefinition(definition: unknown): CompiledTransform;
-  run(compiled: CompiledTransform, identity: Identity, variables: Record<string, unknown>, limits: Readonly<Limits>, budget: Budget): MaybePromise<Value>;
+  run(
+    compiled: CompiledTransform,
+    identity: Identity,
+    variables: Record<string, unknown>,
+    limits: Readonly<Limits>,
+    budget: Budget,
+    shared: Map<string, unknown>,
+  ): MaybePromise<Value>;
   /** The engine's limits with the call's over them. */
   limits(given: Partial<Limits> | undefined): Readonly<Limits>;
   /** A budget for one profile evaluation. */
@@ -95,6 +102,8 @@ export function runProfile(host: ProfileHost, mappings: readonly CompiledMapping
   const errors: ProfileError[] = [];
   const limits = host.limits(options.limits);
   const budget = host.budget(limits);
+  // What the attributes read alike (an account list, filtered and sorted) is computed once.
+  const shared = new Map<string, unknown>();
   const outcomes = mappings.map((m) => {
     if (m.compileError) {
       errors.push(m.compileError);
@@ -104,7 +113,7 @@ export function runProfile(host: ProfileHost, mappings: readonly CompiledMapping
     const variables: Record<string, unknown> = { attributeDefinition: { name: m.name } };
     if (oldValue !== undefined && oldValue !== null) variables.oldValue = oldValue;
     return attempt(
-      () => andThen(host.run(m.compiled!, identity, variables, limits, budget), (value) => {
+      () => andThen(host.run(m.compiled!, identity, variables, limits, budget, shared), (value) => {
         attributes[m.attribute] = value;
       }),
       (error) => {
