@@ -383,6 +383,8 @@ class EngineImpl implements Engine {
 }
 
 const NO_REFERENCES: readonly string[] = Object.freeze([]);
+/** The identity graph's key in a profile evaluation's shared memo (no operation key starts with a space). */
+const GRAPH_KEY = ' identity graph';
 
 /**
  * Per-evaluation state. A class, so that the many small evaluations of a refresh allocate one
@@ -467,7 +469,14 @@ class EvaluationState implements Evaluation {
   identityGraph(): MaybePromise<IdentityGraph | null> {
     const root = this.root;
     if (root.graph === undefined) {
-      root.graph = this.identity === null ? null : loadIdentityGraph(this.identity, this.providers);
+      // Loaded once per identity when a profile's attributes share a memo (a loaded graph only).
+      const shared = root.shared;
+      const known = shared?.get(GRAPH_KEY) as IdentityGraph | undefined;
+      if (known !== undefined) root.graph = known;
+      else {
+        root.graph = this.identity === null ? null : loadIdentityGraph(this.identity, this.providers);
+        if (shared !== undefined && !isPromise(root.graph)) shared.set(GRAPH_KEY, root.graph);
+      }
     }
     return root.graph;
   }
