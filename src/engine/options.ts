@@ -24,7 +24,7 @@ export interface EngineOptions {
   /**
    * Compile each transform to one generated JavaScript function (default true), or keep the
    * closures (false): for hosts whose Content Security Policy forbids `new Function`. Both give
-   * the same values and errors; explain always uses the closures. See docs/engine.md.
+   * the same values and errors; explain always uses the closures. See README, "Generated code".
    */
   codegen?: boolean;
 }
