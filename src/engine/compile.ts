@@ -26,6 +26,19 @@ export interface CompileHost {
   objectFilter(text: string): FilterNode;
   /** Compile closures that record an explanation (engine.explain); never set for ordinary compiles. */
   readonly trace?: boolean;
+  /** Told of every node compiled (code generation builds on the closures: engine/codegen.ts). */
+  readonly record?: (pointer: string, node: CompiledNode) => void;
+}
+
+/** A node as compiled to closures: what code generation needs to emit it, or to call it. */
+export interface CompiledNode {
+  readonly spec: OperationSpec;
+  /** The context the operation compiled with (its attributes, pointers and caches). */
+  readonly ctx: CompileContext;
+  /** The operation's closure alone. */
+  readonly body: Evaluator;
+  /** The whole node: explicit input, step counting, error location. */
+  readonly evaluator: Evaluator;
 }
 
 /** Attribute keys every transform may carry besides its operation's own. */
@@ -89,7 +102,9 @@ export function compileNode(host: CompileHost, node: unknown, pointer: string, d
     }
   }
   const evaluator = wrap(body, explicitInput, pointer);
-  return host.trace ? traceNode(evaluator, spec.type, pointer) : evaluator;
+  if (host.trace) return traceNode(evaluator, spec.type, pointer);
+  host.record?.(pointer, { spec, ctx, body, evaluator });
+  return evaluator;
 }
 
 /**
@@ -127,9 +142,9 @@ function runLocated(body: Evaluator, input: Value, ev: Evaluation, pointer: stri
 }
 
 /** The clock is read every 1,024 steps (a mask: steps & 1023 === 0). */
-const STEPS_PER_TIME_CHECK = 1023;
+export const STEPS_PER_TIME_CHECK = 1023;
 
-function checkTime(ev: Evaluation, pointer: string): void {
+export function checkTime(ev: Evaluation, pointer: string): void {
   try {
     ev.budget.checkTime();
   } catch (error) {
@@ -137,7 +152,7 @@ function checkTime(ev: Evaluation, pointer: string): void {
   }
 }
 
-function stepLimit(ev: Evaluation, pointer: string): TransformsError {
+export function stepLimit(ev: Evaluation, pointer: string): TransformsError {
   return codedError('EVAL_STEP_LIMIT', `evaluation exceeded ${ev.limits.maxSteps} steps`, { path: pointer });
 }
 

@@ -13,7 +13,8 @@ import { createSchemaValidator, type SchemaValidator } from '../schema/validator
 import type { ValidationIssue } from '../schema/issues.js';
 import { CountingCache, type CacheStats } from './caches.js';
 import { canonicalJson, checkNesting, jsonNestingLimit } from './canonical.js';
-import { compileNode, locate, type CompileHost } from './compile.js';
+import { compileNode, locate, type CompileHost, type CompiledNode } from './compile.js';
+import { generateEvaluator } from './codegen.js';
 import { NO_VARIABLES } from './globals.js';
 import { loadIdentityGraph } from './identity-graph.js';
 import { isPromise, andThen, type MaybePromise } from './maybe.js';
@@ -112,8 +113,8 @@ class EngineImpl implements Engine {
   private readonly profiles = new WeakMap<object, CompiledMapping[]>();
   private readonly profileHost = {
     compileDefinition: (d: unknown) => this.compileDefinition(d),
-    run: (c: CompiledTransform, i: Identity, variables: Record<string, unknown>, limits: Readonly<Limits>, budget: Budget) =>
-      finish(c.evaluator(null, this.newEvaluation(i, variables, limits, budget)), limits),
+    run: (c: CompiledTransform, i: Identity, variables: Record<string, unknown>, limits: Readonly<Limits>, budget: Budget, shared: Map<string, unknown>) =>
+      finish(c.evaluator(null, this.newEvaluation(i, variables, limits, budget, shared)), limits),
     limits: (given: Partial<Limits> | undefined) => resolveLimits(this.limits, given),
     budget: (limits: Readonly<Limits>) => new Budget(limits, this.compiling),
   };
@@ -285,7 +286,11 @@ class EngineImpl implements Engine {
       throw codedError(first.code, first.message, { path: first.path, details: { issues } });
     }
     const doc = transform as TransformDocument;
-    const evaluator = compileNode(this.host, doc, '', 0);
+    if (!this.options.codegen) return Object.freeze({ name: doc.name, type: doc.type, source: transform, evaluator: compileNode(this.host, doc, '', 0) });
+    // The closures first (they are the semantic check and the fallback), then one generated function.
+    const nodes = new Map<string, CompiledNode>();
+    const closure = compileNode({ ...this.host, record: (pointer, node) => nodes.set(pointer, node) }, doc, '', 0);
+    const evaluator = generateEvaluator(nodes, closure) ?? closure;
     return Object.freeze({ name: doc.name, type: doc.type, source: transform, evaluator });
   }
 
@@ -342,8 +347,10 @@ class EngineImpl implements Engine {
   }
 
   /** A fresh per-evaluation state; `budget` is given when evaluations share one (a profile's attributes). */
-  newEvaluation(identity: Identity | null, variables: Readonly<Record<string, unknown>>, limits: Readonly<Limits>, budget: Budget | undefined): Evaluation {
-    return new EvaluationState(this, identity, variables, NO_REFERENCES, undefined, limits, budget);
+  newEvaluation(identity: Identity | null, variables: Readonly<Record<string, unknown>>, limits: Readonly<Limits>, budget: Budget | undefined, shared?: Map<string, unknown>): Evaluation {
+    const ev = new EvaluationState(this, identity, variables, NO_REFERENCES, undefined, limits, budget);
+    if (shared !== undefined) ev.shared = shared;
+    return ev;
   }
 
   /** The evaluation instant: the engine clock, read once per evaluation and only when used. */
@@ -376,6 +383,8 @@ class EngineImpl implements Engine {
 }
 
 const NO_REFERENCES: readonly string[] = Object.freeze([]);
+/** The identity graph's key in a profile evaluation's shared memo (no operation key starts with a space). */
+const GRAPH_KEY = ' identity graph';
 
 /**
  * Per-evaluation state. A class, so that the many small evaluations of a refresh allocate one
@@ -392,6 +401,8 @@ class EvaluationState implements Evaluation {
   readonly counter: { steps: number };
   private readonly root: EvaluationState;
   private memoMap: Map<string, unknown> | undefined = undefined;
+  /** The memo of every attribute of one profile evaluation (set on the root scope only). */
+  shared: Map<string, unknown> | undefined = undefined;
   private graph: MaybePromise<IdentityGraph | null> | undefined = undefined;
   private instant: Date | undefined = undefined;
   private budgetState: Budget | undefined;
@@ -429,6 +440,22 @@ class EvaluationState implements Evaluation {
     return (root.memoMap ??= new Map());
   }
 
+  cached<T>(key: string, load: (ev: Evaluation) => MaybePromise<T>): MaybePromise<T> {
+    // Memoised values are never undefined (a Value, a list of accounts, a source or a promise).
+    const shared = this.root.shared;
+    if (shared !== undefined) {
+      const known = shared.get(key);
+      if (known !== undefined) return known as T;
+    }
+    const memo = this.memo;
+    const mine = memo.get(key);
+    if (mine !== undefined) return mine as MaybePromise<T>;
+    const value = load(this);
+    if (shared !== undefined && !isPromise(value)) shared.set(key, value);
+    else memo.set(key, value);
+    return value;
+  }
+
   enterReference(name: string): Evaluation {
     if (this.referenceStack.includes(name)) {
       throw codedError('EVAL_REFERENCE_CYCLE', `reference cycle: ${[...this.referenceStack, name].join(' → ')}`);
@@ -442,7 +469,14 @@ class EvaluationState implements Evaluation {
   identityGraph(): MaybePromise<IdentityGraph | null> {
     const root = this.root;
     if (root.graph === undefined) {
-      root.graph = this.identity === null ? null : loadIdentityGraph(this.identity, this.providers);
+      // Loaded once per identity when a profile's attributes share a memo (a loaded graph only).
+      const shared = root.shared;
+      const known = shared?.get(GRAPH_KEY) as IdentityGraph | undefined;
+      if (known !== undefined) root.graph = known;
+      else {
+        root.graph = this.identity === null ? null : loadIdentityGraph(this.identity, this.providers);
+        if (shared !== undefined && !isPromise(root.graph)) shared.set(GRAPH_KEY, root.graph);
+      }
     }
     return root.graph;
   }

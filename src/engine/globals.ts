@@ -15,5 +15,10 @@ const NO_GLOBALS: TemplateGlobals = Object.freeze({ identity: null });
 export function templateGlobals(ev: Evaluation, identity: IdentityGraph | null): TemplateGlobals {
   // Most evaluations have neither: one object fewer per render.
   if (identity === null && ev.variables === NO_VARIABLES) return NO_GLOBALS;
-  return { ...ev.variables, identity };
+  // A loop rather than a spread: the variables of a profile's attributes come in several shapes,
+  // and V8's object spread is slow over them (a tenth of a refresh's evaluation).
+  const globals: TemplateGlobals = { identity };
+  const variables = ev.variables;
+  for (const key in variables) if (key !== 'identity') globals[key] = variables[key];
+  return globals;
 }

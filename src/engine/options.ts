@@ -21,6 +21,12 @@ export interface EngineOptions {
   rules?: Record<string, RuleFunction>;
   /** Extra operation types (a type the built-ins already have is an error). */
   operations?: readonly OperationSpec[];
+  /**
+   * Compile each transform to one generated JavaScript function (default true), or keep the
+   * closures (false): for hosts whose Content Security Policy forbids `new Function`. Both give
+   * the same values and errors; explain always uses the closures. See README, "Generated code".
+   */
+  codegen?: boolean;
 }
 
 export interface ResolvedOptions {
@@ -31,6 +37,7 @@ export interface ResolvedOptions {
   cacheSizes: Readonly<CacheSizes>;
   rules: Readonly<Record<string, RuleFunction>>;
   operations: readonly OperationSpec[];
+  codegen: boolean;
 }
 
 /** The defaults of every limit (docs/limits.md lists them with what each bounds). */
@@ -48,7 +55,7 @@ export function resolveLimits(base: Readonly<Limits>, given: Partial<Limits> | u
   return given === undefined ? base : positiveIntegers('limits', given, base);
 }
 
-const OPTION_KEYS = new Set(['providers', 'clock', 'random', 'limits', 'cacheSizes', 'rules', 'operations']);
+const OPTION_KEYS = new Set(['providers', 'clock', 'random', 'limits', 'cacheSizes', 'rules', 'operations', 'codegen']);
 const PROVIDER_KEYS = new Set(['accounts', 'sources', 'identities', 'transforms', 'uniqueness']);
 
 function invalid(message: string): never {
@@ -99,6 +106,7 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
   }
   const operations = options.operations ?? [];
   if (!Array.isArray(operations)) invalid('operations must be an array of operation specs');
+  if (options.codegen !== undefined && typeof options.codegen !== 'boolean') invalid('codegen must be true or false');
   const clock = options.clock ?? (() => new Date());
   return Object.freeze({
     providers: Object.freeze({ ...providers }),
@@ -112,5 +120,6 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
     cacheSizes: positiveIntegers('cacheSizes', options.cacheSizes, DEFAULT_CACHE_SIZES),
     rules: Object.freeze({ ...rules }),
     operations: Object.freeze([...operations]),
+    codegen: options.codegen ?? true,
   });
 }

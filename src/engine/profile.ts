@@ -4,7 +4,7 @@
 
 import { isTransformsError } from '../errors/index.js';
 import type { Identity, IdentityProfile } from '../providers/types.js';
-import { all, attempt, andThen, type MaybePromise } from './maybe.js';
+import { all, attempt, andThen, isPromise, type MaybePromise } from './maybe.js';
 import type { CompiledTransform, Limits, Value } from './types.js';
 import type { Budget } from '../runtime/budget.js';
 
@@ -50,7 +50,14 @@ export interface CompiledMapping {
 
 export interface ProfileHost {
   compileDefinition(definition: unknown): CompiledTransform;
-  run(compiled: CompiledTransform, identity: Identity, variables: Record<string, unknown>, limits: Readonly<Limits>, budget: Budget): MaybePromise<Value>;
+  run(
+    compiled: CompiledTransform,
+    identity: Identity,
+    variables: Record<string, unknown>,
+    limits: Readonly<Limits>,
+    budget: Budget,
+    shared: Map<string, unknown>,
+  ): MaybePromise<Value>;
   /** The engine's limits with the call's over them. */
   limits(given: Partial<Limits> | undefined): Readonly<Limits>;
   /** A budget for one profile evaluation. */
@@ -82,31 +89,57 @@ export function runProfile(host: ProfileHost, mappings: readonly CompiledMapping
   const errors: ProfileError[] = [];
   const limits = host.limits(options.limits);
   const budget = host.budget(limits);
-  const outcomes = mappings.map((m) => {
+  // What the attributes read alike (an account list, filtered and sorted) is computed once.
+  const shared = new Map<string, unknown>();
+  // The attributes run one after the other; as long as every one answers at once (synchronous
+  // providers: a refresh), no closure and no promise is made per attribute.
+  let outcomes: MaybePromise<void>[] | undefined;
+  for (let i = 0; i < mappings.length; i++) {
+    const m = mappings[i]!;
     if (m.compileError) {
       errors.push(m.compileError);
-      return undefined;
+      continue;
     }
     const oldValue = Object.prototype.hasOwnProperty.call(previous, m.name) ? previous[m.name] : undefined;
     const variables: Record<string, unknown> = { attributeDefinition: { name: m.name } };
     if (oldValue !== undefined && oldValue !== null) variables.oldValue = oldValue;
-    return attempt(
-      () => andThen(host.run(m.compiled!, identity, variables, limits, budget), (value) => {
-        attributes[m.attribute] = value;
-      }),
-      (error) => {
-        if (!isTransformsError(error)) throw error;
-        attributes[m.attribute] = null;
-        errors.push({ attribute: m.attribute, code: error.code, message: error.message, path: m.pointer + (error.path ?? '') });
-      },
-    );
-  });
+    const failed = (error: unknown): void => {
+      if (!isTransformsError(error)) throw error;
+      attributes[m.attribute] = null;
+      errors.push({ attribute: m.attribute, code: error.code, message: error.message, path: m.pointer + (error.path ?? '') });
+    };
+    let out: MaybePromise<Value>;
+    try {
+      out = host.run(m.compiled!, identity, variables, limits, budget, shared);
+    } catch (error) {
+      failed(error);
+      continue;
+    }
+    if (isPromise<Value>(out)) {
+      // Keep the key where the attribute's order puts it; the value comes later.
+      attributes[m.attribute] = null;
+      (outcomes ??= []).push(
+        out.then((value) => {
+          attributes[m.attribute] = value;
+        }, failed),
+      );
+    } else attributes[m.attribute] = out;
+  }
+  if (outcomes === undefined) {
+    if (errors.length > 1) sortErrors(errors, mappings);
+    return { attributes, errors };
+  }
   return andThen(all(outcomes), () => {
     // Keep the profile's attribute order whatever order asynchronous results arrived in.
     const ordered: Record<string, Value> = {};
     for (const m of mappings) if (Object.prototype.hasOwnProperty.call(attributes, m.attribute)) ordered[m.attribute] = attributes[m.attribute]!;
-    const order = new Map(mappings.map((m, i) => [m.attribute, i]));
-    errors.sort((a, b) => (order.get(a.attribute) ?? 0) - (order.get(b.attribute) ?? 0));
+    sortErrors(errors, mappings);
     return { attributes: ordered, errors };
   });
+}
+
+/** Errors in the profile's attribute order, whatever order asynchronous results arrived in. */
+function sortErrors(errors: ProfileError[], mappings: readonly CompiledMapping[]): void {
+  const order = new Map(mappings.map((m, i) => [m.attribute, i]));
+  errors.sort((a, b) => (order.get(a.attribute) ?? 0) - (order.get(b.attribute) ?? 0));
 }

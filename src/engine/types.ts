@@ -60,6 +60,13 @@ export interface Evaluation {
   readonly budget: Budget;
   /** Per-evaluation memo (accounts by source, the identity graph, …). */
   readonly memo: Map<string, unknown>;
+  /**
+   * The value memoised under `key`, or `load()`'s, remembered. A value known at once is shared by
+   * every attribute of one profile evaluation (one identity: its account lists are listed, filtered
+   * and sorted once); a pending one stays with this evaluation, so that a rejection is located in
+   * the attribute that met it.
+   */
+  cached<T>(key: string, load: (ev: Evaluation) => MaybePromise<T>): MaybePromise<T>;
   /** The identity with all its accounts, their sources and its manager, loaded once. */
   identityGraph(): MaybePromise<IdentityGraph | null>;
   /** Resolve and compile a named transform (reference, rule chains). */
@@ -145,6 +152,42 @@ export interface OperationSpec {
    * (evaluation fails with EVAL_NOT_EVALUABLE).
    */
   readonly compile?: (ctx: CompileContext) => Evaluator;
+  /**
+   * Optional: the operation as JavaScript source, for the function the engine generates per
+   * transform (engine/codegen.ts). Returns the statements of the node's body (ending in a
+   * `return`), or undefined to be called as its closure. Never needed for correctness: without
+   * it the node runs its closure inside the generated code.
+   */
+  readonly generate?: (code: CodeContext) => string | undefined;
+}
+
+/** What an operation's code template sees (engine/codegen.ts). */
+export interface CodeContext {
+  /** The closure context the operation compiled with: the same attributes, pointers and caches. */
+  readonly compile: CompileContext;
+  /** The operation's own closure (for the parts a template leaves to it). */
+  readonly closure: Evaluator;
+  /** Identifiers of the effective input and of the evaluation in the generated code. */
+  readonly input: string;
+  readonly ev: string;
+  /** An expression giving an attribute's value synchronously (literals folded); undefined when absent. */
+  value(name: string): string | undefined;
+  /** The same for any JSON value found at `tokens` below the attributes. */
+  valueAt(value: unknown, ...tokens: (string | number)[]): string;
+  /** Expressions for every element of an array attribute. */
+  list(name: string): string[];
+  /** The names of the dynamic variables (every attribute not in `reserved` nor common), in order. */
+  dynamicVariableNames(reserved: readonly string[]): string[];
+  /** An identifier bound to a compile-time value (a function, a table, a compiled pattern). */
+  bind(value: unknown): string;
+  /** A JavaScript literal of a string, number, boolean or null. */
+  literal(value: string | number | boolean | null): string;
+  /** A fresh local variable name. */
+  local(): string;
+  /** An expression that gives `value`, throwing (to fall back to closures) when it is a promise. */
+  sync(expression: string): string;
+  /** The identifier of the runtime helpers (engine/codegen-runtime.ts). */
+  readonly rt: string;
 }
 
 /** A compiled transform, ready to evaluate many times. */

@@ -87,6 +87,13 @@ export interface CodedErrorOptions {
  * The one error class of the library. `code` is stable and listed in ERROR_CATALOGUE;
  * `path` is a JSON Pointer (or '' for the root); `details` carries structured location data.
  */
+/**
+ * Coded errors are data (code, path, details); their JavaScript stack is never shown to a user,
+ * and capturing it is most of what constructing one costs (firstValid's ignoreErrors discards
+ * many per refresh). IDT_DEBUG=1 keeps the stacks for debugging the library itself.
+ */
+const KEEP_STACKS = typeof process !== 'undefined' && Boolean(process.env?.IDT_DEBUG);
+
 export class TransformsError extends Error {
   readonly code: ErrorCode;
   /** Set once, by the innermost transform that sees the error when it has none. */
@@ -94,7 +101,10 @@ export class TransformsError extends Error {
   readonly details: Record<string, unknown> | undefined;
 
   constructor(code: ErrorCode, message: string, options: CodedErrorOptions = {}) {
+    const limit = Error.stackTraceLimit;
+    if (!KEEP_STACKS) Error.stackTraceLimit = 0;
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    Error.stackTraceLimit = limit;
     if (!isErrorCode(code)) {
       // The type admits catalogued codes only; this guards callers without the types (JavaScript,
       // a cast) so that docs/errors.md lists every code that can occur.

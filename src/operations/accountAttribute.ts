@@ -67,18 +67,26 @@ export const accountAttribute = defineOperation({
     const propertyPredicate = propertyFilter ? compileFilter(() => compilePredicate(propertyFilter), ctx, 'accountPropertyFilter') : undefined;
     const sourceKey = 'source:' + JSON.stringify(sourceRef);
     const accountsKey = 'accounts:' + JSON.stringify(sourceRef) + ':' + (accountFilterText ?? '');
+    // Attributes that read the same accounts in the same order share the ordered list, and the
+    // same read (the same attribute, first link or not) shares its value.
+    const orderKey = JSON.stringify([accountsKey, propertyFilter ? String(ctx.attributes.accountPropertyFilter) : null, sortAttribute, descending]);
+    const valueKey = JSON.stringify([orderKey, attributeName, firstLink]);
     const pointer = ctx.pointer;
 
-    const pick = (accounts: readonly Account[]): Value => {
+    /** The candidates in the order they are read: filtered, then sorted (stable). */
+    const order = (accounts: readonly Account[]): readonly Account[] => {
       let candidates = accounts as Account[];
       if (accountPredicate) candidates = candidates.filter((a) => accountPredicate(searchableView(a)));
       if (propertyPredicate) candidates = candidates.filter((a) => propertyPredicate(a.attributes));
-      if (candidates.length === 0) return null;
       if (candidates.length > 1) {
         const keyed = candidates.map((account, index) => ({ account, index, key: sortKey(account, sortAttribute) }));
         keyed.sort((a, b) => compareAccounts(a, b, descending));
         candidates = keyed.map((k) => k.account);
       }
+      return candidates;
+    };
+    const read = (candidates: readonly Account[]): Value => {
+      if (candidates.length === 0) return null;
       if (firstLink) return readAttribute(candidates[0]!, attributeName);
       for (const account of candidates) {
         const v = readAttribute(account, attributeName);
@@ -86,6 +94,7 @@ export const accountAttribute = defineOperation({
       }
       return null;
     };
+    const pick = (accounts: readonly Account[]): Value => read(order(accounts));
 
     // Explaining: the same choice, with every candidate account and why it was dropped or kept.
     const explainPick = (ev: Evaluation, accounts: readonly Account[]): Value => {
@@ -112,7 +121,7 @@ export const accountAttribute = defineOperation({
     const load = (ev: Evaluation): MaybePromise<readonly Account[]> => {
       const identity = ev.identity;
       if (!identity) throw codedError('EVAL_NO_IDENTITY', 'accountAttribute needs an identity in the evaluation context', { path: pointer });
-      const accounts = memo(ev, accountsKey, () =>
+      const accounts = ev.cached(accountsKey, (ev) =>
         andThen(resolveSource(ev, sourceKey, sourceRef, pointer), (source) => {
           const provider = ev.providers.accounts;
           if (!provider) throw codedError('EVAL_PROVIDER_MISSING', 'accountAttribute needs an account provider', { path: pointer });
@@ -127,7 +136,13 @@ export const accountAttribute = defineOperation({
       return accounts;
     };
     if (ctx.tracing) return (_input, ev) => andThen(load(ev), (accounts) => explainPick(ev, accounts));
-    return (_input, ev) => andThen(load(ev), pick);
+    const loadOrder = (ev: Evaluation) => andThen(load(ev), order);
+    const loadValue = (ev: Evaluation) => andThen(ev.cached(orderKey, loadOrder), read);
+    return (_input, ev) => ev.cached(valueKey, loadValue);
+  },
+  // Inlined as a node of the generated function; the memoised, shared account read stays in the closure.
+  generate(code) {
+    return `return ${code.sync(`${code.bind(code.closure)}(${code.input}, ${code.ev})`)};`;
   },
 });
 
@@ -158,15 +173,8 @@ function readAttribute(account: Account, name: string): Value {
   return v as Value;
 }
 
-function memo<T>(ev: Evaluation, key: string, load: () => MaybePromise<T>): MaybePromise<T> {
-  if (ev.memo.has(key)) return ev.memo.get(key) as MaybePromise<T>;
-  const value = load();
-  ev.memo.set(key, value);
-  return value;
-}
-
 function resolveSource(ev: Evaluation, key: string, sourceRef: SourceRef, pointer: string): MaybePromise<Source> {
-  return memo(ev, key, () => {
+  return ev.cached(key, (ev) => {
     const provider = ev.providers.sources;
     if (!provider) throw codedError('EVAL_PROVIDER_MISSING', 'accountAttribute needs a source provider', { path: pointer });
     return andThen(

@@ -16,4 +16,7 @@ export const concat = defineOperation({
     const values = ctx.list('values');
     return (input, ev) => andThen(all(values.map((v) => v(input, ev))), (vals) => joinValues(vals, '', ev));
   },
+  generate(code) {
+    return `return ${code.rt}.join([${code.list('values').join(', ')}], '', ${code.ev});`;
+  },
 });

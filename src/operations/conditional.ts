@@ -76,4 +76,39 @@ export const conditional = defineOperation({
         return (parsed[0] === parsed[1] ? positive : negative)(input, ev);
       });
   },
+  generate(code) {
+    const ctx = code.compile;
+    const { rt, ev } = code;
+    const names = code.dynamicVariableNames(RESERVED);
+    // A string condition is rendered over the dynamic variables it names (folded when it names none).
+    const branch = (name: string): string => {
+      const raw = ctx.attributes[name];
+      if (typeof raw !== 'string') return code.value(name)!;
+      if (!needsTemplate(raw)) return code.literal(raw);
+      const template = ctx.template(raw, ctx.at(name));
+      if (template.isConstant) return code.literal(template.source);
+      const used = names.filter((n) => template.references.has(n));
+      return `${rt}.render(${code.bind(template)}, ${code.bind(used)}, [${used.map((n) => code.value(n)!).join(', ')}], ${ev})`;
+    };
+    const template = ctx.template(String(ctx.attributes.expression), ctx.at('expression'));
+    const lines: string[] = [];
+    let rendered: string;
+    if (template.isConstant) rendered = code.literal(template.source);
+    else {
+      // The operands the expression names, in order; a null one is Java's IllegalArgumentException.
+      const used = names.filter((n) => template.references.has(n));
+      const locals = used.map((n) => {
+        const v = code.local();
+        lines.push(`const ${v} = ${code.value(n)!};`);
+        lines.push(`if (${v} === null) throw ${rt}.error('EVAL_ILLEGAL_ARGUMENT', ${code.literal(`conditional operand $${n} is null`)}, ${code.literal(ctx.at(n))});`);
+        return v;
+      });
+      rendered = `${rt}.render(${code.bind(template)}, ${code.bind(used)}, [${locals.join(', ')}], ${ev})`;
+    }
+    const parsed = code.local();
+    lines.push(`const ${parsed} = ${code.bind(parseEquality)}(String(${rendered}));`);
+    lines.push(`if (typeof ${parsed} === 'string') throw ${rt}.error('EVAL_ILLEGAL_ARGUMENT', ${parsed}, ${code.literal(ctx.at('expression'))});`);
+    lines.push(`return ${parsed}[0] === ${parsed}[1] ? ${branch('positiveCondition')} : ${branch('negativeCondition')};`);
+    return lines.join('\n');
+  },
 });

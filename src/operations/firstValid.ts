@@ -42,6 +42,18 @@ export const firstValid = defineOperation({
         notFound,
       );
   },
+  generate(code) {
+    const ignoreErrors = code.compile.boolean('ignoreErrors', false);
+    const v = code.local();
+    // Lazily, in order: the first entry that is not null; with ignoreErrors a failing entry is
+    // skipped (PENDING, the hand-over to the closures, is not an error and goes through).
+    const tries = code.list('values').map((entry) =>
+      ignoreErrors
+        ? `try {\n  ${v} = ${entry};\n  if (${v} !== null && ${v} !== undefined) return ${v};\n} catch (e) {\n  if (e === ${code.rt}.PENDING) throw e;\n}`
+        : `${v} = ${entry};\nif (${v} !== null && ${v} !== undefined) return ${v};`,
+    );
+    return [`let ${v};`, ...tries, 'return null;'].join('\n');
+  },
 });
 
 function done(value: Value): { done: true; value: Value } | { done: false } {

@@ -31,4 +31,8 @@ export const identityAttribute = defineOperation({
       return name.kind === 'constant' ? read(name.value) : andThen(name.evaluate(input, ev), (n) => (n === null ? null : read(String(n))));
     };
   },
+  // Inlined as a node of the generated function; the identity read stays in the closure.
+  generate(code) {
+    return `return ${code.sync(`${code.bind(code.closure)}(${code.input}, ${code.ev})`)};`;
+  },
 });

@@ -45,5 +45,18 @@ export const lookup = defineOperation({
       throw codedError('EVAL_LOOKUP_NO_MATCH', `no table key matches ${JSON.stringify(input)} and the table has no default`, { path: pointer });
     };
   },
+  generate(code) {
+    const ctx = code.compile;
+    const table = ctx.attributes.table as Record<string, unknown>;
+    const keys = Object.keys(table).filter((key) => key !== 'default');
+    // The key's position in a Map, then a switch: only the matching entry is evaluated.
+    const index = code.bind(new Map(keys.map((key, i) => [key, i])));
+    const { rt, input } = code;
+    const cases = keys.map((key, i) => `  case ${i}: return ${code.valueAt(table[key], 'table', key)};`);
+    const miss = Object.prototype.hasOwnProperty.call(table, 'default')
+      ? `return ${code.valueAt(table.default, 'table', 'default')};`
+      : `throw ${rt}.error('EVAL_LOOKUP_NO_MATCH', 'no table key matches ' + JSON.stringify(${input}) + ' and the table has no default', ${code.literal(ctx.at('table'))});`;
+    return [`switch (${input} === null ? undefined : ${index}.get(${rt}.str(${input}))) {`, ...cases, '}', miss].join('\n');
+  },
 });
 

@@ -39,4 +39,8 @@ export const reference = defineOperation({
       });
     };
   },
+  // Inlined as a node of the generated function; resolving and entering the referenced transform, itself generated stays in the closure.
+  generate(code) {
+    return `return ${code.sync(`${code.bind(code.closure)}(${code.input}, ${code.ev})`)};`;
+  },
 });

@@ -33,4 +33,14 @@ export const replace = defineOperation({
     }
     return (input, ev) => andThen(pattern.get(input, ev), (p) => andThen(repl.get(input, ev), (r) => run(input, p, r)));
   },
+  generate(code) {
+    const ctx = code.compile;
+    const regex = ctx.string('regex', { required: true })!;
+    const replacement = ctx.string('replacement', { required: true })!;
+    // Templated patterns stay with the closure (compiled per rendered text).
+    if (regex.kind !== 'constant' || replacement.kind !== 'constant') return undefined;
+    const p = code.bind(ctx.regex(regex.value, ctx.at('regex')));
+    const r = code.bind(ctx.replacement(replacement.value, ctx.at('replacement')));
+    return `return ${code.input} === null ? null : ${p}.replaceAll(${code.rt}.str(${code.input}), ${r});`;
+  },
 });

@@ -19,4 +19,15 @@ export const staticOperation = defineOperation({
     const template = ctx.template(raw, ctx.at('value'));
     return ctx.renderer(template, variables);
   },
+  generate(code) {
+    const ctx = code.compile;
+    const raw = ctx.attributes.value;
+    if (typeof raw !== 'string') return `return ${code.value('value')};`;
+    const template = ctx.template(raw, ctx.at('value'));
+    // A template without references is its text (folded); otherwise only the variables it names are evaluated.
+    if (template.isConstant) return `return ${code.literal(template.source)};`;
+    const names = code.dynamicVariableNames(['value']).filter((name) => template.references.has(name));
+    const values = names.map((name) => code.value(name)!);
+    return `return ${code.rt}.render(${code.bind(template)}, ${code.bind(names)}, [${values.join(', ')}], ${code.ev});`;
+  },
 });

@@ -12,4 +12,7 @@ export const trim = defineOperation({
   compile() {
     return mapText(run);
   },
+  generate(code) {
+    return `return ${code.input} === null ? null : ${code.bind(run)}(${code.rt}.str(${code.input}));`;
+  },
 });

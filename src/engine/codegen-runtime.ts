@@ -1,0 +1,72 @@
+// The helpers generated transform functions call (engine/codegen.ts): the same step counting,
+// error location and string rules as the closures of engine/compile.ts, so that both paths give
+// the same values and the same coded errors.
+
+import { codedError, type ErrorCode } from '../errors/index.js';
+import type { CompiledTemplate } from '../runtime/velocity/index.js';
+import { checkTime, locate, stepLimit } from './compile.js';
+import { toJavaString } from '../runtime/java-string.js';
+import { templateGlobals } from './globals.js';
+import { isPromise } from './maybe.js';
+import type { Evaluation, Value } from './types.js';
+import { joinValues } from '../operations/support/text.js';
+
+/**
+ * Thrown when a value is pending (an asynchronous provider): generated code runs synchronously,
+ * and its entry hands the evaluation over to the closures, which wait. One object, never a
+ * coded error, so that nothing on the way (firstValid's ignoreErrors) mistakes it for one.
+ */
+export const PENDING: { readonly pending: true } = Object.freeze({ pending: true });
+
+function noop(): void {}
+
+/** PENDING, once the abandoned promise can no longer be an unhandled rejection. */
+function pending(value: Promise<unknown>): typeof PENDING {
+  value.then(noop, noop);
+  return PENDING;
+}
+
+export const runtime = Object.freeze({
+  PENDING,
+  isPromise,
+  stepLimit,
+  checkTime,
+  /** Locate an error at a node (the innermost location wins), as the closures do. */
+  locate(error: unknown, pointer: string, ev: Evaluation): unknown {
+    return error === PENDING ? error : locate(error, pointer, ev.limits);
+  },
+  /** `value`, or PENDING thrown when it is a promise. */
+  sync(value: unknown): Value {
+    if (isPromise(value)) throw pending(value);
+    return value as Value;
+  },
+  str: toJavaString,
+  join: joinValues,
+  error(code: ErrorCode, message: string, pointer: string): Error {
+    return codedError(code, message, { path: pointer });
+  },
+  /**
+   * Render a template over its dynamic variables, as the closures' renderer does: null and ""
+   * are left out of the context, the others rendered as Java strings; the identity graph is
+   * loaded when the template uses $identity.
+   */
+  render(template: CompiledTemplate, names: readonly string[], values: readonly Value[], ev: Evaluation): Value {
+    const vars: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) {
+      const v = values[i];
+      if (v === null || v === undefined || v === '') continue;
+      vars[names[i]!] = toJavaString(v);
+    }
+    let out: unknown;
+    if (!template.usesIdentity) out = template.render(vars, templateGlobals(ev, null), ev);
+    else {
+      const identity = ev.identityGraph();
+      if (isPromise(identity)) throw pending(identity);
+      out = template.render(vars, templateGlobals(ev, identity), ev);
+    }
+    if (isPromise(out)) throw pending(out);
+    return out as Value;
+  },
+});
+
+export type CodegenRuntime = typeof runtime;
