@@ -172,9 +172,10 @@ class EngineImpl implements Engine {
       identity = found;
     }
     const limits = context.limits === undefined ? this.limits : resolveLimits(this.limits, context.limits);
-    const ev = this.newEvaluation(identity, context.variables ?? NO_VARIABLES, limits, undefined);
+    const ev = this.newEvaluation(identity, context.variables ?? NO_VARIABLES, limits, undefined) as EvaluationState;
     const recorder = new TraceRecorder();
     ev.memo.set(TRACE_KEY, recorder);
+    ev.traced = true;
     const input = context.input === undefined ? null : context.input;
     let out: MaybePromise<Value>;
     try {
@@ -403,6 +404,8 @@ class EvaluationState implements Evaluation {
   private memoMap: Map<string, unknown> | undefined = undefined;
   /** The memo of every attribute of one profile evaluation (set on the root scope only). */
   shared: Map<string, unknown> | undefined = undefined;
+  /** Set by engine.explain on the root scope: referenced transforms are then compiled traced too. */
+  traced = false;
   private graph: MaybePromise<IdentityGraph | null> | undefined = undefined;
   private instant: Date | undefined = undefined;
   private budgetState: Budget | undefined;
@@ -483,7 +486,7 @@ class EvaluationState implements Evaluation {
 
   resolveTransform(name: string, pointer: string): MaybePromise<CompiledTransform> {
     // Inside an explained evaluation a referenced transform is explained too.
-    return this.engine.resolveTransform(name, pointer, this.root.memoMap?.has(TRACE_KEY) === true);
+    return this.engine.resolveTransform(name, pointer, this.root.traced);
   }
 
   rule(name: string): RuleFunction | undefined {
