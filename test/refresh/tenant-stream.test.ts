@@ -1,4 +1,4 @@
-// Streaming a tenant (src/refresh/tenant-stream.ts): each identity with its accounts and its
+// Streaming a tenant (src/refresh/fixture-stream/stream.ts): each identity with its accounts and its
 // manager, in file order, by a merge join over grouped files or a byte-offset index otherwise.
 
 import { writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // java.util.regex: String.replaceAll(regex, replacement) and String.split(regex, limit) against
-// our RE2-based translation (src/runtime/regex.ts). Regexes come from a Java-regex grammar:
+// our RE2-based translation (src/runtime/regex/). Regexes come from a Java-regex grammar:
 // literals, escapes, classes with ranges and negation, \d \w \s \b and their negations, \p{…}
 // categories, scripts and POSIX classes, inline flags, quantifiers (greedy, lazy), groups
 // (capturing, named, non-capturing), alternation, anchors, \Q…\E — and the constructs RE2 cannot
