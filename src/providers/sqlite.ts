@@ -2,27 +2,9 @@
 // accounts and transforms, each row's `doc` the stored JSON). Every answer is synchronous, so an
 // evaluation over the store keeps the engine's fast path.
 
+import { prepared, type SqlDatabase } from '../filter/sql-statements.js';
 import { resolveSourceRef, type SourceLookup } from './sources.js';
 import type { Account, Identity, Providers, Source, SourceRef, TransformDocument } from './types.js';
-
-/** What the providers need of a better-sqlite3 database. */
-export interface SqlDatabase {
-  prepare(sql: string): SqlStatement;
-}
-interface SqlStatement {
-  all(...params: string[]): unknown[];
-  get(...params: string[]): unknown;
-}
-
-/** Each of the providers' few fixed statements is prepared once per database. */
-const statements = new WeakMap<SqlDatabase, Map<string, SqlStatement>>();
-function prepared(db: SqlDatabase, sql: string): SqlStatement {
-  let cache = statements.get(db);
-  if (cache === undefined) statements.set(db, (cache = new Map()));
-  let stmt = cache.get(sql);
-  if (stmt === undefined) cache.set(sql, (stmt = db.prepare(sql)));
-  return stmt;
-}
 
 function one<T>(db: SqlDatabase, sql: string, ...params: string[]): T | null {
   const row = prepared(db, sql).get(...params) as { doc: string } | undefined;

@@ -20,5 +20,6 @@ export {
   type SortSpec,
   type SqlStatement,
 } from './query.js';
-export { prepared, runCollection, runStatement, sendPage, type CollectionPage, type SqlDatabase } from './run.js';
+export { runCollection, runStatement, sendPage, type CollectionPage } from './run.js';
+export { prepared, type SqlDatabase } from '../../filter/sql-statements.js';
 export { collectionQuerySchema, docs, listHandler } from './route.js';

@@ -6,7 +6,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SqlWhere } from '../../filter/index.js';
 import { checkRawEscapes, parseCollectionQuery, type CollectionSpec } from './query.js';
-import { runCollection, sendPage, type SqlDatabase } from './run.js';
+import type { SqlDatabase } from '../../filter/sql-statements.js';
+import { runCollection, sendPage } from './run.js';
 
 /**
  * The standard parameters for the OpenAPI document and type coercion. Bounds are enforced by
