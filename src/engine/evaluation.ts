@@ -1,0 +1,133 @@
+// The state of one evaluation and of each reference scope inside it (engine.ts creates the root
+// scope): limits, the step counter, the memo shared by a profile's attributes, the identity graph,
+// the evaluation instant and the resource budget.
+
+import { codedError } from '../errors/index.js';
+import type { Identity, IdentityGraph, Providers } from '../providers/types.js';
+import { Budget, limitError } from '../runtime/budget.js';
+import { loadIdentityGraph } from './identity-graph.js';
+import { isPromise, type MaybePromise } from './maybe.js';
+import type { CompiledTransform, Evaluation, Limits, RuleFunction } from './types.js';
+
+/** What an evaluation needs of its engine. */
+export interface EvaluationHost {
+  readonly providers: Providers;
+  readonly random: () => number;
+  /** Milliseconds spent compiling so far (not counted in an evaluation's maxTime). */
+  readonly compiling: { ms: number };
+  now(): Date;
+  resolveTransform(name: string, pointer: string, traced: boolean): MaybePromise<CompiledTransform>;
+  rule(name: string): RuleFunction | undefined;
+}
+
+export const NO_REFERENCES: readonly string[] = Object.freeze([]);
+/** The identity graph's key in a profile evaluation's shared memo (no operation key starts with a space). */
+const GRAPH_KEY = ' identity graph';
+
+/**
+ * Per-evaluation state. A class, so that the many small evaluations of a refresh allocate one
+ * object each rather than a set of closures. What every scope of one evaluation shares (the
+ * step counter, the memo, the identity graph, the instant) lives on the root scope, and is
+ * created on first use: a reference creates a scope with a longer stack and the same root.
+ */
+export class EvaluationState implements Evaluation {
+  readonly providers: Providers;
+  readonly random: () => number;
+  readonly limits: Readonly<Limits>;
+  /** Steps taken by the whole evaluation (read through `counter`, which is the root scope). */
+  steps = 0;
+  readonly counter: { steps: number };
+  private readonly root: EvaluationState;
+  private memoMap: Map<string, unknown> | undefined = undefined;
+  /** The memo of every attribute of one profile evaluation (set on the root scope only). */
+  shared: Map<string, unknown> | undefined = undefined;
+  /** Set by engine.explain on the root scope: referenced transforms are then compiled traced too. */
+  traced = false;
+  private graph: MaybePromise<IdentityGraph | null> | undefined = undefined;
+  private instant: Date | undefined = undefined;
+  private budgetState: Budget | undefined;
+
+  constructor(
+    private readonly engine: EvaluationHost,
+    readonly identity: Identity | null,
+    readonly variables: Readonly<Record<string, unknown>>,
+    readonly referenceStack: readonly string[],
+    root: EvaluationState | undefined,
+    limits: Readonly<Limits>,
+    budget: Budget | undefined,
+  ) {
+    this.providers = engine.providers;
+    this.random = engine.random;
+    this.limits = limits;
+    this.root = root ?? this;
+    this.counter = this.root;
+    this.budgetState = budget;
+  }
+
+  /** The resource budget, created when first needed (a template render, a usernameGenerator, the 1,024th step). */
+  get budget(): Budget {
+    const root = this.root;
+    return (root.budgetState ??= new Budget(this.limits, this.engine.compiling));
+  }
+
+  get now(): Date {
+    const root = this.root;
+    return (root.instant ??= this.engine.now());
+  }
+
+  get memo(): Map<string, unknown> {
+    const root = this.root;
+    return (root.memoMap ??= new Map());
+  }
+
+  cached<T>(key: string, load: (ev: Evaluation) => MaybePromise<T>): MaybePromise<T> {
+    // Memoised values are never undefined (a Value, a list of accounts, a source or a promise).
+    const shared = this.root.shared;
+    if (shared !== undefined) {
+      const known = shared.get(key);
+      if (known !== undefined) return known as T;
+    }
+    const memo = this.memo;
+    const mine = memo.get(key);
+    if (mine !== undefined) return mine as MaybePromise<T>;
+    const value = load(this);
+    if (shared !== undefined && !isPromise(value)) shared.set(key, value);
+    else memo.set(key, value);
+    return value;
+  }
+
+  enterReference(name: string): Evaluation {
+    if (this.referenceStack.includes(name)) {
+      throw codedError('EVAL_REFERENCE_CYCLE', `reference cycle: ${[...this.referenceStack, name].join(' → ')}`);
+    }
+    if (this.referenceStack.length >= this.limits.maxDepth) {
+      throw limitError('maxDepth', this.limits.maxDepth, `references are nested deeper than ${this.limits.maxDepth}`);
+    }
+    return new EvaluationState(this.engine, this.identity, this.variables, [...this.referenceStack, name], this.root, this.limits, undefined);
+  }
+
+  identityGraph(): MaybePromise<IdentityGraph | null> {
+    const root = this.root;
+    if (root.graph === undefined) {
+      // Loaded once per identity when a profile's attributes share a memo (a loaded graph only).
+      const shared = root.shared;
+      const known = shared?.get(GRAPH_KEY) as IdentityGraph | undefined;
+      if (known !== undefined) root.graph = known;
+      else {
+        root.graph = this.identity === null ? null : loadIdentityGraph(this.identity, this.providers);
+        if (shared !== undefined && !isPromise(root.graph)) shared.set(GRAPH_KEY, root.graph);
+      }
+    }
+    return root.graph;
+  }
+
+  resolveTransform(name: string, pointer: string): MaybePromise<CompiledTransform> {
+    // Inside an explained evaluation a referenced transform is explained too.
+    return this.engine.resolveTransform(name, pointer, this.root.traced);
+  }
+
+  rule(name: string): RuleFunction | undefined {
+    return this.engine.rule(name);
+  }
+}
+
