@@ -26,7 +26,7 @@ export interface CompileHost {
   objectFilter(text: string): FilterNode;
   /** Compile closures that record an explanation (engine.explain); never set for ordinary compiles. */
   readonly trace?: boolean;
-  /** Told of every node compiled (code generation builds on the closures: engine/codegen.ts). */
+  /** Told of every node compiled (code generation builds on the closures: engine/codegen/generator.ts). */
   readonly record?: (pointer: string, node: CompiledNode) => void;
 }
 

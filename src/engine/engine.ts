@@ -15,7 +15,7 @@ import type { ValidationIssue } from '../schema/issues.js';
 import { CountingCache, type CacheStats } from './caches.js';
 import { canonicalJson, checkNesting, jsonNestingLimit } from './canonical.js';
 import { compileNode, locate, type CompileHost, type CompiledNode } from './compile.js';
-import { generateEvaluator } from './codegen.js';
+import { generateEvaluator } from './codegen/generator.js';
 import { NO_VARIABLES } from './globals.js';
 import { isPromise, andThen, type MaybePromise } from './maybe.js';
 import { resolveLimits, resolveOptions, type EngineOptions, type ResolvedOptions } from './options.js';

@@ -154,14 +154,14 @@ export interface OperationSpec {
   readonly compile?: (ctx: CompileContext) => Evaluator;
   /**
    * Optional: the operation as JavaScript source, for the function the engine generates per
-   * transform (engine/codegen.ts). Returns the statements of the node's body (ending in a
+   * transform (engine/codegen/generator.ts). Returns the statements of the node's body (ending in a
    * `return`), or undefined to be called as its closure. Never needed for correctness: without
    * it the node runs its closure inside the generated code.
    */
   readonly generate?: (code: CodeContext) => string | undefined;
 }
 
-/** What an operation's code template sees (engine/codegen.ts). */
+/** What an operation's code template sees (engine/codegen/generator.ts). */
 export interface CodeContext {
   /** The closure context the operation compiled with: the same attributes, pointers and caches. */
   readonly compile: CompileContext;
@@ -186,7 +186,7 @@ export interface CodeContext {
   local(): string;
   /** An expression that gives `value`, throwing (to fall back to closures) when it is a promise. */
   sync(expression: string): string;
-  /** The identifier of the runtime helpers (engine/codegen-runtime.ts). */
+  /** The identifier of the runtime helpers (engine/codegen/runtime.ts). */
   readonly rt: string;
 }
 

@@ -1,4 +1,4 @@
-// Property: the generated JavaScript function of a transform (engine/codegen.ts) and its closures
+// Property: the generated JavaScript function of a transform (engine/codegen/generator.ts) and its closures
 // (the engine option `codegen: false`, for hosts that forbid `new Function`) give the same value,
 // or the same coded error with the same JSON Pointer and message, for any valid transform on any
 // fixture-shaped identity, with synchronous providers and with asynchronous ones (the generated

@@ -1,15 +1,15 @@
-// The helpers generated transform functions call (engine/codegen.ts): the same step counting,
+// The helpers generated transform functions call (engine/codegen/generator.ts): the same step counting,
 // error location and string rules as the closures of engine/compile.ts, so that both paths give
 // the same values and the same coded errors.
 
-import { codedError, type ErrorCode } from '../errors/index.js';
-import type { CompiledTemplate } from '../runtime/velocity/index.js';
-import { checkTime, locate, stepLimit } from './compile.js';
-import { toJavaString } from '../runtime/java-string.js';
-import { templateGlobals } from './globals.js';
-import { isPromise } from './maybe.js';
-import type { Evaluation, Value } from './types.js';
-import { joinValues } from '../operations/support/text.js';
+import { codedError, type ErrorCode } from '../../errors/index.js';
+import type { CompiledTemplate } from '../../runtime/velocity/index.js';
+import { checkTime, locate, stepLimit } from '../compile.js';
+import { toJavaString } from '../../runtime/java-string.js';
+import { templateGlobals } from '../globals.js';
+import { isPromise } from '../maybe.js';
+import type { Evaluation, Value } from '../types.js';
+import { joinValues } from '../../operations/support/text.js';
 
 /**
  * Thrown when a value is pending (an asynchronous provider): generated code runs synchronously,

@@ -12,12 +12,12 @@
 // Hosts that forbid `new Function` (a Content Security Policy without 'unsafe-eval') use the
 // closures: the engine option `codegen: false`, or automatically when the constructor throws.
 
-import { needsTemplate } from '../runtime/velocity/index.js';
-import { COMMON_ATTRIBUTES, isTransformNode, type CompiledNode } from './compile.js';
-import { STEPS_PER_TIME_CHECK } from './compile.js';
-import { runtime } from './codegen-runtime.js';
-import type { CodeContext, Evaluator } from './types.js';
-import { pointerJoin } from '../errors/index.js';
+import { needsTemplate } from '../../runtime/velocity/index.js';
+import { COMMON_ATTRIBUTES, isTransformNode, type CompiledNode } from '../compile.js';
+import { STEPS_PER_TIME_CHECK } from '../compile.js';
+import { runtime } from './runtime.js';
+import type { CodeContext, Evaluator } from '../types.js';
+import { pointerJoin } from '../../errors/index.js';
 
 /** Emit and build the function of the transform whose nodes were recorded; undefined when the host forbids `new Function`. */
 export function generateEvaluator(nodes: ReadonlyMap<string, CompiledNode>, closure: Evaluator): Evaluator | undefined {
