@@ -15,7 +15,8 @@ import type { ValidationIssue } from '../schema/issues.js';
 import { CountingCache, type CacheStats } from './caches.js';
 import { canonicalJson, checkNesting, jsonNestingLimit } from './canonical.js';
 import { compileNode, locate, type CompileHost, type CompiledNode } from './compile.js';
-import { generateEvaluator } from './codegen/generator.js';
+import { generateEvaluator, type RecordedNodes } from './codegen/generator.js';
+import { generateProfile, type GeneratedProfile, type ProfileCodeHost } from './codegen/profile.js';
 import { NO_VARIABLES } from './globals.js';
 import { isPromise, andThen, type MaybePromise } from './maybe.js';
 import { resolveLimits, resolveOptions, type EngineOptions, type ResolvedOptions } from './options.js';
@@ -23,7 +24,7 @@ import { Budget, limitError } from '../runtime/budget.js';
 import { createRegistry, type Registry } from './registry.js';
 import { EvaluationState, NO_REFERENCES } from './evaluation.js';
 import { TRACE_KEY, TraceRecorder, type TraceNode } from './trace.js';
-import { compileProfile, runProfile, type CompiledMapping, type ProfileLike, type ProfileOptions, type ProfileResult } from './profile.js';
+import { attributeFailed, attributeVariables, compileProfile, runGeneratedProfile, runProfile, type CompiledMapping, type ProfileLike, type ProfileOptions, type ProfileResult } from './profile.js';
 import type { CompiledTransform, Evaluation, Limits, OperationSpec, RuleFunction, Value } from './types.js';
 
 export interface CompileOptions {
@@ -111,7 +112,17 @@ class EngineImpl implements Engine {
   private readonly tracedTransforms: CountingCache<CompiledTransform>;
   private schemaValidator: SchemaValidator | undefined;
   private definitionValidator: SchemaValidator | undefined;
-  private readonly profiles = new WeakMap<object, CompiledMapping[]>();
+  private readonly profiles = new WeakMap<object, { mappings: CompiledMapping[]; generated?: GeneratedProfile }>();
+  /** The nodes each generated transform was emitted from (profiles are generated from them again). */
+  private readonly recorded = new WeakMap<CompiledTransform, RecordedNodes>();
+  private readonly profileCodeHost: ProfileCodeHost = {
+    nodes: (compiled) => this.recorded.get(compiled),
+    reference: (name) => this.inlinable(name),
+    evaluation: (identity, variables, limits, budget, shared) => this.newEvaluation(identity, variables, limits, budget, shared),
+    finish: (out, limits) => finish(out, limits),
+    variables: attributeVariables,
+    failed: attributeFailed,
+  };
   private readonly profileHost = {
     compileDefinition: (d: unknown) => this.compileDefinition(d),
     run: (c: CompiledTransform, i: Identity, variables: Record<string, unknown>, limits: Readonly<Limits>, budget: Budget, shared: Map<string, unknown>) =>
@@ -228,12 +239,37 @@ class EngineImpl implements Engine {
 
   evaluateProfileMaybe(profile: ProfileLike, identity: Identity, options?: ProfileOptions): MaybePromise<ProfileResult> {
     const host = this.profileHost;
-    let mappings = this.profiles.get(profile);
-    if (!mappings) {
-      mappings = compileProfile(host, profile);
-      this.profiles.set(profile, mappings);
+    let compiled = this.profiles.get(profile);
+    if (!compiled) {
+      const mappings = compileProfile(host, profile);
+      const generated = this.options.codegen ? this.timed(() => generateProfile(mappings, this.profileCodeHost)) : undefined;
+      compiled = generated === undefined ? { mappings } : { mappings, generated };
+      this.profiles.set(profile, compiled);
     }
-    return runProfile(host, mappings, identity, options);
+    if (compiled.generated !== undefined) return runGeneratedProfile(host, compiled.generated, compiled.mappings, identity, options);
+    return runProfile(host, compiled.mappings, identity, options);
+  }
+
+  /**
+   * A referenced transform to inline into a generated profile: the document the transform
+   * provider gives now, at once, compiled without error; otherwise the reference's closure
+   * resolves it at every evaluation (and reports what fails).
+   */
+  private inlinable(name: string): { document: unknown; nodes: RecordedNodes } | undefined {
+    const provider = this.providers.transforms;
+    if (!provider) return undefined;
+    try {
+      const document = provider.getTransform(name);
+      if (isPromise(document)) {
+        document.catch(() => undefined);
+        return undefined;
+      }
+      if (!document) return undefined;
+      const nodes = this.recorded.get(this.compile(document));
+      return nodes === undefined ? undefined : { document, nodes };
+    } catch {
+      return undefined;
+    }
   }
 
   async evaluateProfile(profile: ProfileLike, identity: Identity, options?: ProfileOptions): Promise<ProfileResult> {
@@ -293,7 +329,9 @@ class EngineImpl implements Engine {
     const nodes = new Map<string, CompiledNode>();
     const closure = compileNode({ ...this.host, record: (pointer, node) => nodes.set(pointer, node) }, doc, '', 0);
     const evaluator = generateEvaluator(nodes, closure) ?? closure;
-    return Object.freeze({ name: doc.name, type: doc.type, source: transform, evaluator });
+    const compiled = Object.freeze({ name: doc.name, type: doc.type, source: transform, evaluator });
+    if (evaluator !== closure) this.recorded.set(compiled, nodes);
+    return compiled;
   }
 
   rule(name: string): RuleFunction | undefined {

@@ -4,9 +4,11 @@
 
 import { isTransformsError } from '../errors/index.js';
 import type { Identity, IdentityProfile } from '../providers/types.js';
-import { all, attempt, andThen, isPromise, type MaybePromise } from './maybe.js';
+import { all, andThen, isPromise, type MaybePromise } from './maybe.js';
 import type { CompiledTransform, Limits, Value } from './types.js';
 import type { Budget } from '../runtime/budget.js';
+import type { GeneratedProfile } from './codegen/profile.js';
+import { PENDING } from './codegen/runtime.js';
 
 /**
  * What the engine reads of an identity profile: its identityAttributeConfig (a whole profile, or
@@ -100,17 +102,10 @@ export function runProfile(host: ProfileHost, mappings: readonly CompiledMapping
       errors.push(m.compileError);
       continue;
     }
-    const oldValue = Object.prototype.hasOwnProperty.call(previous, m.name) ? previous[m.name] : undefined;
-    const variables: Record<string, unknown> = { attributeDefinition: { name: m.name } };
-    if (oldValue !== undefined && oldValue !== null) variables.oldValue = oldValue;
-    const failed = (error: unknown): void => {
-      if (!isTransformsError(error)) throw error;
-      attributes[m.attribute] = null;
-      errors.push({ attribute: m.attribute, code: error.code, message: error.message, path: m.pointer + (error.path ?? '') });
-    };
+    const failed = (error: unknown): void => attributeFailed(error, m, attributes, errors);
     let out: MaybePromise<Value>;
     try {
-      out = host.run(m.compiled!, identity, variables, limits, budget, shared);
+      out = host.run(m.compiled!, identity, attributeVariables(m.name, previous), limits, budget, shared);
     } catch (error) {
       failed(error);
       continue;
@@ -136,6 +131,45 @@ export function runProfile(host: ProfileHost, mappings: readonly CompiledMapping
     sortErrors(errors, mappings);
     return { attributes: ordered, errors };
   });
+}
+
+/** The template variables of one attribute: $attributeDefinition, and $oldValue when it has one. */
+export function attributeVariables(name: string, previous: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const oldValue = Object.prototype.hasOwnProperty.call(previous, name) ? previous[name] : undefined;
+  const variables: Record<string, unknown> = { attributeDefinition: { name } };
+  if (oldValue !== undefined && oldValue !== null) variables.oldValue = oldValue;
+  return variables;
+}
+
+/** An attribute's coded error: its value is null and the error is located in the profile; anything else is re-thrown. */
+export function attributeFailed(error: unknown, m: CompiledMapping, attributes: Record<string, Value>, errors: ProfileError[]): void {
+  if (!isTransformsError(error)) throw error;
+  attributes[m.attribute] = null;
+  errors.push({ attribute: m.attribute, code: error.code, message: error.message, path: m.pointer + (error.path ?? '') });
+}
+
+/**
+ * The profile through its generated function (engine/codegen/profile.ts), or, when a provider
+ * answers asynchronously, through runProfile again; the same result either way.
+ */
+export function runGeneratedProfile(
+  host: ProfileHost,
+  generated: GeneratedProfile,
+  mappings: readonly CompiledMapping[],
+  identity: Identity,
+  options: ProfileOptions = {},
+): MaybePromise<ProfileResult> {
+  const previous = options.previous ?? identity.attributes ?? {};
+  const limits = host.limits(options.limits);
+  let result: ProfileResult;
+  try {
+    result = generated(identity, previous, limits, host.budget(limits), new Map());
+  } catch (error) {
+    if (error !== PENDING) throw error;
+    return runProfile(host, mappings, identity, options);
+  }
+  if (result.errors.length > 1) sortErrors(result.errors, mappings);
+  return result;
 }
 
 /** Errors in the profile's attribute order, whatever order asynchronous results arrived in. */

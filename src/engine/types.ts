@@ -188,6 +188,26 @@ export interface CodeContext {
   sync(expression: string): string;
   /** The identifier of the runtime helpers (engine/codegen/runtime.ts). */
   readonly rt: string;
+  /**
+   * An expression giving `expression`'s value computed once per evaluation (per identity in a
+   * profile evaluation) for every node that asks with the same `key`: the generated form of
+   * Evaluation.cached for values known at once (never undefined).
+   */
+  once(key: string, expression: string): string;
+  /** The transform a constant reference names, inlined (profile evaluation only); undefined: call the closure. */
+  reference(name: string): InlinedReference | undefined;
+}
+
+/** A referenced transform inlined into a generated profile function (engine/codegen/generator.ts). */
+export interface InlinedReference {
+  /** The documents the inlined code was generated from, by name: the provider must still give these very objects. */
+  readonly documents: ReadonlyArray<readonly [string, unknown]>;
+  /** How many references are entered to reach it (the reference stack's length inside it). */
+  readonly depth: number;
+  /** Nothing inside reads the reference stack: the evaluation need not enter the reference. */
+  readonly pure: boolean;
+  /** A call of the target's root node with the given input and evaluation expressions. */
+  call(input: string, ev: string): string;
 }
 
 /** A compiled transform, ready to evaluate many times. */

@@ -5,7 +5,7 @@ import { codedError, isTransformsError, type ErrorCode } from '../errors/index.j
 import { compilePredicate, filterProperties } from '../filter/index.js';
 import { attempt, andThen, type MaybePromise } from '../engine/maybe.js';
 import { decide } from '../engine/trace.js';
-import type { Evaluation, Value } from '../engine/types.js';
+import type { CompileContext, Evaluation, Evaluator, Value } from '../engine/types.js';
 import type { Account, Source, SourceRef } from '../providers/types.js';
 import { compareAccounts, sortKey } from './support/account-sort.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
@@ -34,117 +34,128 @@ export const accountAttribute = defineOperation({
     required: ['attributeName'],
   }),
   compile(ctx) {
-    const attributeName = constantString(ctx.attributes.attributeName);
-    const sourceRef: SourceRef = {};
-    for (const key of SOURCE_KEYS) {
-      const v = ctx.attributes[key];
-      if (v !== undefined && v !== null) sourceRef[key] = String(v);
-    }
-    if (Object.keys(sourceRef).length === 0) {
-      throw ctx.error('SCHEMA_REQUIRED', 'accountAttribute needs sourceName, applicationId or applicationName', { attribute: 'sourceName' });
-    }
-    const sortAttribute = ctx.has('accountSortAttribute') ? String(ctx.attributes.accountSortAttribute) : 'created';
-    const descending = ctx.boolean('accountSortDescending', false);
-    const firstLink = ctx.boolean('accountReturnFirstLink', false);
-
-    const accountFilterText = ctx.has('accountFilter') ? String(ctx.attributes.accountFilter) : undefined;
-    const accountFilter = accountFilterText === undefined ? undefined : ctx.objectFilter(accountFilterText, ctx.at('accountFilter'));
-    if (accountFilter) {
-      for (const property of filterProperties(accountFilter)) {
-        if (!SEARCHABLE.has(property)) {
-          throw ctx.error(
-            'COMPILE_FILTER_PROPERTY',
-            `accountFilter can only query nativeIdentity, displayName and entitlements, not "${property}" (use accountPropertyFilter)`,
-            { attribute: 'accountFilter' },
-          );
-        }
-      }
-    }
-    const accountPredicate = accountFilter ? compileFilter(() => compilePredicate(accountFilter), ctx, 'accountFilter') : undefined;
-    const propertyFilter = ctx.has('accountPropertyFilter')
-      ? ctx.objectFilter(String(ctx.attributes.accountPropertyFilter), ctx.at('accountPropertyFilter'))
-      : undefined;
-    const propertyPredicate = propertyFilter ? compileFilter(() => compilePredicate(propertyFilter), ctx, 'accountPropertyFilter') : undefined;
-    const sourceKey = 'source:' + JSON.stringify(sourceRef);
-    const accountsKey = 'accounts:' + JSON.stringify(sourceRef) + ':' + (accountFilterText ?? '');
-    // Attributes that read the same accounts in the same order share the ordered list, and the
-    // same read (the same attribute, first link or not) shares its value.
-    const orderKey = JSON.stringify([accountsKey, propertyFilter ? String(ctx.attributes.accountPropertyFilter) : null, sortAttribute, descending]);
-    const valueKey = JSON.stringify([orderKey, attributeName, firstLink]);
-    const pointer = ctx.pointer;
-
-    /** The candidates in the order they are read: filtered, then sorted (stable). */
-    const order = (accounts: readonly Account[]): readonly Account[] => {
-      let candidates = accounts as Account[];
-      if (accountPredicate) candidates = candidates.filter((a) => accountPredicate(searchableView(a)));
-      if (propertyPredicate) candidates = candidates.filter((a) => propertyPredicate(a.attributes));
-      if (candidates.length > 1) {
-        const keyed = candidates.map((account, index) => ({ account, index, key: sortKey(account, sortAttribute) }));
-        keyed.sort((a, b) => compareAccounts(a, b, descending));
-        candidates = keyed.map((k) => k.account);
-      }
-      return candidates;
-    };
-    const read = (candidates: readonly Account[]): Value => {
-      if (candidates.length === 0) return null;
-      if (firstLink) return readAttribute(candidates[0]!, attributeName);
-      for (const account of candidates) {
-        const v = readAttribute(account, attributeName);
-        if (v !== null) return v;
-      }
-      return null;
-    };
-    const pick = (accounts: readonly Account[]): Value => read(order(accounts));
-
-    // Explaining: the same choice, with every candidate account and why it was dropped or kept.
-    const explainPick = (ev: Evaluation, accounts: readonly Account[]): Value => {
-      const value = pick(accounts);
-      const rows = accounts.map((a) => {
-        const dropped = accountPredicate && !accountPredicate(searchableView(a)) ? 'accountFilter' : propertyPredicate && !propertyPredicate(a.attributes) ? 'accountPropertyFilter' : undefined;
-        const key = sortKey(a, sortAttribute);
-        return { id: a.id, nativeIdentity: a.nativeIdentity, name: a.name, sortKey: key.kind === 'null' ? null : key.kind === 'date' ? new Date(key.value).toISOString() : key.value, value: readAttribute(a, attributeName), ...(dropped ? { droppedBy: dropped } : {}) };
-      });
-      const kept = accounts.filter((_a, i) => rows[i]!.droppedBy === undefined);
-      const order = kept.map((account, index) => ({ account, index, key: sortKey(account, sortAttribute) })).sort((a, b) => compareAccounts(a, b, descending));
-      const chosen = firstLink ? order[0] : order.find((k) => readAttribute(k.account, attributeName) !== null);
-      decide(ev, {
-        sortAttribute,
-        descending,
-        returnFirstLink: firstLink,
-        accounts: rows,
-        order: order.map((k) => k.account.id),
-        returned: chosen ? chosen.account.id : null,
-      });
-      return value;
-    };
-
-    const load = (ev: Evaluation): MaybePromise<readonly Account[]> => {
-      const identity = ev.identity;
-      if (!identity) throw codedError('EVAL_NO_IDENTITY', 'accountAttribute needs an identity in the evaluation context', { path: pointer });
-      const accounts = ev.cached(accountsKey, (ev) =>
-        andThen(resolveSource(ev, sourceKey, sourceRef, pointer), (source) => {
-          const provider = ev.providers.accounts;
-          if (!provider) throw codedError('EVAL_PROVIDER_MISSING', 'accountAttribute needs an account provider', { path: pointer });
-          return attempt(
-            () => provider.listAccounts({ identityId: identity.id, sourceId: source.id, ...(accountFilter ? { filter: accountFilter } : {}) }),
-            (error) => {
-              throw codedError('EVAL_PROVIDER_FAILED', `listing accounts failed: ${error instanceof Error ? error.message : String(error)}`, { path: pointer, cause: error });
-            },
-          );
-        }),
-      );
-      return accounts;
-    };
-    if (ctx.tracing) return (_input, ev) => andThen(load(ev), (accounts) => explainPick(ev, accounts));
-    const loadOrder = (ev: Evaluation) => andThen(load(ev), order);
-    const loadValue = (ev: Evaluation) => andThen(ev.cached(orderKey, loadOrder), read);
+    const { explain, loadValue, valueKey } = plan(ctx);
+    if (ctx.tracing) return explain;
     return (_input, ev) => ev.cached(valueKey, loadValue);
   },
-  // Inlined as a node of the generated function; the memoised, shared account read stays in the closure.
+  // The generated read: the candidates (listed, filtered, sorted) once per identity and order,
+  // the value once per identity and read, in slots of the generated function's state.
   generate(code) {
-    return `return ${code.sync(`${code.bind(code.closure)}(${code.input}, ${code.ev})`)};`;
+    const { loadOrder, read, orderKey, valueKey } = plan(code.compile);
+    const { ev, rt } = code;
+    const order = code.once(orderKey, `${rt}.sync(${ev}.cached(${code.literal(orderKey)}, ${code.bind(loadOrder)}))`);
+    return `return ${code.once(valueKey, `${code.bind(read)}(${order})`)};`;
   },
 });
+
+/** What one accountAttribute node reads and how: built at compile time, for the closure and the template alike. */
+function plan(ctx: CompileContext) {
+  const attributeName = constantString(ctx.attributes.attributeName);
+  const sourceRef: SourceRef = {};
+  for (const key of SOURCE_KEYS) {
+    const v = ctx.attributes[key];
+    if (v !== undefined && v !== null) sourceRef[key] = String(v);
+  }
+  if (Object.keys(sourceRef).length === 0) {
+    throw ctx.error('SCHEMA_REQUIRED', 'accountAttribute needs sourceName, applicationId or applicationName', { attribute: 'sourceName' });
+  }
+  const sortAttribute = ctx.has('accountSortAttribute') ? String(ctx.attributes.accountSortAttribute) : 'created';
+  const descending = ctx.boolean('accountSortDescending', false);
+  const firstLink = ctx.boolean('accountReturnFirstLink', false);
+
+  const accountFilterText = ctx.has('accountFilter') ? String(ctx.attributes.accountFilter) : undefined;
+  const accountFilter = accountFilterText === undefined ? undefined : ctx.objectFilter(accountFilterText, ctx.at('accountFilter'));
+  if (accountFilter) {
+    for (const property of filterProperties(accountFilter)) {
+      if (!SEARCHABLE.has(property)) {
+        throw ctx.error(
+          'COMPILE_FILTER_PROPERTY',
+          `accountFilter can only query nativeIdentity, displayName and entitlements, not "${property}" (use accountPropertyFilter)`,
+          { attribute: 'accountFilter' },
+        );
+      }
+    }
+  }
+  const accountPredicate = accountFilter ? compileFilter(() => compilePredicate(accountFilter), ctx, 'accountFilter') : undefined;
+  const propertyFilter = ctx.has('accountPropertyFilter')
+    ? ctx.objectFilter(String(ctx.attributes.accountPropertyFilter), ctx.at('accountPropertyFilter'))
+    : undefined;
+  const propertyPredicate = propertyFilter ? compileFilter(() => compilePredicate(propertyFilter), ctx, 'accountPropertyFilter') : undefined;
+  const sourceKey = 'source:' + JSON.stringify(sourceRef);
+  const accountsKey = 'accounts:' + JSON.stringify(sourceRef) + ':' + (accountFilterText ?? '');
+  // Attributes that read the same accounts in the same order share the ordered list, and the
+  // same read (the same attribute, first link or not) shares its value.
+  const orderKey = JSON.stringify([accountsKey, propertyFilter ? String(ctx.attributes.accountPropertyFilter) : null, sortAttribute, descending]);
+  const valueKey = JSON.stringify([orderKey, attributeName, firstLink]);
+  const pointer = ctx.pointer;
+
+  /** The candidates in the order they are read: filtered, then sorted (stable). */
+  const order = (accounts: readonly Account[]): readonly Account[] => {
+    let candidates = accounts as Account[];
+    if (accountPredicate) candidates = candidates.filter((a) => accountPredicate(searchableView(a)));
+    if (propertyPredicate) candidates = candidates.filter((a) => propertyPredicate(a.attributes));
+    if (candidates.length > 1) {
+      const keyed = candidates.map((account, index) => ({ account, index, key: sortKey(account, sortAttribute) }));
+      keyed.sort((a, b) => compareAccounts(a, b, descending));
+      candidates = keyed.map((k) => k.account);
+    }
+    return candidates;
+  };
+  const read = (candidates: readonly Account[]): Value => {
+    if (candidates.length === 0) return null;
+    if (firstLink) return readAttribute(candidates[0]!, attributeName);
+    for (const account of candidates) {
+      const v = readAttribute(account, attributeName);
+      if (v !== null) return v;
+    }
+    return null;
+  };
+  const pick = (accounts: readonly Account[]): Value => read(order(accounts));
+
+  // Explaining: the same choice, with every candidate account and why it was dropped or kept.
+  const explainPick = (ev: Evaluation, accounts: readonly Account[]): Value => {
+    const value = pick(accounts);
+    const rows = accounts.map((a) => {
+      const dropped = accountPredicate && !accountPredicate(searchableView(a)) ? 'accountFilter' : propertyPredicate && !propertyPredicate(a.attributes) ? 'accountPropertyFilter' : undefined;
+      const key = sortKey(a, sortAttribute);
+      return { id: a.id, nativeIdentity: a.nativeIdentity, name: a.name, sortKey: key.kind === 'null' ? null : key.kind === 'date' ? new Date(key.value).toISOString() : key.value, value: readAttribute(a, attributeName), ...(dropped ? { droppedBy: dropped } : {}) };
+    });
+    const kept = accounts.filter((_a, i) => rows[i]!.droppedBy === undefined);
+    const order = kept.map((account, index) => ({ account, index, key: sortKey(account, sortAttribute) })).sort((a, b) => compareAccounts(a, b, descending));
+    const chosen = firstLink ? order[0] : order.find((k) => readAttribute(k.account, attributeName) !== null);
+    decide(ev, {
+      sortAttribute,
+      descending,
+      returnFirstLink: firstLink,
+      accounts: rows,
+      order: order.map((k) => k.account.id),
+      returned: chosen ? chosen.account.id : null,
+    });
+    return value;
+  };
+
+  const load = (ev: Evaluation): MaybePromise<readonly Account[]> => {
+    const identity = ev.identity;
+    if (!identity) throw codedError('EVAL_NO_IDENTITY', 'accountAttribute needs an identity in the evaluation context', { path: pointer });
+    const accounts = ev.cached(accountsKey, (ev) =>
+      andThen(resolveSource(ev, sourceKey, sourceRef, pointer), (source) => {
+        const provider = ev.providers.accounts;
+        if (!provider) throw codedError('EVAL_PROVIDER_MISSING', 'accountAttribute needs an account provider', { path: pointer });
+        return attempt(
+          () => provider.listAccounts({ identityId: identity.id, sourceId: source.id, ...(accountFilter ? { filter: accountFilter } : {}) }),
+          (error) => {
+            throw codedError('EVAL_PROVIDER_FAILED', `listing accounts failed: ${error instanceof Error ? error.message : String(error)}`, { path: pointer, cause: error });
+          },
+        );
+      }),
+    );
+    return accounts;
+  };
+  const explain: Evaluator = (_input, ev) => andThen(load(ev), (accounts) => explainPick(ev, accounts));
+  const loadOrder = (ev: Evaluation) => andThen(load(ev), order);
+  const loadValue = (ev: Evaluation) => andThen(ev.cached(orderKey, loadOrder), read);
+  return { explain, loadOrder, loadValue, read, orderKey, valueKey };
+}
 
 function constantString(value: unknown): string {
   return typeof value === 'string' ? value : String(value);

@@ -27,20 +27,46 @@ export const reference = defineOperation({
           attempt(
             () => compiled.evaluator(input, inner),
             (error) => {
-              if (!isTransformsError(error)) throw error;
-              throw new TransformsError(error.code, `in referenced transform "${resolvedName}": ${error.message}`, {
-                path: pointer,
-                cause: error,
-                details: { ...(error.details ?? {}), transform: resolvedName, transformPath: error.path ?? '' },
-              });
+              throw inReference(error, resolvedName, pointer);
             },
           ),
         );
       });
     };
   },
-  // Inlined as a node of the generated function; resolving and entering the referenced transform, itself generated stays in the closure.
+  // In a generated profile function a constant reference is inlined: the target's nodes are
+  // emitted there, once, as long as the transform provider still gives the very document they
+  // were generated from (otherwise, and outside profiles, the closure resolves it).
   generate(code) {
-    return `return ${code.sync(`${code.bind(code.closure)}(${code.input}, ${code.ev})`)};`;
+    const ctx = code.compile;
+    const { rt, input, ev } = code;
+    const viaClosure = `return ${code.sync(`${code.bind(code.closure)}(${input}, ${ev})`)};`;
+    const id = ctx.string('id', { required: true })!;
+    const target = id.kind === 'constant' ? code.reference(id.value) : undefined;
+    if (target === undefined || id.kind !== 'constant') return viaClosure;
+    const name = code.literal(id.value);
+    const t = code.local();
+    const inner = code.local();
+    const stale = target.documents.map(([n, doc]) => `${t}.getTransform(${code.literal(n)}) !== ${code.bind(doc)}`);
+    return [
+      `const ${t} = ${ev}.providers.transforms;`,
+      `if (${t} === undefined || ${target.depth - 1} >= ${ev}.limits.maxDepth || ${stale.join(' || ')}) ${viaClosure}`,
+      `const ${inner} = ${target.pure ? ev : `${ev}.enterReference(${name})`};`,
+      `try {`,
+      `  return ${target.call(input, inner)};`,
+      `} catch (e) {`,
+      `  throw ${rt}.inReference(e, ${name}, ${code.literal(ctx.at('id'))});`,
+      `}`,
+    ].join('\n');
   },
 });
+
+/** An error of a referenced transform, located at the reference (its own pointer names the other document); others unchanged. */
+export function inReference(error: unknown, name: string, pointer: string): unknown {
+  if (!isTransformsError(error)) return error;
+  return new TransformsError(error.code, `in referenced transform "${name}": ${error.message}`, {
+    path: pointer,
+    cause: error,
+    details: { ...(error.details ?? {}), transform: name, transformPath: error.path ?? '' },
+  });
+}

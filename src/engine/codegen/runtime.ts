@@ -1,4 +1,4 @@
-// The helpers generated transform functions call (engine/codegen/generator.ts): the same step counting,
+// The helpers generated transform and profile functions call (engine/codegen/generator.ts): the same step counting,
 // error location and string rules as the closures of engine/compile.ts, so that both paths give
 // the same values and the same coded errors.
 
@@ -10,6 +10,7 @@ import { templateGlobals } from '../globals.js';
 import { isPromise } from '../maybe.js';
 import type { Evaluation, Value } from '../types.js';
 import { joinValues } from '../../operations/support/text.js';
+import { inReference } from '../../operations/reference.js';
 
 /**
  * Thrown when a value is pending (an asynchronous provider): generated code runs synchronously,
@@ -41,6 +42,8 @@ export const runtime = Object.freeze({
     return value as Value;
   },
   str: toJavaString,
+  /** An error of an inlined referenced transform, as the reference closure reports it. */
+  inReference,
   join: joinValues,
   error(code: ErrorCode, message: string, pointer: string): Error {
     return codedError(code, message, { path: pointer });
