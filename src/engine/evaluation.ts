@@ -87,12 +87,12 @@ export class EvaluationState implements Evaluation {
       const known = shared.get(key);
       if (known !== undefined) return known as T;
     }
-    const memo = this.memo;
-    const mine = memo.get(key);
+    // This scope's own memo holds pending values only when a shared one exists: not created until needed.
+    const mine = shared === undefined ? this.memo.get(key) : this.root.memoMap?.get(key);
     if (mine !== undefined) return mine as MaybePromise<T>;
     const value = load(this);
     if (shared !== undefined && !isPromise(value)) shared.set(key, value);
-    else memo.set(key, value);
+    else this.memo.set(key, value);
     return value;
   }
 

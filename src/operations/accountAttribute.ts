@@ -38,12 +38,13 @@ export const accountAttribute = defineOperation({
     if (ctx.tracing) return explain;
     return (_input, ev) => ev.cached(valueKey, loadValue);
   },
-  // The generated read: the candidates (listed, filtered, sorted) once per identity and order,
-  // the value once per identity and read, in slots of the generated function's state.
+  // The generated read: the candidates (listed once per identity and source, through the memo
+  // the closures share) filtered and sorted once per identity and order, the value once per
+  // identity and read, in slots of the generated function's state.
   generate(code) {
     const { loadOrder, read, orderKey, valueKey } = plan(code.compile);
     const { ev, rt } = code;
-    const order = code.once(orderKey, `${rt}.sync(${ev}.cached(${code.literal(orderKey)}, ${code.bind(loadOrder)}))`);
+    const order = code.once(orderKey, `${rt}.sync(${code.bind(loadOrder)}(${ev}))`);
     return `return ${code.once(valueKey, `${code.bind(read)}(${order})`)};`;
   },
 });

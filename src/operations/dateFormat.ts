@@ -46,4 +46,18 @@ export const dateFormat = defineOperation({
       );
     };
   },
+  generate(code) {
+    const { input, ev } = code;
+    const format = (name: string): string => {
+      const resolved = formatAttribute(code.compile, name);
+      return resolved.kind === 'constant' ? code.bind(resolved.value) : code.sync(`${code.bind(resolved.get)}(${input}, ${ev})`);
+    };
+    const t = code.local();
+    return [
+      `const ${t} = ${code.bind(textOf)}(${input});`,
+      `if (${t} === null) return null;`,
+      `const from = ${format('inputFormat')};`,
+      `return ${format('outputFormat')}.format(from.parse(${t}, { now: ${ev}.now.getTime() }));`,
+    ].join('\n');
+  },
 });

@@ -4,6 +4,7 @@
 import { codedError } from '../errors/index.js';
 import { andThen } from '../engine/maybe.js';
 import { resolver } from './support/resolve.js';
+import { needsTemplate } from '../runtime/velocity/index.js';
 import { textOf } from './support/text.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 
@@ -37,12 +38,32 @@ export const split = defineOperation({
           const index = i as number;
           if (index >= 0 && index < parts.length) return parts[index]!;
           if (!throws) return null;
-          throw codedError('EVAL_INDEX_OUT_OF_BOUNDS', `split index ${index} out of bounds for length ${parts.length}`, {
-            path: pointer,
-            details: { index, length: parts.length },
-          });
+          throw outOfBounds(index, parts.length, pointer);
         }),
       );
     };
   },
+  generate(code) {
+    const ctx = code.compile;
+    const { input, ev } = code;
+    const delimiterAt = ctx.at('delimiter');
+    const pattern = resolver(ctx.string('delimiter', { required: true })!, (source) => ctx.regex(source, delimiterAt));
+    const index = ctx.integer('index', { required: true })!;
+    const raw = ctx.attributes.index;
+    const constant = typeof raw === 'number' || (typeof raw === 'string' && !needsTemplate(raw));
+    const [t, p, i, parts] = [code.local(), code.local(), code.local(), code.local()];
+    return [
+      `const ${t} = ${code.bind(textOf)}(${input});`,
+      `if (${t} === null) return null;`,
+      `const ${p} = ${pattern.kind === 'constant' ? code.bind(pattern.value) : code.sync(`${code.bind(pattern.get)}(${input}, ${ev})`)};`,
+      `const ${i} = ${constant ? code.literal(index(null, undefined as never) as number) : code.sync(`${code.bind(index)}(${input}, ${ev})`)};`,
+      `const ${parts} = ${p}.split(${t});`,
+      `if (${i} >= 0 && ${i} < ${parts}.length) return ${parts}[${i}];`,
+      ctx.boolean('throws', true) ? `throw ${code.bind(outOfBounds)}(${i}, ${parts}.length, ${code.literal(ctx.at('index'))});` : 'return null;',
+    ].join('\n');
+  },
 });
+
+function outOfBounds(index: number, length: number, pointer: string): Error {
+  return codedError('EVAL_INDEX_OUT_OF_BOUNDS', `split index ${index} out of bounds for length ${length}`, { path: pointer, details: { index, length } });
+}

@@ -4,6 +4,7 @@
 import { andThen } from '../engine/maybe.js';
 import type { Evaluator } from '../engine/types.js';
 import { javaSubstring } from '../runtime/java-string.js';
+import { needsTemplate } from '../runtime/velocity/index.js';
 import { textOf } from './support/text.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 
@@ -38,5 +39,28 @@ export const substring = defineOperation({
         }),
       );
     };
+  },
+  generate(code) {
+    const ctx = code.compile;
+    const { input } = code;
+    const bound = (name: string, e: Evaluator | undefined): string => {
+      if (e === undefined) return '-1';
+      const raw = ctx.attributes[name];
+      // A constant bound is checked and folded at compile time.
+      if (typeof raw === 'number' || (typeof raw === 'string' && !needsTemplate(raw))) return code.literal(e(null, undefined as never) as number);
+      return code.sync(`${code.bind(e)}(${input}, ${code.ev})`);
+    };
+    const begin = bound('begin', ctx.integer('begin', { required: true }));
+    const end = bound('end', ctx.integer('end'));
+    const beginOffset = ctx.constantInteger('beginOffset', { default: 0 })!;
+    const endOffset = ctx.constantInteger('endOffset', { default: 0 })!;
+    const [t, b, e] = [code.local(), code.local(), code.local()];
+    return [
+      `const ${t} = ${code.bind(textOf)}(${input});`,
+      `if (${t} === null) return null;`,
+      `const ${b} = ${begin};`,
+      `const ${e} = ${end};`,
+      `return ${code.bind(javaSubstring)}(${t}, ${b} === -1 ? 0 : ${b} + ${beginOffset}, ${e} === -1 ? ${t}.length : ${e} + ${endOffset});`,
+    ].join('\n');
   },
 });
