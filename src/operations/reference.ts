@@ -36,7 +36,8 @@ export const reference = defineOperation({
   },
   // In a generated profile function a constant reference is inlined: the target's nodes are
   // emitted there, once, as long as the transform provider still gives the very document they
-  // were generated from (otherwise, and outside profiles, the closure resolves it).
+  // were generated from, asked once per evaluation (otherwise, and outside profiles, the closure
+  // resolves it).
   generate(code) {
     const ctx = code.compile;
     const { rt, input, ev } = code;
@@ -45,12 +46,13 @@ export const reference = defineOperation({
     const target = id.kind === 'constant' ? code.reference(id.value) : undefined;
     if (target === undefined || id.kind !== 'constant') return viaClosure;
     const name = code.literal(id.value);
-    const t = code.local();
     const inner = code.local();
-    const stale = target.documents.map(([n, doc]) => `${t}.getTransform(${code.literal(n)}) !== ${code.bind(doc)}`);
+    // Whether the provider gives the same documents: asked once per evaluation (per identity in a profile).
+    const documents = target.documents.map(([n, doc]) => [code.literal(n), code.bind(doc)] as const);
+    const same = documents.map(([n, doc]) => `${rt}.sameTransform(${ev}, ${n}, ${doc})`);
+    const fresh = code.once(`reference ${documents.map(([n, doc]) => n + doc).join(' ')}`, same.join(' && '));
     return [
-      `const ${t} = ${ev}.providers.transforms;`,
-      `if (${t} === undefined || ${target.depth - 1} >= ${ev}.limits.maxDepth || ${stale.join(' || ')}) ${viaClosure}`,
+      `if (${target.depth - 1} >= ${ev}.limits.maxDepth || !${fresh}) ${viaClosure}`,
       `const ${inner} = ${target.pure ? ev : `${ev}.enterReference(${name})`};`,
       `try {`,
       `  return ${target.call(input, inner)};`,

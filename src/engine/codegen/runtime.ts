@@ -41,6 +41,15 @@ export const runtime = Object.freeze({
     if (isPromise(value)) throw pending(value);
     return value as Value;
   },
+  /** Whether the transform provider gives `document` for `name` now (an inlined reference is still that document). */
+  sameTransform(ev: Evaluation, name: string, document: unknown): boolean {
+    const provider = ev.providers.transforms;
+    if (provider === undefined) return false;
+    const found = provider.getTransform(name);
+    // A pending answer: the reference's closure asks again and waits; this one must not reject unhandled.
+    if (isPromise(found)) found.then(noop, noop);
+    return found === document;
+  },
   str: toJavaString,
   /** An error of an inlined referenced transform, as the reference closure reports it. */
   inReference,
