@@ -121,10 +121,13 @@ function compileSet(ast: Ast, st: DirectiveState): Render {
   const pos = ast.pos;
   const valueOf = compileExpr(rhs, st);
   const path = lhs.path ?? [];
+  // A null right-hand side: Velocity 1.7 with strict references stores the null (`$!x` then
+  // renders nothing, `$x` fails as a null reference); without, it leaves the variable as it was.
+  const keepOnNull = !st.strict;
   if (path.length === 0) {
     return (s) => {
       const v = valueOf(s);
-      if (v === null || v === UNDEF) return;
+      if (v === UNDEF || (v === null && keepOnNull)) return;
       s.locals.set(name, v);
     };
   }
@@ -138,7 +141,7 @@ function compileSet(ast: Ast, st: DirectiveState): Render {
   return (s) => {
     const t = target(s);
     const v = valueOf(s);
-    if (v === null || v === UNDEF) return;
+    if (v === UNDEF || (v === null && keepOnNull)) return;
     const k = key(s);
     if (t instanceof Map && !Object.isFrozen(t)) {
       const name = javaString(k);

@@ -112,7 +112,7 @@ export function rewriteEscapes(source: string): Rewritten {
       const end = source.indexOf('\n', i);
       const stop = end < 0 ? source.length : end;
       // Right after a property (`$m.k##`), 1.7 reads `##` as text, not as a comment.
-      if (PROPERTY_TAIL.test(out.slice(-200))) {
+      if (PROPERTY_TAIL.test(out.slice(-200)) || PROPERTY_DOLLAR_ELSE_TAIL.test(out.slice(-200))) {
         const text = SEPARATOR + raw('##');
         out += text;
         shifts.push([line, out.length - lineStart, text.length - 2]);
@@ -155,6 +155,19 @@ export function rewriteEscapes(source: string): Rewritten {
       const word = WORD_BEFORE_SET.exec(source.slice(i, i + 200));
       if (word) {
         const text = SEPARATOR + raw(word[0]);
+        out += text;
+        shifts.push([line, out.length - lineStart, text.length - word[0].length]);
+        i += word[0].length;
+        continue;
+      }
+    }
+    if (depth === 0 && /[A-Za-z_]/.test(c) && REFERENCE_THEN_DIRECTIVES.test(out.slice(-300))) {
+      // After a reference without braces, 1.7's lexer stays in its reference state through #set
+      // directives and block comments (`$a#set($x = 1)Hi #set(…)`, `$a#* c *#x #set(…)`): the
+      // word that follows is a token of its own, and the blanks after it start the #set's.
+      const word = HYPHENATED_WORD_BEFORE_SET.exec(source.slice(i, i + 200));
+      if (word) {
+        const text = raw(word[0]);
         out += text;
         shifts.push([line, out.length - lineStart, text.length - word[0].length]);
         i += word[0].length;
@@ -212,7 +225,13 @@ export function rewriteEscapes(source: string): Rewritten {
     }
     // Only the end of the output can precede this `(`: look at a bounded tail, not all of it.
     if (c === '(' && depth === 0 && CALL_BEFORE.test(out.slice(-120)) && out.slice(-120).match(CALL_BEFORE)![0].startsWith('$')) {
-      if (i + 1 === source.length || /^(?:#\{?[A-Za-z]|[ \t]+#\{?set\b)/.test(source.slice(i + 1, i + 200))) {
+      const after = source.slice(i + 1, i + 200);
+      const blockEnd = /^#\{?(?:end|else)\b\}?/.exec(after);
+      if (blockEnd && !/^(?:[ \t]*(?:\r\n|\n|\r)|$)/.test(source.slice(i + 1 + blockEnd[0].length))) {
+        // `$a.b(#end x`: 1.7's lexer reads the #end as part of the call, which then never closes.
+        throwAt(source, i, "the method call's ( has no closing )");
+      }
+      if (i + 1 === source.length || /^(?:#\{?[A-Za-z]|[ \t]+#\{?set\b)/.test(after)) {
         // `$a.b(` at the end or before a directive: 1.7 reads the property, then the text `(`.
         const text = SEPARATOR + raw(c);
         out += text;
@@ -257,6 +276,13 @@ const HASH_AFTER_NAME = /[\w)}\]]#(?![A-Za-z{*#])/;
 /** The output ends with a reference: `$a`, `$!{a}`, `$a.b(…)`, `$a[0]` (arguments without nested parentheses). */
 const REFERENCE_TAIL = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*\}?$/;
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
+function throwAt(source: string, at: number, message: string): never {
+  const before = source.slice(0, at);
+  const line = before.split('\n').length;
+  const column = at - before.lastIndexOf('\n');
+  throw codedError('TEMPLATE_SYNTAX', `Template does not parse: ${message} (line ${line}, column ${column})`, { details: { line, column } });
+}
+
 function checkCallArguments(source: string, open: number): void {
   let depth = 0;
   let quote: string | null = null;
@@ -269,15 +295,21 @@ function checkCallArguments(source: string, open: number): void {
     else if (c === ')' && --depth === 0) return;
     else if (c === '#') break;
   }
-  const before = source.slice(0, open);
-  const line = before.split('\n').length;
-  const column = open - before.lastIndexOf('\n');
-  throw codedError('TEMPLATE_SYNTAX', `Template does not parse: the method call's ( has no closing ) (line ${line}, column ${column})`, { details: { line, column } });
+  throwAt(source, open, "the method call's ( has no closing )");
 }
 
 /** The output ends with a property reference (`$m.k`, `$!{m.k}` excluded). */
+/** A property, a `$` that vanished into the #else after it (a marker), then the #else (`$m.k$#else##`). */
+const PROPERTY_DOLLAR_ELSE_TAIL = /\$!?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*\.[A-Za-z_]\w*(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]##\{?else\}?$/;
 const PROPERTY_TAIL = /\$!?[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*\.[A-Za-z_]\w*$/;
 const WORD_BEFORE_SET = /^[A-Za-z_]\w*(?=[ \t]+#(?:set|\{set\})[ \t]*\()/;
+const HYPHENATED_WORD_BEFORE_SET = /^[A-Za-z_][\w-]*(?=[ \t]+#(?:set|\{set\})[ \t]*\()/;
+/**
+ * The output ends with a reference without braces (`$a`, `$!a`, `$l.size()`, an escaped `\$a`),
+ * then one or more #set directives (with the line break they eat) and block comments (markers).
+ */
+const REFERENCE_THEN_DIRECTIVES =
+  /(?:\$!?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*|#\[\[\\*\$!?[A-Za-z_]\w*\]\]#)(?:(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]#|#\{?set\}?[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)[ \t]*(?:\r\n|\n|\r)?)+$/;
 const BARE_REFERENCE_PAREN = /^\$(!?)([A-Za-z_][A-Za-z0-9_]*)(?=\()/;
 
 /**
