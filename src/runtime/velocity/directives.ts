@@ -114,7 +114,7 @@ function compileOutput(ast: Ast, st: DirectiveState): Render {
   };
 }
 
-/** #set: a null right-hand side leaves the variable unchanged (Velocity 1.7 / 2.x default). */
+/** #set: a null right-hand side is stored with strict references, ignored without (Velocity 1.7, V5). */
 function compileSet(ast: Ast, st: DirectiveState): Render {
   const [lhs, rhs] = ast.equal as [Ast, Ast];
   const name = String(lhs.id);

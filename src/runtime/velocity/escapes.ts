@@ -112,7 +112,7 @@ export function rewriteEscapes(source: string): Rewritten {
       const end = source.indexOf('\n', i);
       const stop = end < 0 ? source.length : end;
       // Right after a property (`$m.k##`), 1.7 reads `##` as text, not as a comment.
-      if (PROPERTY_TAIL.test(out.slice(-200)) || PROPERTY_DOLLAR_ELSE_TAIL.test(out.slice(-200))) {
+      if (PROPERTY_TAIL.test(out.slice(-200)) || PROPERTY_THEN_DIRECTIVE.test(out.slice(-300))) {
         const text = SEPARATOR + raw('##');
         out += text;
         shifts.push([line, out.length - lineStart, text.length - 2]);
@@ -174,6 +174,9 @@ export function rewriteEscapes(source: string): Rewritten {
         continue;
       }
     }
+    if (depth === 0 && c === '[' && PROPERTY_THEN_DIRECTIVE_TEXT.test(out.slice(-300)) && !(/\$!?[A-Za-z_][\w.]*$/.test(out) && /^\[[^\]]*\]/.test(source.slice(i, i + 200)))) {
+      throwAt(source, i, "'[' after a property, a reference and a directive (Velocity 1.7's lexer reads an index)");
+    }
     if (depth === 0 && c === '#') {
       const token = hashToken(source, i);
       if (token) {
@@ -227,8 +230,8 @@ export function rewriteEscapes(source: string): Rewritten {
     if (c === '(' && depth === 0 && CALL_BEFORE.test(out.slice(-120)) && out.slice(-120).match(CALL_BEFORE)![0].startsWith('$')) {
       const after = source.slice(i + 1, i + 200);
       const blockEnd = /^#\{?(?:end|else)\b\}?/.exec(after);
-      if (blockEnd && !/^(?:[ \t]*(?:\r\n|\n|\r)|$)/.test(source.slice(i + 1 + blockEnd[0].length))) {
-        // `$a.b(#end x`: 1.7's lexer reads the #end as part of the call, which then never closes.
+      if (blockEnd && !callStateText(source.slice(i + 1 + blockEnd[0].length))) {
+        // `$a.b(#end x`: 1.7's lexer reads the #end, and what follows, in the call's arguments.
         throwAt(source, i, "the method call's ( has no closing )");
       }
       if (i + 1 === source.length || /^(?:#\{?[A-Za-z]|[ \t]+#\{?set\b)/.test(after)) {
@@ -276,6 +279,21 @@ const HASH_AFTER_NAME = /[\w)}\]]#(?![A-Za-z{*#])/;
 /** The output ends with a reference: `$a`, `$!{a}`, `$a.b(…)`, `$a[0]` (arguments without nested parentheses). */
 const REFERENCE_TAIL = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*\}?$/;
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
+/**
+ * What 1.7's lexer, still in a call's arguments after `$a.b(#end`, reads as text: past the line
+ * break the #end eats, words, numbers, `.`, `-`, references, directives (blanks inside their
+ * arguments included), block comments and a final line comment — no blank, line break or other
+ * punctuation.
+ */
+function callStateText(rest: string): boolean {
+  const stripped = rest
+    .replace(/^[ \t]*(?:\r\n|\n|\r)/, '')
+    .replace(/#\*[\s\S]*?\*#/g, '')
+    .replace(/#\{?[A-Za-z]\w*\}?[ \t]*\((?:[^()]|\([^()]*\))*\)/g, '#x')
+    .replace(/##[^\n\r]*$/, '');
+  return /^[A-Za-z0-9_.\-$#{}!]*$/.test(stripped);
+}
+
 function throwAt(source: string, at: number, message: string): never {
   const before = source.slice(0, at);
   const line = before.split('\n').length;
@@ -299,8 +317,17 @@ function checkCallArguments(source: string, open: number): void {
 }
 
 /** The output ends with a property reference (`$m.k`, `$!{m.k}` excluded). */
-/** A property, a `$` that vanished into the #else after it (a marker), then the #else (`$m.k$#else##`). */
-const PROPERTY_DOLLAR_ELSE_TAIL = /\$!?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*\.[A-Za-z_]\w*(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]##\{?else\}?$/;
+/**
+ * A property followed right away by a `$` (a reference, or a `$` that vanished into a directive:
+ * a marker) leaves 1.7's lexer in the property's state through the directives after it, up to a
+ * #end: there `##` is text (`$m.k$a#else## c`) and a `[` opens an index that nothing precedes
+ * (`$m.k$a#macro(f)[$p]#end` does not parse).
+ */
+const P3_PROPERTY = String.raw`\$!?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*\.[A-Za-z_]\w*`;
+const P3_DOLLAR = String.raw`(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]#|\$!?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*`;
+const P3_DIRECTIVE = String.raw`#\{?(?:if|elseif|foreach|macro|set)\}?[ \t]*\((?:[^()]|\([^()]*\))*\)|#\{?else\b\}?`;
+const PROPERTY_THEN_DIRECTIVE = new RegExp(`${P3_PROPERTY}(?:${P3_DOLLAR})+(?:(?:${P3_DIRECTIVE})(?:${P3_DOLLAR})*)+$`);
+const PROPERTY_THEN_DIRECTIVE_TEXT = new RegExp(`${P3_PROPERTY}(?:${P3_DOLLAR})+(?:(?:${P3_DIRECTIVE})(?:${P3_DOLLAR}|[^\\s#\\[])*)+$`);
 const PROPERTY_TAIL = /\$!?[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*\.[A-Za-z_]\w*$/;
 const WORD_BEFORE_SET = /^[A-Za-z_]\w*(?=[ \t]+#(?:set|\{set\})[ \t]*\()/;
 const HYPHENATED_WORD_BEFORE_SET = /^[A-Za-z_][\w-]*(?=[ \t]+#(?:set|\{set\})[ \t]*\()/;

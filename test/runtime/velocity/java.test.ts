@@ -214,9 +214,19 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     ['$a#if(true)#{end}Hi #set($y = 2)b', 'AnnHi b'],
     ['#set($x = 1)Hi #set($y = 2)b', 'Hi b'],
     ['$a#set($x = 1)Hi there #set($y = 2)b', 'AnnHi there b'],
-    // A `$` that vanishes into the #else after a property leaves `##` as text, as after the property.
+    // A property followed right away by a reference, or by a `$` that vanishes into a directive,
+    // keeps 1.7's lexer in the property's state through the directives after it, up to a #end:
+    // there `##` is text.
     ['#if(false)$m.k$#else## c\nx#end', '## c\nx'],
+    ['#if(false)$m.k$a$n#else## c\nx#end', '## c\nx'],
+    ['$m.k$a#if(true)##c\n#end', 'vAnn##c\n'],
     ['#if(false)$m.k#else## c\nx#end', 'x'],
+    ['#if(false)$m.k()$a#else## c\nx#end', 'x'],
+    ['$m.k$a#if(true)#end##c', 'vAnn'],
+    ['$m.k$a## c', 'vAnn'],
+    ['$m.k$a#if(true)$l[0]#end', 'vAnnp'],
+    ['$m.k$a#if(true)#end[', 'vAnn['],
+    ['#if(false)$m.k$a#else x[#end', ' x['],
     // `#` before a reference, then a #set: fine when text or the reference itself comes between.
     ['#$a#set($x = 1)b', '#Annb'],
     ['#if(true)#$a#end #set($x = 1)b', '#Annb'],
@@ -224,6 +234,9 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     // `(` after a call on a property, before a #end that ends the template or its line, is text.
     ['#foreach($i in [1])$foreach.index(#end', '0('],
     ['#if(true)$a(#end ', 'Ann( '],
+    // After `$a.b(#end`, 1.7 reads on in the call's arguments: words, numbers, references and
+    // directives right after the #end's line break are still text.
+    ['#if(true)$m.k(#end\nx-y.1$n#if(true)z#end', 'v(x-y.11z'],
     // Raw blocks and escapes right after #end.
     ['#foreach($i in $l)$i#end#[[raw $a]]#', 'pqraw $a'],
     ['#foreach($i in $l)$i#end\\\\$a', 'pq\\Ann'],
@@ -268,6 +281,15 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     // A call on a property whose `(` is followed by #end and more on its line never closes.
     ['#foreach($i in [1])$a.x(#end '],
     ['#if(true)$a.x(#end#end'],
+    // After `$a.b(#end`, a blank, a second line break or other punctuation does not parse.
+    ['#if(true)$a.x(#end\n '],
+    ['#if(true)$a.x(#end\nx\ny'],
+    ['#if(true)$a.x(#end\nx,'],
+    ['#foreach($i in [1..3])$foreach.count(#end  \r\n#set($t = ["p", "q"]) '],
+    // A `[` in that property state opens an index nothing precedes.
+    ['$m.k$a#macro(f)[$p]#end'],
+    ['#if(false)$m.k$a#else[#end'],
+    ['$m.k$#if(true)[#end'],
     // `$` right before #foreach, #macro or #define.
     ['$#macro(f)#end'],
     ['$!#foreach($i in [1])x#end'],
