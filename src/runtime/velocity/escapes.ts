@@ -282,14 +282,15 @@ const isDigit = (c: string): boolean => c >= '0' && c <= '9';
 /**
  * What 1.7's lexer, still in a call's arguments after `$a.b(#end`, reads as text: past the line
  * break the #end eats, words, numbers, `.`, `-`, references, directives (blanks inside their
- * arguments included), block comments and a final line comment — no blank, line break or other
- * punctuation.
+ * arguments included, with the line end they eat, and the blanks before a #set), block comments
+ * and a final line comment — no other blank, line break or punctuation.
  */
 function callStateText(rest: string): boolean {
   const stripped = rest
     .replace(/^[ \t]*(?:\r\n|\n|\r)/, '')
     .replace(/#\*[\s\S]*?\*#/g, '')
-    .replace(/#\{?[A-Za-z]\w*\}?[ \t]*\((?:[^()]|\([^()]*\))*\)/g, '#x')
+    .replace(/[ \t]*#\{?set\}?[ \t]*\((?:[^()]|\([^()]*\))*\)(?:[ \t]*(?:\r\n|\n|\r))?/g, '#x')
+    .replace(/#\{?(?:[A-Za-z]\w*\}?[ \t]*\((?:[^()]|\([^()]*\))*\)|(?:end|else)\b\}?)(?:[ \t]*(?:\r\n|\n|\r))?/g, '#x')
     .replace(/##[^\n\r]*$/, '');
   return /^[A-Za-z0-9_.\-$#{}!]*$/.test(stripped);
 }

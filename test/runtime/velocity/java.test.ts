@@ -237,6 +237,8 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     // After `$a.b(#end`, 1.7 reads on in the call's arguments: words, numbers, references and
     // directives right after the #end's line break are still text.
     ['#if(true)$m.k(#end\nx-y.1$n#if(true)z#end', 'v(x-y.11z'],
+    // …and so are a #set with the blanks before it and the line end after it.
+    [' \n#foreach($i in $l)$i.length()$foreach.hasNext(#end\n\t#set($a = {}) \n', ' \n1true(1false('],
     // Raw blocks and escapes right after #end.
     ['#foreach($i in $l)$i#end#[[raw $a]]#', 'pqraw $a'],
     ['#foreach($i in $l)$i#end\\\\$a', 'pq\\Ann'],
