@@ -48,6 +48,8 @@ export function rewriteEscapes(source: string): Rewritten {
   let i = 0;
   let line = 1;
   let lineStart = 0;
+  // Where the marker of the last `$` that vanished into a directive starts in `out`.
+  let vanishedAt = -1;
   // Raw blocks lengthen a line: [line, rewritten column after the block, characters added].
   const shifts: Array<[number, number, number]> = [];
   const escape = () => {
@@ -134,6 +136,7 @@ export function rewriteEscapes(source: string): Rewritten {
       const next = vanishingPrefix(source, i);
       if (next !== undefined) {
         const mark = needsSeparator(out, raw(MARK)) ? SEPARATOR + raw(MARK) : raw(MARK);
+        vanishedAt = out.length;
         out += mark;
         shifts.push([line, out.length - lineStart, mark.length - (next - i)]);
         i = next;
@@ -161,10 +164,14 @@ export function rewriteEscapes(source: string): Rewritten {
         continue;
       }
     }
-    if (depth === 0 && /[A-Za-z_]/.test(c) && REFERENCE_THEN_DIRECTIVES.test(out.slice(-300))) {
+    if (
+      depth === 0 && /[A-Za-z_]/.test(c) &&
+      (REFERENCE_THEN_DIRECTIVES.test(out.slice(-300)) || (vanishedAt >= 0 && VANISHED_THEN_SETS.test(out.slice(vanishedAt))))
+    ) {
       // After a reference without braces, 1.7's lexer stays in its reference state through #set
-      // directives and block comments (`$a#set($x = 1)Hi #set(…)`, `$a#* c *#x #set(…)`): the
-      // word that follows is a token of its own, and the blanks after it start the #set's.
+      // directives and block comments (`$a#set($x = 1)Hi #set(…)`, `$a#* c *#x #set(…)`), and so
+      // it does after a `$` that vanished into a #set (`$#set($x = 1)Hi #set(…)`): the word that
+      // follows is a token of its own, and the blanks after it start the #set's.
       const word = HYPHENATED_WORD_BEFORE_SET.exec(source.slice(i, i + 200));
       if (word) {
         const text = raw(word[0]);
@@ -334,10 +341,14 @@ const WORD_BEFORE_SET = /^[A-Za-z_]\w*(?=[ \t]+#(?:set|\{set\})[ \t]*\()/;
 const HYPHENATED_WORD_BEFORE_SET = /^[A-Za-z_][\w-]*(?=[ \t]+#(?:set|\{set\})[ \t]*\()/;
 /**
  * The output ends with a reference without braces (`$a`, `$!a`, `$l.size()`, an escaped `\$a`),
- * then one or more #set directives (with the line break they eat) and block comments (markers).
+ * then one or more #set directives (with the blanks before and the line break after them, which
+ * they eat) and block comments (markers).
  */
 const REFERENCE_THEN_DIRECTIVES =
-  /(?:\$!?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*|#\[\[\\*\$!?[A-Za-z_]\w*\]\]#)(?:(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]#|#\{?set\}?[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)[ \t]*(?:\r\n|\n|\r)?)+$/;
+  /(?:\$!?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*|#\[\[\\*\$!?[A-Za-z_]\w*\]\]#)(?:(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]#|[ \t]*#\{?set\}?[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)[ \t]*(?:\r\n|\n|\r)?)+$/;
+/** The marker of a `$` that vanished into a #set, then #set directives (from `vanishedAt`). */
+const VANISHED_THEN_SETS =
+  /^(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]#(?:[ \t]*#\{?set\}?[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)[ \t]*(?:\r\n|\n|\r)?)+$/;
 const BARE_REFERENCE_PAREN = /^\$(!?)([A-Za-z_][A-Za-z0-9_]*)(?=\()/;
 
 /**

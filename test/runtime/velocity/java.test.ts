@@ -205,6 +205,9 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     // After a reference without braces, #set directives and block comments keep 1.7's lexer in
     // its reference state: the word after them is a token, the blanks after it start the #set's.
     ['$a#set($x = 1)Hi #set($y = 2)b', 'AnnHib'],
+    ['$l[0]\t#set($x = 0)Hi   #set($y = 2)b', 'pHib'],
+    ['x$#set($x = 0)Hi #set($y = 2)b', 'xHib'],
+    ['#* c *##set($x = 0)Hi #set($y = 2)b', 'Hi b'],
     ['$!a#set($x = 1)#set($x = 1)Hi #set($y = 2)b', 'AnnHib'],
     ['$l.size()#set($x = [1..3])\r\nHi #set($y = 7 / 2)', '2Hi'],
     ['\\$a#* block *#x #set($y = "a" + "b")', '$ax'],
