@@ -236,13 +236,13 @@ export function rewriteEscapes(source: string): Rewritten {
     // Only the end of the output can precede this `(`: look at a bounded tail, not all of it.
     if (c === '(' && depth === 0 && CALL_BEFORE.test(out.slice(-120)) && out.slice(-120).match(CALL_BEFORE)![0].startsWith('$')) {
       const after = source.slice(i + 1, i + 200);
-      const blockEnd = /^#\{?(?:end|else)\b\}?/.exec(after);
-      if (blockEnd && !callStateText(source.slice(i + 1 + blockEnd[0].length))) {
+      if (after.startsWith('#') && !callStateText(source.slice(i + 1))) {
         // `$a.b(#end x`: 1.7's lexer reads the #end, and what follows, in the call's arguments.
         throwAt(source, i, "the method call's ( has no closing )");
       }
-      if (i + 1 === source.length || /^(?:#\{?[A-Za-z]|[ \t]+#\{?set\b)/.test(after)) {
-        // `$a.b(` at the end or before a directive: 1.7 reads the property, then the text `(`.
+      if (i + 1 === source.length || /^(?:#|[ \t]+#\{?set\b)/.test(after)) {
+        // `$a.b(` at the end or before a directive, a raw block or a comment: 1.7 reads the
+        // property, then the text `(`.
         const text = SEPARATOR + raw(c);
         out += text;
         shifts.push([line, out.length - lineStart, text.length - 1]);
@@ -287,18 +287,17 @@ const HASH_AFTER_NAME = /[\w)}\]]#(?![A-Za-z{*#])/;
 const REFERENCE_TAIL = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*\}?$/;
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
 /**
- * What 1.7's lexer, still in a call's arguments after `$a.b(#end`, reads as text: past the line
- * break the #end eats, words, numbers, `.`, `-`, references, directives (blanks inside their
- * arguments included, with the line end they eat, and the blanks before a #set), block comments
- * and a final line comment — no other blank, line break or punctuation.
+ * What 1.7's lexer, still in a call's arguments after `$a.b(` and a `#` (`$a.b(#end`,
+ * `$a.b(#[[x]]#`), reads as text: words, numbers, `.`, `-`, `#`, references, directives (blanks
+ * inside their arguments included, with the line end they eat, and the blanks before a #set), raw
+ * blocks and block comments — no other blank, line break or punctuation (`##` is no comment there).
  */
 function callStateText(rest: string): boolean {
   const stripped = rest
-    .replace(/^[ \t]*(?:\r\n|\n|\r)/, '')
+    .replace(/#\[\[[\s\S]*?\]\]#/g, '#x')
     .replace(/#\*[\s\S]*?\*#/g, '')
     .replace(/[ \t]*#\{?set\}?[ \t]*\((?:[^()]|\([^()]*\))*\)(?:[ \t]*(?:\r\n|\n|\r))?/g, '#x')
-    .replace(/#\{?(?:[A-Za-z]\w*\}?[ \t]*\((?:[^()]|\([^()]*\))*\)|(?:end|else)\b\}?)(?:[ \t]*(?:\r\n|\n|\r))?/g, '#x')
-    .replace(/##[^\n\r]*$/, '');
+    .replace(/#\{?(?:[A-Za-z]\w*\}?[ \t]*\((?:[^()]|\([^()]*\))*\)|(?:end|else)\b\}?)(?:[ \t]*(?:\r\n|\n|\r))?/g, '#x');
   return /^[A-Za-z0-9_.\-$#{}!]*$/.test(stripped);
 }
 

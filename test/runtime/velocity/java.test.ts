@@ -240,6 +240,8 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     // After `$a.b(#end`, 1.7 reads on in the call's arguments: words, numbers, references and
     // directives right after the #end's line break are still text.
     ['#if(true)$m.k(#end\nx-y.1$n#if(true)z#end', 'v(x-y.11z'],
+    ['$m.k(#[[raw $a]]#x', 'v(raw $ax'],
+    ['$m.k(#* c *#', 'v('],
     // …and so are a #set with the blanks before it and the line end after it.
     [' \n#foreach($i in $l)$i.length()$foreach.hasNext(#end\n\t#set($a = {}) \n', ' \n1true(1false('],
     // Raw blocks and escapes right after #end.
@@ -290,6 +292,8 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     ['#if(true)$a.x(#end\n '],
     ['#if(true)$a.x(#end\nx\ny'],
     ['#if(true)$a.x(#end\nx,'],
+    ['$m.k(#[[raw $a]]# '],
+    ['$m.k(## c'],
     ['#foreach($i in [1..3])$foreach.count(#end  \r\n#set($t = ["p", "q"]) '],
     // A `[` in that property state opens an index nothing precedes.
     ['$m.k$a#macro(f)[$p]#end'],
