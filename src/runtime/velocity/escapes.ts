@@ -288,16 +288,18 @@ const REFERENCE_TAIL = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
 /**
  * What 1.7's lexer, still in a call's arguments after `$a.b(` and a `#` (`$a.b(#end`,
- * `$a.b(#[[x]]#`), reads as text: words, numbers, `.`, `-`, `#`, references, directives (blanks
- * inside their arguments included, with the line end they eat, and the blanks before a #set), raw
- * blocks and block comments — no other blank, line break or punctuation (`##` is no comment there).
+ * `$a.b(#[[x]]#`), reads as text: words, numbers, `.`, `-`, `#`, references (with their calls),
+ * directives (blanks inside their arguments included, with the line end they eat, and the blanks
+ * before a #set), raw blocks and block comments — no other blank, line break or punctuation (`##`
+ * is no comment there).
  */
 function callStateText(rest: string): boolean {
   const stripped = rest
     .replace(/#\[\[[\s\S]*?\]\]#/g, '#x')
     .replace(/#\*[\s\S]*?\*#/g, '')
     .replace(/[ \t]*#\{?set\}?[ \t]*\((?:[^()]|\([^()]*\))*\)(?:[ \t]*(?:\r\n|\n|\r))?/g, '#x')
-    .replace(/#\{?(?:[A-Za-z]\w*\}?[ \t]*\((?:[^()]|\([^()]*\))*\)|(?:end|else)\b\}?)(?:[ \t]*(?:\r\n|\n|\r))?/g, '#x');
+    .replace(/#\{?(?:[A-Za-z]\w*\}?[ \t]*\((?:[^()]|\([^()]*\))*\)|(?:end|else)\b\}?)(?:[ \t]*(?:\r\n|\n|\r))?/g, '#x')
+    .replace(/\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*(?:\((?:[^()]|\([^()]*\))*\))?|\[[^\]]*\])*\}?/g, '$x');
   return /^[A-Za-z0-9_.\-$#{}!]*$/.test(stripped);
 }
 

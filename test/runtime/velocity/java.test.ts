@@ -241,6 +241,7 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     // directives right after the #end's line break are still text.
     ['#if(true)$m.k(#end\nx-y.1$n#if(true)z#end', 'v(x-y.11z'],
     ['$m.k(#[[raw $a]]#x', 'v(raw $ax'],
+    ['#if(true)$m.k(#end$a.replace("a", "o")$l[0]', 'v(Annp'],
     ['$m.k(#* c *#', 'v('],
     // …and so are a #set with the blanks before it and the line end after it.
     [' \n#foreach($i in $l)$i.length()$foreach.hasNext(#end\n\t#set($a = {}) \n', ' \n1true(1false('],
