@@ -184,6 +184,11 @@ export function rewriteEscapes(source: string): Rewritten {
     if (depth === 0 && c === '[' && PROPERTY_THEN_DIRECTIVE_TEXT.test(out.slice(-300)) && !(/\$!?[A-Za-z_][\w.]*$/.test(out) && /^\[[^\]]*\]/.test(source.slice(i, i + 200)))) {
       throwAt(source, i, "'[' after a property, a reference and a directive (Velocity 1.7's lexer reads an index)");
     }
+    if (depth === 0 && c === '#' && PROPERTY_THEN_REFERENCE.test(out.slice(-300))) {
+      // `$m.k$a#end(x)`: past the #end of that property state, a `(` opens arguments in 1.7.
+      const paren = END_THEN_PAREN.exec(source.slice(i, i + 50));
+      if (paren && !callStateText(source.slice(i + paren[0].length))) throwAt(source, i + paren[0].length - 1, "the ( after #end has no closing )");
+    }
     if (depth === 0 && c === '#') {
       const token = hashToken(source, i);
       if (token) {
@@ -336,6 +341,8 @@ const P3_PROPERTY = String.raw`\$!?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^
 const P3_DOLLAR = String.raw`(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]#|\$!?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*`;
 const P3_DIRECTIVE = String.raw`#\{?(?:if|elseif|foreach|macro|set)\}?[ \t]*\((?:[^()]|\([^()]*\))*\)|#\{?else\b\}?`;
 const PROPERTY_THEN_DIRECTIVE = new RegExp(`${P3_PROPERTY}(?:${P3_DOLLAR})+(?:(?:${P3_DIRECTIVE})(?:${P3_DOLLAR})*)+$`);
+const PROPERTY_THEN_REFERENCE = new RegExp(`${P3_PROPERTY}(?:${P3_DOLLAR})+(?:(?:${P3_DIRECTIVE})(?:${P3_DOLLAR})*)*$`);
+const END_THEN_PAREN = /^#\{?end\}?(?:[ \t]*(?:\r\n|\n|\r))?\(/;
 const PROPERTY_THEN_DIRECTIVE_TEXT = new RegExp(`${P3_PROPERTY}(?:${P3_DOLLAR})+(?:(?:${P3_DIRECTIVE})(?:${P3_DOLLAR}|[^\\s#\\[])*)+$`);
 const PROPERTY_TAIL = /\$!?[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*\.[A-Za-z_]\w*$/;
 const WORD_BEFORE_SET = /^[A-Za-z_]\w*(?=[ \t]+#(?:set|\{set\})[ \t]*\()/;

@@ -230,6 +230,9 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     ['$m.k$a#if(true)$l[0]#end', 'vAnnp'],
     ['$m.k$a#if(true)#end[', 'vAnn['],
     ['#if(false)$m.k$a#else x[#end', ' x['],
+    // Past the #end of that state, a `(` opens arguments (read as after `$a.b(#end`).
+    ['#if(true)$m.k$a#end\n(x', 'vAnn(x'],
+    ['#if(true)$m.k#end( ', 'v( '],
     // `#` before a reference, then a #set: fine when text or the reference itself comes between.
     ['#$a#set($x = 1)b', '#Annb'],
     ['#if(true)#$a#end #set($x = 1)b', '#Annb'],
@@ -300,6 +303,8 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     ['$m.k$a#macro(f)[$p]#end'],
     ['#if(false)$m.k$a#else[#end'],
     ['$m.k$#if(true)[#end'],
+    ['#if(true)$m.k$a#end(x)'],
+    ['#foreach($i in [1])$m.k$#end( '],
     // `$` right before #foreach, #macro or #define.
     ['$#macro(f)#end'],
     ['$!#foreach($i in [1])x#end'],
