@@ -114,17 +114,20 @@ function compileOutput(ast: Ast, st: DirectiveState): Render {
   };
 }
 
-/** #set: a null right-hand side leaves the variable unchanged (Velocity 1.7 / 2.x default). */
+/** #set: a null right-hand side is stored with strict references, ignored without (Velocity 1.7, V5). */
 function compileSet(ast: Ast, st: DirectiveState): Render {
   const [lhs, rhs] = ast.equal as [Ast, Ast];
   const name = String(lhs.id);
   const pos = ast.pos;
   const valueOf = compileExpr(rhs, st);
   const path = lhs.path ?? [];
+  // A null right-hand side: Velocity 1.7 with strict references stores the null (`$!x` then
+  // renders nothing, `$x` fails as a null reference); without, it leaves the variable as it was.
+  const keepOnNull = !st.strict;
   if (path.length === 0) {
     return (s) => {
       const v = valueOf(s);
-      if (v === null || v === UNDEF) return;
+      if (v === UNDEF || (v === null && keepOnNull)) return;
       s.locals.set(name, v);
     };
   }
@@ -138,7 +141,7 @@ function compileSet(ast: Ast, st: DirectiveState): Render {
   return (s) => {
     const t = target(s);
     const v = valueOf(s);
-    if (v === null || v === UNDEF) return;
+    if (v === UNDEF || (v === null && keepOnNull)) return;
     const k = key(s);
     if (t instanceof Map && !Object.isFrozen(t)) {
       const name = javaString(k);

@@ -48,6 +48,8 @@ export function rewriteEscapes(source: string): Rewritten {
   let i = 0;
   let line = 1;
   let lineStart = 0;
+  // Where the marker of the last `$` that vanished into a directive starts in `out`.
+  let vanishedAt = -1;
   // Raw blocks lengthen a line: [line, rewritten column after the block, characters added].
   const shifts: Array<[number, number, number]> = [];
   const escape = () => {
@@ -112,7 +114,7 @@ export function rewriteEscapes(source: string): Rewritten {
       const end = source.indexOf('\n', i);
       const stop = end < 0 ? source.length : end;
       // Right after a property (`$m.k##`), 1.7 reads `##` as text, not as a comment.
-      if (PROPERTY_TAIL.test(out.slice(-200))) {
+      if (PROPERTY_TAIL.test(out.slice(-200)) || PROPERTY_THEN_DIRECTIVE.test(out.slice(-300))) {
         const text = SEPARATOR + raw('##');
         out += text;
         shifts.push([line, out.length - lineStart, text.length - 2]);
@@ -134,6 +136,7 @@ export function rewriteEscapes(source: string): Rewritten {
       const next = vanishingPrefix(source, i);
       if (next !== undefined) {
         const mark = needsSeparator(out, raw(MARK)) ? SEPARATOR + raw(MARK) : raw(MARK);
+        vanishedAt = out.length;
         out += mark;
         shifts.push([line, out.length - lineStart, mark.length - (next - i)]);
         i = next;
@@ -160,6 +163,31 @@ export function rewriteEscapes(source: string): Rewritten {
         i += word[0].length;
         continue;
       }
+    }
+    if (
+      depth === 0 && /[A-Za-z_]/.test(c) &&
+      (REFERENCE_THEN_DIRECTIVES.test(out.slice(-300)) || (vanishedAt >= 0 && VANISHED_THEN_SETS.test(out.slice(vanishedAt))))
+    ) {
+      // After a reference without braces, 1.7's lexer stays in its reference state through #set
+      // directives and block comments (`$a#set($x = 1)Hi #set(…)`, `$a#* c *#x #set(…)`), and so
+      // it does after a `$` that vanished into a #set (`$#set($x = 1)Hi #set(…)`): the word that
+      // follows is a token of its own, and the blanks after it start the #set's.
+      const word = HYPHENATED_WORD_BEFORE_SET.exec(source.slice(i, i + 200));
+      if (word) {
+        const text = raw(word[0]);
+        out += text;
+        shifts.push([line, out.length - lineStart, text.length - word[0].length]);
+        i += word[0].length;
+        continue;
+      }
+    }
+    if (depth === 0 && c === '[' && PROPERTY_THEN_DIRECTIVE_TEXT.test(out.slice(-300)) && !(/\$!?[A-Za-z_][\w.]*$/.test(out) && /^\[[^\]]*\]/.test(source.slice(i, i + 200)))) {
+      throwAt(source, i, "'[' after a property, a reference and a directive (Velocity 1.7's lexer reads an index)");
+    }
+    if (depth === 0 && c === '#' && PROPERTY_THEN_REFERENCE.test(out.slice(-300))) {
+      // `$m.k$a#end(x)`: past the #end of that property state, a `(` opens arguments in 1.7.
+      const paren = END_THEN_PAREN.exec(source.slice(i, i + 50));
+      if (paren && !callStateText(source.slice(i + paren[0].length))) throwAt(source, i + paren[0].length - 1, "the ( after #end has no closing )");
     }
     if (depth === 0 && c === '#') {
       const token = hashToken(source, i);
@@ -212,8 +240,14 @@ export function rewriteEscapes(source: string): Rewritten {
     }
     // Only the end of the output can precede this `(`: look at a bounded tail, not all of it.
     if (c === '(' && depth === 0 && CALL_BEFORE.test(out.slice(-120)) && out.slice(-120).match(CALL_BEFORE)![0].startsWith('$')) {
-      if (i + 1 === source.length || /^(?:#\{?[A-Za-z]|[ \t]+#\{?set\b)/.test(source.slice(i + 1, i + 200))) {
-        // `$a.b(` at the end or before a directive: 1.7 reads the property, then the text `(`.
+      const after = source.slice(i + 1, i + 200);
+      if (after.startsWith('#') && !callStateText(source.slice(i + 1))) {
+        // `$a.b(#end x`: 1.7's lexer reads the #end, and what follows, in the call's arguments.
+        throwAt(source, i, "the method call's ( has no closing )");
+      }
+      if (i + 1 === source.length || /^(?:#|[ \t]+#\{?set\b)/.test(after)) {
+        // `$a.b(` at the end or before a directive, a raw block or a comment: 1.7 reads the
+        // property, then the text `(`.
         const text = SEPARATOR + raw(c);
         out += text;
         shifts.push([line, out.length - lineStart, text.length - 1]);
@@ -257,6 +291,30 @@ const HASH_AFTER_NAME = /[\w)}\]]#(?![A-Za-z{*#])/;
 /** The output ends with a reference: `$a`, `$!{a}`, `$a.b(…)`, `$a[0]` (arguments without nested parentheses). */
 const REFERENCE_TAIL = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*\}?$/;
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
+/**
+ * What 1.7's lexer, still in a call's arguments after `$a.b(` and a `#` (`$a.b(#end`,
+ * `$a.b(#[[x]]#`), reads as text: words, numbers, `.`, `-`, `#`, references (with their calls),
+ * directives (blanks inside their arguments included, with the line end they eat, and the blanks
+ * before a #set), raw blocks and block comments — no other blank, line break or punctuation (`##`
+ * is no comment there).
+ */
+function callStateText(rest: string): boolean {
+  const stripped = rest
+    .replace(/#\[\[[\s\S]*?\]\]#/g, '#x')
+    .replace(/#\*[\s\S]*?\*#/g, '')
+    .replace(/[ \t]*#\{?set\}?[ \t]*\((?:[^()]|\([^()]*\))*\)(?:[ \t]*(?:\r\n|\n|\r))?/g, '#x')
+    .replace(/#\{?(?:[A-Za-z]\w*\}?[ \t]*\((?:[^()]|\([^()]*\))*\)|(?:end|else)\b\}?)(?:[ \t]*(?:\r\n|\n|\r))?/g, '#x')
+    .replace(/\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*(?:\((?:[^()]|\([^()]*\))*\))?|\[[^\]]*\])*\}?/g, '$x');
+  return /^[A-Za-z0-9_.\-$#{}!]*$/.test(stripped);
+}
+
+function throwAt(source: string, at: number, message: string): never {
+  const before = source.slice(0, at);
+  const line = before.split('\n').length;
+  const column = at - before.lastIndexOf('\n');
+  throw codedError('TEMPLATE_SYNTAX', `Template does not parse: ${message} (line ${line}, column ${column})`, { details: { line, column } });
+}
+
 function checkCallArguments(source: string, open: number): void {
   let depth = 0;
   let quote: string | null = null;
@@ -269,15 +327,36 @@ function checkCallArguments(source: string, open: number): void {
     else if (c === ')' && --depth === 0) return;
     else if (c === '#') break;
   }
-  const before = source.slice(0, open);
-  const line = before.split('\n').length;
-  const column = open - before.lastIndexOf('\n');
-  throw codedError('TEMPLATE_SYNTAX', `Template does not parse: the method call's ( has no closing ) (line ${line}, column ${column})`, { details: { line, column } });
+  throwAt(source, open, "the method call's ( has no closing )");
 }
 
 /** The output ends with a property reference (`$m.k`, `$!{m.k}` excluded). */
+/**
+ * A property followed right away by a `$` (a reference, or a `$` that vanished into a directive:
+ * a marker) leaves 1.7's lexer in the property's state through the directives after it, up to a
+ * #end: there `##` is text (`$m.k$a#else## c`) and a `[` opens an index that nothing precedes
+ * (`$m.k$a#macro(f)[$p]#end` does not parse).
+ */
+const P3_PROPERTY = String.raw`\$!?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*\.[A-Za-z_]\w*`;
+const P3_DOLLAR = String.raw`(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]#|\$!?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*`;
+const P3_DIRECTIVE = String.raw`#\{?(?:if|elseif|foreach|macro|set)\}?[ \t]*\((?:[^()]|\([^()]*\))*\)|#\{?else\b\}?`;
+const PROPERTY_THEN_DIRECTIVE = new RegExp(`${P3_PROPERTY}(?:${P3_DOLLAR})+(?:(?:${P3_DIRECTIVE})(?:${P3_DOLLAR})*)+$`);
+const PROPERTY_THEN_REFERENCE = new RegExp(`${P3_PROPERTY}(?:${P3_DOLLAR})+(?:(?:${P3_DIRECTIVE})(?:${P3_DOLLAR})*)*$`);
+const END_THEN_PAREN = /^#\{?end\}?(?:[ \t]*(?:\r\n|\n|\r))?\(/;
+const PROPERTY_THEN_DIRECTIVE_TEXT = new RegExp(`${P3_PROPERTY}(?:${P3_DOLLAR})+(?:(?:${P3_DIRECTIVE})(?:${P3_DOLLAR}|[^\\s#\\[])*)+$`);
 const PROPERTY_TAIL = /\$!?[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*\.[A-Za-z_]\w*$/;
 const WORD_BEFORE_SET = /^[A-Za-z_]\w*(?=[ \t]+#(?:set|\{set\})[ \t]*\()/;
+const HYPHENATED_WORD_BEFORE_SET = /^[A-Za-z_][\w-]*(?=[ \t]+#(?:set|\{set\})[ \t]*\()/;
+/**
+ * The output ends with a reference without braces (`$a`, `$!a`, `$l.size()`, an escaped `\$a`),
+ * then one or more #set directives (with the blanks before and the line break after them, which
+ * they eat) and block comments (markers).
+ */
+const REFERENCE_THEN_DIRECTIVES =
+  /(?:\$!?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*|#\[\[\\*\$!?[A-Za-z_]\w*\]\]#)(?:(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]#|[ \t]*#\{?set\}?[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)[ \t]*(?:\r\n|\n|\r)?)+$/;
+/** The marker of a `$` that vanished into a #set, then #set directives (from `vanishedAt`). */
+const VANISHED_THEN_SETS =
+  /^(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]#(?:[ \t]*#\{?set\}?[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)[ \t]*(?:\r\n|\n|\r)?)+$/;
 const BARE_REFERENCE_PAREN = /^\$(!?)([A-Za-z_][A-Za-z0-9_]*)(?=\()/;
 
 /**

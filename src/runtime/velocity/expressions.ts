@@ -337,6 +337,8 @@ export function compileExpr(ast: Ast, st: CompileState): Expr {
 
 function compileMath(ast: Ast, st: CompileState): Expr {
   const operands = (ast.expression ?? []).map((e) => compileExpr(e, st));
+  // The source text of a reference operand: what `+` with a String prints for it when it is null.
+  const literals = (ast.expression ?? []).map((e) => (e.type === 'references' ? referenceText(e) : undefined));
   const [a, b] = operands as [Expr, Expr];
   const pos = ast.pos ?? (ast.expression?.[0]?.pos as Pos | undefined);
   const op = ast.operator;
@@ -372,17 +374,28 @@ function compileMath(ast: Ast, st: CompileState): Expr {
         const x = value(a(s));
         const y = value(b(s));
         if (op === '+' && (typeof x === 'string' || typeof y === 'string')) {
-          if (x === null || y === null) return mathNull(`null operand of '+'`, pos, st.strict);
+          // Velocity 1.7's ASTAddNode concatenates a null reference operand as its source text.
+          const left = x === null ? literals[0] : x;
+          const right = y === null ? literals[1] : y;
+          if (left === undefined || right === undefined) return mathNull(`null operand of '+'`, pos, st.strict);
           const max = s.limits.maxStringLength;
-          return s.budget.string(javaString(x, max) + javaString(y, max));
+          return s.budget.string(javaString(left, max) + javaString(right, max));
         }
-        if (!isNumber(x) || !isNumber(y)) return mathNull(`'${op}' needs numbers, got ${javaString(x)} and ${javaString(y)}`, pos, st.strict);
+        // Velocity 1.7 (without runtime.strict.math, strict references or not) logs arithmetic on
+        // a non-number, and a division or modulus by zero, and evaluates it to null.
+        if (!isNumber(x) || !isNumber(y)) return null;
+        if (isZero(y) && (op === '/' || op === '%')) return null;
         const r = guarded(pos, () => arithmetic(op as MathOp, x, y));
         return typeof r === 'bigint' ? s.budget.number(r) : r;
       };
     default:
       throw codedError('TEMPLATE_SYNTAX', `Unsupported operator '${op}'`, { details: posDetails(pos) });
   }
+}
+
+/** MathUtils.isZero: an integral 0, or a double 0.0 or -0.0. */
+function isZero(v: number | bigint | JDouble): boolean {
+  return v instanceof JDouble ? v.value === 0 : v === 0 || v === 0n;
 }
 
 function value(v: unknown): unknown {

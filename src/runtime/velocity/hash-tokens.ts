@@ -13,6 +13,8 @@
 //   (`x$ #set(…)`, `x$#if(…)`), are the start of the directive's token in 1.7 and vanish with it.
 // - `#break(…)`: 1.7 reads arguments after #break (a scope, `#break($foreach)`). Empty ones are
 //   dropped; an unclosed list, a directive or a bare word inside is a syntax error.
+// - `$` or `$!` right before #foreach, #macro or #define, and a #set that 1.7's lexer reaches
+//   from a `#` right before a reference (`#${a}#set(…)`, checkHashBeforeReference), do not parse.
 
 import { codedError } from '../../errors/index.js';
 
@@ -134,10 +136,53 @@ function breakArguments(source: string, start: number, afterName: number): Token
 export function vanishingPrefix(source: string, i: number): number | undefined {
   const tail = source.slice(i, i + 200);
   const dollars = DOLLARS.exec(tail);
-  if (dollars && DIRECTIVE_AFTER.test(tail.slice(dollars[0].length))) return i + dollars[0].length;
+  if (dollars && DIRECTIVE_AFTER.test(tail.slice(dollars[0].length))) {
+    // 1.7's grammar cannot read #foreach, #macro or #define as the rest of a `$` token.
+    if (/^#\{?(?:foreach|macro|define)\b/.test(tail.slice(dollars[0].length))) {
+      return syntaxAt(source, i, `'${dollars[0]}' right before #${/^#\{?(\w+)/.exec(tail.slice(dollars[0].length))![1]}`);
+    }
+    return i + dollars[0].length;
+  }
   const m = PREFIXES.exec(tail);
   if (!m || m[0].includes('##')) return undefined;
   const rest = tail.slice(m[0].length);
   if (SET_AFTER_BLANKS.test(rest)) return i + m[0].length + /^[ \t]+/.exec(rest)![0].length;
   return undefined;
+}
+
+const STALE_REFERENCE = /^\$!?(?:(\{)[A-Za-z_]\w*(?:\.[A-Za-z_]\w*(?:\([^()#]*\))?)*\}|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*(?:\([^()#]*\))?|\[[^\]#]*\])*)/;
+const STALE_DIRECTIVE = /^#\{?(?:(?:end|else)\b\}?|(?:if|elseif|foreach)\}?[ \t]*\((?:[^()#]|\([^()#]*\))*\))(?:[ \t]*(?:\r\n|\n|\r))?/;
+const SET_HEAD = /^#\{?set\}?[ \t]*\(/;
+
+/**
+ * A `#` right before a reference (`#$a`, `#${a}`) leaves 1.7's lexer with a state too many: it
+ * reads on as long as only directives (with the blanks and line break they eat), braced
+ * references and references right before a directive follow, and then cannot read a #set
+ * (`#${a}#set(…)`, `#if(…)#$a#end\n#set(…)` do not parse). Text, or a reference followed by text
+ * or by the #set itself, ends that state (`#$a#set(…)`, `#$a #end#set(…)` parse). Throws
+ * TEMPLATE_SYNTAX at such a #set.
+ */
+export function checkHashBeforeReference(source: string): void {
+  for (let k = source.indexOf('#$'); k >= 0; k = source.indexOf('#$', k + 1)) {
+    if (k > 0 && /[*#\]\\]/.test(source[k - 1]!)) continue;
+    let i = k + 1;
+    for (;;) {
+      const tail = source.slice(i, i + 300);
+      const ref = STALE_REFERENCE.exec(tail);
+      if (ref) {
+        i += ref[0].length;
+        if (ref[1] === '{') continue;
+        const after = source.slice(i, i + 300);
+        if (STALE_DIRECTIVE.test(after)) continue;
+        break;
+      }
+      const directive = STALE_DIRECTIVE.exec(tail);
+      if (directive) {
+        i += directive[0].length;
+        continue;
+      }
+      if (SET_HEAD.test(tail) && i > k + 1) syntaxAt(source, i, "a #set after '#' and a reference (Velocity 1.7's lexer cannot read it)");
+      break;
+    }
+  }
 }

@@ -8,6 +8,7 @@
 import { createRequire } from 'node:module';
 import { codedError } from '../../errors/index.js';
 import { rewriteEscapes } from './escapes.js';
+import { checkHashBeforeReference } from './hash-tokens.js';
 import type { Ast, Pos } from './expressions.js';
 
 type Flat = string | { type: string; value?: unknown; pos?: Pos; [key: string]: unknown };
@@ -75,7 +76,10 @@ function checkBrackets(source: string): void {
 /** Parse a template into nested nodes; `nested` marks an interpolated string literal (with its position). */
 export function parseTemplate(source: string, nested: { offset: Pos | undefined } | undefined = undefined): Node[] {
   const offset = nested?.offset;
-  if (!nested) checkNesting(source);
+  if (!nested) {
+    checkNesting(source);
+    if (source.includes('#$')) checkHashBeforeReference(source);
+  }
   // A nested string template was already rewritten as part of its parent.
   const rewritten = nested ? { text: source, column: (_l: number, c: number) => c } : rewriteEscapes(source);
   // Velocity's lexer fails on a `#` that ends the template (velocityjs keeps it as text).

@@ -97,9 +97,16 @@ describe('directives', () => {
     expect(render(template, variables)).toBe(expected);
   });
 
-  it('#set with a null right-hand side leaves the variable as it was (Velocity 1.7 / 2.x default)', () => {
+  it('#set with a null right-hand side stores the null (Velocity 1.7, strict references)', () => {
     const id = { identity: { id: '1', name: 'a', attributes: {} }, accounts: [], sources: new Map(), manager: null };
-    expect(render('#set($m = "before")#set($m = $identity.getManager())$m', {}, { identity: id })).toBe('before');
+    expect(render('#set($m = "before")#set($m = $identity.getManager())[$!m]', {}, { identity: id })).toBe('[]');
+    expect(failure(() => render('#set($m = "before")#set($m = $identity.getManager())$m', {}, { identity: id })).code).toBe('TEMPLATE_RENDER');
+    expect(render('#set($m = "before")#set($m = $identity.getManager())#if($m)y#{else}n#end', {}, { identity: id })).toBe('n');
+  });
+
+  it('#set with a null right-hand side leaves the variable as it was with lenient references (Velocity 1.7)', () => {
+    const t = compileTemplate('#set($m = "before")#set($m = $x.absent)$m', { ...options, references: 'lenient' });
+    expect(t.render({ x: {} }, noIdentity)).toBe('before');
   });
 });
 
@@ -229,8 +236,10 @@ describe('arithmetic follows Velocity MathUtils over Java numbers', () => {
     expect(render(template, { x: 'abcd' })).toBe(expected);
   });
 
-  it('division by zero is an error', () => {
+  it('division by zero is null (Velocity 1.7 logs it): rendering it is an error', () => {
     expect(failure(() => render('#set($a = 1 / 0)$a')).code).toBe('TEMPLATE_RENDER');
+    expect(render('#set($a = 1 / 0)[$!a]')).toBe('[]');
+    expect(render('#set($a = 1.5 % 0)[$!a]')).toBe('[]');
   });
 });
 
@@ -240,6 +249,7 @@ describe('strict references: "Error rendering template" (community reports of th
     ['${missing}', 'an undefined wrapped variable'],
     ['$!missing', 'an undefined quiet reference'],
     ['#if($missing)a#end', 'an undefined variable in #if (community report: it throws)'],
+    ['#if(true)#set($x = $missing)#end', 'an undefined variable set inside an #if (1.7 stores null there)'],
     ['#if($missing == "x")a#end', 'an undefined variable in a comparison'],
     ['#foreach($x in $missing)#end', 'an undefined #foreach list'],
     ['$s.foo', 'a property that does not exist'],

@@ -50,6 +50,32 @@ describe('numbers (MathUtils over Integer, Long and BigInteger)', () => {
     expect(render(template)).toBe(expected);
   });
 
+  it.each([
+    // Arithmetic on a non-number, or by zero, is null (1.7 logs it); #set stores the null.
+    ['#set($x = $l + 1)[$!x]', '[]'],
+    ['#set($x = 1 + $m)[$!x]', '[]'],
+    ['#set($a = $l - 1)[$!a]', '[]'],
+    ['#set($x = 1 / 0)[$!x]', '[]'],
+    ['#set($x = 1.5 % 0)[$!x]', '[]'],
+    ['#set($x = $l * 1)#set($y = $x + 1)[$!y]', '[]'],
+    ['#set($x = !($l + 1))$x', 'true'],
+    ['#set($x = $l + 1 == $m.z)$x', 'true'],
+    ['#set($x = $l + 1)#if($x)y#{else}n#end', 'n'],
+    // `+` with a String prints a null reference operand as its source text.
+    ['#set($x = $m.z + "a")$x', '$m.za'],
+    ['#set($x = "a" + $m.z)$x', 'a$m.z'],
+    // A whole template whose #set computes null renders the rest.
+    ['\r\n#set($a = [1..3])a b$a.hashCode()\t#set($t = $a + 1) \n', '\r\na b30817'],
+  ])('%j → %j', (template, expected) => {
+    expect(render(template, { l: ['p', 'q'], m: { k: 'v' } })).toBe(expected);
+  });
+
+  it('a null from arithmetic fails when rendered, as any null reference', () => {
+    expect(() => render('#set($a = $l + 1)[$a]', { l: ['p'] })).toThrow(expect.objectContaining({ code: 'TEMPLATE_RENDER' }));
+    expect(() => render('#set($a = $l + 1)$a.length()', { l: ['p'] })).toThrow(expect.objectContaining({ code: 'TEMPLATE_RENDER' }));
+    expect(() => render('#set($x = $l + 1 < 1)', { l: ['p'] })).toThrow(expect.objectContaining({ code: 'TEMPLATE_RENDER' }));
+  });
+
   it('a BigInteger modulo a negative number is an ArithmeticException', () => {
     expect(() => render('#set($r = 99999999999999999999 % -3)$r')).toThrow(
       expect.objectContaining({ code: 'TEMPLATE_RENDER', message: expect.stringMatching(/^Error rendering template/) }),
@@ -176,6 +202,52 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     ['@#* block *#\t#set($t = $a)\n  ', '@  '],
     ['#foreach($i in $l)#* block *#\r\n#set($n = 1)\r\n#end\n  .', '\r\n\r\n  .'],
     ['$l.isEmpty()#foreach($i in $l)x#end #* block *#\n', 'falsexx \n'],
+    // After a reference without braces, #set directives and block comments keep 1.7's lexer in
+    // its reference state: the word after them is a token, the blanks after it start the #set's.
+    ['$a#set($x = 1)Hi #set($y = 2)b', 'AnnHib'],
+    ['$l[0]\t#set($x = 0)Hi   #set($y = 2)b', 'pHib'],
+    ['x$#set($x = 0)Hi #set($y = 2)b', 'xHib'],
+    ['#* c *##set($x = 0)Hi #set($y = 2)b', 'Hi b'],
+    ['$!a#set($x = 1)#set($x = 1)Hi #set($y = 2)b', 'AnnHib'],
+    ['$l.size()#set($x = [1..3])\r\nHi #set($y = 7 / 2)', '2Hi'],
+    ['\\$a#* block *#x #set($y = "a" + "b")', '$ax'],
+    ['$a#* c *##* d *#x-y #set($y = 2)b', 'Annx-yb'],
+    // …but not after a braced reference, another directive, or more than one word.
+    ['${a}#set($x = 1)Hi #set($y = 2)b', 'AnnHi b'],
+    ['$a#if(true)#{end}Hi #set($y = 2)b', 'AnnHi b'],
+    ['#set($x = 1)Hi #set($y = 2)b', 'Hi b'],
+    ['$a#set($x = 1)Hi there #set($y = 2)b', 'AnnHi there b'],
+    // A property followed right away by a reference, or by a `$` that vanishes into a directive,
+    // keeps 1.7's lexer in the property's state through the directives after it, up to a #end:
+    // there `##` is text.
+    ['#if(false)$m.k$#else## c\nx#end', '## c\nx'],
+    ['#if(false)$m.k$a$n#else## c\nx#end', '## c\nx'],
+    ['$m.k$a#if(true)##c\n#end', 'vAnn##c\n'],
+    ['#if(false)$m.k#else## c\nx#end', 'x'],
+    ['#if(false)$m.k()$a#else## c\nx#end', 'x'],
+    ['$m.k$a#if(true)#end##c', 'vAnn'],
+    ['$m.k$a## c', 'vAnn'],
+    ['$m.k$a#if(true)$l[0]#end', 'vAnnp'],
+    ['$m.k$a#if(true)#end[', 'vAnn['],
+    ['#if(false)$m.k$a#else x[#end', ' x['],
+    // Past the #end of that state, a `(` opens arguments (read as after `$a.b(#end`).
+    ['#if(true)$m.k$a#end\n(x', 'vAnn(x'],
+    ['#if(true)$m.k#end( ', 'v( '],
+    // `#` before a reference, then a #set: fine when text or the reference itself comes between.
+    ['#$a#set($x = 1)b', '#Annb'],
+    ['#if(true)#$a#end #set($x = 1)b', '#Annb'],
+    ['#if(true)#$a#end$a#set($x = 1)b', '#AnnAnnb'],
+    // `(` after a call on a property, before a #end that ends the template or its line, is text.
+    ['#foreach($i in [1])$foreach.index(#end', '0('],
+    ['#if(true)$a(#end ', 'Ann( '],
+    // After `$a.b(#end`, 1.7 reads on in the call's arguments: words, numbers, references and
+    // directives right after the #end's line break are still text.
+    ['#if(true)$m.k(#end\nx-y.1$n#if(true)z#end', 'v(x-y.11z'],
+    ['$m.k(#[[raw $a]]#x', 'v(raw $ax'],
+    ['#if(true)$m.k(#end$a.replace("a", "o")$l[0]', 'v(Annp'],
+    ['$m.k(#* c *#', 'v('],
+    // …and so are a #set with the blanks before it and the line end after it.
+    [' \n#foreach($i in $l)$i.length()$foreach.hasNext(#end\n\t#set($a = {}) \n', ' \n1true(1false('],
     // Raw blocks and escapes right after #end.
     ['#foreach($i in $l)$i#end#[[raw $a]]#', 'pqraw $a'],
     ['#foreach($i in $l)$i#end\\\\$a', 'pq\\Ann'],
@@ -209,6 +281,34 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     ['$m.k(\r\n#foreach($i in [1..3])x#end'],
     // #end followed by text is a #end…@ word: the #if has no #end.
     ['#if(true)x#end@y'],
+    // `#` before a reference leaves 1.7's lexer unable to read a #set that follows it across
+    // directives and braced references only.
+    ['#${a}#set($x = 1)'],
+    [' #$!{a}#set($x = 1)x'],
+    ['#if(true)#$a#end\n#set($x = 1)'],
+    ['#$a#if(true)#end#set($x = 1)'],
+    ['#if(true)#$a.length()#end${a}#set($x = 1)'],
+    ['#foreach($i in [1])#$l.size()#end\r\n#set($e = -3)'],
+    // A call on a property whose `(` is followed by #end and more on its line never closes.
+    ['#foreach($i in [1])$a.x(#end '],
+    ['#if(true)$a.x(#end#end'],
+    // After `$a.b(#end`, a blank, a second line break or other punctuation does not parse.
+    ['#if(true)$a.x(#end\n '],
+    ['#if(true)$a.x(#end\nx\ny'],
+    ['#if(true)$a.x(#end\nx,'],
+    ['$m.k(#[[raw $a]]# '],
+    ['$m.k(## c'],
+    ['#foreach($i in [1..3])$foreach.count(#end  \r\n#set($t = ["p", "q"]) '],
+    // A `[` in that property state opens an index nothing precedes.
+    ['$m.k$a#macro(f)[$p]#end'],
+    ['#if(false)$m.k$a#else[#end'],
+    ['$m.k$#if(true)[#end'],
+    ['#if(true)$m.k$a#end(x)'],
+    ['#foreach($i in [1])$m.k$#end( '],
+    // `$` right before #foreach, #macro or #define.
+    ['$#macro(f)#end'],
+    ['$!#foreach($i in [1])x#end'],
+    ['#if(true)$#macro(f)#end#end'],
   ])('%j does not parse (TEMPLATE_SYNTAX)', (template) => {
     expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
   });

@@ -85,8 +85,8 @@ function emptyish(v: unknown): boolean {
 }
 
 /**
- * Known platform differences (docs/decisions.md): V3 — an undefined reference tested in #if
- * throws on the platform (1.7 strict mode lets it be false); V8 — empty strings, lists and maps
+ * Known platform differences (docs/decisions.md): V3 — an undefined reference tested in #if, or
+ * set by a #set inside an #if, throws on the platform (1.7 strict mode lets it be false or null); V8 — empty strings, lists and maps
  * and zero are false in #if, literals are true (1.7 tests only null and false, and evaluates a
  * literal condition to false); V12 — a String[] renders as a list (Java prints an identity hash);
  * V14 — the sandbox refuses getClass/class at compile time; V18 — an escaped reference renders its
@@ -102,6 +102,15 @@ function knownVelocity(c: VelocityCase, java: JavaOutcome, ours: OurOutcome): st
   // Both reject the template, 1.7 when parsing and we when rendering (V22).
   if ('error' in java && /ParseErrorException/.test(java.error) && 'error' in ours && ours.error === 'TEMPLATE_RENDER') return 'V22';
   if ('ok' in java && java.ok.includes('[Ljava.lang.String;@')) return 'V12';
+  // 1.7 lets a bare undefined reference be null not only in an #if condition but in any #set
+  // inside an #if's body (ASTReference.init looks for an enclosing #if): `#if(true)#set($x = $u)`
+  // stores null there; we fail on the undefined reference wherever it stands (V3).
+  const undefinedName = 'error' in ours ? /\$(\w+) is not defined/.exec(ours.message ?? '')?.[1] : undefined;
+  if (undefinedName !== undefined && !(undefinedName in c.vars)) {
+    const firstIf = c.template.indexOf('#if(');
+    const sets = [...c.template.matchAll(/#set\(\$\w+ = !?\$!?\{?(\w+)\}?\)/g)];
+    if (firstIf >= 0 && sets.some((m) => m[1] === undefinedName && m.index > firstIf)) return 'V3';
+  }
   // An escaped reference whose variable is not set: 1.7 strict mode fails on it ("Variable $x has
   // not been set"); we render its text whether it is set or not (V18).
   const escaped = [...c.template.matchAll(/(?<!\\)(?:\\\\)*\\\$!?\{?([A-Za-z_]\w*)/g)].map((m) => m[1]!);
