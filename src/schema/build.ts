@@ -2,7 +2,7 @@
 // registry: `npm run schemas` writes it to schemas/transform.schema.json, and a test fails when
 // the committed file is stale.
 
-import type { JSONSchema7 } from '../engine/json-schema.js';
+import type { JSONSchema7 } from './json-schema.js';
 import type { Registry } from '../engine/registry.js';
 import { escapePointerToken } from '../errors/index.js';
 import { ref, sharedDefinitions } from './definitions.js';

@@ -3,12 +3,12 @@
 // lookup without default, unknown references, duplicate names and reference cycles.
 
 import { isTransformsError, pointerJoin } from '../errors/index.js';
-import { createEngine, type Engine } from '../engine/engine.js';
-import { documentKind, embeddedTransforms, unknownDocumentIssue, type DocumentKind } from './documents.js';
-import type { ValidationIssue, ValidationResult } from './issues.js';
+import { createEngine, type Engine } from './engine.js';
+import { documentKind, embeddedTransforms, unknownDocumentIssue, type DocumentKind } from '../schema/documents.js';
+import type { ValidationIssue, ValidationResult } from '../schema/issues.js';
 
-export type { ValidationIssue, ValidationResult } from './issues.js';
-export type { DocumentKind } from './documents.js';
+export type { ValidationIssue, ValidationResult } from '../schema/issues.js';
+export type { DocumentKind } from '../schema/documents.js';
 
 /** The platform's upload limit for a transform: "it cannot exceed 400KB" (https://developer.sailpoint.com/docs/extensibility/transforms/). */
 export const MAX_TRANSFORM_BYTES = 400 * 1024;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createSetValidator, validateTransform, validateTransformSet } from '../../src/schema/validate.js';
+import { createSetValidator, validateTransform, validateTransformSet } from '../../src/engine/validate.js';
 import { renderErrorsDoc, renderSchemaFile } from '../../src/schema/artefacts.js';
 import { ERROR_CATALOGUE } from '../../src/errors/index.js';
 
