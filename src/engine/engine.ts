@@ -9,9 +9,9 @@ import { compileJavaRegex, compileJavaReplacement, type JavaPattern, type JavaRe
 import { compileTemplate, type CompiledTemplate } from '../runtime/velocity/index.js';
 import type { Identity, Providers, TransformDocument } from '../providers/types.js';
 import { builtinOperations } from '../operations/index.js';
-import { buildDefinitionValidatorSchema, buildTransformSchema, buildValidatorSchema } from '../schema/build.js';
-import { createSchemaValidator, type SchemaValidator } from '../schema/validator.js';
+import { buildTransformSchema } from '../schema/build.js';
 import type { ValidationIssue } from '../schema/issues.js';
+import { schemaValidatorsFor, type SchemaValidators } from './schema-validators.js';
 import { CountingCache, type CacheStats } from './caches.js';
 import { canonicalJson, checkNesting, jsonNestingLimit } from './canonical.js';
 import { compileNode, locate, type CompileHost, type CompiledNode } from './compile.js';
@@ -109,8 +109,7 @@ class EngineImpl implements Engine {
   /** The same caches, compiling closures that record (explain); transforms compiled so are kept apart. */
   private readonly tracingHost: CompileHost;
   private readonly tracedTransforms: CountingCache<CompiledTransform>;
-  private schemaValidator: SchemaValidator | undefined;
-  private definitionValidator: SchemaValidator | undefined;
+  private readonly validators: SchemaValidators;
   private readonly profiles = new WeakMap<object, CompiledMapping[]>();
   private readonly profileHost = {
     compileDefinition: (d: unknown) => this.compileDefinition(d),
@@ -149,6 +148,7 @@ class EngineImpl implements Engine {
     };
     this.tracingHost = { ...this.host, trace: true };
     this.tracedTransforms = new CountingCache(options.cacheSizes.transforms);
+    this.validators = schemaValidatorsFor(this.registry, options.operations.length > 0);
   }
 
   /** Compile for explain: schema-checked as compile() does, closures that record. */
@@ -197,18 +197,12 @@ class EngineImpl implements Engine {
     return this.schema;
   }
 
-  private validatorSchema(): Record<string, unknown> {
-    return buildValidatorSchema(this.registry);
-  }
-
   validateDefinitionSchema(definition: unknown): ValidationIssue[] {
-    this.definitionValidator ??= createSchemaValidator(buildDefinitionValidatorSchema(this.validatorSchema()));
-    return this.definitionValidator(definition);
+    return this.validators.definition(definition);
   }
 
   validateSchema(transform: unknown): ValidationIssue[] {
-    this.schemaValidator ??= createSchemaValidator(this.validatorSchema());
-    return this.schemaValidator(transform);
+    return this.validators.transform(transform);
   }
 
   compileDefinition(definition: unknown): CompiledTransform {
