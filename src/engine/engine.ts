@@ -21,7 +21,7 @@ import { isPromise, andThen, type MaybePromise } from './maybe.js';
 import { resolveLimits, resolveOptions, type EngineOptions, type ResolvedOptions } from './options.js';
 import { Budget, limitError } from '../runtime/budget.js';
 import { createRegistry, type Registry } from './registry.js';
-import { EvaluationState, NO_REFERENCES } from './evaluation.js';
+import { EvaluationState, NO_REFERENCES, type EvaluationHost } from './evaluation.js';
 import { TRACE_KEY, TraceRecorder, type TraceNode } from './trace.js';
 import { compileProfile, runProfile, type CompiledMapping, type ProfileLike, type ProfileOptions, type ProfileResult } from './profile.js';
 import type { CompiledTransform, Evaluation, Limits, OperationSpec, RuleFunction, Value } from './types.js';
@@ -109,6 +109,8 @@ class EngineImpl implements Engine {
   /** The same caches, compiling closures that record (explain); transforms compiled so are kept apart. */
   private readonly tracingHost: CompileHost;
   private readonly tracedTransforms: CountingCache<CompiledTransform>;
+  /** The host of an explained evaluation: this engine, but a reference resolves to its transform compiled traced. */
+  private readonly tracingEvaluationHost: EvaluationHost;
   private readonly validators: SchemaValidators;
   private readonly profiles = new WeakMap<object, CompiledMapping[]>();
   private readonly profileHost = {
@@ -148,6 +150,14 @@ class EngineImpl implements Engine {
     };
     this.tracingHost = { ...this.host, trace: true };
     this.tracedTransforms = new CountingCache(options.cacheSizes.transforms);
+    this.tracingEvaluationHost = {
+      providers: this.providers,
+      random: this.random,
+      compiling: this.compiling,
+      now: () => this.now(),
+      rule: (name) => this.rule(name),
+      resolveTransform: (name, pointer) => this.resolveWith(name, pointer, (doc) => this.compileTraced(doc)),
+    };
     this.validators = schemaValidatorsFor(this.registry, options.operations.length > 0);
   }
 
@@ -173,10 +183,9 @@ class EngineImpl implements Engine {
       identity = found;
     }
     const limits = context.limits === undefined ? this.limits : resolveLimits(this.limits, context.limits);
-    const ev = this.newEvaluation(identity, context.variables ?? NO_VARIABLES, limits, undefined) as EvaluationState;
+    const ev = new EvaluationState(this.tracingEvaluationHost, identity, context.variables ?? NO_VARIABLES, NO_REFERENCES, undefined, limits, undefined);
     const recorder = new TraceRecorder();
     ev.memo.set(TRACE_KEY, recorder);
-    ev.traced = true;
     const input = context.input === undefined ? null : context.input;
     let out: MaybePromise<Value>;
     try {
@@ -354,7 +363,12 @@ class EngineImpl implements Engine {
     return this.options.clock();
   }
 
-  resolveTransform(name: string, pointer: string, traced = false): MaybePromise<CompiledTransform> {
+  resolveTransform(name: string, pointer: string): MaybePromise<CompiledTransform> {
+    return this.resolveWith(name, pointer, (doc) => this.compile(doc));
+  }
+
+  /** The transform a reference names, compiled by `compile` (ordinary, or traced for explain). */
+  private resolveWith(name: string, pointer: string, compile: (doc: TransformDocument) => CompiledTransform): MaybePromise<CompiledTransform> {
     const provider = this.providers.transforms;
     if (!provider) {
       throw codedError('EVAL_PROVIDER_MISSING', `reference to "${name}" needs a transform provider`, { path: pointer });
@@ -363,7 +377,7 @@ class EngineImpl implements Engine {
     return andThen(found, (doc) => {
       if (!doc) throw codedError('EVAL_UNKNOWN_REFERENCE', `no transform named ${JSON.stringify(name)}`, { path: pointer });
       try {
-        return traced ? this.compileTraced(doc) : this.compile(doc);
+        return compile(doc);
       } catch (error) {
         if (isTransformsError(error)) {
           throw new TransformsError(error.code, `in referenced transform "${name}": ${error.message}`, {
