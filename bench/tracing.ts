@@ -11,9 +11,16 @@
 // 2. this tree, a process that never explained vs one whose engine first explained every
 //    attribute of the profile for 20 identities (child processes, alternating);
 // 3. this tree, in one process: an engine that never explained vs one that has (its traced
-//    transforms compiled and cached), passes alternating.
+//    transforms compiled and cached), passes alternating;
+// 4. before and after tracing existed again, both trees loaded into this one process (each its
+//    own modules) and interleaved batch by batch: on a busy machine the load falls on both sides
+//    alike, where fresh processes minutes apart meet different loads.
 //
 // Every side's NDJSON output is hashed: the two sides of each comparison must be byte-identical.
+// A side's figure is the best of its passes, as wall-clock time and as the process's CPU time
+// (user + system): on a shared machine the CPU time leaves out the time other jobs held the
+// cores, though not what they do to caches and clocks. The ratios are second side / first side
+// per pair; the median and the range over the pairs are reported.
 //
 //   npx tsx bench/tracing.ts [--identities N] [--pairs R] [--passes P] [--before REV] [--after REV]
 
@@ -22,7 +29,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createBatchEvaluator } from '../src/refresh/evaluator.js';
 import { encodeResults, NdjsonEncoder } from '../src/refresh/ndjson-writer.js';
@@ -50,10 +57,13 @@ const PAIRS = Math.max(1, Number(values.pairs));
 const PASSES = Math.max(1, Number(values.passes));
 if (!Number.isInteger(N) || N < 256) throw new Error('--identities must be an integer ≥ 256');
 
+/** Best of the passes of one side: wall-clock and process CPU milliseconds. */
 interface Measure {
   identities: number;
   batchMs: number;
+  batchCpuMs: number;
   computeMs: number;
+  computeCpuMs: number;
   sha256: string;
   explained: number;
 }
@@ -113,10 +123,14 @@ function alternate(label: string, sides: [string, string], a: () => Measure, b: 
     }
     if (x.sha256 !== y.sha256) throw new Error(`${label}: the outputs differ (${x.sha256.slice(0, 16)}… vs ${y.sha256.slice(0, 16)}…)`);
     pairs.push([x, y]);
-    process.stderr.write(`  ${label}, pair ${r + 1}: ${(y.batchMs / x.batchMs).toFixed(3)} (batches ${x.batchMs.toFixed(0)} → ${y.batchMs.toFixed(0)} ms), computation ${(y.computeMs / x.computeMs).toFixed(3)}\n`);
+    process.stderr.write(
+      `  ${label}, pair ${r + 1}: batches ${(y.batchMs / x.batchMs).toFixed(3)} wall (${x.batchMs.toFixed(0)} → ${y.batchMs.toFixed(0)} ms), ${(y.batchCpuMs / x.batchCpuMs).toFixed(3)} CPU; computation ${(y.computeMs / x.computeMs).toFixed(3)} wall, ${(y.computeCpuMs / x.computeCpuMs).toFixed(3)} CPU\n`,
+    );
   }
   return { label, sides, pairs };
 }
+
+const cpuMs = (used: NodeJS.CpuUsage) => (used.user + used.system) / 1000;
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((p, q) => p - q);
@@ -125,12 +139,84 @@ const median = (xs: number[]) => {
 };
 
 function rows(c: Comparison): string[] {
-  const line = (what: string, pick: (m: Measure) => number) => {
+  const ratio = (pick: (m: Measure) => number) => {
     const ratios = c.pairs.map(([x, y]) => pick(y) / pick(x));
-    const ms = (side: 0 | 1) => median(c.pairs.map((p) => pick(p[side]))).toFixed(0);
-    return `| ${c.label}: ${what} | ${ms(0)} | ${ms(1)} | **${median(ratios).toFixed(3)}** | ${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)} |`;
+    return `**${median(ratios).toFixed(3)}** (${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)})`;
   };
-  return [line('parse, evaluate, serialise', (m) => m.batchMs), line('computation only', (m) => m.computeMs)];
+  const ms = (side: 0 | 1, wall: (m: Measure) => number, cpu: (m: Measure) => number) =>
+    `${median(c.pairs.map((p) => wall(p[side]))).toFixed(0)} / ${median(c.pairs.map((p) => cpu(p[side]))).toFixed(0)}`;
+  const line = (what: string, wall: (m: Measure) => number, cpu: (m: Measure) => number) =>
+    `| ${c.label}: ${what} | ${ms(0, wall, cpu)} | ${ms(1, wall, cpu)} | ${ratio(wall)} | ${ratio(cpu)} |`;
+  return [line('parse, evaluate, serialise', (m) => m.batchMs, (m) => m.batchCpuMs), line('computation only', (m) => m.computeMs, (m) => m.computeCpuMs)];
+}
+
+/** The batch evaluator of a source tree, loaded into this process (its modules are its own: nothing is shared with another tree's). */
+async function evaluatorOf(tree: string, tenant: string): Promise<{ run(records: TenantRecord[]): Uint8Array | string; evaluate(identity: unknown, accounts: unknown, manager: unknown): unknown }> {
+  const load = (path: string) => import(pathToFileURL(join(tree, 'src', path)).href);
+  const { createBatchEvaluator: create } = await load('refresh/evaluator.ts');
+  const { resolveProfile: profileOf } = await load('refresh/profile-source.ts');
+  const writer = await load('refresh/ndjson-writer.ts');
+  const dir = join(tree, 'fixtures', 'transforms');
+  const transforms = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
+  const evaluator = create({ fixtures: tenant, profile: profileOf(tenant, join(tree, 'fixtures', 'identity-profiles', 'default.json')), now: NOW, transforms });
+  const encoder = writer.NdjsonEncoder ? new writer.NdjsonEncoder() : undefined;
+  return {
+    // The encoded batch (before the results were separated from their encoding), or the results encoded.
+    run: (records) => {
+      const out = evaluator.run(records) as { bytes?: Uint8Array; text?: string; results?: unknown[] };
+      return out.results !== undefined ? writer.encodeResults(encoder, out.results) : (out.bytes ?? out.text!);
+    },
+    evaluate: (identity, accounts, manager) => evaluator.evaluate(identity, accounts, manager),
+  };
+}
+
+/**
+ * Comparison 4: both trees in this one process, interleaved batch by batch (256 records of one,
+ * the same 256 of the other, the order flipping every batch), so that whatever the machine does
+ * falls on both within milliseconds. Each round is one pass of both over the records.
+ */
+async function interleaved(label: string, treeA: string, treeB: string, tenant: string, records: TenantRecord[]): Promise<Comparison> {
+  const sides = [await evaluatorOf(treeA, tenant), await evaluatorOf(treeB, tenant)] as const;
+  const parsed = records.map((r) => {
+    const identity = JSON.parse(r.identity);
+    identity.attributes ??= {};
+    return [identity, JSON.parse(r.accounts), r.manager === null ? null : JSON.parse(r.manager)] as const;
+  });
+  const round = (): [Measure, Measure] => {
+    const totals = [0, 1].map(() => ({ batchMs: 0, batchCpuMs: 0, computeMs: 0, computeCpuMs: 0, hash: createHash('sha256') }));
+    for (let i = 0, k = 0; i < records.length; i += 256, k++) {
+      const chunk = records.slice(i, i + 256);
+      const part = parsed.slice(i, i + 256);
+      for (const s of k % 2 === 0 ? [0, 1] : [1, 0]) {
+        const t = totals[s]!;
+        let cpu = process.cpuUsage();
+        let start = performance.now();
+        const bytes = sides[s]!.run(chunk);
+        t.batchMs += performance.now() - start;
+        t.batchCpuMs += cpuMs(process.cpuUsage(cpu));
+        t.hash.update(bytes);
+        cpu = process.cpuUsage();
+        start = performance.now();
+        for (const [identity, accounts, manager] of part) sides[s]!.evaluate(identity, accounts, manager);
+        t.computeMs += performance.now() - start;
+        t.computeCpuMs += cpuMs(process.cpuUsage(cpu));
+      }
+    }
+    const measure = ({ hash, ...t }: (typeof totals)[number]): Measure => ({ identities: records.length, ...t, sha256: hash.digest('hex'), explained: 0 });
+    return [measure(totals[0]!), measure(totals[1]!)];
+  };
+  round(); // warm-up of both
+  const pairs: [Measure, Measure][] = [];
+  for (let r = 0; r < PAIRS; r++) {
+    const [x, y] = round();
+    if (x.sha256 !== y.sha256) throw new Error(`${label}: the outputs differ`);
+    pairs.push([x, y]);
+    process.stderr.write(`  ${label}, round ${r + 1}: batches ${(y.batchMs / x.batchMs).toFixed(3)} wall, ${(y.batchCpuMs / x.batchCpuMs).toFixed(3)} CPU; computation ${(y.computeMs / x.computeMs).toFixed(3)} wall\n`);
+  }
+  return { label, sides: ['before', 'after'], pairs };
 }
 
 /** Comparison 3: two engines of this tree in this process, one of which explained first. */
@@ -158,20 +244,23 @@ function inProcess(tenant: string, records: TenantRecord[]): Comparison {
     return [identity, JSON.parse(r.accounts), r.manager === null ? null : JSON.parse(r.manager)] as const;
   });
   const measure = (evaluator: typeof plain, count: number) => (): Measure => {
-    let batchMs = Infinity;
-    let computeMs = Infinity;
+    const best = { batchMs: Infinity, batchCpuMs: Infinity, computeMs: Infinity, computeCpuMs: Infinity };
     let sha256 = '';
     for (let p = 0; p < PASSES; p++) {
       const hash = createHash('sha256');
-      const start = performance.now();
+      let cpu = process.cpuUsage();
+      let start = performance.now();
       for (let i = 0; i < records.length; i += 256) hash.update(encodeResults(encoder, evaluator.run(records.slice(i, i + 256)).results));
-      batchMs = Math.min(batchMs, performance.now() - start);
+      best.batchMs = Math.min(best.batchMs, performance.now() - start);
+      best.batchCpuMs = Math.min(best.batchCpuMs, cpuMs(process.cpuUsage(cpu)));
       sha256 = hash.digest('hex');
-      const started = performance.now();
+      cpu = process.cpuUsage();
+      start = performance.now();
       for (const [identity, accounts, manager] of parsed) evaluator.evaluate(identity, accounts, manager);
-      computeMs = Math.min(computeMs, performance.now() - started);
+      best.computeMs = Math.min(best.computeMs, performance.now() - start);
+      best.computeCpuMs = Math.min(best.computeCpuMs, cpuMs(process.cpuUsage(cpu)));
     }
-    return { identities: records.length, batchMs, computeMs, sha256, explained: count };
+    return { identities: records.length, ...best, sha256, explained: count };
   };
   // Warm-up of both, so that neither side pays V8's first optimisation.
   measure(plain, 0)();
@@ -179,7 +268,7 @@ function inProcess(tenant: string, records: TenantRecord[]): Comparison {
   return alternate('3. in one process: never explained → explained first', ['never explained', 'explained'], measure(plain, 0), measure(explained, explanations));
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
   process.stderr.write(`machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown'}), node ${process.version}, load ${load()}\n`);
   const loadBefore = load();
@@ -208,10 +297,11 @@ function main(): void {
       alternate(`1. before → after tracing (${before} → ${after}), fresh processes`, [before, after], () => child(treeBefore, tenant, recordsFile, false), () => child(treeAfter, tenant, recordsFile, false)),
       alternate('2. this tree, fresh processes: never explained → explained first', ['never explained', 'explained'], () => child(root, tenant, recordsFile, false), () => child(root, tenant, recordsFile, true)),
       inProcess(tenant, records),
+      await interleaved(`4. before → after tracing (${before} → ${after}), one process, interleaved batch by batch`, treeBefore, treeAfter, tenant, records),
     ];
     const explained = comparisons[1]!.pairs[0]![1].explained;
     const lines = [
-      `| comparison (${N.toLocaleString('en-US')} identities, ${PAIRS} pairs, best of ${PASSES} passes per side) | first side, ms (median) | second side, ms (median) | second / first (median) | min–max |`,
+      `| comparison (${N.toLocaleString('en-US')} identities, ${PAIRS} pairs, best of ${PASSES} passes per side) | first side, ms wall / CPU (median) | second side, ms wall / CPU (median) | second / first, wall: median (min–max) | second / first, CPU: median (min–max) |`,
       '| --- | ---: | ---: | ---: | ---: |',
       ...comparisons.flatMap(rows),
       '',
@@ -225,4 +315,4 @@ function main(): void {
   }
 }
 
-main();
+await main();
