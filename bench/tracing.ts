@@ -31,6 +31,8 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { createBatchEvaluator } from '../src/refresh/evaluator.js';
 import { encodeResults, NdjsonEncoder } from '../src/refresh/ndjson-writer.js';
 import { resolveProfile } from '../src/refresh/profile-source.js';
@@ -46,14 +48,15 @@ const TRACING_COMMIT = 'ff76d0f';
 const { values } = parseArgs({
   options: {
     identities: { type: 'string', default: '20000' },
-    pairs: { type: 'string', default: '5' },
+    pairs: { type: 'string', default: '6' },
     passes: { type: 'string', default: '2' },
     before: { type: 'string', default: `${TRACING_COMMIT}^` },
     after: { type: 'string', default: TRACING_COMMIT },
   },
 });
 const N = Number(values.identities);
-const PAIRS = Math.max(1, Number(values.pairs));
+/** An even number, so that each side runs first in as many pairs as the other (the second side of a pair may pay for the first's garbage). */
+const PAIRS = Math.max(2, 2 * Math.ceil(Number(values.pairs) / 2));
 const PASSES = Math.max(1, Number(values.passes));
 if (!Number.isInteger(N) || N < 256) throw new Error('--identities must be an integer ≥ 256');
 
@@ -129,6 +132,9 @@ function alternate(label: string, sides: [string, string], a: () => Measure, b: 
   }
   return { label, sides, pairs };
 }
+
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
 
 const cpuMs = (used: NodeJS.CpuUsage) => (used.user + used.system) / 1000;
 
@@ -244,6 +250,7 @@ function inProcess(tenant: string, records: TenantRecord[]): Comparison {
     return [identity, JSON.parse(r.accounts), r.manager === null ? null : JSON.parse(r.manager)] as const;
   });
   const measure = (evaluator: typeof plain, count: number) => (): Measure => {
+    collectGarbage(); // neither side starts with the other's garbage
     const best = { batchMs: Infinity, batchCpuMs: Infinity, computeMs: Infinity, computeCpuMs: Infinity };
     let sha256 = '';
     for (let p = 0; p < PASSES; p++) {
