@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEngine } from '../src/engine/engine.js';
-import { validateTransform } from '../src/schema/validate.js';
+import { validateTransform } from '../src/engine/validate.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) || fallback : fallback);

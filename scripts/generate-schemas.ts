@@ -5,11 +5,12 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createEngine } from '../src/engine/engine.js';
 import { renderSchemaFile, renderErrorsDoc } from '../src/schema/artefacts.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outputs: [string, string][] = [
-  ['schemas/transform.schema.json', renderSchemaFile()],
+  ['schemas/transform.schema.json', renderSchemaFile(createEngine().transformSchema())],
   ['docs/errors.md', renderErrorsDoc()],
 ];
 for (const [file, text] of outputs) {

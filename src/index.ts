@@ -22,8 +22,8 @@ export type { CacheStats } from './engine/caches.js';
 export { builtinOperations, PLATFORM_TYPES } from './operations/index.js';
 export { attributesSchema, defineOperation, ref as schemaRef } from './operations/spec.js';
 
-export { validateTransform, validateTransformSet, validateDocument, validateProfile, MAX_TRANSFORM_BYTES } from './schema/validate.js';
-export type { ValidateOptions, SetEntry, SetResult, DocumentResult, DocumentKind } from './schema/validate.js';
+export { validateTransform, validateTransformSet, validateDocument, validateProfile, MAX_TRANSFORM_BYTES } from './engine/validate.js';
+export type { ValidateOptions, SetEntry, SetResult, DocumentResult, DocumentKind } from './engine/validate.js';
 export { documentKind } from './schema/documents.js';
 export type { ValidationIssue, ValidationResult, Severity } from './schema/issues.js';
 export { buildTransformSchema, SCHEMA_ID } from './schema/build.js';

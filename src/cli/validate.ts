@@ -6,7 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine } from '../engine/engine.js';
 import type { ValidationIssue } from '../schema/issues.js';
-import { createSetValidator, type SetResult } from '../schema/validate.js';
+import { createSetValidator, type SetResult } from '../engine/validate.js';
 import {
   EXIT_INVALID,
   EXIT_OK,

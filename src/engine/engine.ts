@@ -9,9 +9,9 @@ import { compileJavaRegex, compileJavaReplacement, type JavaPattern, type JavaRe
 import { compileTemplate, type CompiledTemplate } from '../runtime/velocity/index.js';
 import type { Identity, Providers, TransformDocument } from '../providers/types.js';
 import { builtinOperations } from '../operations/index.js';
-import { buildDefinitionValidatorSchema, buildTransformSchema, buildValidatorSchema } from '../schema/build.js';
-import { createSchemaValidator, type SchemaValidator } from '../schema/validator.js';
+import { buildTransformSchema } from '../schema/build.js';
 import type { ValidationIssue } from '../schema/issues.js';
+import { schemaValidatorsFor, type SchemaValidators } from './schema-validators.js';
 import { CountingCache, type CacheStats } from './caches.js';
 import { canonicalJson, checkNesting, jsonNestingLimit } from './canonical.js';
 import { compileNode, locate, type CompileHost, type CompiledNode } from './compile.js';
@@ -22,7 +22,7 @@ import { isPromise, andThen, type MaybePromise } from './maybe.js';
 import { resolveLimits, resolveOptions, type EngineOptions, type ResolvedOptions } from './options.js';
 import { Budget, limitError } from '../runtime/budget.js';
 import { createRegistry, type Registry } from './registry.js';
-import { EvaluationState, NO_REFERENCES } from './evaluation.js';
+import { EvaluationState, NO_REFERENCES, type EvaluationHost } from './evaluation.js';
 import { TRACE_KEY, TraceRecorder, type TraceNode } from './trace.js';
 import { attributeFailed, attributeVariables, compileProfile, runGeneratedProfile, runProfile, type CompiledMapping, type ProfileLike, type ProfileOptions, type ProfileResult } from './profile.js';
 import type { CompiledTransform, Evaluation, Limits, OperationSpec, RuleFunction, Value } from './types.js';
@@ -110,8 +110,9 @@ class EngineImpl implements Engine {
   /** The same caches, compiling closures that record (explain); transforms compiled so are kept apart. */
   private readonly tracingHost: CompileHost;
   private readonly tracedTransforms: CountingCache<CompiledTransform>;
-  private schemaValidator: SchemaValidator | undefined;
-  private definitionValidator: SchemaValidator | undefined;
+  /** The host of an explained evaluation: this engine, but a reference resolves to its transform compiled traced. */
+  private readonly tracingEvaluationHost: EvaluationHost;
+  private readonly validators: SchemaValidators;
   private readonly profiles = new WeakMap<object, { mappings: CompiledMapping[]; generated?: GeneratedProfile }>();
   /** The nodes each generated transform was emitted from (profiles are generated from them again). */
   private readonly recorded = new WeakMap<CompiledTransform, RecordedNodes>();
@@ -160,6 +161,15 @@ class EngineImpl implements Engine {
     };
     this.tracingHost = { ...this.host, trace: true };
     this.tracedTransforms = new CountingCache(options.cacheSizes.transforms);
+    this.tracingEvaluationHost = {
+      providers: this.providers,
+      random: this.random,
+      compiling: this.compiling,
+      now: () => this.now(),
+      rule: (name) => this.rule(name),
+      resolveTransform: (name, pointer) => this.resolveWith(name, pointer, (doc) => this.compileTraced(doc)),
+    };
+    this.validators = schemaValidatorsFor(this.registry, options.operations.length > 0);
   }
 
   /** Compile for explain: schema-checked as compile() does, closures that record. */
@@ -184,10 +194,9 @@ class EngineImpl implements Engine {
       identity = found;
     }
     const limits = context.limits === undefined ? this.limits : resolveLimits(this.limits, context.limits);
-    const ev = this.newEvaluation(identity, context.variables ?? NO_VARIABLES, limits, undefined) as EvaluationState;
+    const ev = new EvaluationState(this.tracingEvaluationHost, identity, context.variables ?? NO_VARIABLES, NO_REFERENCES, undefined, limits, undefined);
     const recorder = new TraceRecorder();
     ev.memo.set(TRACE_KEY, recorder);
-    ev.traced = true;
     const input = context.input === undefined ? null : context.input;
     let out: MaybePromise<Value>;
     try {
@@ -208,18 +217,12 @@ class EngineImpl implements Engine {
     return this.schema;
   }
 
-  private validatorSchema(): Record<string, unknown> {
-    return buildValidatorSchema(this.registry);
-  }
-
   validateDefinitionSchema(definition: unknown): ValidationIssue[] {
-    this.definitionValidator ??= createSchemaValidator(buildDefinitionValidatorSchema(this.validatorSchema()));
-    return this.definitionValidator(definition);
+    return this.validators.definition(definition);
   }
 
   validateSchema(transform: unknown): ValidationIssue[] {
-    this.schemaValidator ??= createSchemaValidator(this.validatorSchema());
-    return this.schemaValidator(transform);
+    return this.validators.transform(transform);
   }
 
   compileDefinition(definition: unknown): CompiledTransform {
@@ -398,7 +401,12 @@ class EngineImpl implements Engine {
     return this.options.clock();
   }
 
-  resolveTransform(name: string, pointer: string, traced = false): MaybePromise<CompiledTransform> {
+  resolveTransform(name: string, pointer: string): MaybePromise<CompiledTransform> {
+    return this.resolveWith(name, pointer, (doc) => this.compile(doc));
+  }
+
+  /** The transform a reference names, compiled by `compile` (ordinary, or traced for explain). */
+  private resolveWith(name: string, pointer: string, compile: (doc: TransformDocument) => CompiledTransform): MaybePromise<CompiledTransform> {
     const provider = this.providers.transforms;
     if (!provider) {
       throw codedError('EVAL_PROVIDER_MISSING', `reference to "${name}" needs a transform provider`, { path: pointer });
@@ -407,7 +415,7 @@ class EngineImpl implements Engine {
     return andThen(found, (doc) => {
       if (!doc) throw codedError('EVAL_UNKNOWN_REFERENCE', `no transform named ${JSON.stringify(name)}`, { path: pointer });
       try {
-        return traced ? this.compileTraced(doc) : this.compile(doc);
+        return compile(doc);
       } catch (error) {
         if (isTransformsError(error)) {
           throw new TransformsError(error.code, `in referenced transform "${name}": ${error.message}`, {

@@ -16,7 +16,8 @@ export interface EvaluationHost {
   /** Milliseconds spent compiling so far (not counted in an evaluation's maxTime). */
   readonly compiling: { ms: number };
   now(): Date;
-  resolveTransform(name: string, pointer: string, traced: boolean): MaybePromise<CompiledTransform>;
+  /** Resolve and compile a referenced transform (an explained evaluation's host compiles it traced). */
+  resolveTransform(name: string, pointer: string): MaybePromise<CompiledTransform>;
   rule(name: string): RuleFunction | undefined;
 }
 
@@ -41,8 +42,6 @@ export class EvaluationState implements Evaluation {
   private memoMap: Map<string, unknown> | undefined = undefined;
   /** The memo of every attribute of one profile evaluation (set on the root scope only). */
   shared: Map<string, unknown> | undefined = undefined;
-  /** Set by engine.explain on the root scope: referenced transforms are then compiled traced too. */
-  traced = false;
   private graph: MaybePromise<IdentityGraph | null> | undefined = undefined;
   private instant: Date | undefined = undefined;
   private budgetState: Budget | undefined;
@@ -122,8 +121,8 @@ export class EvaluationState implements Evaluation {
   }
 
   resolveTransform(name: string, pointer: string): MaybePromise<CompiledTransform> {
-    // Inside an explained evaluation a referenced transform is explained too.
-    return this.engine.resolveTransform(name, pointer, this.root.traced);
+    // Inside an explained evaluation the host is explain's: a referenced transform is explained too.
+    return this.engine.resolveTransform(name, pointer);
   }
 
   rule(name: string): RuleFunction | undefined {

@@ -2,7 +2,7 @@
 // An operation is a spec `{ type, attributesSchema, compile }` (the ajv keyword shape):
 // `compile` runs once per transform and returns a closure that only evaluates.
 
-import type { JSONSchema7 } from './json-schema.js';
+import type { JSONSchema7 } from '../schema/json-schema.js';
 import type { MaybePromise } from './maybe.js';
 import type { Identity, IdentityGraph, Providers } from '../providers/types.js';
 import type { ErrorCode, TransformsError } from '../errors/index.js';

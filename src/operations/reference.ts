@@ -2,7 +2,8 @@
 // within this transform" (https://developer.sailpoint.com/docs/extensibility/transforms/operations/reference).
 
 import { isTransformsError, TransformsError } from '../errors/index.js';
-import { andThen, attempt } from '../engine/maybe.js';
+import { andThen, attempt, type MaybePromise } from '../engine/maybe.js';
+import type { Evaluation, Value } from '../engine/types.js';
 import { decide } from '../engine/trace.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 
@@ -14,25 +15,28 @@ export const reference = defineOperation({
   compile(ctx) {
     const name = ctx.string('id', { required: true })!;
     const pointer = ctx.at('id');
-    const tracing = ctx.tracing;
-    return (input, ev) => {
-      const target = name.kind === 'constant' ? name.value : name.evaluate(input, ev);
-      return andThen(target, (n) => {
-        const resolvedName = String(n);
-        if (tracing) decide(ev, { transform: resolvedName });
-        const inner = ev.enterReference(resolvedName);
-        return andThen(ev.resolveTransform(resolvedName, pointer), (compiled) =>
-          // An error inside the referenced transform is located at this reference, as its compile
-          // errors are (engine.resolveTransform): its own pointer names the other document.
-          attempt(
-            () => compiled.evaluator(input, inner),
-            (error) => {
-              throw inReference(error, resolvedName, pointer);
-            },
-          ),
-        );
-      });
+    const run = (input: Value, ev: Evaluation, resolvedName: string): MaybePromise<Value> => {
+      const inner = ev.enterReference(resolvedName);
+      return andThen(ev.resolveTransform(resolvedName, pointer), (compiled) =>
+        // An error inside the referenced transform is located at this reference, as its compile
+        // errors are (engine.resolveTransform): its own pointer names the other document.
+        attempt(
+          () => compiled.evaluator(input, inner),
+          (error) => {
+            throw inReference(error, resolvedName, pointer);
+          },
+        ),
+      );
     };
+    // Explained (engine.explain), the node records which transform it ran; the ordinary closure has no such step.
+    if (ctx.tracing) {
+      return (input, ev) =>
+        andThen(name.kind === 'constant' ? name.value : name.evaluate(input, ev), (n) => {
+          decide(ev, { transform: String(n) });
+          return run(input, ev, String(n));
+        });
+    }
+    return (input, ev) => andThen(name.kind === 'constant' ? name.value : name.evaluate(input, ev), (n) => run(input, ev, String(n)));
   },
   // In a generated profile function a constant reference is inlined: the target's nodes are
   // emitted there, once, as long as the transform provider still gives the very document they

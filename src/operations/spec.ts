@@ -1,6 +1,6 @@
 // Helpers for writing an operation spec: the attributes schema shape shared by every type.
 
-import type { JSONSchema7 } from '../engine/json-schema.js';
+import type { JSONSchema7 } from '../schema/json-schema.js';
 import type { OperationSpec } from '../engine/types.js';
 import { ref } from '../schema/definitions.js';
 

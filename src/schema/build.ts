@@ -2,14 +2,23 @@
 // registry: `npm run schemas` writes it to schemas/transform.schema.json, and a test fails when
 // the committed file is stale.
 
-import type { JSONSchema7 } from '../engine/json-schema.js';
-import type { Registry } from '../engine/registry.js';
 import { escapePointerToken } from '../errors/index.js';
 import { ref, sharedDefinitions } from './definitions.js';
+import type { JSONSchema7 } from './json-schema.js';
+
+/** What the schema needs of each operation an engine's registry holds (an OperationSpec is one). */
+export interface OperationSchema {
+  readonly type: string;
+  readonly attributesSchema: JSONSchema7;
+  readonly attributesRequired: boolean;
+}
+
+/** An engine's registry as the schema sees it: operation type → its schema. */
+export type OperationSchemas = ReadonlyMap<string, OperationSchema>;
 
 export const SCHEMA_ID = 'https://identity-transforms.dev/schemas/transform.schema.json';
 
-export function buildTransformSchema(registry: Registry): Record<string, unknown> {
+export function buildTransformSchema(registry: OperationSchemas): Record<string, unknown> {
   const types = [...registry.keys()];
   const perType: JSONSchema7[] = [...registry.values()].map((spec) => {
     const needsObject = spec.attributesRequired || (spec.attributesSchema.required?.length ?? 0) > 0;
@@ -58,7 +67,7 @@ export function buildTransformSchema(registry: Registry): Record<string, unknown
  * is too large for V8 to optimise (validation ran about 5 times slower) and is compiled whole
  * on its first call.
  */
-export function buildValidatorSchema(registry: Registry): Record<string, unknown> {
+export function buildValidatorSchema(registry: OperationSchemas): Record<string, unknown> {
   const editor = buildTransformSchema(registry) as JSONSchema7;
   const transform = editor.definitions!.transform!;
   const common = { ...transform.properties! };

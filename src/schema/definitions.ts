@@ -2,7 +2,7 @@
 // the platform accepts, as its documented examples write values: integers as 8, 8.0, "8", -1.0; booleans as true or
 // "true"; and "a literal or a nested transform" wherever an attribute may hold a transform.
 
-import type { JSONSchema7 } from '../engine/json-schema.js';
+import type { JSONSchema7 } from './json-schema.js';
 
 const def = (name: string): JSONSchema7 => ({ $ref: `#/definitions/${name}` });
 

@@ -5,7 +5,7 @@
 
 import fc from './fast-check.js';
 import { codedError } from '../errors/index.js';
-import type { JSONSchema7 } from '../engine/json-schema.js';
+import type { JSONSchema7 } from '../schema/json-schema.js';
 
 /** A nested transform one level deeper, or null at the depth limit (literals only then). */
 export type NestedArbitrary = fc.Arbitrary<Record<string, unknown>> | null;

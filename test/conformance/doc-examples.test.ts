@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/engine.js';
 import { createMemoryProviders } from '../../src/providers/memory.js';
 import type { Account, Identity, Source } from '../../src/providers/types.js';
-import { validateTransform } from '../../src/schema/validate.js';
+import { validateTransform } from '../../src/engine/validate.js';
 import { existsSync } from 'node:fs';
 import { isTransformsError } from '../../src/errors/index.js';
 import { readConformanceJson } from './data.js';

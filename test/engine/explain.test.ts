@@ -114,6 +114,19 @@ describe('engine.explain', () => {
     expect(engine.evaluateSync(t)).toBe('A');
     expect(engine.cacheStats().transforms.size).toBeGreaterThan(0);
   });
+
+  it('resolves a reference through the explained evaluation\'s own host: traced inside explain, ordinary afterwards', () => {
+    const fresh = createEngine({ providers, clock: () => new Date(NOW), random: () => 0.5 });
+    const target = transforms.find((t) => t.type === 'static')!;
+    const ref = { name: 'r', type: 'reference', attributes: { id: target.name } };
+    const explanation = fresh.explain(ref, { identity: identity.id });
+    expect(explanation.trace.decisions).toEqual({ transform: target.name });
+    expect(explanation.trace.children[0]).toMatchObject({ type: 'static', pointer: '', transform: target.name });
+    expect(fresh.cacheStats().transforms).toMatchObject({ size: 0, misses: 0 });
+    expect(fresh.evaluateSync(ref, { identity: identity.id })).toEqual(explanation.value);
+    // The ordinary evaluation compiled both transforms the ordinary way, into the ordinary cache.
+    expect(fresh.cacheStats().transforms).toMatchObject({ size: 2, misses: 2 });
+  });
 });
 
 describe('evaluate --explain', () => {

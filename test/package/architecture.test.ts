@@ -64,4 +64,9 @@ describe('docs/ARCHITECTURE.md', () => {
     expect(table.get('filter')).toEqual(new Set(['errors']));
     expect(table.get('cli')).toEqual(new Set(['*']));
   });
+
+  it('keeps the schema below the engine: the engine builds and validates with the schema, never the reverse', () => {
+    expect(table.get('schema')).toEqual(new Set(['errors']));
+    expect(table.get('engine')?.has('schema')).toBe(true);
+  });
 });

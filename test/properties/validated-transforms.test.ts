@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Value } from '../../src/engine/types.js';
 import type { TransformDocument } from '../../src/providers/types.js';
-import { validateTransform } from '../../src/schema/validate.js';
+import { validateTransform } from '../../src/engine/validate.js';
 import { checkTransform } from '../../src/testing/check.js';
 import { createSampleEngine } from '../../src/testing/sample-engine.js';
 import { arbitraryTransform } from '../../src/testing/transforms.js';

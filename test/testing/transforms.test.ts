@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { TransformsError } from '../../src/errors/index.js';
 import { builtinOperations } from '../../src/operations/index.js';
 import { loadFixtures } from '../../src/providers/fixtures.js';
-import { validateTransform } from '../../src/schema/validate.js';
+import { validateTransform } from '../../src/engine/validate.js';
 import {
   ACCOUNT_FILTERS,
   CONDITIONAL_EXPRESSIONS,

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { codedError, type ErrorCode } from '../../errors/index.js';
 import { compileSql, type FieldMap, type FilterNode, type SqlWhere } from '../../filter/index.js';
 import { createEngine, type Engine } from '../../engine/engine.js';
-import { validateTransform } from '../../schema/validate.js';
+import { validateTransform } from '../../engine/validate.js';
 import { SERVER_EVALUATION_LIMITS } from '../limits.js';
 import { RIGHTS } from '../auth/rights.js';
 import { collectionQuerySchema, docs, listHandler, prepared, type CollectionSpec } from '../collections/index.js';

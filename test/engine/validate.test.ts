@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createSetValidator, validateTransform, validateTransformSet } from '../../src/schema/validate.js';
+import { createSetValidator, validateTransform, validateTransformSet } from '../../src/engine/validate.js';
 import { renderErrorsDoc, renderSchemaFile } from '../../src/schema/artefacts.js';
 import { ERROR_CATALOGUE } from '../../src/errors/index.js';
+import { createEngine } from '../../src/engine/engine.js';
+import { attributesSchema, defineOperation } from '../../src/operations/spec.js';
 
 const ok = (t: unknown) => validateTransform(t);
 const first = (t: unknown) => validateTransform(t).issues[0];
@@ -126,11 +128,44 @@ describe('checks across a set of transforms', () => {
 
 describe('generated artefacts are up to date (run `npm run schemas`)', () => {
   it('schemas/transform.schema.json matches the registry', () => {
-    expect(readFileSync(new URL('../../schemas/transform.schema.json', import.meta.url), 'utf8')).toBe(renderSchemaFile());
+    expect(readFileSync(new URL('../../schemas/transform.schema.json', import.meta.url), 'utf8')).toBe(renderSchemaFile(createEngine().transformSchema()));
   });
   it('docs/errors.md matches the error catalogue', () => {
     const doc = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
     expect(doc).toBe(renderErrorsDoc());
     for (const code of Object.keys(ERROR_CATALOGUE)) expect(doc).toContain(`\`${code}\``);
+  });
+});
+
+describe('validation is an engine\'s work', () => {
+  const shout = defineOperation({
+    type: 'shout',
+    doc: 'shout — the input in upper case (an operation of the user\'s own)',
+    attributesRequired: false,
+    attributesSchema: attributesSchema({ properties: {} }),
+    compile: () => (input) => (typeof input === 'string' ? input.toUpperCase() : input),
+  });
+  const doc = { name: 'Loud', type: 'shout' };
+
+  it('validates with the engine given: its operations, its schema', () => {
+    const engine = createEngine({ operations: [shout] });
+    expect(validateTransform(doc, { engine })).toEqual({ valid: true, issues: [] });
+    expect(validateTransformSet([{ source: 'loud.json', json: doc }], { engine })[0]!.valid).toBe(true);
+  });
+
+  it('without an engine, a built-in one of its own: nothing an earlier call\'s engine registered is seen', () => {
+    expect(validateTransform(doc, { engine: createEngine({ operations: [shout] }) }).valid).toBe(true);
+    expect(validateTransform(doc).issues).toEqual([{ severity: 'error', code: 'SCHEMA_ENUM', path: '/type', message: 'unknown transform type "shout"' }]);
+  });
+
+  it('built-in engines share one set of compiled schema validators; an engine with operations compiles its own', () => {
+    const a = createEngine();
+    const b = createEngine({ limits: { maxDepth: 3 } });
+    const own = createEngine({ operations: [shout] });
+    const validators = (engine: object) => (engine as { validators: unknown }).validators;
+    expect(validators(a)).toBe(validators(b));
+    expect(validators(own)).not.toBe(validators(a));
+    expect(own.validateSchema(doc)).toEqual([]);
+    expect(a.validateSchema(doc)[0]).toMatchObject({ code: 'SCHEMA_ENUM', path: '/type' });
   });
 });

@@ -1,20 +1,28 @@
 // validateTransform: schema + compile (compiling is where each operation parses its regexes,
 // templates and filters), plus the checks that need more than one node or file: size, depth,
-// lookup without default, unknown references, duplicate names and reference cycles.
+// lookup without default, unknown references, duplicate names and reference cycles. Validation
+// is the work of an engine: its registry defines the schema, its compile is the semantic check.
+// Without an engine a call creates one of its own, which is cheap (the built-in schema
+// validators are shared, engine/schema-validators.ts; the caches are allocated when first
+// filled) and is dropped with the call: no engine outlives it.
 
 import { isTransformsError, pointerJoin } from '../errors/index.js';
-import { createEngine, type Engine } from '../engine/engine.js';
-import { documentKind, embeddedTransforms, unknownDocumentIssue, type DocumentKind } from './documents.js';
-import type { ValidationIssue, ValidationResult } from './issues.js';
+import { createEngine, type Engine } from './engine.js';
+import { documentKind, embeddedTransforms, unknownDocumentIssue, type DocumentKind } from '../schema/documents.js';
+import type { ValidationIssue, ValidationResult } from '../schema/issues.js';
 
-export type { ValidationIssue, ValidationResult } from './issues.js';
-export type { DocumentKind } from './documents.js';
+export type { ValidationIssue, ValidationResult } from '../schema/issues.js';
+export type { DocumentKind } from '../schema/documents.js';
 
 /** The platform's upload limit for a transform: "it cannot exceed 400KB" (https://developer.sailpoint.com/docs/extensibility/transforms/). */
 export const MAX_TRANSFORM_BYTES = 400 * 1024;
 
 export interface ValidateOptions {
-  /** The engine whose registry defines the schema (default: a built-in engine). */
+  /**
+   * The engine that validates: its registry defines the schema, its compile is the semantic
+   * check (default: a new built-in engine for this call; pass one to validate many documents
+   * with one engine's caches).
+   */
   engine?: Engine;
   /** Names of transforms a `reference` may name; when given, other names are reported. */
   knownNames?: ReadonlySet<string> | readonly string[];
@@ -29,11 +37,14 @@ export interface ValidateOptions {
   sourceBytes?: number;
 }
 
-let defaultEngine: Engine | undefined;
-function engineOf(options: ValidateOptions): Engine {
-  if (options.engine) return options.engine;
-  defaultEngine ??= createEngine();
-  return defaultEngine;
+/** Options with the engine that validates: the one given, or a new built-in engine (for this call only). */
+type Resolved = ValidateOptions & { engine: Engine };
+
+/** Caches of an engine that lives for one call: enough for one document's regexes, templates and filters. */
+const ONE_CALL_CACHES = Object.freeze({ transforms: 1, regexes: 64, templates: 64, filters: 64 });
+
+function resolve(options: ValidateOptions): Resolved {
+  return options.engine ? (options as Resolved) : { ...options, engine: createEngine({ cacheSizes: ONE_CALL_CACHES }) };
 }
 
 interface Reference {
@@ -109,7 +120,7 @@ function measure(json: unknown): number {
 
 /** Validate one transform document. */
 export function validateTransform(json: unknown, options: ValidateOptions = {}): ValidationResult {
-  const { result, references } = check(json, options);
+  const { result, references } = check(json, resolve(options));
   if (options.knownNames && references) {
     reportUnknownReferences(result, references, options.knownNames instanceof Set ? options.knownNames : new Set(options.knownNames as readonly string[]));
   }
@@ -120,8 +131,8 @@ export function validateTransform(json: unknown, options: ValidateOptions = {}):
  * Schema, compile and the checks within one document. The references come back (for the
  * caller to check against the names it knows) when the checks got that far.
  */
-function check(json: unknown, options: ValidateOptions, sourceBytes = options.sourceBytes): { result: ValidationResult; references?: Reference[] } {
-  const engine = engineOf(options);
+function check(json: unknown, options: Resolved, sourceBytes = options.sourceBytes): { result: ValidationResult; references?: Reference[] } {
+  const engine = options.engine;
   const maxDepth = options.maxDepth ?? engine.limits.maxDepth;
   const issues: ValidationIssue[] = [];
   const bytes = sourceBytes ?? measure(json);
@@ -176,13 +187,13 @@ export interface DocumentResult extends ValidationResult {
  * profile or a create profile (each a nested definition: no name needed), their findings'
  * pointers made to point into the profile.
  */
-function checkDocument(json: unknown, options: ValidateOptions, sourceBytes?: number): { kind: DocumentKind; result: ValidationResult; references?: Reference[] } {
+function checkDocument(json: unknown, options: Resolved, sourceBytes?: number): { kind: DocumentKind; result: ValidationResult; references?: Reference[] } {
   const kind = documentKind(json);
   if (kind === 'transform') return { kind, ...check(json, options, sourceBytes) };
   if (kind === 'unknown') return { kind, result: { valid: false, issues: [unknownDocumentIssue()] } };
   const issues: ValidationIssue[] = [];
   const references: Reference[] = [];
-  const inner: ValidateOptions = { ...options, definition: true };
+  const inner: Resolved = { ...options, definition: true };
   delete inner.sourceBytes;
   for (const t of embeddedTransforms(json as Record<string, unknown>, kind, issues)) {
     const found = check(t.definition, inner);
@@ -199,7 +210,7 @@ function checkDocument(json: unknown, options: ValidateOptions, sourceBytes?: nu
  * VALIDATE_UNKNOWN_DOCUMENT error.
  */
 export function validateDocument(json: unknown, options: ValidateOptions = {}): DocumentResult {
-  const { kind, result, references } = checkDocument(json, options);
+  const { kind, result, references } = checkDocument(json, resolve(options));
   if (options.knownNames && references) {
     reportUnknownReferences(result, references, options.knownNames instanceof Set ? options.knownNames : new Set(options.knownNames as readonly string[]));
   }
@@ -254,8 +265,7 @@ export function validateTransformSet(entries: readonly SetEntry[], options: Vali
 }
 
 export function createSetValidator(options: ValidateOptions = {}): SetValidator {
-  const engine = engineOf(options);
-  const entryOptions: ValidateOptions = { ...options, engine };
+  const entryOptions: Resolved = { ...resolve(options) };
   delete entryOptions.knownNames;
   const results: SetResult[] = [];
   const names = new Map<string, number[]>();
