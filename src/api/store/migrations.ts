@@ -18,6 +18,22 @@ function valuesOf(row: string): string {
   return `${row}.id, ${row}.name, ${attribute('email')}, ${attribute('firstname')}, ${attribute('lastname')}, COALESCE(${attribute('displayName')}, ${row}.name)`;
 }
 
+const SHOWN_COLUMNS = 'shown_name, shown_email, active, manager_id';
+/** What a page of /public-identities reads of a row, besides its id. */
+const SHOWN = 'shown_name, alias, shown_email, active, manager_ref, manager_name';
+
+/** The list's own values of an identities row (`NEW` in a trigger), in SHOWN_COLUMNS order. */
+function shownOf(row: string): string {
+  const text = (path: string) => `CASE WHEN json_type(${row}.doc, '${path}') = 'text' THEN json_extract(${row}.doc, '${path}') END`;
+  const lifecycle = `COALESCE(${text('$.attributes.lifecycleState')}, ${text('$.attributes.cloudLifecycleState')})`;
+  return `COALESCE(${text('$.attributes.displayName')}, ${row}.name), ${text('$.attributes.email')}, COALESCE(${lifecycle} = 'active', 1), ${managerOf(row)}`;
+}
+
+/** The manager's id of an identities row: its document's managerId when that is non-empty text. */
+function managerOf(row: string): string {
+  return `NULLIF(CASE WHEN json_type(${row}.doc, '$.managerId') = 'text' THEN json_extract(${row}.doc, '$.managerId') END, '')`;
+}
+
 /**
  * The case-folded key of a column: the value itself when it is ASCII (as many bytes as
  * characters), which NOCASE compares ignoring case; otherwise filter_fold(value), the filter
@@ -281,6 +297,71 @@ export const MIGRATIONS: readonly Migration[] = [
     // built-in SQL, so that any connection can write accounts.
     sql: `
       CREATE INDEX IF NOT EXISTS accounts_modified ON accounts (COALESCE(json_extract(doc, '$.modified'), created));
+    `,
+  },
+  {
+    version: 6,
+    description: 'public identities as the list shows them (name, email, status, manager) in their columns and in the name-ordered indexes, so that a page reads one index',
+    // GET /v3/public-identities answers id, name, alias, email, status and manager
+    // (src/api/plugins/identities.ts). Reading those from each identity's document and its
+    // manager's cost several times what finding the page did; with them here, and in the indexes
+    // that serve a name-ordered page, a page is one walk of one index (docs/bench-api2.md). The
+    // values are the documents' own as the list shows them: the display name when it is text,
+    // else the name; the email when it is text; whether the lifecycle state (else the cloud
+    // lifecycle state) is absent or 'active'; the manager's id when it is non-empty text, and,
+    // while that identity exists, its id and shown name. Triggers of built-in SQL keep them in
+    // step, a manager's reports included.
+    sql: `
+      DROP VIEW IF EXISTS public_identity_rows;
+      DROP TRIGGER IF EXISTS public_identity_columns_insert;
+      DROP TRIGGER IF EXISTS public_identity_columns_update;
+      DROP TRIGGER IF EXISTS public_identity_columns_delete;
+      ALTER TABLE public_identity_columns ADD COLUMN shown_name TEXT;
+      ALTER TABLE public_identity_columns ADD COLUMN shown_email TEXT;
+      ALTER TABLE public_identity_columns ADD COLUMN active INTEGER;
+      ALTER TABLE public_identity_columns ADD COLUMN manager_id TEXT;
+      ALTER TABLE public_identity_columns ADD COLUMN manager_ref TEXT;
+      ALTER TABLE public_identity_columns ADD COLUMN manager_name TEXT;
+      UPDATE public_identity_columns SET (${SHOWN_COLUMNS}) = (SELECT ${shownOf('identities')} FROM identities WHERE identities.id = public_identity_columns.id);
+      UPDATE public_identity_columns SET (manager_ref, manager_name) = (SELECT m.id, m.shown_name FROM public_identity_columns m WHERE m.id = public_identity_columns.manager_id);
+      CREATE INDEX public_identity_columns_manager ON public_identity_columns (manager_id);
+      DROP INDEX public_identity_columns_display;
+      DROP INDEX public_identity_columns_firstname;
+      DROP INDEX public_identity_columns_firstname_desc;
+      DROP INDEX public_identity_columns_lastname;
+      DROP INDEX public_identity_columns_lastname_desc;
+      -- The indexes of migration 4 with the shown columns after their keys.
+      CREATE INDEX public_identity_columns_display ON public_identity_columns (display, id, alias_key, email_key, firstname_key, lastname_key, ${SHOWN});
+      CREATE INDEX public_identity_columns_firstname ON public_identity_columns (firstname_key, display, id, lastname_key, ${SHOWN});
+      CREATE INDEX public_identity_columns_firstname_desc ON public_identity_columns (firstname_key, display DESC, id, lastname_key, ${SHOWN});
+      CREATE INDEX public_identity_columns_lastname ON public_identity_columns (lastname_key, display, id, firstname_key, ${SHOWN});
+      CREATE INDEX public_identity_columns_lastname_desc ON public_identity_columns (lastname_key, display DESC, id, firstname_key, ${SHOWN});
+      CREATE TRIGGER public_identity_columns_insert AFTER INSERT ON identities BEGIN
+        INSERT OR REPLACE INTO public_identity_columns (${VALUE_COLUMNS}, ${SHOWN_COLUMNS}, manager_ref, manager_name)
+          SELECT ${valuesOf('NEW')}, ${shownOf('NEW')}, m.id, m.shown_name FROM (SELECT 1) LEFT JOIN public_identity_columns m ON m.id = ${managerOf('NEW')};
+        UPDATE public_identity_columns SET (manager_ref, manager_name) = (SELECT id, shown_name FROM public_identity_columns WHERE id = NEW.id) WHERE manager_id = NEW.id;
+      END;
+      CREATE TRIGGER public_identity_columns_update AFTER UPDATE ON identities BEGIN
+        -- Deleted first: an upsert's conflict policy overrides the OR REPLACE below.
+        DELETE FROM public_identity_columns WHERE id = OLD.id;
+        INSERT OR REPLACE INTO public_identity_columns (${VALUE_COLUMNS}, ${SHOWN_COLUMNS}, manager_ref, manager_name)
+          SELECT ${valuesOf('NEW')}, ${shownOf('NEW')}, m.id, m.shown_name FROM (SELECT 1) LEFT JOIN public_identity_columns m ON m.id = ${managerOf('NEW')};
+        UPDATE public_identity_columns SET manager_ref = NULL, manager_name = NULL WHERE manager_id = OLD.id;
+        UPDATE public_identity_columns SET (manager_ref, manager_name) = (SELECT id, shown_name FROM public_identity_columns WHERE id = NEW.id) WHERE manager_id = NEW.id;
+      END;
+      CREATE TRIGGER public_identity_columns_delete AFTER DELETE ON identities BEGIN
+        DELETE FROM public_identity_columns WHERE id = OLD.id;
+        UPDATE public_identity_columns SET manager_ref = NULL, manager_name = NULL WHERE manager_id = OLD.id;
+      END;
+      -- The identities row is joined only for its document, by its key (a LEFT JOIN that a
+      -- query reading no document leaves out).
+      CREATE VIEW public_identity_rows AS
+        SELECT c.id AS id, c.alias AS alias, c.email AS email, c.firstname AS firstname, c.lastname AS lastname,
+               c.display AS display, c.alias_key AS alias_key, c.email_key AS email_key,
+               c.firstname_key AS firstname_key, c.lastname_key AS lastname_key,
+               ${SHOWN.split(', ').map((n) => `c.${n} AS ${n}`).join(', ')}, i.name AS name, i.doc AS doc
+        FROM public_identity_columns c
+        LEFT JOIN identities i ON i.id = c.id;
     `,
   },
 ];
