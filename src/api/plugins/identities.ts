@@ -48,7 +48,7 @@ export function managersOf(ctx: ApiContext, identities: readonly StoredIdentity[
  * 'active' is set; the manager is the identity the document's managerId names, when it exists.
  * No public identity attributes are configured (/public-identities-config is not served).
  */
-const PAGE_ITEM = `json_object('id', id, 'name', shown_name, 'alias', alias, 'email', shown_email,
+export const PUBLIC_IDENTITY_ITEM = `json_object('id', id, 'name', shown_name, 'alias', alias, 'email', shown_email,
   'status', CASE WHEN active THEN 'ACTIVE' ELSE 'INACTIVE' END,
   'identityState', CASE WHEN active THEN 'ACTIVE' ELSE 'INACTIVE_LONG_TERM' END,
   'manager', CASE WHEN manager_ref IS NULL THEN NULL ELSE json_object('type', 'IDENTITY', 'id', manager_ref, 'name', manager_name) END,
@@ -65,7 +65,7 @@ export async function publicIdentitiesPlugin(app: FastifyInstance, opts: { ctx: 
       path: '',
       auth: { right: RIGHTS.identitiesRead },
       schema: { summary: 'List public identities', operationId: 'getPublicIdentities', querystring: collectionQuerySchema(PUBLIC_IDENTITIES), response: { 200: PAGE_SCHEMA } },
-      handler: jsonListHandler(ctx.store.db, PUBLIC_IDENTITIES, PAGE_ITEM),
+      handler: jsonListHandler(ctx.store.db, PUBLIC_IDENTITIES, PUBLIC_IDENTITY_ITEM),
     },
   ]);
 }
