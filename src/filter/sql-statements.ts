@@ -6,7 +6,12 @@ import type { SqlParam } from './to-sql.js';
 
 /** The part of a better-sqlite3 Database the back ends' callers use. */
 export interface SqlDatabase {
-  prepare(sql: string): { all(...params: SqlParam[]): unknown[]; get(...params: SqlParam[]): unknown };
+  prepare(sql: string): {
+    all(...params: SqlParam[]): unknown[];
+    get(...params: SqlParam[]): unknown;
+    /** true: rows are their first column's value rather than objects (better-sqlite3). */
+    pluck(toggle?: boolean): unknown;
+  };
 }
 
 const statements = new WeakMap<SqlDatabase, Map<string, ReturnType<SqlDatabase['prepare']>>>();

@@ -20,6 +20,6 @@ export {
   type SortSpec,
   type SqlStatement,
 } from './query.js';
-export { runCollection, runStatement, sendPage, type CollectionPage } from './run.js';
+export { runCollection, runCollectionColumn, runColumn, runStatement, sendPage, type CollectionPage } from './run.js';
 export { prepared, type SqlDatabase } from '../../filter/sql-statements.js';
-export { collectionQuerySchema, docs, listHandler } from './route.js';
+export { collectionQuerySchema, docs, jsonListHandler, listHandler } from './route.js';

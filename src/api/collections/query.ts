@@ -2,6 +2,7 @@
 // filters and sorters of a list endpoint, read from the query string and turned into SQL over
 // one table. Pure: no database here; the endpoint declares its allowlists in a CollectionSpec.
 
+import { LRUCache } from 'lru-cache';
 import { codedError, type ErrorCode, type TransformsError } from '../../errors/index.js';
 import { compileSql, parseApiFilter, type FieldMap, type SqlParam, type SqlWhere } from '../../filter/index.js';
 
@@ -139,11 +140,27 @@ export function parseSorters(text: string | undefined, spec: Pick<CollectionSpec
   return keys;
 }
 
+/**
+ * Compiled filters per field map and text: a client pages through one query with the same
+ * `filters` on every request, so each text is parsed once. Bounded, so that a client varying
+ * its filters cannot grow it; only filters that compile are kept (an error is thrown anew).
+ */
+const compiledFilters = new WeakMap<FieldMap, LRUCache<string, SqlWhere>>();
+const FILTER_CACHE_SIZE = 256;
+
 /** Compile `filters` with the endpoint's field map; FILTER_* errors are 400s. */
 export function parseFilters(text: string | undefined, fields: FieldMap | undefined): SqlWhere | null {
   if (text === undefined) return null;
   if (fields === undefined) throw badQuery('FILTERS_UNSUPPORTED', 'filters', 'this endpoint does not support filters');
-  return compileSql(parseApiFilter(text), fields);
+  let cache = compiledFilters.get(fields);
+  if (cache === undefined) compiledFilters.set(fields, (cache = new LRUCache({ max: FILTER_CACHE_SIZE })));
+  let where = cache.get(text);
+  if (where === undefined) {
+    const compiled = compileSql(parseApiFilter(text), fields);
+    where = Object.freeze({ text: compiled.text, params: Object.freeze([...compiled.params]) });
+    cache.set(text, where);
+  }
+  return where;
 }
 
 function and(a: SqlWhere | null, b: SqlWhere | undefined): SqlWhere | null {

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SqlWhere } from '../../filter/index.js';
 import { checkRawEscapes, parseCollectionQuery, type CollectionSpec } from './query.js';
 import type { SqlDatabase } from '../../filter/sql-statements.js';
-import { runCollection, sendPage } from './run.js';
+import { runCollection, runCollectionColumn, sendPage } from './run.js';
 
 /**
  * The standard parameters for the OpenAPI document and type coercion. Bounds are enforced by
@@ -49,6 +49,22 @@ export function listHandler<T>(
     const q = parseCollectionQuery(query, own);
     const page = runCollection(db, spec, q, (row) => row, select);
     return sendPage(reply, { items: map(page.items), total: page.total });
+  };
+}
+
+/**
+ * The handler of a list endpoint whose items SQLite writes: `item` is a trusted SQL expression
+ * over the spec's table that gives one item's JSON text (json_object), and the page is the JSON
+ * array of them, sent as it is, so that no row object is built nor serialized in JavaScript.
+ */
+export function jsonListHandler(db: SqlDatabase, spec: CollectionSpec, item: string) {
+  const select = `${item} AS item`;
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    checkRawEscapes(request.raw.url ?? request.url);
+    const q = parseCollectionQuery(request.query as Record<string, unknown>, spec);
+    const page = runCollectionColumn(db, spec, q, select);
+    sendPage(reply, page);
+    return reply.type('application/json; charset=utf-8').send(`[${page.items.join(',')}]`);
   };
 }
 

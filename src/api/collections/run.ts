@@ -16,12 +16,34 @@ export function runStatement(db: SqlDatabase, s: SqlStatement): unknown[] {
   return prepared(db, s.sql).all(...s.params);
 }
 
+/** The first column of each row of a statement (no object per row). */
+export function runColumn(db: SqlDatabase, s: SqlStatement): unknown[] {
+  const stmt = prepared(db, s.sql);
+  // The cached statement is shared by its text: it answers rows as objects again afterwards.
+  stmt.pluck(true);
+  try {
+    return stmt.all(...s.params);
+  } finally {
+    stmt.pluck(false);
+  }
+}
+
+/** The total of a count=true query, null without it. */
+function totalOf(db: SqlDatabase, total: SqlStatement | null): number | null {
+  return total === null ? null : (prepared(db, total.sql).get(...total.params) as { n: number }).n;
+}
+
 /** Run a parsed query; `map` turns a row (`select` columns) into the response item. */
 export function runCollection<T>(db: SqlDatabase, spec: Pick<CollectionSpec, 'table'>, q: CollectionQuery, map: (row: Record<string, unknown>) => T, select = 'doc'): CollectionPage<T> {
   const { page, total } = collectionSql(spec, q, select);
   const rows = runStatement(db, page) as Record<string, unknown>[];
-  const n = total === null ? null : (prepared(db, total.sql).get(...total.params) as { n: number }).n;
-  return { items: rows.map(map), total: n };
+  return { items: rows.map(map), total: totalOf(db, total) };
+}
+
+/** Run a parsed query whose `select` is one column: the page is that column's values. */
+export function runCollectionColumn(db: SqlDatabase, spec: Pick<CollectionSpec, 'table'>, q: CollectionQuery, select: string): CollectionPage<unknown> {
+  const { page, total } = collectionSql(spec, q, select);
+  return { items: runColumn(db, page), total: totalOf(db, total) };
 }
 
 /** Send a page: a JSON array (possibly empty), X-Total-Count when it was asked for. */

@@ -6,13 +6,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { FieldMap } from '../../filter/index.js';
 import { RIGHTS } from '../auth/rights.js';
-import { collectionQuerySchema, docs, listHandler, prepared, type CollectionSpec } from '../collections/index.js';
+import { collectionQuerySchema, docs, jsonListHandler, prepared, type CollectionSpec } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
 import { RESOURCE_SCHEMAS } from './openapi-operations.js';
 import { serviceRoutes } from '../routes.js';
 import type { StoredIdentity } from '../search/index.js';
 
-// The columns of the public_identity_rows view (store migration 4), kept in step with the
+// The columns of the public_identity_rows view (store migrations 4 and 6), kept in step with the
 // identity documents by triggers: plain columns, not JSON reads per row, and for each field a
 // case-folded key with an index in name order, so that filters ignore case inside SQLite.
 const FILTERS: FieldMap = {
@@ -31,12 +31,6 @@ export const PUBLIC_IDENTITIES: CollectionSpec = {
   idExpr: '"id"',
 };
 
-const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-
-export function displayName(identity: StoredIdentity): string {
-  return text(identity.attributes?.displayName) ?? identity.name;
-}
-
 /** The managers of a page, by id, in one query. */
 export function managersOf(ctx: ApiContext, identities: readonly StoredIdentity[]): Map<string, StoredIdentity> {
   const ids = [...new Set(identities.map((i) => i.managerId).filter((m): m is string => typeof m === 'string'))];
@@ -47,29 +41,21 @@ export function managersOf(ctx: ApiContext, identities: readonly StoredIdentity[
   return out;
 }
 
-export function publicIdentityView(identity: StoredIdentity, manager: StoredIdentity | null) {
-  const lifecycle = text(identity.attributes?.lifecycleState) ?? text(identity.attributes?.cloudLifecycleState);
-  const active = lifecycle === null || lifecycle === 'active';
-  return {
-    id: identity.id,
-    name: displayName(identity),
-    alias: identity.name,
-    email: text(identity.attributes?.email),
-    status: active ? 'ACTIVE' : 'INACTIVE',
-    identityState: active ? 'ACTIVE' : 'INACTIVE_LONG_TERM',
-    manager: manager === null ? null : { type: 'IDENTITY', id: manager.id, name: displayName(manager) },
-    // No public identity attributes are configured (/public-identities-config is not served).
-    attributes: [] as { key: string; name: string; value: string }[],
-  };
-}
-
 /**
- * The page's serializer (fast-json-stringify, compiled once from the documented PublicIdentity
- * shape): the view builds exactly those members. Without `required`, so that a member a stored
- * document lacks is left out, as JSON.stringify would, rather than failing the response.
+ * One item of a page as the SDK's PublicIdentity, written by SQLite from the columns of
+ * public_identity_rows (store migration 6 computes them from the documents): the name is the
+ * display name, else the account name; the status is ACTIVE unless a lifecycle state other than
+ * 'active' is set; the manager is the identity the document's managerId names, when it exists.
+ * No public identity attributes are configured (/public-identities-config is not served).
  */
-const { required: _required, ...PUBLIC_IDENTITY_ITEM } = RESOURCE_SCHEMAS.PublicIdentity as Record<string, unknown>;
-const PAGE_SCHEMA = { type: 'array', items: PUBLIC_IDENTITY_ITEM };
+export const PUBLIC_IDENTITY_ITEM = `json_object('id', id, 'name', shown_name, 'alias', alias, 'email', shown_email,
+  'status', CASE WHEN active THEN 'ACTIVE' ELSE 'INACTIVE' END,
+  'identityState', CASE WHEN active THEN 'ACTIVE' ELSE 'INACTIVE_LONG_TERM' END,
+  'manager', CASE WHEN manager_ref IS NULL THEN NULL ELSE json_object('type', 'IDENTITY', 'id', manager_ref, 'name', manager_name) END,
+  'attributes', json_array())`;
+
+/** The documented response (the page itself is the JSON text SQLite writes, sent as it is). */
+const PAGE_SCHEMA = { type: 'array', items: RESOURCE_SCHEMAS.PublicIdentity };
 
 export async function publicIdentitiesPlugin(app: FastifyInstance, opts: { ctx: ApiContext }): Promise<void> {
   const { ctx } = opts;
@@ -79,11 +65,7 @@ export async function publicIdentitiesPlugin(app: FastifyInstance, opts: { ctx: 
       path: '',
       auth: { right: RIGHTS.identitiesRead },
       schema: { summary: 'List public identities', operationId: 'getPublicIdentities', querystring: collectionQuerySchema(PUBLIC_IDENTITIES), response: { 200: PAGE_SCHEMA } },
-      handler: listHandler(ctx.store.db, PUBLIC_IDENTITIES, (rows) => {
-        const identities = docs<StoredIdentity>(rows);
-        const managers = managersOf(ctx, identities);
-        return identities.map((i) => publicIdentityView(i, (i.managerId && managers.get(i.managerId)) || null));
-      }),
+      handler: jsonListHandler(ctx.store.db, PUBLIC_IDENTITIES, PUBLIC_IDENTITY_ITEM),
     },
   ]);
 }

@@ -18,6 +18,34 @@ function valuesOf(row: string): string {
   return `${row}.id, ${row}.name, ${attribute('email')}, ${attribute('firstname')}, ${attribute('lastname')}, COALESCE(${attribute('displayName')}, ${row}.name)`;
 }
 
+/** What a page of /public-identities reads of a row, besides its id (migration 6). */
+const SHOWN = 'shown_name, alias, shown_email, active, manager_ref, manager_name';
+const ROW_COLUMNS = 'id, alias, email, firstname, lastname, display, alias_key, email_key, firstname_key, lastname_key, shown_name, shown_email, active, manager_id';
+
+/**
+ * A SELECT of the public_identity_columns values of an identities row (`NEW` in a trigger, or
+ * the table), in ROW_COLUMNS order: the fields, their folded keys and the shown values.
+ */
+function rowOf(row: string): string {
+  const attribute = (name: string) => `json_extract(${row}.doc, '$.attributes.${name}')`;
+  const text = (path: string) => `CASE WHEN json_type(${row}.doc, '${path}') = 'text' THEN json_extract(${row}.doc, '${path}') END`;
+  const lifecycle = `COALESCE(${text('$.attributes.lifecycleState')}, ${text('$.attributes.cloudLifecycleState')})`;
+  const values = [
+    `${row}.id AS id`,
+    `${row}.name AS alias`,
+    `${attribute('email')} AS email`,
+    `${attribute('firstname')} AS firstname`,
+    `${attribute('lastname')} AS lastname`,
+    `COALESCE(${attribute('displayName')}, ${row}.name) AS display`,
+    `COALESCE(${text('$.attributes.displayName')}, ${row}.name) AS shown_name`,
+    `${text('$.attributes.email')} AS shown_email`,
+    `COALESCE(${lifecycle} = 'active', 1) AS active`,
+    `NULLIF(${text('$.managerId')}, '') AS manager_id`,
+  ];
+  const keys = ['alias', 'email', 'firstname', 'lastname'].map((c) => foldedKey(`v.${c}`));
+  return `SELECT v.id, v.alias, v.email, v.firstname, v.lastname, v.display, ${keys.join(', ')}, v.shown_name, v.shown_email, v.active, v.manager_id FROM (SELECT ${values.join(', ')}${row === 'NEW' ? '' : ` FROM ${row}`}) v`;
+}
+
 /**
  * The case-folded key of a column: the value itself when it is ASCII (as many bytes as
  * characters), which NOCASE compares ignoring case; otherwise filter_fold(value), the filter
@@ -281,6 +309,83 @@ export const MIGRATIONS: readonly Migration[] = [
     // built-in SQL, so that any connection can write accounts.
     sql: `
       CREATE INDEX IF NOT EXISTS accounts_modified ON accounts (COALESCE(json_extract(doc, '$.modified'), created));
+    `,
+  },
+  {
+    version: 6,
+    description: 'public identities as the list shows them (name, email, status, manager) in their columns and in the name-ordered indexes, so that a page reads one index',
+    // GET /v3/public-identities answers id, name, alias, email, status and manager
+    // (src/api/plugins/identities.ts). Reading those from each identity's document and its
+    // manager's cost several times what finding the page did; with them here, and in the indexes
+    // that serve a name-ordered page, a page is one walk of one index (docs/bench-api2.md). The
+    // values are the documents' own as the list shows them: the display name when it is text,
+    // else the name; the email when it is text; whether the lifecycle state (else the cloud
+    // lifecycle state) is absent or 'active'; the manager's id when it is non-empty text, and,
+    // while that identity exists, its id and shown name. The folded keys are plain columns that
+    // the triggers fill (generated columns in a WHERE clause keep SQLite from reading an index
+    // alone). The table holds nothing but what the documents give, so it is rebuilt from them.
+    sql: `
+      DROP VIEW IF EXISTS public_identity_rows;
+      DROP TRIGGER IF EXISTS public_identity_columns_insert;
+      DROP TRIGGER IF EXISTS public_identity_columns_update;
+      DROP TRIGGER IF EXISTS public_identity_columns_delete;
+      DROP TABLE IF EXISTS public_identity_columns;
+      CREATE TABLE public_identity_columns (
+        id TEXT PRIMARY KEY,
+        alias TEXT,
+        email TEXT,
+        firstname TEXT,
+        lastname TEXT,
+        display TEXT,
+        alias_key TEXT COLLATE NOCASE,
+        email_key TEXT COLLATE NOCASE,
+        firstname_key TEXT COLLATE NOCASE,
+        lastname_key TEXT COLLATE NOCASE,
+        shown_name TEXT,
+        shown_email TEXT,
+        active INTEGER,
+        manager_id TEXT,
+        manager_ref TEXT,
+        manager_name TEXT
+      );
+      INSERT INTO public_identity_columns (${ROW_COLUMNS}) ${rowOf('identities')};
+      UPDATE public_identity_columns SET (manager_ref, manager_name) = (SELECT m.id, m.shown_name FROM public_identity_columns m WHERE m.id = public_identity_columns.manager_id);
+      -- The indexes of migration 4, with what a page shows after their keys.
+      CREATE INDEX public_identity_columns_display ON public_identity_columns (display, id, alias_key, email_key, firstname_key, lastname_key, ${SHOWN});
+      CREATE INDEX public_identity_columns_alias ON public_identity_columns (alias_key);
+      CREATE INDEX public_identity_columns_email ON public_identity_columns (email_key);
+      CREATE INDEX public_identity_columns_firstname ON public_identity_columns (firstname_key, display, id, lastname_key, ${SHOWN});
+      CREATE INDEX public_identity_columns_firstname_desc ON public_identity_columns (firstname_key, display DESC, id, lastname_key, ${SHOWN});
+      CREATE INDEX public_identity_columns_lastname ON public_identity_columns (lastname_key, display, id, firstname_key, ${SHOWN});
+      CREATE INDEX public_identity_columns_lastname_desc ON public_identity_columns (lastname_key, display DESC, id, firstname_key, ${SHOWN});
+      -- A manager's reports, whose manager columns follow it.
+      CREATE INDEX public_identity_columns_manager ON public_identity_columns (manager_id);
+      CREATE TRIGGER public_identity_columns_insert AFTER INSERT ON identities BEGIN
+        INSERT OR REPLACE INTO public_identity_columns (${ROW_COLUMNS}, manager_ref, manager_name)
+          SELECT r.*, m.id, m.shown_name FROM (${rowOf('NEW')}) r LEFT JOIN public_identity_columns m ON m.id = r.manager_id;
+        UPDATE public_identity_columns SET (manager_ref, manager_name) = (SELECT id, shown_name FROM public_identity_columns WHERE id = NEW.id) WHERE manager_id = NEW.id;
+      END;
+      CREATE TRIGGER public_identity_columns_update AFTER UPDATE ON identities BEGIN
+        -- Deleted first: an upsert's conflict policy overrides the OR REPLACE below.
+        DELETE FROM public_identity_columns WHERE id = OLD.id;
+        INSERT OR REPLACE INTO public_identity_columns (${ROW_COLUMNS}, manager_ref, manager_name)
+          SELECT r.*, m.id, m.shown_name FROM (${rowOf('NEW')}) r LEFT JOIN public_identity_columns m ON m.id = r.manager_id;
+        UPDATE public_identity_columns SET manager_ref = NULL, manager_name = NULL WHERE manager_id = OLD.id;
+        UPDATE public_identity_columns SET (manager_ref, manager_name) = (SELECT id, shown_name FROM public_identity_columns WHERE id = NEW.id) WHERE manager_id = NEW.id;
+      END;
+      CREATE TRIGGER public_identity_columns_delete AFTER DELETE ON identities BEGIN
+        DELETE FROM public_identity_columns WHERE id = OLD.id;
+        UPDATE public_identity_columns SET manager_ref = NULL, manager_name = NULL WHERE manager_id = OLD.id;
+      END;
+      -- The identities row is joined only for its document, by its key (a LEFT JOIN that a
+      -- query reading no document leaves out).
+      CREATE VIEW public_identity_rows AS
+        SELECT c.id AS id, c.alias AS alias, c.email AS email, c.firstname AS firstname, c.lastname AS lastname,
+               c.display AS display, c.alias_key AS alias_key, c.email_key AS email_key,
+               c.firstname_key AS firstname_key, c.lastname_key AS lastname_key,
+               ${SHOWN.split(', ').map((n) => `c.${n} AS ${n}`).join(', ')}, i.name AS name, i.doc AS doc
+        FROM public_identity_columns c
+        LEFT JOIN identities i ON i.id = c.id;
     `,
   },
 ];
