@@ -53,6 +53,15 @@ function unsupported(message: string, index: number, pattern: string): never {
   });
 }
 
+/** Whether one of these atoms matches `\r` (false when RE2 rejects one: compiling the pattern reports that). */
+function canMatchCR(atoms: readonly string[]): boolean {
+  try {
+    return new RE2(`(?:${atoms.join('|')})`, 'u').test('\r');
+  } catch {
+    return false;
+  }
+}
+
 export function translateJavaPattern(source: string): Translation {
   return new Translator(source).run();
 }
@@ -90,7 +99,7 @@ class Translator {
       // Only an unbalanced `)` stops the top-level alternation early.
       this.fail('Unmatched closing \')\'', this.i - 1);
     }
-    if (this.lineDollarAt >= 0 && this.consumers.length > 0 && new RE2(`(?:${this.consumers.join('|')})`, 'u').test('\r')) {
+    if (this.lineDollarAt >= 0 && this.consumers.length > 0 && canMatchCR(this.consumers)) {
       // Java's MULTILINE `$` fails between `\r` and `\n`; when the pattern itself may have taken
       // the `\r`, only backtracking into it would find Java's match (docs/decisions.md X12).
       this.refuse('MULTILINE `$` in a pattern that can match `\\r` (use (?d), or \\z)', this.lineDollarAt);

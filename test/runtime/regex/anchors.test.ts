@@ -64,6 +64,14 @@ describe('MULTILINE `$`: before any Java line terminator but never between `\\r`
 
   it('is refused where the pattern itself may take the `\\r` (Java would backtrack into it)', () => {
     expect(rejection('(?m)\\s+$')).toEqual({ code: 'REGEX_UNSUPPORTED', index: 7 });
+    expect(rejection('(?m)\\p{IsKlingon}a$').code).toBe('REGEX_SYNTAX');
+  });
+
+  it.each([
+    ['(?m)^$', '\r\n\r\n\n\r', 'X\r\nX\r\nX\nX\r'],
+    ['(?m)a$', 'a\r\na\n', 'X\r\nX\n'],
+  ])('with `^`: %j on %j → %j', (regex, input, expected) => {
+    expect(replaceAll(regex, input)).toBe(expected);
   });
 });
 
