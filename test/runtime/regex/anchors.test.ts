@@ -70,7 +70,7 @@ describe('MULTILINE `$`: before any Java line terminator but never between `\\r`
   it.each([
     ['(?m)^$', '\r\n\r\n\n\r', 'X\r\nX\r\nX\nX\r'],
     ['(?m)a$', 'a\r\na\n', 'X\r\nX\n'],
-  ])('with `^`: %j on %j → %j', (regex, input, expected) => {
+  ])('%j on %j → %j', (regex, input, expected) => {
     expect(replaceAll(regex, input)).toBe(expected);
   });
 });
