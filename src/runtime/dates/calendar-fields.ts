@@ -18,8 +18,13 @@ export interface Parsed {
   clock: number;
   /** y or Y read exactly two digits: the year was put into the default century. */
   twoDigitYear?: boolean;
-  /** Zone offset in minutes (z, Z, X). */
-  offset?: number;
+  /**
+   * The zone as Calendar keeps it (z, Z, X), in minutes: ZONE_OFFSET and DST_OFFSET when set, and
+   * the raw offset of the zone a name selected (UTC by default).
+   */
+  zoneOffset?: number;
+  dstOffset?: number;
+  rawOffset?: number;
 }
 
 export function newParsed(): Parsed {
@@ -155,6 +160,8 @@ export function computeTime(p: Parsed, weekDates: boolean): number {
           week--;
         }
       }
+      // …and then reads the result as an ISO day number (toCalendarDayOfWeek), as JDK 17 does.
+      dow = dow === 7 ? 1 : dow + 1;
     }
     days = Math.floor(weekDate(v.weekYear, week, dow - 1) / MS_PER_DAY);
   } else {
@@ -163,5 +170,6 @@ export function computeTime(p: Parsed, weekDates: boolean): number {
     const { rule, withWeekday } = selectDate(p);
     days = fixedDate(p, year, rule, withWeekday);
   }
-  return days * MS_PER_DAY + tod - (p.offset ?? 0) * MS_PER_MINUTE;
+  const offset = (p.zoneOffset ?? p.rawOffset ?? 0) + (p.dstOffset ?? 0);
+  return days * MS_PER_DAY + tod - offset * MS_PER_MINUTE;
 }

@@ -25,6 +25,14 @@ const ZONE_NAMES: Readonly<Record<string, number>> = {
   EET: 120, 'Eastern European Standard Time': 120, EEST: 180, 'Eastern European Summer Time': 180,
 };
 
+/**
+ * Names whose zone uses the same name for standard and daylight time (UTC's, GMT's): Java's
+ * subParseZoneString then sets only the calendar's zone and leaves a ZONE_OFFSET read before in
+ * force. Every other name clears ZONE_OFFSET and sets DST_OFFSET (the saving for a daylight name).
+ */
+const SAME_NAME = new Set(['utc', 'coordinated universal time', 'greenwich mean time']);
+const DAYLIGHT_NAME = new Set(['edt', 'cdt', 'mdt', 'pdt', 'akdt', 'west', 'cest', 'eest']);
+
 const ZONE_KEYS = Object.keys(ZONE_NAMES);
 const ZONE_CHOICES = ZONE_KEYS.map((z) => z.toLowerCase());
 /** No month or weekday name is longer than "September" / "Wednesday". */
@@ -201,9 +209,22 @@ export function parseField(t: { letter: string; count: number }, cur: Cursor, p:
     case 'z':
     case 'Z':
     case 'X': {
+      const start = cur.index;
       const offset = t.letter === 'X' ? cur.isoZone(t.count) : cur.zone();
       if (offset === undefined) return false;
-      p.offset = offset;
+      const name = cur.text.slice(start, cur.index).toLowerCase();
+      if (t.letter === 'X' || name.startsWith('gmt') || ZONE_NAMES[ZONE_KEYS[ZONE_CHOICES.indexOf(name)] ?? ''] === undefined) {
+        // An offset (or GMT): ZONE_OFFSET and DST_OFFSET.
+        p.zoneOffset = offset;
+        p.dstOffset = 0;
+      } else if (SAME_NAME.has(name)) {
+        p.rawOffset = offset;
+      } else {
+        const saving = DAYLIGHT_NAME.has(name) || /daylight|summer/.test(name) ? 60 : 0;
+        p.rawOffset = offset - saving;
+        p.zoneOffset = undefined;
+        p.dstOffset = saving;
+      }
       return true;
     }
     default: {

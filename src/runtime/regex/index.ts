@@ -9,6 +9,7 @@
 
 import RE2 from 're2';
 import { codedError } from '../../errors/index.js';
+import { isTerminator, render, type Program } from './anchors.js';
 import { translateJavaPattern, type Translation } from './translate.js';
 
 /** Inputs longer than this are matched one match at a time (see JavaPatternImpl.each). */
@@ -122,6 +123,8 @@ export function compileJavaRegex(source: string): JavaPattern {
 class Re2JavaPattern implements JavaPattern {
   readonly groupCount: number;
   private readonly global: RE2;
+  /** The other programs of ./anchors.ts, made when first needed. */
+  private readonly programs = new Map<string, RE2>();
   private anchored: RE2 | undefined;
   private first: RE2 | undefined;
   private readonly hasHidden: boolean;
@@ -133,17 +136,20 @@ class Re2JavaPattern implements JavaPattern {
     private readonly t: Translation,
   ) {
     this.groupCount = t.groupCount;
-    this.hasHidden = t.hidden.length > 0;
-    this.global = makeRe2(t.re2, this.hasHidden ? 'gud' : 'gu', source);
+    this.hasHidden = t.hidden.length > 0 || t.hiddenStart.length > 0;
+    this.global = makeRe2(render(t.re2, SEARCH), this.hasHidden ? 'gud' : 'gu', source);
   }
 
   find(input: string): boolean {
+    if (this.hasHidden) return this.next(input, 0, null) !== null;
     this.global.lastIndex = 0;
     return this.global.test(input);
   }
 
   matches(input: string): boolean {
-    if (!this.anchored) this.anchored = makeRe2(`\\A(?:${this.t.re2})\\z`, this.hasHidden ? 'ud' : 'u', this.source);
+    if (!this.anchored) this.anchored = makeRe2(`\\A(?:${render(this.t.re2, { dollar: 'whole', caret: 'head' })})\\z`, this.hasHidden ? 'ud' : 'u', this.source);
+    // Java's MULTILINE `^` never matches at the end of the input, so not in an empty one.
+    if (input.length === 0 && this.t.hiddenStart.length > 0) return false;
     const m = this.anchored.exec(input);
     if (!m) return false;
     // A trailing line terminator taken by a translated `$` is not part of the match in Java.
@@ -186,7 +192,7 @@ class Re2JavaPattern implements JavaPattern {
       // One native pass (RE2's own replace loop advances over empty matches exactly as
       // Matcher.find does); the replacement is bound to this pattern on the first match only,
       // so that, as in Java, an illegal group reference is no error when nothing matches.
-      const re = all ? this.global : (this.first ??= makeRe2(this.t.re2, 'u', this.source));
+      const re = all ? this.global : (this.first ??= makeRe2(render(this.t.re2, SEARCH), 'u', this.source));
       re.lastIndex = 0;
       const js = this.jsReplacement(replacement);
       if (typeof js === 'string') return re.replace(input, js);
@@ -312,6 +318,9 @@ class Re2JavaPattern implements JavaPattern {
   /**
    * The next match at or after `from`, following Matcher.find: after an empty match the search
    * resumes one character further on (one code point, so that a surrogate pair is never split).
+   * The anchors of ./anchors.ts are checked here for what RE2 cannot see: a MULTILINE `^` never
+   * holds at the end of the input nor between `\r` and `\n`, a MULTILINE `$` never between
+   * `\r` and `\n`; a candidate that breaks one is skipped and the search goes on after it.
    */
   private next(input: string, from: number, previous: JavaMatch | null): JavaMatch | null {
     let start = from;
@@ -321,28 +330,85 @@ class Re2JavaPattern implements JavaPattern {
       start += cp > 0xffff ? 2 : 1;
     }
     if (start > input.length) return null;
-    const re = this.global;
-    re.lastIndex = start;
-    const m = re.exec(input);
-    if (!m) return null;
-    return this.toJava(m);
+    const caret = this.t.hiddenStart.length > 0;
+    const crlf = this.t.dollarCrlf && input.endsWith('\r\n');
+    const re = crlf ? this.program({ dollar: 'crlf', caret: 'consume' }) : this.global;
+    // A MULTILINE `^` consumes the terminator before it: start one unit early to let it.
+    let at = caret && start > 0 && isTerminator(input.charCodeAt(start - 1), false) ? start - 1 : start;
+    let head = caret && start === 0 && input.length > 0;
+    for (;;) {
+      let m: RegExpExecArray | null = null;
+      if (head) {
+        head = false;
+        // At the start of the input `^` needs no terminator before it.
+        const first = this.program({ dollar: crlf ? 'crlf' : 'search', caret: 'head' }, true);
+        first.lastIndex = 0;
+        m = first.exec(input);
+      }
+      if (!m) {
+        re.lastIndex = at;
+        m = re.exec(input);
+      }
+      if (!m) return null;
+      const j = this.toJava(m);
+      if (caret) {
+        if (j.start >= input.length) return null;
+        const before = this.startCut(m);
+        if (j.start < start || (before === '\r' && input.charCodeAt(j.start) === 0x0a)) {
+          at = m.index + 1;
+          continue;
+        }
+      }
+      if (this.t.lineDollar && this.endCut(m) === '\n' && input.charCodeAt(j.end - 1) === 0x0d) {
+        // Only reachable with nothing consumed (the translator refuses a pattern that can match
+        // `\r` before such a `$`): Java has no match starting here.
+        at = m.index + 1;
+        continue;
+      }
+      return j;
+    }
+  }
+
+  private program(p: Program, head = false): RE2 {
+    const key = `${p.dollar} ${p.caret}`;
+    let re = this.programs.get(key);
+    if (!re) {
+      const text = render(this.t.re2, p);
+      re = makeRe2(head ? `\\A(?:${text})` : text, 'gud', this.source);
+      this.programs.set(key, re);
+    }
+    return re;
+  }
+
+  /** The terminator a hidden group took before a MULTILINE `^`, or "". */
+  private startCut(m: RegExpExecArray): string {
+    for (const h of this.t.hiddenStart) {
+      const text = m[h];
+      if (typeof text === 'string' && text !== '') return text;
+    }
+    return '';
+  }
+
+  /** The terminator a hidden group took after a `$`, or "". */
+  private endCut(m: RegExpExecArray): string {
+    let cut = '';
+    for (const h of this.t.hidden) {
+      const text = m[h];
+      // A hidden group only ever holds the line terminator Java's `$` stands before.
+      if (typeof text === 'string' && text.length > cut.length) cut = text;
+    }
+    return cut;
   }
 
   private effectiveEnd(m: RegExpExecArray): number {
     const end = m.index + m[0].length;
     if (!this.hasHidden) return end;
-    let cut = 0;
-    for (const h of this.t.hidden) {
-      const text = m[h];
-      // A hidden group only ever holds the line terminator Java's `$` stands before.
-      if (typeof text === 'string') cut = Math.max(cut, text.length);
-    }
-    return end - cut;
+    return end - this.endCut(m).length;
   }
 
   private toJava(m: RegExpExecArray): JavaMatch {
     const map = this.t.groupMap;
-    const start = m.index;
+    const start = m.index + this.startCut(m).length;
     const end = this.effectiveEnd(m);
     const trimmed = end !== m.index + m[0].length;
     const indices = (m as RegExpExecArray & { indices?: Array<[number, number] | undefined> }).indices;
@@ -363,6 +429,8 @@ class Re2JavaPattern implements JavaPattern {
     };
   }
 }
+
+const SEARCH: Program = { dollar: 'search', caret: 'consume' };
 
 function makeRe2(pattern: string, flags: string, javaSource: string): RE2 {
   try {

@@ -7,13 +7,15 @@
 // its states share the flag stack, the cursor and the group counters; the character-class
 // tables live in ./classes.ts and the RE2 text helpers in ./emit.ts.
 
+import RE2 from 're2';
 import { codedError } from '../../errors/index.js';
+import { CARET_LINE, CARET_LINE_UNIX, DOLLAR, DOLLAR_LINE, DOLLAR_UNIX } from './anchors.js';
 import { foldRangesUnicode, foldSingleUnicode } from './case-fold.js';
 import { complement, foldAsciiCase, resolveProperty, type CodeSet, SETS } from './classes.js';
 import { emitSet, flipProp, literal, normalize, removeQuoting, type Flags } from './emit.js';
 
 export interface Translation {
-  /** RE2 pattern text (compile with the `u` flag). */
+  /** RE2 pattern text (compile with the `u` flag) with anchor placeholders: see ./anchors.ts `render`. */
   re2: string;
   /** Capturing groups of the Java pattern. */
   groupCount: number;
@@ -23,6 +25,22 @@ export interface Translation {
   names: Map<string, number>;
   /** RE2 numbers of the hidden groups that capture the line terminator Java's `$`/`\Z` may stand before. */
   hidden: number[];
+  /** RE2 numbers of the hidden groups that capture the line terminator before a MULTILINE `^` (every top-level alternative starts with one). */
+  hiddenStart: number[];
+  /** A `$`/`\Z` without MULTILINE or UNIX_LINES: an input ending with `\r\n` needs the `crlf` program. */
+  dollarCrlf: boolean;
+  /** A MULTILINE `$` without UNIX_LINES: it never holds between `\r` and `\n`. */
+  lineDollar: boolean;
+}
+
+/** Marks a zero-width atom, resolved once its quantifier is known (see `Translator.anchor`). */
+const ANCHOR = '\x00';
+
+interface Quantifier {
+  text: string;
+  min: number;
+  max: number;
+  possessive: boolean;
 }
 
 
@@ -33,6 +51,15 @@ function unsupported(message: string, index: number, pattern: string): never {
   throw codedError('REGEX_UNSUPPORTED', `${message} is not supported (RE2 cannot run it) near index ${index} of regex ${JSON.stringify(pattern)}`, {
     details: { index },
   });
+}
+
+/** Whether one of these atoms matches `\r` (false when RE2 rejects one: compiling the pattern reports that). */
+function canMatchCR(atoms: readonly string[]): boolean {
+  try {
+    return new RE2(`(?:${atoms.join('|')})`, 'u').test('\r');
+  } catch {
+    return false;
+  }
 }
 
 export function translateJavaPattern(source: string): Translation {
@@ -47,6 +74,18 @@ class Translator {
   private readonly groupMap: number[] = [0];
   private readonly names = new Map<string, number>();
   private readonly hidden: number[] = [];
+  private readonly hiddenStart: number[] = [];
+  private dollarCrlf = false;
+  private lineDollarAt = -1;
+  private caretAt = -1;
+  /** Group nesting depth while parsing. */
+  private depth = 0;
+  /** Set by `sequence`/`alternation`: index of a `$` that ends what was just parsed (nothing may follow it), or -1. */
+  private tail = -1;
+  /** Set by `sequence`: the branch just parsed starts with a MULTILINE `^`. */
+  private leads = false;
+  /** RE2 text of every character-consuming atom, to ask whether the pattern can match `\r`. */
+  private readonly consumers: string[] = [];
 
   constructor(private readonly source: string) {
     // Indices are those of the de-quoted pattern, as in Java's PatternSyntaxException.
@@ -60,7 +99,21 @@ class Translator {
       // Only an unbalanced `)` stops the top-level alternation early.
       this.fail('Unmatched closing \')\'', this.i - 1);
     }
-    return { re2, groupCount: this.javaGroups, groupMap: this.groupMap, names: this.names, hidden: this.hidden };
+    if (this.lineDollarAt >= 0 && this.consumers.length > 0 && canMatchCR(this.consumers)) {
+      // Java's MULTILINE `$` fails between `\r` and `\n`; when the pattern itself may have taken
+      // the `\r`, only backtracking into it would find Java's match (docs/decisions.md X12).
+      this.refuse('MULTILINE `$` in a pattern that can match `\\r` (use (?d), or \\z)', this.lineDollarAt);
+    }
+    return {
+      re2,
+      groupCount: this.javaGroups,
+      groupMap: this.groupMap,
+      names: this.names,
+      hidden: this.hidden,
+      hiddenStart: this.hiddenStart,
+      dollarCrlf: this.dollarCrlf,
+      lineDollar: this.lineDollarAt >= 0,
+    };
   }
 
   private fail(message: string, index = this.i): never {
@@ -88,50 +141,154 @@ class Translator {
   }
 
   private alternation(flags: Flags): string {
+    const top = this.depth === 0;
+    const caretsBefore = this.hiddenStart.length;
     const branches = [this.sequence(flags)];
+    let tail = this.tail;
+    let leads = this.leads;
     while (this.peek(flags) === '|') {
       this.i++;
       branches.push(this.sequence(flags));
+      if (tail < 0) tail = this.tail;
+      leads &&= this.leads;
     }
+    if (top && this.hiddenStart.length > caretsBefore && !leads) {
+      // A MULTILINE `^` is run by consuming the terminator before it, which moves where a match
+      // starts: sound only when every top-level alternative starts so (docs/decisions.md X12).
+      this.refuse('MULTILINE `^` that does not start every alternative of the pattern', this.caretAt);
+    }
+    this.tail = tail;
     return branches.join('|');
   }
 
   private sequence(flags: Flags): string {
     let out = '';
+    /** A `$` already in this branch: nothing may follow it (its RE2 form consumes the terminator). */
+    let active = -1;
+    let emitted = false;
+    let leads = false;
     for (;;) {
       const c = this.peek(flags);
-      if (c === undefined || c === '|' || c === ')') return out;
+      if (c === undefined || c === '|' || c === ')') break;
+      const at = this.i;
       const atom = this.atom(flags);
       if (atom === null) continue; // a flag group such as (?i): nothing to quantify
-      out += this.quantified(atom, flags);
+      if (atom.startsWith(ANCHOR)) {
+        const q = this.quantifier(flags);
+        // Java repeats a zero-width atom at most once more (a zero-length iteration ends the
+        // loop): with a minimum of 0 it always succeeds in place, otherwise it is the atom once.
+        if (q && q.min === 0) continue;
+        if (active >= 0) this.refuse('`$` followed by more of the pattern', active);
+        const text = this.anchor(atom.slice(1), flags, at, !emitted);
+        if (text === DOLLAR || text === DOLLAR_UNIX || text === DOLLAR_LINE) active = at;
+        if (text === CARET_LINE || text === CARET_LINE_UNIX) leads = true;
+        out += text;
+      } else {
+        const group = this.p[at] === '(';
+        const groupTail = group ? this.tail : -1;
+        if (!group) this.consumers.push(atom);
+        const q = this.quantifier(flags);
+        if (q?.possessive) this.refuse('Possessive quantifier', this.i - 1);
+        if (active >= 0) this.refuse('`$` followed by more of the pattern', active);
+        if (q && groupTail >= 0 && q.max > 1) this.refuse('`$` in a repeated group', groupTail);
+        out += atom + (q?.text ?? '');
+        if (!q || q.max > 0) active = groupTail;
+      }
+      emitted = true;
     }
+    this.tail = active;
+    this.leads = leads;
+    return out;
   }
 
-  private quantified(atom: string, flags: Flags): string {
+  /**
+   * A quantifier after an atom, or null. In COMMENTS mode Java reads past whitespace and
+   * comments before the quantifier, before its lazy/possessive modifier, and between the
+   * characters of `{n,m}` after the first digit.
+   */
+  private quantifier(flags: Flags): Quantifier | null {
     const c = this.peek(flags);
-    let q = '';
+    let min: number;
+    let max: number;
+    let text: string;
     if (c === '*' || c === '+' || c === '?') {
-      q = c;
       this.i++;
+      text = c;
+      min = c === '+' ? 1 : 0;
+      max = c === '?' ? 1 : Infinity;
     } else if (c === '{') {
-      const m = /^\{(\d+)(,(\d*))?\}/.exec(this.p.slice(this.i));
-      if (!m) this.fail('Illegal repetition', this.i);
-      const min = Number(m[1]);
-      const max = m[3] === undefined || m[3] === '' ? undefined : Number(m[3]);
-      if (max !== undefined && max < min) this.fail('Illegal repetition range', this.i);
-      q = m[0];
-      this.i += m[0].length;
-    } else {
-      return atom;
-    }
-    const mod = this.p[this.i];
-    if (mod === '?') {
-      q += '?';
+      const at = this.i;
+      if (!/[0-9]/.test(this.p[at + 1] ?? '')) this.fail('Illegal repetition', at);
       this.i++;
-    } else if (mod === '+') {
-      this.refuse('Possessive quantifier', this.i);
+      const digit = (): boolean => /[0-9]/.test(this.p[this.i] ?? '');
+      let lo = '';
+      while (digit()) {
+        lo += this.p[this.i++];
+        this.skip(flags);
+      }
+      let hi = lo;
+      if (this.p[this.i] === ',') {
+        this.i++;
+        this.skip(flags);
+        hi = '';
+        while (digit()) {
+          hi += this.p[this.i++];
+          this.skip(flags);
+        }
+      }
+      if (this.p[this.i] !== '}') this.fail('Unclosed counted closure', this.i);
+      this.i++;
+      min = Number(lo);
+      max = hi === '' ? Infinity : Number(hi);
+      if (max < min) this.fail('Illegal repetition range', at);
+      text = hi === '' ? `{${min},}` : hi === lo ? `{${min}}` : `{${min},${max}}`;
+    } else {
+      return null;
     }
-    return atom + q;
+    const mod = this.peek(flags);
+    if (mod === '?') {
+      this.i++;
+      text += '?';
+    } else if (mod === '+') {
+      this.i++;
+      return { text, min, max, possessive: true };
+    }
+    return { text, min, max, possessive: false };
+  }
+
+  /** The RE2 text (or a placeholder of ./anchors.ts) of a zero-width atom. */
+  private anchor(kind: string, flags: Flags, at: number, first: boolean): string {
+    switch (kind) {
+      case '^':
+        if (!flags.m) return '^';
+        if (this.depth > 0 || !first) this.refuse('MULTILINE `^` that does not start every alternative of the pattern', at);
+        if (this.caretAt < 0) this.caretAt = at;
+        this.re2Groups++;
+        this.hiddenStart.push(this.re2Groups);
+        return flags.d ? CARET_LINE_UNIX : CARET_LINE;
+      case '$':
+        if (flags.m && flags.d) return '(?m:$)';
+        this.re2Groups++;
+        this.hidden.push(this.re2Groups);
+        if (flags.m) {
+          if (this.lineDollarAt < 0) this.lineDollarAt = at;
+          return DOLLAR_LINE;
+        }
+        if (flags.d) return DOLLAR_UNIX;
+        this.dollarCrlf = true;
+        return DOLLAR;
+      case 'Z':
+        // \Z is the `$` of a pattern without MULTILINE.
+        return this.anchor('$', { ...flags, m: false }, at, first);
+      case 'A':
+        return '\\A';
+      case 'z':
+        return '\\z';
+      case 'b':
+        return '\\b';
+      default:
+        return '\\B';
+    }
   }
 
   /** One atom as RE2 text, or null for an inline flag group that changes `flags` in place. */
@@ -152,11 +309,9 @@ class Translator {
         if (flags.s) return '(?s:.)';
         return flags.d ? '[^\\n]' : '[^\\n\\r\\x{85}\\x{2028}\\x{2029}]';
       case '^':
-        this.i++;
-        return flags.m ? '(?m:^)' : '^';
       case '$':
         this.i++;
-        return this.dollar(flags);
+        return ANCHOR + c;
       case '\\':
         return this.escape(flags);
       case '*':
@@ -172,14 +327,6 @@ class Translator {
         this.i += c.length;
         return this.literalCase(cp, flags);
     }
-  }
-
-  /** Java's `$` without MULTILINE: end of input, or before a final line terminator. */
-  private dollar(flags: Flags): string {
-    if (flags.m) return '(?m:$)';
-    this.re2Groups++;
-    this.hidden.push(this.re2Groups);
-    return flags.d ? '(?:(\\n)?\\z)' : '(?:(\\r\\n|[\\n\\r\\x{85}\\x{2028}\\x{2029}])?\\z)';
   }
 
   private literalCase(cp: number, flags: Flags): string {
@@ -238,7 +385,9 @@ class Translator {
       this.re2Groups++;
       this.groupMap[this.javaGroups] = this.re2Groups;
     }
+    this.depth++;
     const body = this.alternation(flags);
+    this.depth--;
     if (this.p[this.i] !== ')') this.fail('Unclosed group', this.p.length);
     this.i++;
     return open + body + ')';
@@ -251,22 +400,18 @@ class Translator {
     if (c === undefined) this.fail('Unexpected internal error', at + 1);
     switch (c) {
       case 'A':
-        this.i += 2;
-        return '\\A';
       case 'z':
-        this.i += 2;
-        return '\\z';
-      case 'Z': {
-        this.i += 2;
-        return this.dollar({ ...flags, m: false });
-      }
-      case 'b':
-        if (this.p[at + 2] === '{') this.refuse('Grapheme boundary \\b{g}', at);
-        this.i += 2;
-        return '\\b';
+      case 'Z':
       case 'B':
         this.i += 2;
-        return '\\B';
+        return ANCHOR + c;
+      case 'b':
+        // Java reads `\b{g}` as a grapheme boundary (and `\b{g` without `}` as an error); any
+        // other `{` after `\b` is a quantifier.
+        if (this.p.startsWith('{g}', at + 2)) this.refuse('Grapheme boundary \\b{g}', at);
+        if (this.p.startsWith('{g', at + 2)) this.fail('Illegal/unsupported escape sequence', at + 1);
+        this.i += 2;
+        return ANCHOR + 'b';
       case 'G':
         return this.refuse('\\G (end of previous match)', at);
       case 'X':

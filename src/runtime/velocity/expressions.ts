@@ -9,7 +9,7 @@ import { JavaException, getProperty, invokeMethod, isForbiddenName, type MethodC
 import type { JavaIdentity } from './identity.js';
 import { referenceText } from './parse.js';
 import {
-  ArithmeticError, JDouble, NO_METHOD, arithmetic, compareNumbers, isNumber, javaString, toJava, truthy,
+  ArithmeticError, JBigInteger, JDouble, type JNumber, NO_METHOD, arithmetic, compareNumbers, isNumber, javaString, toJava, truthy,
   velocityEquals, type MathOp,
 } from './values.js';
 
@@ -393,9 +393,11 @@ function compileMath(ast: Ast, st: CompileState): Expr {
   }
 }
 
-/** MathUtils.isZero: an integral 0, or a double 0.0 or -0.0. */
-function isZero(v: number | bigint | JDouble): boolean {
-  return v instanceof JDouble ? v.value === 0 : v === 0 || v === 0n;
+/** MathUtils.isZero: an integral 0 (a BigInteger's too), or a double 0.0 or -0.0. */
+function isZero(v: JNumber): boolean {
+  if (v instanceof JDouble) return v.value === 0;
+  if (v instanceof JBigInteger) return v.value === 0n;
+  return v === 0 || v === 0n;
 }
 
 function value(v: unknown): unknown {

@@ -5,7 +5,7 @@
 import type { JavaPattern, JavaReplacement } from '../regex/index.js';
 import { compileJavaReplacement } from '../regex/index.js';
 import { javaLowerCase, javaTrim } from '../java-string.js';
-import { JavaObject, JDouble, NO_METHOD, isNumber, javaEquals, javaString, compareNumbers, type JMap } from './values.js';
+import { JavaObject, JBigInteger, JDouble, NO_METHOD, integralValue, isNumber, javaEquals, javaString, compareNumbers, type JMap, type JNumber } from './values.js';
 import type { Budget, BudgetLimits } from '../budget.js';
 
 /** A Java exception raised by a method: the renderer turns it into "Error rendering template". */
@@ -57,6 +57,7 @@ function int(v: unknown): number {
   let n: number | undefined;
   if (typeof v === 'number') n = v;
   else if (typeof v === 'bigint') n = Number(v);
+  else if (v instanceof JBigInteger) n = Number(v.value);
   else if (v instanceof JDouble && Number.isInteger(v.value)) n = v.value;
   else if (typeof v === 'string' && /^[+-]?\d+$/.test(v.trim())) n = Number(v.trim());
   if (n === undefined || n > 2147483647 || n < -2147483648) {
@@ -330,8 +331,10 @@ function javaHashCode(v: unknown): number {
   if (typeof v === 'string') return hashCode(v);
   if (typeof v === 'boolean') return v ? 1231 : 1237;
   if (typeof v === 'number' && v >= -0x80000000 && v <= 0x7fffffff) return v;
+  if (v instanceof JBigInteger) return bigIntegerHashCode(v.value);
+  if (typeof v === 'bigint' && (v < -(2n ** 63n) || v >= 2n ** 63n)) return bigIntegerHashCode(v);
   if (typeof v === 'number' || typeof v === 'bigint') {
-    // Long.hashCode: (int) (value ^ (value >>> 32)); a BigInteger beyond Long's range is not hashed here.
+    // Long.hashCode: (int) (value ^ (value >>> 32)).
     const x = BigInt.asUintN(64, BigInt(v));
     return Number(BigInt.asIntN(32, x ^ (x >> 32n)));
   }
@@ -347,12 +350,13 @@ function javaHashCode(v: unknown): number {
 
 const NUMBER: Table = {
   toString: { 0: (n: unknown) => javaString(n) },
-  hashCode: { 0: (n: number | bigint | JDouble) => javaHashCode(n) },
-  intValue: { 0: (n: number | bigint | JDouble) => (n instanceof JDouble ? Math.trunc(n.value) | 0 : Number(BigInt.asIntN(32, BigInt(n)))) },
-  longValue: { 0: (n: number | bigint | JDouble) => (n instanceof JDouble ? Math.trunc(n.value) : n) },
-  doubleValue: { 0: (n: number | bigint | JDouble) => new JDouble(n instanceof JDouble ? n.value : Number(n)) },
+  hashCode: { 0: (n: JNumber) => javaHashCode(n) },
+  intValue: { 0: (n: JNumber) => (n instanceof JDouble ? Math.trunc(n.value) | 0 : Number(BigInt.asIntN(32, integralValue(n)))) },
+  // BigInteger.longValue keeps the low 64 bits.
+  longValue: { 0: (n: JNumber) => (n instanceof JDouble ? Math.trunc(n.value) : typeof n === 'number' ? n : longOf(BigInt.asIntN(64, integralValue(n)))) },
+  doubleValue: { 0: (n: JNumber) => new JDouble(n instanceof JDouble ? n.value : Number(integralValue(n))) },
   equals: { 1: (n: unknown, [o]) => javaEquals(n, o) },
-  compareTo: { 1: (n: number | bigint | JDouble, [o]) => (isNumber(o) ? compareNumbers(n, o) : npeOrMismatch(o)) },
+  compareTo: { 1: (n: JNumber, [o]) => (isNumber(o) ? compareNumbers(n, o) : npeOrMismatch(o)) },
 };
 
 const BOOLEAN: Table = {
@@ -400,3 +404,17 @@ export function getProperty(target: unknown, name: string, ctx: MethodContext): 
 
 /** Default replacement compiler for templates that are not given one. */
 export const defaultReplacement = compileJavaReplacement;
+
+/** BigInteger.hashCode: 31-polynomial of the magnitude's big-endian 32-bit words, times the sign. */
+function bigIntegerHashCode(v: bigint): number {
+  const words: number[] = [];
+  for (let m = v < 0n ? -v : v; m > 0n; m >>= 32n) words.unshift(Number(m & 0xffffffffn));
+  let h = 0;
+  for (const w of words) h = (Math.imul(31, h) + w) | 0;
+  return v < 0n ? -h | 0 : h;
+}
+
+/** A Long as a template value: a JS number while exact. */
+function longOf(v: bigint): number | bigint {
+  return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v;
+}

@@ -10,6 +10,15 @@ export class JDouble {
   constructor(readonly value: number) {}
 }
 
+/**
+ * A java.math.BigInteger whose value fits a Long. MathUtils keeps a BigInteger operand's class:
+ * any integral operation with one gives a BigInteger (`%` being BigInteger.mod), even when the
+ * value falls back into Long's range. Beyond Long's range a bigint is always a BigInteger.
+ */
+export class JBigInteger {
+  constructor(readonly value: bigint) {}
+}
+
 /** Objects with Java methods (Identity, Link, $foreach): only their whitelisted methods are reachable. */
 export abstract class JavaObject {
   abstract readonly javaClass: string;
@@ -92,6 +101,7 @@ export function javaString(value: unknown, max: number = DEFAULT_BUDGET_LIMITS.m
       return value ? 'true' : 'false';
     default:
       if (value instanceof JDouble) return javaDoubleToString(value.value);
+      if (value instanceof JBigInteger) return String(value.value);
       if (value instanceof JavaObject) return value.toJavaString();
       if (Array.isArray(value) || value instanceof Map) {
         const out = { text: '', max };
@@ -131,12 +141,20 @@ function appendCollection(value: readonly unknown[] | Map<string, unknown>, out:
   }
 }
 
-export function isNumber(v: unknown): v is number | bigint | JDouble {
-  return typeof v === 'number' || typeof v === 'bigint' || v instanceof JDouble;
+/** A template number: Integer/Long (number, bigint), BigInteger (bigint beyond Long, JBigInteger) or Double. */
+export type JNumber = number | bigint | JDouble | JBigInteger;
+
+export function isNumber(v: unknown): v is JNumber {
+  return typeof v === 'number' || typeof v === 'bigint' || v instanceof JDouble || v instanceof JBigInteger;
 }
 
-function toDouble(v: number | bigint | JDouble): number {
-  return v instanceof JDouble ? v.value : Number(v);
+function toDouble(v: JNumber): number {
+  return v instanceof JDouble || v instanceof JBigInteger ? Number(v.value) : Number(v);
+}
+
+/** The exact integral value of an integral number. */
+export function integralValue(v: number | bigint | JBigInteger): bigint {
+  return v instanceof JBigInteger ? v.value : BigInt(v);
 }
 
 /** Normalize an integral result: a JS number while it is exact, a bigint beyond 2^53. */
@@ -147,7 +165,7 @@ function integral(v: bigint): number | bigint {
 export type MathOp = '+' | '-' | '*' | '/' | '%';
 
 /** MathUtils: Double if either side is a Double, integral otherwise (widening, never wrapping). */
-export function arithmetic(op: MathOp, a: number | bigint | JDouble, b: number | bigint | JDouble): number | bigint | JDouble {
+export function arithmetic(op: MathOp, a: JNumber, b: JNumber): JNumber {
   if (a instanceof JDouble || b instanceof JDouble) {
     const x = toDouble(a);
     const y = toDouble(b);
@@ -177,8 +195,9 @@ export function arithmetic(op: MathOp, a: number | bigint | JDouble, b: number |
     }
     if (Number.isSafeInteger(r)) return Object.is(r, -0) ? 0 : r;
   }
-  const x = BigInt(a as number | bigint);
-  const y = BigInt(b as number | bigint);
+  const x = integralValue(a as number | bigint | JBigInteger);
+  const y = integralValue(b as number | bigint | JBigInteger);
+  if (isBigInteger(a) || isBigInteger(b)) return bigIntegerArithmetic(op, x, y);
   // MathUtils multiplies and divides Longs with lmul/ldiv: Long.MIN_VALUE times or over -1 wraps to
   // itself (its overflow test, result / l2 != l1, misses exactly this case).
   if ((op === '*' || op === '/') && x === LONG_MIN && y === -1n) return LONG_MIN;
@@ -191,19 +210,35 @@ export function arithmetic(op: MathOp, a: number | bigint | JDouble, b: number |
       return integral(x / y);
     case '%':
       if (y === 0n) throw new ArithmeticError(op);
-      if (isBigInteger(x) || isBigInteger(y)) {
-        // MathUtils uses BigInteger.mod: never negative, and a non-positive modulus is an error.
-        if (y < 0n) throw new ArithmeticError('mod');
-        return integral(((x % y) + y) % y);
-      }
       return integral(x % y);
   }
 }
 
+/** MathUtils' BASE_BIGINTEGER: exact, and the result stays a BigInteger whatever its size. */
+function bigIntegerArithmetic(op: MathOp, x: bigint, y: bigint): bigint | JBigInteger {
+  let r: bigint;
+  switch (op) {
+    case '+': r = x + y; break;
+    case '-': r = x - y; break;
+    case '*': r = x * y; break;
+    case '/':
+      if (y === 0n) throw new ArithmeticError(op);
+      r = x / y;
+      break;
+    case '%':
+      if (y === 0n) throw new ArithmeticError(op);
+      // BigInteger.mod: never negative, and a non-positive modulus is an error.
+      if (y < 0n) throw new ArithmeticError('mod');
+      r = ((x % y) + y) % y;
+      break;
+  }
+  return r < LONG_MIN || r > LONG_MAX ? r : new JBigInteger(r);
+}
+
 const LONG_MIN = -(2n ** 63n);
 const LONG_MAX = 2n ** 63n - 1n;
-/** A value beyond Long's range is a java.math.BigInteger (MathUtils widens Long to BigInteger). */
-const isBigInteger = (v: bigint): boolean => v < LONG_MIN || v > LONG_MAX;
+/** A java.math.BigInteger: a JBigInteger, or a value beyond Long's range (MathUtils widens Long to BigInteger). */
+const isBigInteger = (v: JNumber): boolean => v instanceof JBigInteger || (typeof v === 'bigint' && (v < LONG_MIN || v > LONG_MAX));
 
 export class ArithmeticError extends Error {
   constructor(op: MathOp | 'mod') {
@@ -218,13 +253,15 @@ export class ArithmeticError extends Error {
 }
 
 /** Numeric comparison across Integer/Long/Double, as MathUtils.compare. */
-export function compareNumbers(a: number | bigint | JDouble, b: number | bigint | JDouble): number {
+export function compareNumbers(a: JNumber, b: JNumber): number {
   if (a instanceof JDouble || b instanceof JDouble) {
     const x = toDouble(a);
     const y = toDouble(b);
     return x < y ? -1 : x > y ? 1 : 0;
   }
-  return a < b ? -1 : a > b ? 1 : 0;
+  const x = a instanceof JBigInteger ? a.value : a;
+  const y = b instanceof JBigInteger ? b.value : b;
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /**
@@ -247,6 +284,8 @@ export function javaEquals(a: unknown, b: unknown): boolean {
   if (a === null || b === null) return a === b;
   if (typeof a === 'string' || typeof b === 'string') return a === b;
   if (a instanceof JDouble && b instanceof JDouble) return a.value === b.value;
+  // BigInteger.equals is false for a Long of the same value.
+  if (a instanceof JBigInteger || b instanceof JBigInteger) return a instanceof JBigInteger && b instanceof JBigInteger && a.value === b.value;
   if (isNumber(a) && isNumber(b) && !(a instanceof JDouble) && !(b instanceof JDouble)) return a == b;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => javaEquals(x, b[i]));
   return a === b;
@@ -263,6 +302,7 @@ export function truthy(v: unknown): boolean {
   if (typeof v === 'number') return v !== 0;
   if (typeof v === 'bigint') return v !== 0n;
   if (v instanceof JDouble) return v.value !== 0;
+  if (v instanceof JBigInteger) return v.value !== 0n;
   if (Array.isArray(v)) return v.length > 0;
   if (v instanceof Map) return v.size > 0;
   return true;

@@ -213,3 +213,26 @@ describe('GregorianCalendar field resolution and SimpleDateFormat field readers 
     expect(codeOf(() => convert(input, pattern, 'yyyy'))).toBe('EVAL_DATE_PARSE');
   });
 });
+
+describe('zones and week dates as GregorianCalendar resolves them (pinned against JDK 17 by the differential suite)', () => {
+  const at = (input: string, from: string, to: string, nowMs: number): string =>
+    compileDateFormat(to).format(compileDateFormat(from).parse(input, { now: nowMs }));
+
+  it.each([
+    // UTC's standard and daylight names are the same: the name leaves an offset read before it in force.
+    ['+1300, 982,69T5atCoordinated Universal TimeDecember,', "Z, SSS,yy'T'W'at'zzzzLLLL,", 'yyyyMMddHHmmss', '19691227110000'],
+    ['+1300TThu-Coordinated Universal Time, ', "Z'T'EEE-zzzz, ", "M'T'a/F/m.", '12TAM/5/0.'],
+    ['2023-01-05 10:00 +1300 UTC', 'yyyy-MM-dd HH:mm Z z', 'yyyy-MM-dd HH:mm', '2023-01-04 21:00'],
+    ['2023-01-05 10:00 +1300 Greenwich Mean Time', 'yyyy-MM-dd HH:mm Z z', 'yyyy-MM-dd HH:mm', '2023-01-04 21:00'],
+    // …and so does a daylight saving read before it (DST_OFFSET).
+    ['2023-01-05 10:00 EDT UTC', 'yyyy-MM-dd HH:mm z z', 'yyyy-MM-dd HH:mm', '2023-01-05 09:00'],
+    // Any other name replaces it.
+    ['2023-01-05 10:00 +1300 EST', 'yyyy-MM-dd HH:mm Z z', 'yyyy-MM-dd HH:mm', '2023-01-05 15:00'],
+  ])('%j as %s → %s', (input, from, to, expected) => {
+    expect(at(input, from, to, Date.parse('2026-01-15T12:00:00Z'))).toBe(expected);
+  });
+
+  it('a lenient ISO day of week in a week date is moved into range, then read as an ISO day number', () => {
+    expect(at("-1'0.16 1957:+0000:", "u''H.ww YYYY:Z:", 'yyyy.DDD', 993859200000)).toBe('1957.103');
+  });
+});

@@ -46,6 +46,14 @@ describe('numbers (MathUtils over Integer, Long and BigInteger)', () => {
     ['#set($r = -1 * -9223372036854775808)$r', '9223372036854775808'],
     // BigInteger.mod: never negative.
     ['#set($r = -99999999999999999999 % 7)$r', '6'],
+    // A BigInteger stays one when its value falls back into Long's range: `%` is still mod, and
+    // Long.MIN_VALUE times -1 does not wrap.
+    ['#set($r = (99999999999999999999 - 99999999999999999995) * -1 % 3)$r', '2'],
+    ['#set($b = 99999999999999999999 - 99999999999999999998)#set($r = $b * -9223372036854775808 * -1)$r', '9223372036854775808'],
+    // It compares as a number and equals() no Integer; its methods are BigInteger's.
+    ['#set($b = 99999999999999999999 - 99999999999999999998)$b.hashCode() $b.equals(1) $b.longValue() $b.intValue() #if($b == 1)eq#end', '1 false 1 1 eq'],
+    ['#set($b = 99999999999999999999 * -3)$b.hashCode()', '-1352495749'],
+    ['#set($b = 99999999999999999999 * 77777777777)$b.longValue() $b.intValue()', '-7545860074776474737 -567981169'],
   ])('%s → %s', (template, expected) => {
     expect(render(template)).toBe(expected);
   });
@@ -57,6 +65,8 @@ describe('numbers (MathUtils over Integer, Long and BigInteger)', () => {
     ['#set($a = $l - 1)[$!a]', '[]'],
     ['#set($x = 1 / 0)[$!x]', '[]'],
     ['#set($x = 1.5 % 0)[$!x]', '[]'],
+    ['#set($x = 99999999999999999999 / 0)[$!x]', '[]'],
+    ['#set($x = 5 % (99999999999999999999 - 99999999999999999999))[$!x]', '[]'],
     ['#set($x = $l * 1)#set($y = $x + 1)[$!y]', '[]'],
     ['#set($x = !($l + 1))$x', 'true'],
     ['#set($x = $l + 1 == $m.z)$x', 'true'],
@@ -76,8 +86,8 @@ describe('numbers (MathUtils over Integer, Long and BigInteger)', () => {
     expect(() => render('#set($x = $l + 1 < 1)', { l: ['p'] })).toThrow(expect.objectContaining({ code: 'TEMPLATE_RENDER' }));
   });
 
-  it('a BigInteger modulo a negative number is an ArithmeticException', () => {
-    expect(() => render('#set($r = 99999999999999999999 % -3)$r')).toThrow(
+  it.each(['#set($r = 99999999999999999999 % -3)$r', '#set($r = 99999999999999999999 / 10000000000 % -7)$r'])('a BigInteger modulo a negative number is an ArithmeticException: %s', (template) => {
+    expect(() => render(template)).toThrow(
       expect.objectContaining({ code: 'TEMPLATE_RENDER', message: expect.stringMatching(/^Error rendering template/) }),
     );
   });
