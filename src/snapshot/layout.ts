@@ -268,6 +268,9 @@ export class ArrayFileReader<T extends { id?: unknown }> {
   private closed = false;
   private rest: Buffer = Buffer.alloc(0);
   private queue: Element<T>[] = [];
+  /** The buffers elements were read into, each with the offset where its last whole line ends, and the buffers free to read into. */
+  private inUse: { buffer: Buffer; until: number }[] = [];
+  private free: Buffer[] = [];
   private head = 0;
   /** True once the whole file has been read. */
   done = false;
@@ -315,8 +318,10 @@ export class ArrayFileReader<T extends { id?: unknown }> {
     }
     try {
       this.handle ??= await open(this.file, 'r');
-      // The part line left from the last chunk, then the next chunk read in after it.
-      const space = Buffer.allocUnsafe(this.rest.length + CHUNK);
+      // The part line left from the last chunk, then the next chunk read in after it, in a
+      // buffer released by the caller when it can (fresh memory makes the garbage collector run).
+      const reused = this.free.pop();
+      const space = reused !== undefined && reused.length >= this.rest.length + CHUNK ? reused : Buffer.allocUnsafe(Math.max(2 * CHUNK, this.rest.length + CHUNK));
       this.rest.copy(space);
       const { bytesRead } = await this.handle.read(space, this.rest.length, CHUNK, this.offset + this.rest.length);
       const buffer = space.subarray(0, this.rest.length + bytesRead);
@@ -328,6 +333,7 @@ export class ArrayFileReader<T extends { id?: unknown }> {
         from = nl + 1;
       }
       this.rest = buffer.subarray(from);
+      this.inUse.push({ buffer: space, until: this.offset });
       if (bytesRead === 0) {
         if (this.rest.length > 0) {
           this.offset += this.rest.length;
@@ -345,6 +351,14 @@ export class ArrayFileReader<T extends { id?: unknown }> {
       throw error;
     }
     return !this.done;
+  }
+
+  /**
+   * The elements before byte `bytes` are written (or dropped): the buffers holding only them can
+   * be read into again. Elements taken before it must not be used after this.
+   */
+  release(bytes: number): void {
+    while (this.inUse.length > 1 && this.inUse[0]!.until <= bytes) this.free.push(this.inUse.shift()!.buffer);
   }
 
   /** Read until `enough` holds for the last element read, or to the end of the file. */
