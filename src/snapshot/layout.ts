@@ -250,6 +250,8 @@ function leadingMembers(bytes: Buffer, start: number, stop: number, members: rea
 }
 
 const CHUNK = 1 << 20;
+/** Buffers tracked for reuse at most (more than a merge holds between two releases). */
+const MAX_IN_USE = 32;
 
 /**
  * The elements of an array file in the one-element-per-line layout (as snapshots write it), read
@@ -334,6 +336,8 @@ export class ArrayFileReader<T extends { id?: unknown }> {
       }
       this.rest = buffer.subarray(from);
       this.inUse.push({ buffer: space, until: this.offset });
+      // A reader nobody releases (a whole file read) forgets its oldest buffers to the garbage collector.
+      if (this.inUse.length > MAX_IN_USE) this.inUse.shift();
       if (bytesRead === 0) {
         if (this.rest.length > 0) {
           this.offset += this.rest.length;
