@@ -8,7 +8,8 @@
 //   npx tsx bench/snapshot.ts [--identities N] [--runs R]
 //
 // Tenants are cached under bench/.data/ (git-ignored). Figures are medians of the R runs, the
-// ratio the median of the R pairs' ratios; the load average is printed with every run.
+// ratio the median of the R pairs' ratios; the load average is printed with every run, and the
+// CPU time of both processes (this one and serve, read from /proc on Linux) with its ratio.
 
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -67,8 +68,24 @@ const tenant = { baseUrl, clientId: ADMIN_PAT.id, clientSecret: ADMIN_PAT.secret
 const T1 = Date.parse('2025-06-01T00:00:00.000Z');
 const T2 = Date.parse('2025-06-03T00:00:00.000Z');
 
-async function timed(out: string, at: number, since?: string): Promise<{ ms: number; summary: SnapshotSummary }> {
+/** CPU milliseconds used by serve so far (Linux /proc; null elsewhere), and by this process. */
+function serveCpu(): number | null {
+  try {
+    const fields = readFileSync(`/proc/${serve.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+const ownCpu = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+async function timed(out: string, at: number, since?: string): Promise<{ ms: number; cpu: number | null; summary: SnapshotSummary }> {
   rmSync(out, { recursive: true, force: true });
+  const serveBefore = serveCpu();
+  const ownBefore = ownCpu();
   const t = performance.now();
   // Where the time goes: until the first page of identities is written (token, small lists,
   // count, and under --since the accounts modified since), then the walk.
@@ -83,8 +100,12 @@ async function timed(out: string, at: number, since?: string): Promise<{ ms: num
     },
   });
   const ms = performance.now() - t;
-  console.log(`  first page written after ${(firstPage / 1000).toFixed(1)} s, walk ${((ms - firstPage) / 1000).toFixed(1)} s`);
-  return { ms, summary };
+  const serveAfter = serveCpu();
+  const own = ownCpu() - ownBefore;
+  const served = serveBefore === null || serveAfter === null ? null : serveAfter - serveBefore;
+  // CPU time (this process and serve) moves less with the machine's load than the wall clock.
+  console.log(`  first page written after ${(firstPage / 1000).toFixed(1)} s, walk ${((ms - firstPage) / 1000).toFixed(1)} s; CPU: here ${(own / 1000).toFixed(2)} s, serve ${served === null ? '?' : (served / 1000).toFixed(2)} s`);
+  return { ms, cpu: served === null ? null : own + served, summary };
 }
 
 function digest(dir: string): string {
@@ -117,6 +138,7 @@ try {
   const fulls: number[] = [];
   const sinces: number[] = [];
   const ratios: number[] = [];
+  const cpuRatios: number[] = [];
   let fullSummary: SnapshotSummary | null = null;
   let sinceSummary: SnapshotSummary | null = null;
   for (let r = 0; r < RUNS; r++) {
@@ -125,11 +147,12 @@ try {
     const i = await timed(join(work, 'since'), T2, join(work, 'base'));
     console.log(`run ${r + 1} --since: ${(i.ms / 1000).toFixed(2)} s, ${i.summary.requests} requests, ${JSON.stringify(i.summary.merge)} (load ${load()})`);
     const same = digest(join(work, 'since')) === digest(join(work, 'full'));
-    console.log(`run ${r + 1} --since = full copy: ${same}; ratio ${(i.ms / f.ms).toFixed(3)}`);
+    console.log(`run ${r + 1} --since = full copy: ${same}; ratio ${(i.ms / f.ms).toFixed(3)}${i.cpu !== null && f.cpu !== null ? `, of CPU time ${(i.cpu / f.cpu).toFixed(3)}` : ''}`);
     if (!same) process.exitCode = 1;
     fulls.push(f.ms);
     sinces.push(i.ms);
     ratios.push(i.ms / f.ms);
+    if (i.cpu !== null && f.cpu !== null) cpuRatios.push(i.cpu / f.cpu);
     [fullSummary, sinceSummary] = [f.summary, i.summary];
   }
   const c = fullSummary!.counts;
@@ -142,6 +165,7 @@ try {
   console.log(
     `| ${c.identities.toLocaleString('en-US')} identities, ${c.accounts.toLocaleString('en-US')} accounts | ${(full / 1000).toFixed(1)} s (${fullSummary!.requests} requests) | ${Math.round((c.identities * 1000) / full).toLocaleString('en-US')} | ${Math.round((c.accounts * 1000) / full).toLocaleString('en-US')} | ${(since / 1000).toFixed(1)} s (${sinceSummary!.requests} requests, ${sinceSummary!.merge!.fetched} identities fetched) | ${median(ratios).toFixed(3)}× (${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)}) |`,
   );
+  if (cpuRatios.length > 0) console.log(`ratio of CPU time (this process and serve): ${median(cpuRatios).toFixed(3)}× (${Math.min(...cpuRatios).toFixed(3)}–${Math.max(...cpuRatios).toFixed(3)})`);
 } finally {
   serve.kill('SIGTERM');
   rmSync(work, { recursive: true, force: true });

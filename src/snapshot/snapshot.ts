@@ -72,6 +72,9 @@ export interface SnapshotSummary {
   elapsedMs: number;
 }
 
+/** The checkpoint of the identities and accounts is saved at most this often while pages are written. */
+const CHECKPOINT_EVERY_MS = 1000;
+
 const OPTION_KEYS = new Set(['tenant', 'out', 'profile', 'since', 'pseudonymizationKey', 'only', 'rate', 'pageSize', 'resume', 'sinceMarginMs', 'now', 'signal', 'onProgress']);
 
 function invalid(message: string, option: string): never {
@@ -154,7 +157,11 @@ export async function snapshotTenant(options: SnapshotOptions): Promise<Snapshot
         counts: { sources: 0, identities: 0, accounts: 0, transforms: 0, profiles: 0 },
         since: previous === null ? null : { previous: previous.dir, previousTakenAt: previous.manifest.takenAt, progress: MERGE_START() },
       };
-  const save = () => writeJsonAtomically(join(work, CHECKPOINT), checkpoint);
+  let savedAt = performance.now();
+  const save = () => {
+    writeJsonAtomically(join(work, CHECKPOINT), checkpoint);
+    savedAt = performance.now();
+  };
   save();
 
   let total: number | null = null;
@@ -222,7 +229,8 @@ export async function snapshotTenant(options: SnapshotOptions): Promise<Snapshot
           checkpoint.identities = { bytes: writers.identities?.bytes ?? 0, count: writers.identities?.elements ?? 0, lastId };
           checkpoint.accounts = { bytes: writers.accounts?.bytes ?? 0, count: writers.accounts?.elements ?? 0 };
           checkpoint.counts.identities = walked;
-          save();
+          // Saved at most once a second (and when the copy stops): each save is a write and a rename.
+          if (performance.now() - savedAt >= CHECKPOINT_EVERY_MS) save();
           report(walked);
         },
       };
@@ -233,6 +241,14 @@ export async function snapshotTenant(options: SnapshotOptions): Promise<Snapshot
       }
       await writers.identities?.finish();
       await writers.accounts?.finish();
+    } catch (error) {
+      // The checkpoint in memory is the last page written whole: a resume starts after it.
+      try {
+        save();
+      } catch {
+        // The copy's own error is the one to report.
+      }
+      throw error;
     } finally {
       await writers.identities?.close();
       await writers.accounts?.close();

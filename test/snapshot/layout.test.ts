@@ -1,12 +1,12 @@
 // The snapshot's files: names as sailpoint-cli gives them, made safe and unique; the
 // one-element-per-line arrays read back with file:line errors.
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isTransformsError } from '../../src/errors/index.js';
-import { ArrayFileReader, ArrayFileWriter, fileNames, readArrayFile } from '../../src/snapshot/layout.js';
+import { ArrayFileReader, ArrayFileWriter, fileNames, readArrayFile, type Kept } from '../../src/snapshot/layout.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'idt-snapshot-layout-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -74,6 +74,33 @@ describe('ArrayFileWriter, ArrayFileReader and readArrayFile', () => {
     for await (const e of readArrayFile<{ id: string }>(file, { from: at, members: ['id', 'identityId'] })) rest.push([e.line, e.value]);
     // The third line does not begin with the members: it is parsed whole.
     expect(rest).toEqual([[3, { id: 'a2', identityId: 'i"2' }], [4, { identityId: 'i3', id: 'a3' }], [5, { id: 'a4', identityId: 'i4' }]]);
+  });
+
+  it('copies kept lines back as the same bytes, also across megabyte chunks whose buffers are released and read into again', async () => {
+    const file = join(tmp, 'big.json');
+    const source = await ArrayFileWriter.open(file);
+    const lines = Array.from({ length: 3000 }, (_, i) => JSON.stringify({ id: `a${String(i).padStart(5, '0')}`, identityId: `i${i >> 2}`, pad: 'x'.repeat(900), n: i }));
+    await source.add(lines);
+    await source.finish();
+    const reader = new ArrayFileReader<{ id: string; identityId: string }>(file, { members: ['id', 'identityId'] });
+    const copy = await ArrayFileWriter.open(join(tmp, 'copy.json'));
+    // Every third line is replaced by a new text; the others are kept as read. A batch is
+    // written after the next chunk is read (as a merge's pages are), then released.
+    let pending: { batch: (string | Kept)[]; until: number } | null = null;
+    for (;;) {
+      const more = await reader.fill();
+      const batch: (string | Kept)[] = [];
+      for (let e = reader.take(); e !== undefined; e = reader.take()) batch.push(Number(e.value.id.slice(1)) % 3 === 0 ? lines[Number(e.value.id.slice(1))]! : e);
+      if (pending !== null) {
+        await copy.add(pending.batch);
+        reader.release(pending.until);
+      }
+      pending = { batch, until: reader.position.bytes };
+      if (!more) break;
+    }
+    await copy.add(pending!.batch);
+    await copy.finish();
+    expect(readFileSync(join(tmp, 'copy.json'), 'utf8')).toBe(readFileSync(file, 'utf8'));
   });
 
   it.each([
