@@ -52,7 +52,8 @@ const pools = new Map<number, Piscina<Task, Reply>>();
  * part: 12 MB is 4 MB semi-spaces). V8's default on 64 bits is 16 MB semi-spaces, 32 MB of new
  * space per thread that a refresh keeps committed, the largest part of a thread's heap; a
  * batch's garbage is short-lived, so smaller semi-spaces mostly scavenge more often: about a
- * tenth more CPU in the threads, for some 25 MiB less per thread (docs/bench-refresh.md). It only sizes the scavenger (what survives
+ * tenth more CPU in the threads for 24 MiB less new space each, part of which the old
+ * generation takes back (docs/bench-refresh.md). It only sizes the scavenger (what survives
  * moves to the old generation, whose limit stays V8's default): no thread runs out of memory
  * for it.
  */
