@@ -4,7 +4,7 @@
 // 2 workers again with the compiled package, as users run it (under tsx the worker threads
 // load TypeScript through its loader and compile the schema validators at every run); with
 // --million, the peak RSS of a streamed 1,000,000-identity refresh in a child process running
-// the compiled package.
+// the compiled package, with the default workers and on the main thread (also --low-memory).
 //
 //   npx tsx bench/refresh.ts [--identities N] [--runs R] [--million] [--no-compiled]
 //
@@ -201,21 +201,25 @@ function compiledWorkers(runner: string, dir: string): { one: Timing; two: Timin
   return { one: best['1'], two: best['2'] };
 }
 
-/** Peak RSS of a streamed main-thread refresh, in a child process running the compiled package, so that nothing else is counted. */
-function peakRss(runner: string, dir: string, lowMemory: boolean): { mib: number; seconds: number } {
+/**
+ * Peak RSS of a streamed refresh, in a child process running the compiled package, so that
+ * nothing else is counted: with the default workers ('auto': one thread per core) or on the
+ * main thread (0).
+ */
+function peakRss(runner: string, dir: string, workers: 'auto' | 0, lowMemory: boolean): { mib: number; seconds: number; sha256: string; workers: number } {
   const script = `
         import { createHash } from 'node:crypto';
     const { RefreshRunner } = await import(${JSON.stringify(runner)});
     if (${lowMemory}) v8.setFlagsFromString('--optimize-for-size');
     const hash = createHash('sha256');
-    const run = new RefreshRunner({ fixtures: ${JSON.stringify(dir)}, profile: ${JSON.stringify(profileFile)}, workers: 0, now: ${JSON.stringify(NOW)} });
+    const run = new RefreshRunner({ fixtures: ${JSON.stringify(dir)}, profile: ${JSON.stringify(profileFile)}, workers: ${JSON.stringify(workers)}, now: ${JSON.stringify(NOW)} });
     for await (const batch of run.batches()) hash.update(batch.bytes ?? batch.text);
-    process.stdout.write(JSON.stringify(run.summary()) + '\\n');`;
+    process.stdout.write(JSON.stringify({ ...run.summary(), sha256: hash.digest('hex') }) + '\\n');`;
   const start = performance.now();
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
   if (child.status !== 0) throw new Error(`the ${dir} refresh failed: ${child.stderr}`);
-  const { peakRssBytes } = JSON.parse(child.stdout.trim().split('\n').pop()!) as { peakRssBytes: number };
-  return { mib: peakRssBytes / (1 << 20), seconds: (performance.now() - start) / 1000 };
+  const summary = JSON.parse(child.stdout.trim().split('\n').pop()!) as { peakRssBytes: number; sha256: string; workers: number };
+  return { mib: summary.peakRssBytes / (1 << 20), seconds: (performance.now() - start) / 1000, sha256: summary.sha256, workers: summary.workers };
 }
 
 async function main(): Promise<void> {
@@ -260,11 +264,13 @@ async function main(): Promise<void> {
   ];
   if (values.million && runner) {
     const big = benchTenant(1_000_000);
-    for (const lowMemory of [false, true]) {
-      const rss = peakRss(runner, big, lowMemory);
-      lines.push(
-        `peak RSS, streamed 1,000,000-identity refresh on the main thread${lowMemory ? ' with --low-memory' : ''}: ${rss.mib.toFixed(0)} MiB (goal < 300 MiB), ${rss.seconds.toFixed(0)} s`,
-      );
+    let sha256: string | null = null;
+    for (const [workers, lowMemory] of [['auto', false], [0, false], [0, true]] as const) {
+      const rss = peakRss(runner, big, workers, lowMemory);
+      if (sha256 !== null && rss.sha256 !== sha256) throw new Error('the 1,000,000-identity refreshes disagree');
+      sha256 = rss.sha256;
+      const how = workers === 'auto' ? `default workers (auto: ${rss.workers})` : `main thread${lowMemory ? ' with --low-memory' : ''}`;
+      lines.push(`peak RSS, streamed 1,000,000-identity refresh, ${how}: ${rss.mib.toFixed(0)} MiB = ${((rss.mib * (1 << 20)) / 1e6).toFixed(0)} MB (goal < 300 MB), ${rss.seconds.toFixed(0)} s`);
     }
   } else {
     lines.push('peak RSS of a 1,000,000-identity refresh: run with --million (generates a 3.3 GB tenant once, then a few minutes)');

@@ -13,7 +13,7 @@ import type { Identity } from '../providers/types.js';
 import { createBatchEvaluator, type BatchEvaluator, type EvaluatorConfig, type IdentityRefreshResult, type RefreshCounts } from './evaluator.js';
 import { encodeResults, NdjsonEncoder } from './ndjson-writer.js';
 import type { RunOutput } from './tally.js';
-import { runBuffers, scanRange, takeRange, type ScannedRange, type SharedRanges } from './fixture-stream/account-runs.js';
+import { releaseScanBuffers, runBuffers, scanRange, takeRange, type ScannedRange, type SharedRanges } from './fixture-stream/account-runs.js';
 import { RecordReader, type BatchPlan, type TenantFiles } from './fixture-stream/record-reader.js';
 import { loadRulesModule } from '../engine/rules-module.js';
 import type { RuleFunction } from '../engine/types.js';
@@ -90,6 +90,7 @@ export function scanAccounts(task: ScanTask): number {
     const runs = scanRange(task.ranges, i);
     task.port.postMessage({ index: i, runs } satisfies ScannedRange, runBuffers(runs) as ArrayBuffer[]);
   }
+  releaseScanBuffers();
   task.port.close();
   return scanned;
 }

@@ -119,6 +119,29 @@ describe('RunsCursor', () => {
     expect(cursor.count).toBe(5);
   });
 
+  it('frees a range\'s runs as soon as the walk has passed it, and no sooner', async () => {
+    const text = oneLine(accounts);
+    const path = file(text);
+    const ranges = cut(path, [lineStarts(text)[3]!]);
+    const first = scanRange(ranges, 0);
+    const second = scanRange(ranges, 1);
+    const cursor = new RunsCursor(ranges);
+    cursor.settle(0, first);
+    cursor.settle(1, second);
+    await cursor.more();
+    expect(cursor.head).toBe('a');
+    expect(first.ids.byteLength).toBe(2);
+    cursor.take('a');
+    cursor.take('b');
+    // On c's run, in the second range: the first range's buffers are released (detached).
+    expect(cursor.head).toBe('c');
+    expect([first.ids.byteLength, first.idEnds.length, first.ends.length]).toEqual([0, 0, 0]);
+    expect(second.ids.byteLength).toBe(1);
+    cursor.take('c');
+    expect(cursor.head).toBeNull();
+    expect(cursor.lastEnd).toBe(text.lastIndexOf('}') + 1);
+  });
+
   it('fails when a range does not start where the previous one ended, could not be scanned, or a scanning thread failed', async () => {
     const text = oneLine(accounts);
     const path = file(text);

@@ -47,12 +47,28 @@ export function runBuffers(runs: AccountRuns): ArrayBufferLike[] {
   return [runs.ids.buffer, runs.idEnds.buffer, runs.ends.buffer];
 }
 
+/**
+ * Free a range's runs now. Their buffers outlive V8's young generation on the walking thread,
+ * which allocates little once the walk is over, so garbage collection would free them late:
+ * moved to a clone that is dropped at once (its young wrappers go at the next scavenge), they
+ * do not add tens of MB to the start of the main pass.
+ */
+function release(runs: AccountRuns): void {
+  const buffers = runBuffers(runs).filter((b): b is ArrayBuffer => b instanceof ArrayBuffer && b.byteLength > 0);
+  structuredClone(buffers, { transfer: buffers });
+}
+
 const LINE_FEED = 0x0a;
 function unusable(): AccountRuns {
   return { ok: false, from: 'start', to: 'start', count: 0, first: -1, ids: new Uint8Array(0), idEnds: new Uint32Array(0), ends: new Float64Array(0) };
 }
 
-/** Runs as they are found, in growing buffers. */
+/**
+ * Runs as they are found, in growing buffers that a thread reuses from range to range (see
+ * spareBuilder): grown anew for each range, the buffers a scanning thread outgrows are garbage
+ * off its heap, which its few heap allocations would let pile up to tens of MB per thread
+ * before a full collection frees them.
+ */
 class RunsBuilder {
   ids = Buffer.allocUnsafeSlow(1 << 16);
   idEnds = new Uint32Array(4096);
@@ -60,6 +76,12 @@ class RunsBuilder {
   size = 0;
   private bytes = 0;
   private last: string | null = null;
+
+  reset(): this {
+    this.size = this.bytes = 0;
+    this.last = null;
+    return this;
+  }
 
   /** False when the id does not survive the trip as UTF-8 (a lone surrogate, which JSON can spell with an escape). */
   add(id: string, end: number): boolean {
@@ -85,8 +107,11 @@ class RunsBuilder {
     return true;
   }
 
+  /** The runs in exactly sized buffers: a range's runs wait in the walking thread's memory until the walk reaches them. */
   runs(from: AccountRuns['from'], to: AccountRuns['to'], count: number, first: number): AccountRuns {
-    return { ok: true, from, to, count, first, ids: this.ids.subarray(0, this.bytes), idEnds: this.idEnds.slice(0, this.size), ends: this.ends.slice(0, this.size) };
+    const ids = new Uint8Array(this.bytes);
+    ids.set(this.ids.subarray(0, this.bytes));
+    return { ok: true, from, to, count, first, ids, idEnds: this.idEnds.slice(0, this.size), ends: this.ends.slice(0, this.size) };
   }
 }
 
@@ -123,11 +148,14 @@ function startOf(file: string, start: number): ReadRange['state'] | null {
 /** Scan bytes [start, end) of accounts.json into runs. */
 export function scanAccountRuns(file: string, start: number, end: number): AccountRuns {
   let reader: JsonArrayReader | null = null;
+  let builder: RunsBuilder | null = null;
   try {
     const from = startOf(file, start);
     if (from === null) return unusable();
     reader = new JsonArrayReader(file, 1 << 20, Infinity, { start, end, state: from });
-    const runs = new RunsBuilder();
+    const runs = (spare ?? new RunsBuilder()).reset();
+    spare = null;
+    builder = runs;
     let count = 0;
     let first = -1;
     while (reader.advance()) {
@@ -140,7 +168,16 @@ export function scanAccountRuns(file: string, start: number, end: number): Accou
     return unusable();
   } finally {
     reader?.close();
+    if (builder !== null) spare = builder;
   }
+}
+
+/** This thread's builder between two ranges; let go of by releaseScanBuffers() when the pre-pass ends. */
+let spare: RunsBuilder | null = null;
+
+/** Drop this thread's scan buffers (a few MB): the pre-pass is over. */
+export function releaseScanBuffers(): void {
+  spare = null;
 }
 
 /**
@@ -201,7 +238,10 @@ export interface ScannedRange {
 }
 
 interface Slot {
+  /** The range's runs until the walk has left the range (then null: only `to` is still needed). */
   runs: AccountRuns | null;
+  /** The state the range's scan ended in, for the next range's joins(). */
+  to: AccountRuns['to'] | null;
   settled: boolean;
   done: Promise<void>;
   settle: () => void;
@@ -233,7 +273,7 @@ export class RunsCursor {
     this.slots = ranges.cuts.map(() => {
       let settle = () => {};
       const done = new Promise<void>((resolve) => (settle = resolve));
-      return { runs: null, settled: false, done, settle };
+      return { runs: null, to: null, settled: false, done, settle };
     });
   }
 
@@ -242,6 +282,7 @@ export class RunsCursor {
     const slot = this.slots[i];
     if (!slot || slot.settled) return;
     slot.runs = runs;
+    slot.to = runs?.to ?? null;
     slot.settled = true;
     slot.settle();
   }
@@ -289,6 +330,10 @@ export class RunsCursor {
         this.head = this.ids.toString('utf8', from, runs!.idEnds[this.run]);
         return;
       }
+      // The walk is past this range: let its runs go (a million identities' ids are tens of MB).
+      slot.runs = null;
+      release(runs!);
+      this.ids = Buffer.alloc(0);
       this.slot++;
       this.entered = false;
       this.run = -1;
@@ -298,7 +343,7 @@ export class RunsCursor {
   /** Whether range i starts where the one before it ended (the first at the file's start, the last ending the array). */
   private joins(i: number): boolean {
     const runs = this.slots[i]!.runs!;
-    if (i === 0 ? runs.from !== 'start' : this.slots[i - 1]!.runs!.to !== runs.from) return false;
+    if (i === 0 ? runs.from !== 'start' : this.slots[i - 1]!.to !== runs.from) return false;
     return i < this.slots.length - 1 || runs.to === 'done';
   }
 

@@ -8,7 +8,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { codedError } from '../../errors/index.js';
-import { cutAtLines, RunsCursor, scanRange, sharedRanges, takeRange, type ScannedRange, type SharedRanges } from './account-runs.js';
+import { cutAtLines, releaseScanBuffers, RunsCursor, scanRange, sharedRanges, takeRange, type ScannedRange, type SharedRanges } from './account-runs.js';
 import { RecordReader, type BatchPlan, type TenantFiles, type TenantRecord } from './record-reader.js';
 import type { Shard } from '../shard.js';
 import { TenantIndex, type TenantScan } from './identity-index.js';
@@ -88,6 +88,7 @@ export class TenantStream {
       cursor.settle(first, scanRange(ranges, first));
       return new TenantStream(dir, shard, await TenantIndex.overRuns(identities, accounts, shard, cursor));
     } finally {
+      releaseScanBuffers();
       for (const port of ports) port.close();
     }
   }
