@@ -155,34 +155,75 @@ const STALE_DIRECTIVE = /^#\{?(?:(?:end|else)\b\}?|(?:if|elseif|foreach)\}?[ \t]
 const SET_HEAD = /^#\{?set\}?[ \t]*\(/;
 
 /**
- * A `#` right before a reference (`#$a`, `#${a}`) leaves 1.7's lexer with a state too many: it
- * reads on as long as only directives (with the blanks and line break they eat), braced
- * references and references right before a directive follow, and then cannot read a #set
- * (`#${a}#set(…)`, `#if(…)#$a#end\n#set(…)` do not parse). Text, or a reference followed by text
- * or by the #set itself, ends that state (`#$a#set(…)`, `#$a #end#set(…)` parse). Throws
- * TEMPLATE_SYNTAX at such a #set.
+ * A `#` right before a reference (`#$a`, `#${a}`) leaves 1.7's lexer with a state too many. It
+ * reads on as long as only directives (with the blanks and line break they eat), references
+ * right before a directive or a #set, and #sets follow; a #set right after a directive or a
+ * braced reference does not parse there (`#${a}#set(…)`, `#if(…)#$a#end\n#set(…)`,
+ * `#$a#set(…)#else\n#set(…)`), one right after the `#$a` itself, a #set, text or a plain
+ * reference does (`#$a#set(…)`, `#$a#set(…)#set(…)`). Text, or a reference followed by text,
+ * ends that state — but once a #set was read in it, only text reaching a line break or ending
+ * the body of a block does (`#$a#set(…)x#if(…)#end#set(…)` does not parse;
+ * `#$a#set(…)x\n#if(…)#end#set(…)` and `#$a#set(…)#if(…)x#end#set(…)` do).
+ * Throws TEMPLATE_SYNTAX at such a #set.
  */
 export function checkHashBeforeReference(source: string): void {
   for (let k = source.indexOf('#$'); k >= 0; k = source.indexOf('#$', k + 1)) {
     if (k > 0 && /[*#\]\\]/.test(source[k - 1]!)) continue;
     let i = k + 1;
+    // What was read last: a #set is refused right after a directive or a braced reference.
+    let last: 'start' | 'reference' | 'braced' | 'directive' | 'set' | 'text' = 'start';
+    // After a #set, text on the same line no longer ends the state.
+    let sticky = false;
     for (;;) {
       const tail = source.slice(i, i + 300);
       const ref = STALE_REFERENCE.exec(tail);
       if (ref) {
         i += ref[0].length;
-        if (ref[1] === '{') continue;
         const after = source.slice(i, i + 300);
-        if (STALE_DIRECTIVE.test(after)) continue;
+        if (ref[1] === '{') {
+          if (STALE_DIRECTIVE.test(after) || SET_HEAD.test(after)) {
+            last = 'braced';
+            continue;
+          }
+          break;
+        }
+        if (STALE_DIRECTIVE.test(after)) {
+          last = 'reference';
+          continue;
+        }
+        const blanks = /^[ \t]*/.exec(after)![0];
+        if (SET_HEAD.test(after.slice(blanks.length))) {
+          i += blanks.length;
+          last = 'reference';
+          continue;
+        }
         break;
       }
       const directive = STALE_DIRECTIVE.exec(tail);
       if (directive) {
         i += directive[0].length;
+        last = 'directive';
         continue;
       }
-      if (SET_HEAD.test(tail) && i > k + 1) syntaxAt(source, i, "a #set after '#' and a reference (Velocity 1.7's lexer cannot read it)");
-      break;
+      if (SET_HEAD.test(tail)) {
+        if (last === 'directive' || last === 'braced') {
+          syntaxAt(source, i, "a #set after '#' and a reference (Velocity 1.7's lexer cannot read it)");
+        }
+        const close = closingParen(source, source.indexOf('(', i));
+        if (close < 0) break;
+        // Like the other directives, a #set eats the blanks and the line break after it.
+        i = close + 1 + /^(?:[ \t]*(?:\r\n|\n|\r))?/.exec(source.slice(close + 1, close + 200))![0].length;
+        last = 'set';
+        sticky = true;
+        continue;
+      }
+      if (!sticky) break;
+      const text = /^[^#$]+/.exec(tail);
+      if (!text || /[\r\n]/.test(text[0])) break;
+      i += text[0].length;
+      // Text that ends the body of a block (`#if(…)x#end`) ends the state too.
+      if (/^#\{?(?:end|else|elseif)\b/.test(source.slice(i, i + 10))) break;
+      last = 'text';
     }
   }
 }

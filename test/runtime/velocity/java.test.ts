@@ -247,6 +247,11 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     ['#$a#set($x = 1)b', '#Annb'],
     ['#if(true)#$a#end #set($x = 1)b', '#Annb'],
     ['#if(true)#$a#end$a#set($x = 1)b', '#AnnAnnb'],
+    // After a #set in that state, a #set right after it, a line break in text, or text ending a
+    // block's body comes between.
+    ['#$a#set($x = 1)#set($x = 2)b', '#Annb'],
+    ['#$a#set($x = 1)x\n#if(true)#end#set($x = 2)b', '#Annx\nb'],
+    ['#$a#set($x = 1)#if(true)x#end#set($x = 2)b', '#Annxb'],
     // `(` after a call on a property, before a #end that ends the template or its line, is text.
     ['#foreach($i in [1])$foreach.index(#end', '0('],
     ['#if(true)$a(#end ', 'Ann( '],
@@ -299,6 +304,11 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     ['#$a#if(true)#end#set($x = 1)'],
     ['#if(true)#$a.length()#end${a}#set($x = 1)'],
     ['#foreach($i in [1])#$l.size()#end\r\n#set($e = -3)'],
+    // …and a #set read in that state keeps it past text on the same line.
+    ['-\n  #if($a)$a.replace("a", "o")#elseif($a >= $l.size()) #$l\t#set($e = $a + 1)#else \n#set($l = -3) Hi ,)#end'],
+    ['#$a#set($x = 1)x#if(true)#end#set($x = 2)'],
+    ['#$a#set($x = 1)\n#if(true)#end#set($x = 2)'],
+    ['#$a#set($x = 1)$a#if(true)#end#set($x = 2)'],
     // A call on a property whose `(` is followed by #end and more on its line never closes.
     ['#foreach($i in [1])$a.x(#end '],
     ['#if(true)$a.x(#end#end'],
