@@ -114,7 +114,7 @@ export function rewriteEscapes(source: string): Rewritten {
       const end = source.indexOf('\n', i);
       const stop = end < 0 ? source.length : end;
       // Right after a property (`$m.k##`), 1.7 reads `##` as text, not as a comment.
-      if (PROPERTY_TAIL.test(out.slice(-200)) || PROPERTY_THEN_DIRECTIVE.test(out.slice(-300))) {
+      if (PROPERTY_TAIL.test(out.slice(-200)) || PROPERTY_THEN_DIRECTIVE.test(out.slice(-300)) || PROPERTY_THEN_SET.test(out.slice(-300))) {
         const text = SEPARATOR + raw('##');
         out += text;
         shifts.push([line, out.length - lineStart, text.length - 2]);
@@ -344,6 +344,13 @@ const PROPERTY_THEN_DIRECTIVE = new RegExp(`${P3_PROPERTY}(?:${P3_DOLLAR})+(?:(?
 const PROPERTY_THEN_REFERENCE = new RegExp(`${P3_PROPERTY}(?:${P3_DOLLAR})+(?:(?:${P3_DIRECTIVE})(?:${P3_DOLLAR})*)*$`);
 const END_THEN_PAREN = /^#\{?end\}?(?:[ \t]*(?:\r\n|\n|\r))?\(/;
 const PROPERTY_THEN_DIRECTIVE_TEXT = new RegExp(`${P3_PROPERTY}(?:${P3_DOLLAR})+(?:(?:${P3_DIRECTIVE})(?:${P3_DOLLAR}|[^\\s#\\[])*)+$`);
+/**
+ * A property followed right away by #sets (each eating the line break after it) keeps 1.7's
+ * lexer in the property's state through them and the word after them: there `##` is text too
+ * (`$m.k#set($e = 1)## c` and `$m.k#set($e = 1)x## c` render the `## c`; `$m.k#set($e = 1) ## c`
+ * does not).
+ */
+const PROPERTY_THEN_SET = new RegExp(`${P3_PROPERTY}(?:#\\{?set\\}?[ \\t]*\\((?:[^()]|\\([^()]*\\))*\\)(?:[ \\t]*(?:\\r\\n|\\n|\\r))?)+[^\\s#$]*$`);
 const PROPERTY_TAIL = /\$!?[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*\.[A-Za-z_]\w*$/;
 const WORD_BEFORE_SET = /^[A-Za-z_]\w*(?=[ \t]+#(?:set|\{set\})[ \t]*\()/;
 const HYPHENATED_WORD_BEFORE_SET = /^[A-Za-z_][\w-]*(?=[ \t]+#(?:set|\{set\})[ \t]*\()/;

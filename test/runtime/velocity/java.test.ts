@@ -137,8 +137,14 @@ describe('comments and a trailing #', () => {
     ['a#**#b', 'ab'],
     ['#* c *#\n#set($x = 1)\nq', '\nq'],
     ['#[[ #* ]]# $a', ' #*  A'],
+    // After a property and the #sets right after it, `##` is text up to the next blank.
+    ['$m.k#set($e = 2 * 2.5)## note\n', 'v## note\n'],
+    ['$m.k#set($e = 1)\n#set($e = 2)x## note\n', 'vx## note\n'],
+    ['$m.k#set($e = 1) ## note\n', 'v '],
+    ['$m.k#set($e = 1)$a## note\n', 'vA'],
+    ['$m.get("k")#set($e = 1)## note\n', 'v'],
   ])('%j → %j', (template, expected) => {
-    expect(render(template, { a: 'A' })).toBe(expected);
+    expect(render(template, { a: 'A', m: { k: 'v' } })).toBe(expected);
   });
 
   it('a `#` that ends the template is a syntax error, as Velocity 1.7 lexes it', () => {
