@@ -360,10 +360,10 @@ const HYPHENATED_WORD_BEFORE_SET = /^[A-Za-z_][\w-]*(?=[ \t]+#(?:set|\{set\})[ \
  * they eat) and block comments (markers).
  */
 const REFERENCE_THEN_DIRECTIVES =
-  /(?:\$!?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*|#\[\[\\*\$!?[A-Za-z_]\w*\]\]#)(?:(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]#|[ \t]*#\{?set\}?[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)[ \t]*(?:\r\n|\n|\r)?)+$/;
+  /(?:\$!?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*|#\[\[\\*\$!?[A-Za-z_]\w*\]\]#)(?:(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]#|[ \t]*#\{?set\}?[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)(?:[ \t]*(?:\r\n|\n|\r))?)+$/;
 /** The marker of a `$` that vanished into a #set, then #set directives (from `vanishedAt`). */
 const VANISHED_THEN_SETS =
-  /^(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]#(?:[ \t]*#\{?set\}?[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)[ \t]*(?:\r\n|\n|\r)?)+$/;
+  /^(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]#(?:[ \t]*#\{?set\}?[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)(?:[ \t]*(?:\r\n|\n|\r))?)+$/;
 const BARE_REFERENCE_PAREN = /^\$(!?)([A-Za-z_][A-Za-z0-9_]*)(?=\()/;
 
 /**

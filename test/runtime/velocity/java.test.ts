@@ -122,11 +122,15 @@ describe('whitespace as Velocity 1.7 gobbles it', () => {
     // …but not when they end a run of text.
     ['a  #set($x = 1)b', 'a  b'],
     ['a\n  #set($x = 1)\nb', 'a\n  b'],
+    // A blank after a reference's #set ends the reference's state: the word after it is text.
+    ['$l.size()#set($t = $a.length())  Hi   #set($n = -3)', '1  Hi   '],
+    ['$a#set($t = 1) Hi #set($n = -3)', 'A Hi '],
+    ['$a#set($t = 1)Hi #set($n = -3)', 'AHi'],
     // Other directives keep the indentation before them.
     ['a\n  #if(true)\n  y\n  #end\n  b', 'a\n    y\n    b'],
     ['  #* c *#\nz', '  \nz'],
   ])('%j → %j', (template, expected) => {
-    expect(render(template, { a: 'A' })).toBe(expected);
+    expect(render(template, { a: 'A', l: ['p'] })).toBe(expected);
   });
 });
 
