@@ -161,9 +161,10 @@ const SET_HEAD = /^#\{?set\}?[ \t]*\(/;
  * braced reference does not parse there (`#${a}#set(…)`, `#if(…)#$a#end\n#set(…)`,
  * `#$a#set(…)#else\n#set(…)`), one right after the `#$a` itself, a #set, text or a plain
  * reference does (`#$a#set(…)`, `#$a#set(…)#set(…)`). Text, or a reference followed by text,
- * ends that state — but once a #set was read in it, only text reaching a line break or ending
- * the body of a block does (`#$a#set(…)x#if(…)#end#set(…)` does not parse;
- * `#$a#set(…)x\n#if(…)#end#set(…)` and `#$a#set(…)#if(…)x#end#set(…)` do).
+ * ends that state — but once a #set or a block comment was read in it, only text holding a blank
+ * or a line break, or a word ending the body of a block opened in it, does
+ * (`#$a#set(…)x#if(…)#end#set(…)` and `#if(…)#$a#* c *#x#end\n#set(…)` do not parse;
+ * `#$a#set(…) x#if(…)#end#set(…)` and `#$a#set(…)#if(…)x#end#set(…)` do).
  * Throws TEMPLATE_SYNTAX at such a #set.
  */
 export function checkHashBeforeReference(source: string): void {
@@ -174,20 +175,30 @@ export function checkHashBeforeReference(source: string): void {
     let last: 'start' | 'reference' | 'braced' | 'directive' | 'set' | 'text' = 'start';
     // After a #set, text on the same line no longer ends the state.
     let sticky = false;
+    // Blocks (#if, #foreach) opened inside the state and not yet closed.
+    let opened = 0;
     for (;;) {
       const tail = source.slice(i, i + 300);
+      if (tail.startsWith('#*')) {
+        // A block comment is no token, but like a #set it keeps the state past a word.
+        const end = source.indexOf('*#', i + 2);
+        if (end < 0) break;
+        i = end + 2;
+        sticky = true;
+        continue;
+      }
       const ref = STALE_REFERENCE.exec(tail);
       if (ref) {
         i += ref[0].length;
         const after = source.slice(i, i + 300);
         if (ref[1] === '{') {
-          if (STALE_DIRECTIVE.test(after) || SET_HEAD.test(after)) {
+          if (STALE_DIRECTIVE.test(after) || SET_HEAD.test(after) || after.startsWith('#*')) {
             last = 'braced';
             continue;
           }
           break;
         }
-        if (STALE_DIRECTIVE.test(after)) {
+        if (STALE_DIRECTIVE.test(after) || after.startsWith('#*')) {
           last = 'reference';
           continue;
         }
@@ -202,6 +213,8 @@ export function checkHashBeforeReference(source: string): void {
       const directive = STALE_DIRECTIVE.exec(tail);
       if (directive) {
         i += directive[0].length;
+        if (/^#\{?(?:if|foreach)\b/.test(directive[0])) opened++;
+        else if (/^#\{?end\b/.test(directive[0]) && opened > 0) opened--;
         last = 'directive';
         continue;
       }
@@ -219,10 +232,10 @@ export function checkHashBeforeReference(source: string): void {
       }
       if (!sticky) break;
       const text = /^[^#$]+/.exec(tail);
-      if (!text || /[\r\n]/.test(text[0])) break;
+      if (!text || /\s/.test(text[0])) break;
       i += text[0].length;
-      // Text that ends the body of a block (`#if(…)x#end`) ends the state too.
-      if (/^#\{?(?:end|else|elseif)\b/.test(source.slice(i, i + 10))) break;
+      // A word that ends the body of a block opened in the state (`#if(…)x#end`) ends it too.
+      if (opened > 0 && /^#\{?(?:end|else|elseif)\b/.test(source.slice(i, i + 10))) break;
       last = 'text';
     }
   }

@@ -262,6 +262,9 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     ['#$a#set($x = 1)#set($x = 2)b', '#Annb'],
     ['#$a#set($x = 1)x\n#if(true)#end#set($x = 2)b', '#Annx\nb'],
     ['#$a#set($x = 1)#if(true)x#end#set($x = 2)b', '#Annxb'],
+    ['#$a#set($x = 1) x#if(true)#end#set($x = 2)b', '#Ann xb'],
+    ['#$a#* c *##set($x = 1)b', '#Annb'],
+    ['#if(true)#$a#* c *#x #end\n#set($x = 1)b', '#Annx b'],
     // `(` after a call on a property, before a #end that ends the template or its line, is text.
     ['#foreach($i in [1])$foreach.index(#end', '0('],
     ['#if(true)$a(#end ', 'Ann( '],
@@ -319,6 +322,11 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     ['#$a#set($x = 1)x#if(true)#end#set($x = 2)'],
     ['#$a#set($x = 1)\n#if(true)#end#set($x = 2)'],
     ['#$a#set($x = 1)$a#if(true)#end#set($x = 2)'],
+    // A block comment in that state is no token, and keeps it past a word as a #set does.
+    ['#foreach($i in [1..3]) #$l.size()#* block *##end \r\n#set($t = \'single\')\r\n\n  #foreach($i in [3..1])#end\n'],
+    ['#${a}#* c *##set($x = 1)x'],
+    ['#if(true)#$a#end#* c *##set($x = 1)x'],
+    ['#if(true)#$a#* c *#x#end\n#set($x = 1)x'],
     // A call on a property whose `(` is followed by #end and more on its line never closes.
     ['#foreach($i in [1])$a.x(#end '],
     ['#if(true)$a.x(#end#end'],
