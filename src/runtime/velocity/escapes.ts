@@ -286,7 +286,7 @@ const EXPONENT_ANYWHERE = /[\d.][eE][+-]?\d/;
 const LONG_NEGATIVE_ANYWHERE = /-\d{16}/;
 const SEPARATOR = '#if(false)#{end}';
 /** A `#` token of 1.7's lexer that velocityjs reads otherwise (hash-tokens.ts). */
-const HASH_TOKEN_ANYWHERE = /#(?:[A-Za-z_@{\\]|-?\d)|\w##|\$!?[ \t]*#|#[ \t]+#|\$!?[A-Za-z_]\w*\(|\$!?\{?[A-Za-z_][\w.]*\([^)]*$/;
+const HASH_TOKEN_ANYWHERE = /#(?:[A-Za-z_@{\\]|-?\d)|[\w}]##|\$!?[ \t]*#|#[ \t]+#|\$!?[A-Za-z_]\w*\(|\$!?\{?[A-Za-z_][\w.]*\([^)]*$/;
 const HASH_AFTER_NAME = /[\w)}\]]#(?![A-Za-z{*#])/;
 /** The output ends with a reference: `$a`, `$!{a}`, `$a.b(…)`, `$a[0]` (arguments without nested parentheses). */
 const REFERENCE_TAIL = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*\}?$/;
@@ -345,12 +345,12 @@ const PROPERTY_THEN_REFERENCE = new RegExp(`${P3_PROPERTY}(?:${P3_DOLLAR})+(?:(?
 const END_THEN_PAREN = /^#\{?end\}?(?:[ \t]*(?:\r\n|\n|\r))?\(/;
 const PROPERTY_THEN_DIRECTIVE_TEXT = new RegExp(`${P3_PROPERTY}(?:${P3_DOLLAR})+(?:(?:${P3_DIRECTIVE})(?:${P3_DOLLAR}|[^\\s#\\[])*)+$`);
 /**
- * A property followed right away by #sets (each eating the line break after it) keeps 1.7's
- * lexer in the property's state through them and the word after them: there `##` is text too
- * (`$m.k#set($e = 1)## c` and `$m.k#set($e = 1)x## c` render the `## c`; `$m.k#set($e = 1) ## c`
- * does not).
+ * A property followed right away by #sets (each eating the line break after it) or braced
+ * references keeps 1.7's lexer in the property's state through them and the word after them:
+ * there `##` is text too (`$m.k#set($e = 1)## c`, `$m.k#set($e = 1)x## c` and `$m.k$!{b}## c`
+ * render the `## c`; `$m.k#set($e = 1) ## c` and `$m.k$b## c` do not).
  */
-const PROPERTY_THEN_SET = new RegExp(`${P3_PROPERTY}(?:#\\{?set\\}?[ \\t]*\\((?:[^()]|\\([^()]*\\))*\\)(?:[ \\t]*(?:\\r\\n|\\n|\\r))?)+[^\\s#$]*$`);
+const PROPERTY_THEN_SET = new RegExp(`${P3_PROPERTY}(?:#\\{?set\\}?[ \\t]*\\((?:[^()]|\\([^()]*\\))*\\)(?:[ \\t]*(?:\\r\\n|\\n|\\r))?|\\$!?\\{[A-Za-z_]\\w*\\})+[^\\s#$]*$`);
 const PROPERTY_TAIL = /\$!?[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*\.[A-Za-z_]\w*$/;
 const WORD_BEFORE_SET = /^[A-Za-z_]\w*(?=[ \t]+#(?:set|\{set\})[ \t]*\()/;
 const HYPHENATED_WORD_BEFORE_SET = /^[A-Za-z_][\w-]*(?=[ \t]+#(?:set|\{set\})[ \t]*\()/;

@@ -147,8 +147,11 @@ describe('comments and a trailing #', () => {
     ['$m.k#set($e = 1) ## note\n', 'v '],
     ['$m.k#set($e = 1)$a## note\n', 'vA'],
     ['$m.get("k")#set($e = 1)## note\n', 'v'],
+    ['$m.k$!{b}x## note\n', 'vBx## note\n'],
+    ['$m.k${b}## note\n', 'vB## note\n'],
+    ['$m.k$b## note\n', 'vB'],
   ])('%j → %j', (template, expected) => {
-    expect(render(template, { a: 'A', m: { k: 'v' } })).toBe(expected);
+    expect(render(template, { a: 'A', b: 'B', m: { k: 'v' } })).toBe(expected);
   });
 
   it('a `#` that ends the template is a syntax error, as Velocity 1.7 lexes it', () => {
