@@ -47,17 +47,10 @@ type Reply = WorkerResult | WorkerFailure | boolean | number;
 
 const pools = new Map<number, Piscina<Task, Reply>>();
 
-/**
- * Each thread's young generation, in MB (V8 splits it into two semi-spaces and a large-object
- * part: 12 MB is 4 MB semi-spaces). V8's default on 64 bits is 16 MB semi-spaces, 32 MB of new
- * space per thread that a refresh keeps committed, the largest part of a thread's heap; a
- * batch's garbage is short-lived, so smaller semi-spaces mostly scavenge more often: about a
- * tenth more CPU in the threads for 24 MiB less new space each, part of which the old
- * generation takes back (docs/bench-refresh.md). It only sizes the scavenger (what survives
- * moves to the old generation, whose limit stays V8's default): no thread runs out of memory
- * for it.
- */
-const YOUNG_GENERATION_MB = 12;
+// Each thread keeps V8's default young generation (16 MB semi-spaces on 64 bits). Smaller ones
+// (`resourceLimits.maxYoungGenerationSizeMb`) were measured: 12 MB took about 40 MiB off the peak
+// RSS of a 2-thread refresh of 1,000,000 identities, but the threads then scavenge so often that
+// 2 workers gave 1.43× the throughput of 1 instead of 1.7× (docs/bench-refresh.md).
 
 function poolOf(threads: number): Piscina<Task, Reply> {
   let pool = pools.get(threads);
@@ -72,7 +65,6 @@ function poolOf(threads: number): Piscina<Task, Reply> {
       concurrentTasksPerWorker: 1,
       // Never retire a thread (see the header): idle threads are unref'd, not terminated.
       idleTimeout: Number.MAX_SAFE_INTEGER,
-      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     pools.set(threads, pool);
   }
