@@ -7,7 +7,7 @@
 // (hash-tokens.ts): directive-like words, comments, `(` after a reference, calls that never close.
 
 import { codedError } from '../../errors/index.js';
-import { MARK, hashToken, vanishingPrefix } from './hash-tokens.js';
+import { MARK, closingParen, hashToken, syntaxAt, vanishingPrefix } from './hash-tokens.js';
 
 const REFERENCE_HEAD = /^\$!?\{?[A-Za-z_]/;
 /** An escaped reference's name (`\$a`, `\${a}`, `\$!a`): one token of 1.7's lexer, kept together. */
@@ -182,12 +182,12 @@ export function rewriteEscapes(source: string): Rewritten {
       }
     }
     if (depth === 0 && c === '[' && PROPERTY_THEN_DIRECTIVE_TEXT.test(out.slice(-300)) && !(/\$!?[A-Za-z_][\w.]*$/.test(out) && /^\[[^\]]*\]/.test(source.slice(i, i + 200)))) {
-      throwAt(source, i, "'[' after a property, a reference and a directive (Velocity 1.7's lexer reads an index)");
+      syntaxAt(source, i, "'[' after a property, a reference and a directive (Velocity 1.7's lexer reads an index)");
     }
     if (depth === 0 && c === '#' && PROPERTY_THEN_REFERENCE.test(out.slice(-300))) {
       // `$m.k$a#end(x)`: past the #end of that property state, a `(` opens arguments in 1.7.
       const paren = END_THEN_PAREN.exec(source.slice(i, i + 50));
-      if (paren && !callStateText(source.slice(i + paren[0].length))) throwAt(source, i + paren[0].length - 1, "the ( after #end has no closing )");
+      if (paren && !callStateText(source.slice(i + paren[0].length))) syntaxAt(source, i + paren[0].length - 1, "the ( after #end has no closing )");
     }
     if (depth === 0 && c === '#') {
       const token = hashToken(source, i);
@@ -243,7 +243,7 @@ export function rewriteEscapes(source: string): Rewritten {
       const after = source.slice(i + 1, i + 200);
       if (after.startsWith('#') && !callStateText(source.slice(i + 1))) {
         // `$a.b(#end x`: 1.7's lexer reads the #end, and what follows, in the call's arguments.
-        throwAt(source, i, "the method call's ( has no closing )");
+        syntaxAt(source, i, "the method call's ( has no closing )");
       }
       if (i + 1 === source.length || /^(?:#|[ \t]+#\{?set\b)/.test(after)) {
         // `$a.b(` at the end or before a directive, a raw block or a comment: 1.7 reads the
@@ -308,29 +308,10 @@ function callStateText(rest: string): boolean {
   return /^[A-Za-z0-9_.\-$#{}!]*$/.test(stripped);
 }
 
-function throwAt(source: string, at: number, message: string): never {
-  const before = source.slice(0, at);
-  const line = before.split('\n').length;
-  const column = at - before.lastIndexOf('\n');
-  throw codedError('TEMPLATE_SYNTAX', `Template does not parse: ${message} (line ${line}, column ${column})`, { details: { line, column } });
-}
-
 function checkCallArguments(source: string, open: number): void {
-  let depth = 0;
-  let quote: string | null = null;
-  for (let k = open; k < source.length; k++) {
-    const c = source[k]!;
-    if (quote) {
-      if (c === quote) quote = null;
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '(') depth++;
-    else if (c === ')' && --depth === 0) return;
-    else if (c === '#') break;
-  }
-  throwAt(source, open, "the method call's ( has no closing )");
+  if (closingParen(source, open, true) < 0) syntaxAt(source, open, "the method call's ( has no closing )");
 }
 
-/** The output ends with a property reference (`$m.k`, `$!{m.k}` excluded). */
 /**
  * A property followed right away by a `$` (a reference, or a `$` that vanished into a directive:
  * a marker) leaves 1.7's lexer in the property's state through the directives after it, up to a

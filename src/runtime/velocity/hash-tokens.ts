@@ -49,7 +49,8 @@ function raw(text: string): string {
   return `#[[${text}]]#`;
 }
 
-function syntaxAt(source: string, at: number, message: string): never {
+/** A TEMPLATE_SYNTAX error at offset `at` of the template, with its line and column. */
+export function syntaxAt(source: string, at: number, message: string): never {
   const before = source.slice(0, at);
   const line = before.split('\n').length;
   const column = at - before.lastIndexOf('\n');
@@ -89,8 +90,11 @@ export function hashToken(source: string, i: number): Token | undefined {
   return { text: raw(word[0]), next, raw: true };
 }
 
-/** The index of the `)` closing the `(` at `open` (quotes skipped), or -1. */
-function closingParen(source: string, open: number): number {
+/**
+ * The index of the `)` closing the `(` at `open` (quotes skipped), or -1; with `stopAtHash`, -1
+ * too when a `#` comes first outside quotes (a directive inside a call's arguments does not parse).
+ */
+export function closingParen(source: string, open: number, stopAtHash = false): number {
   let depth = 0;
   let quote: string | null = null;
   for (let k = open; k < source.length; k++) {
@@ -100,6 +104,7 @@ function closingParen(source: string, open: number): number {
     } else if (c === '"' || c === "'") quote = c;
     else if (c === '(') depth++;
     else if (c === ')' && --depth === 0) return k;
+    else if (c === '#' && stopAtHash) return -1;
   }
   return -1;
 }
