@@ -60,6 +60,25 @@ describe('search hits', () => {
     expect(accountCount).toBeGreaterThan(0);
   });
 
+  it('built from columns alone are the hits the whole document gives, for every identity and every such member', async () => {
+    // A member excluded that no hit has makes the server build and project whole documents.
+    const columns = ['modified', 'accountCount', 'id', 'isManager', 'created', '_index', 'name', 'type', '_type'];
+    const someone = server.store.db.prepare('SELECT id FROM identities WHERE id <> ? ORDER BY id LIMIT 2').all(FATIMA) as { id: string }[];
+    server.store.resources.put('identities', { ...server.store.resources.get('identities', someone[0]!.id)!, created: '2024-05-06T07:08:09Z' });
+    server.store.resources.put('identities', { ...server.store.resources.get('identities', someone[1]!.id)!, created: 7, modified: ['not', 'text'] });
+    const all = (queryResultFilter: object) =>
+      server.api.inject({ method: 'POST', url: '/v3/search?limit=10000', headers: auth, payload: { indices: ['identities'], query: { query: '*' }, sort: ['id'], queryResultFilter } });
+    for (const includes of [columns, ['id', 'modified', 'accountCount'], ['name', 'name'], []]) {
+      const fromColumns = await all({ includes });
+      const fromDocuments = await all({ includes, excludes: ['noSuchMember'] });
+      expect(fromColumns.statusCode).toBe(200);
+      expect(fromColumns.body).toBe(fromDocuments.body);
+    }
+    const hits = (await all({ includes: ['id', 'created', 'modified'] })).json() as { id: string; created: unknown; modified: unknown }[];
+    expect(hits.find((h) => h.id === someone[0]!.id)).toEqual({ id: someone[0]!.id, created: '2024-05-06T07:08:09Z', modified: '2024-05-06T07:08:09Z' });
+    expect(hits.find((h) => h.id === someone[1]!.id)).toEqual({ id: someone[1]!.id, created: null, modified: null });
+  });
+
   it.each([
     [{ includes: ['id', ''] }],
     [{ includes: ['id', 'bad path'] }],

@@ -10,6 +10,7 @@ import { SearchBudgetExceeded, withSearchBudget } from '../../filter/search/inde
 import { IDENTITIES_INDEX, identitySearchDocument, parseProjection, planSearch, project, projectionNeeds, type Projection, type SearchAccount, type StoredIdentity } from '../search/index.js';
 import { codedError } from '../../errors/index.js';
 import { managersOf } from './identities.js';
+import { IDENTITY_TIME } from '../store/migrations.js';
 
 // The members carry no `type`: the route validator coerces types (a string becomes a one-item
 // array), so planSearch checks them itself and a string where an array belongs is a 400.
@@ -77,15 +78,83 @@ function budgeted<T>(ctxDb: { db: object }, ms: number, fn: () => T): T {
 
 /**
  * Members of a hit that need no more of the stored identity than its id, name and timestamps. A
- * projection keeping only these (as a snapshot's walk does) reads those columns instead of
- * parsing every stored document.
+ * projection keeping only these reads those columns instead of parsing every stored document.
  */
 const LEAN_MEMBERS = new Set(['id', 'name', '_type', 'type', '_index', 'created', 'modified', 'accountCount', 'isManager', 'accounts']);
-const text = (path: string) => `CASE json_type("doc", '${path}') WHEN 'text' THEN json_extract("doc", '${path}') END`;
-const LEAN_SELECT = `"id" AS id, "name" AS name, ${text('$.created')} AS created, ${text('$.modified')} AS modified`;
+const TIMES = `${IDENTITY_TIME('created')} AS created, ${IDENTITY_TIME('modified')} AS modified`;
+const LEAN_SELECT = `"id" AS id, "name" AS name, ${TIMES}`;
 
 function isLean(projection: Projection | null): boolean {
   return projection?.includes != null && projection.includes.every((p) => LEAN_MEMBERS.has(p[0]!));
+}
+
+/**
+ * The members of a hit, in the search document's order (identitySearchDocument), that a page
+ * reads from columns and indexes alone: its id, name and timestamps (the identities_times index
+ * holds the id and both timestamps), its account count (the accounts' identity index), whether it
+ * manages anyone. A projection keeping only these, each whole, and excluding nothing (as a
+ * snapshot's walk asks for `id`, `modified` and `accountCount`) gets its hits built straight from
+ * the rows: no document is parsed, built or projected per hit.
+ */
+const COLUMN_MEMBERS = ['id', 'name', '_type', 'type', '_index', 'isManager', 'accountCount', 'created', 'modified'] as const;
+type ColumnMember = (typeof COLUMN_MEMBERS)[number];
+const ACCOUNT_COUNT = '(SELECT count(*) FROM accounts a WHERE a.identity_id = identities."id") AS accountCount';
+
+/** The column members a projection keeps, in document order, or null when it needs more. */
+function columnMembers(projection: Projection | null): ColumnMember[] | null {
+  if (projection === null || projection.includes === null || projection.excludes.length > 0) return null;
+  const wanted = new Set<string>();
+  for (const p of projection.includes) {
+    if (p.length !== 1 || !(COLUMN_MEMBERS as readonly string[]).includes(p[0]!)) return null;
+    wanted.add(p[0]!);
+  }
+  return COLUMN_MEMBERS.filter((m) => wanted.has(m));
+}
+
+function columnSelect(members: readonly ColumnMember[]): string {
+  const has = (m: ColumnMember) => members.includes(m);
+  return [
+    '"id" AS id',
+    ...(has('name') ? ['"name" AS name'] : []),
+    ...(has('created') || has('modified') ? [TIMES] : []),
+    ...(has('accountCount') ? [ACCOUNT_COUNT] : []),
+  ].join(', ');
+}
+
+interface ColumnRow {
+  id: string;
+  name?: string;
+  created?: string | null;
+  modified?: string | null;
+  accountCount?: number;
+}
+
+/** A hit of the column members, the same members and values as project(identitySearchDocument(…)) gives. */
+function columnHit(row: ColumnRow, members: readonly ColumnMember[], managers: Set<string>): Record<string, unknown> {
+  const hit: Record<string, unknown> = {};
+  for (const m of members) {
+    switch (m) {
+      case '_type':
+      case 'type':
+        hit[m] = 'identity';
+        break;
+      case '_index':
+        hit[m] = 'identities';
+        break;
+      case 'isManager':
+        hit[m] = managers.has(row.id);
+        break;
+      case 'created':
+        hit[m] = row.created ?? null;
+        break;
+      case 'modified':
+        hit[m] = row.modified ?? row.created ?? null;
+        break;
+      default:
+        hit[m] = row[m];
+    }
+  }
+  return hit;
 }
 
 export async function searchPlugin(app: FastifyInstance, opts: { ctx: ApiContext }): Promise<void> {
@@ -99,18 +168,23 @@ export async function searchPlugin(app: FastifyInstance, opts: { ctx: ApiContext
       handler: async (request, reply) => {
         const limits = ctx.options.requestLimits;
         const projection = parseProjection(request.body as Record<string, unknown>);
+        const columns = columnMembers(projection);
         const lean = isLean(projection);
-        const plan = planSearch(request.body, request.query as Record<string, unknown>, [IDENTITIES_INDEX], lean ? LEAN_SELECT : 'doc', {
+        const select = columns !== null ? columnSelect(columns) : lean ? LEAN_SELECT : 'doc';
+        const plan = planSearch(request.body, request.query as Record<string, unknown>, [IDENTITIES_INDEX], select, {
           maxLength: limits.searchMaxLength,
           maxDepth: limits.searchMaxDepth,
           maxTerms: limits.searchMaxTerms,
         });
-        const { identities, total } = budgeted(ctx.store, limits.searchTimeMs, () => ({
-          identities: lean
-            ? (runStatement(ctx.store.db, plan.page) as StoredIdentity[])
-            : docs<StoredIdentity>(runStatement(ctx.store.db, plan.page) as Record<string, unknown>[]),
+        const { rows, total } = budgeted(ctx.store, limits.searchTimeMs, () => ({
+          rows: runStatement(ctx.store.db, plan.page) as Record<string, unknown>[],
           total: plan.total === null ? null : (prepared(ctx.store.db, plan.total.sql).get(...plan.total.params) as { n: number }).n,
         }));
+        if (columns !== null) {
+          const managers = columns.includes('isManager') ? pageFacts(ctx, rows.map((r) => r.id as string), { accountCount: false, isManager: true }).managers : new Set<string>();
+          return sendPage(reply, { items: rows.map((r) => columnHit(r as unknown as ColumnRow, columns, managers)), total });
+        }
+        const identities = lean ? (rows as StoredIdentity[]) : docs<StoredIdentity>(rows);
         // Each member that costs a query (manager, accountCount, isManager, accounts) is looked up
         // only when the projection keeps it: a hit left without it is projected the same.
         const managers = projectionNeeds(projection, 'manager') ? managersOf(ctx, identities) : new Map<string, StoredIdentity>();
