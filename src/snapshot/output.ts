@@ -5,7 +5,8 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { codedError } from '../errors/index.js';
-import { CHECKPOINT, MANIFEST, writeError } from './layout.js';
+import { writeError } from './array-files.js';
+import { CHECKPOINT, MANIFEST } from './layout.js';
 import type { MergeProgress } from './records.js';
 
 export type SnapshotPart = 'sources' | 'identities' | 'accounts' | 'transforms' | 'profiles';

@@ -12,7 +12,8 @@ import { codedError } from '../errors/index.js';
 import { apiCompare, EVERY_DOCUMENT, filtersParam, searchQuery } from '../providers/tenant/queries.js';
 import { identityFromDocument, type TenantProviders } from '../providers/tenant/index.js';
 import type { Account, Identity } from '../providers/types.js';
-import { accountRecord, ArrayFileReader, compareIds, identityRecord, type ArrayFileWriter, type Element, type FilePosition, type Kept } from './layout.js';
+import { ArrayFileReader, type ArrayFileWriter, type Element, type FilePosition, type Kept } from './array-files.js';
+import { accountRecord, compareIds, identityRecord } from './layout.js';
 import type { Pseudonymizer } from './pseudonymize.js';
 
 export interface RecordWriters {

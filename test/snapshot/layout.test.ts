@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isTransformsError } from '../../src/errors/index.js';
-import { ArrayFileReader, ArrayFileWriter, fileNames, readArrayFile, type Kept } from '../../src/snapshot/layout.js';
+import { ArrayFileReader, ArrayFileWriter, readArrayFile, type Kept } from '../../src/snapshot/array-files.js';
+import { fileNames } from '../../src/snapshot/layout.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'idt-snapshot-layout-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

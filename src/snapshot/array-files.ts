@@ -1,0 +1,354 @@
+// The one-element-per-line array files of a snapshot (layout.ts): written a page at a time at a
+// known byte position (a checkpoint records where a file ends), and read back a chunk at a time
+// with only each line's leading members decoded, so that a --since merge keeps lines as bytes.
+
+import { open, type FileHandle } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { codedError } from '../errors/index.js';
+
+const OPEN = Buffer.from('[\n');
+const COMMA = Buffer.from(',\n');
+/** Buffers per writev call (at most IOV_MAX, 1,024 on Linux). */
+const WRITEV_BATCH = 512;
+
+/**
+ * An array file written a page at a time at a known byte position, so that a checkpoint can
+ * record where it ends and a resumed run truncates it there and continues.
+ */
+export class ArrayFileWriter {
+  private constructor(
+    private readonly handle: FileHandle,
+    readonly file: string,
+    private position: number,
+    private count: number,
+  ) {}
+
+  /** Open `file` for writing from `bytes` (0: a new file) holding `count` elements. */
+  static async open(file: string, bytes = 0, count = 0): Promise<ArrayFileWriter> {
+    try {
+      const handle = await open(file, bytes === 0 ? 'w' : 'r+');
+      await handle.truncate(bytes);
+      return new ArrayFileWriter(handle, file, bytes, count);
+    } catch (error) {
+      throw writeError(file, error);
+    }
+  }
+
+  get bytes(): number {
+    return this.position;
+  }
+  get elements(): number {
+    return this.count;
+  }
+
+  /**
+   * Append elements given as their JSON text, or bytes copied as they are (a previous file's
+   * lines). Texts in a row are encoded together; kept lines that lay one after the other in the
+   * buffer they were read into, separated by `,\n` as in this layout, are written as that one
+   * range of bytes.
+   */
+  async add(elements: readonly (string | Kept)[]): Promise<void> {
+    if (elements.length === 0) return;
+    const parts: Buffer[] = [this.count === 0 ? OPEN : COMMA];
+    // The run being gathered: texts, or a range of kept bytes.
+    let texts: string[] = [];
+    let source: Buffer | null = null;
+    let start = 0;
+    let stop = 0;
+    const flush = () => {
+      if (parts.length > 1) parts.push(COMMA);
+      parts.push(source !== null ? source.subarray(start, stop) : Buffer.from(texts.join(',\n'), 'utf8'));
+      source = null;
+      texts = [];
+    };
+    for (const e of elements) {
+      if (typeof e === 'string') {
+        if (source !== null) flush();
+        texts.push(e);
+      } else if (source === e.source && e.start === stop + 2 && source[stop] === 0x2c && source[stop + 1] === 0x0a) {
+        stop = e.stop;
+      } else {
+        if (source !== null || texts.length > 0) flush();
+        ({ source, start, stop } = e);
+      }
+    }
+    flush();
+    this.count += elements.length;
+    await this.writeParts(parts);
+  }
+
+  /** Close the array and the file. */
+  async finish(): Promise<void> {
+    await this.write(this.count === 0 ? '[\n]\n' : '\n]\n');
+    await this.close();
+  }
+
+  async close(): Promise<void> {
+    await this.handle.close().catch(() => undefined);
+  }
+
+  private async write(text: string): Promise<void> {
+    await this.writeParts([Buffer.from(text, 'utf8')]);
+  }
+
+  /** Write buffers one after the other at the end of the file, a batch per system call. */
+  private async writeParts(parts: Buffer[]): Promise<void> {
+    let total = 0;
+    try {
+      for (let i = 0; i < parts.length; i += WRITEV_BATCH) {
+        const batch = parts.slice(i, i + WRITEV_BATCH);
+        const size = batch.reduce((n, b) => n + b.length, 0);
+        const { bytesWritten } = await this.handle.writev(batch, this.position + total);
+        // A short write goes on from where it stopped.
+        if (bytesWritten < size) {
+          const rest = Buffer.concat(batch);
+          for (let off = bytesWritten; off < size; off += (await this.handle.write(rest, off, size - off, this.position + total + off)).bytesWritten);
+        }
+        total += size;
+      }
+    } catch (error) {
+      throw writeError(this.file, error);
+    }
+    this.position += total;
+  }
+}
+
+export function writeError(file: string, error: unknown): Error {
+  return codedError('SNAPSHOT_WRITE', `cannot write ${file}: ${(error as Error).message}`, { cause: error, details: { file } });
+}
+
+/** Bytes kept as they are: `source[start, stop)`. */
+export interface Kept {
+  source: Buffer;
+  start: number;
+  stop: number;
+}
+
+/** One element of an array file: its line's JSON bytes (UTF-8, without the comma), the value read from it, and where it is. */
+export interface Element<T> extends Kept {
+  value: T;
+  line: number;
+  /** The byte offset just after the element's line (its newline included): where the next one starts. */
+  end: number;
+}
+
+/** Where to start reading an array file: an element line's byte offset and its line number (1-based). */
+export interface FilePosition {
+  bytes: number;
+  line: number;
+}
+
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** How much of a line's head is decoded to find its leading members (more for long ids). */
+const HEAD = 256;
+
+/**
+ * The leading members of a line as snapshots write it (`{"id":"…","identityId":"…",…}`), read
+ * from the line's head (`bytes[start, stop)`) as Latin-1, a character per byte, without decoding
+ * or parsing the rest of the line. Null when the line does not begin with them as strings (the
+ * caller then parses the line whole).
+ */
+function leadingMembers(bytes: Buffer, start: number, stop: number, members: readonly string[]): Record<string, string> | null {
+  const head = bytes.toString('latin1', start, Math.min(stop, start + HEAD));
+  const out: Record<string, string> = {};
+  let at = 1;
+  for (const member of members) {
+    const key = `"${member}":"`;
+    if (head.charCodeAt(at - 1) !== (at === 1 ? 0x7b : 0x2c) || !head.startsWith(key, at)) return null;
+    const from = at + key.length;
+    let end = head.indexOf('"', from);
+    if (end < 0) return null;
+    let value = head.slice(from, end);
+    if (value.includes('\\')) {
+      // An escape: the string token ends at the first quote not escaped; JSON.parse reads it.
+      for (end = from; end < head.length && head.charCodeAt(end) !== 0x22; end++) if (head.charCodeAt(end) === 0x5c) end++;
+      try {
+        value = JSON.parse(bytes.toString('utf8', start + from - 1, start + end + 1)) as string;
+      } catch {
+        return null;
+      }
+    } else if (NON_ASCII.test(value)) value = bytes.toString('utf8', start + from, start + end);
+    out[member] = value;
+    at = end + 2;
+  }
+  return out;
+}
+
+const CHUNK = 1 << 20;
+/** Buffers tracked for reuse at most (more than a merge holds between two releases). */
+const MAX_IN_USE = 32;
+
+/**
+ * The elements of an array file in the one-element-per-line layout (as snapshots write it), read
+ * a megabyte at a time from the start or from a position an earlier read reported (`from`):
+ * `fill()` reads on, `peek()` and `take()` hand out what was read, without awaiting per element.
+ * With `members`, an element's value holds only those leading string members, read without
+ * parsing the line (a line that does not begin with them is parsed whole). A file in another
+ * layout, or a line that is not one JSON object with a string id, is a SNAPSHOT_PREVIOUS error
+ * naming the file and line.
+ */
+export class ArrayFileReader<T extends { id?: unknown }> {
+  private handle: FileHandle | null = null;
+  private offset: number;
+  private line: number;
+  private opened: boolean;
+  private closed = false;
+  private rest: Buffer = Buffer.alloc(0);
+  private queue: Element<T>[] = [];
+  /** The buffers elements were read into, each with the offset where its last whole line ends, and the buffers free to read into. */
+  private inUse: { buffer: Buffer; until: number }[] = [];
+  private free: Buffer[] = [];
+  private head = 0;
+  /** True once the whole file has been read. */
+  done = false;
+  /** Where the next element not yet taken starts. */
+  position: FilePosition;
+
+  constructor(
+    readonly file: string,
+    private readonly options: { from?: FilePosition; members?: readonly string[] } = {},
+  ) {
+    this.offset = options.from?.bytes ?? 0;
+    this.line = options.from ? options.from.line - 1 : 0;
+    this.opened = this.offset > 0;
+    this.position = { bytes: this.offset, line: this.line + 1 };
+  }
+
+  /** The value of the next element read and not taken (undefined when none is buffered). */
+  peek(): T | undefined {
+    return this.head < this.queue.length ? this.queue[this.head]!.value : undefined;
+  }
+
+  take(): Element<T> | undefined {
+    if (this.head >= this.queue.length) return undefined;
+    const e = this.queue[this.head++]!;
+    this.position = { bytes: e.end, line: e.line + 1 };
+    return e;
+  }
+
+  /** The elements buffered and not taken. */
+  get buffered(): number {
+    return this.queue.length - this.head;
+  }
+
+  /** The last element read (buffered), if any. */
+  last(): T | undefined {
+    return this.head < this.queue.length ? this.queue[this.queue.length - 1]!.value : undefined;
+  }
+
+  /** Read the next chunk of the file into the buffer; false at the end of the file. */
+  async fill(): Promise<boolean> {
+    if (this.done) return false;
+    if (this.head > 0) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
+    try {
+      this.handle ??= await open(this.file, 'r');
+      // The part line left from the last chunk, then the next chunk read in after it, in a
+      // buffer released by the caller when it can (fresh memory makes the garbage collector run).
+      const reused = this.free.pop();
+      const space = reused !== undefined && reused.length >= this.rest.length + CHUNK ? reused : Buffer.allocUnsafe(Math.max(2 * CHUNK, this.rest.length + CHUNK));
+      this.rest.copy(space);
+      const { bytesRead } = await this.handle.read(space, this.rest.length, CHUNK, this.offset + this.rest.length);
+      const buffer = space.subarray(0, this.rest.length + bytesRead);
+      let from = 0;
+      for (let nl = buffer.indexOf(10, from); nl >= 0; nl = buffer.indexOf(10, from)) {
+        const cr = nl > from && buffer[nl - 1] === 13 ? 1 : 0;
+        this.offset += nl + 1 - from;
+        this.accept(buffer, from, nl - cr);
+        from = nl + 1;
+      }
+      this.rest = buffer.subarray(from);
+      this.inUse.push({ buffer: space, until: this.offset });
+      // A reader nobody releases (a whole file read) forgets its oldest buffers to the garbage collector.
+      if (this.inUse.length > MAX_IN_USE) this.inUse.shift();
+      if (bytesRead === 0) {
+        if (this.rest.length > 0) {
+          this.offset += this.rest.length;
+          this.accept(this.rest, 0, this.rest.length);
+          this.rest = Buffer.alloc(0);
+        }
+        this.done = true;
+        await this.close();
+        if (!this.closed) this.bad('the array is not closed (a truncated file)');
+      }
+    } catch (error) {
+      await this.close();
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'EISDIR') throw codedError('SNAPSHOT_PREVIOUS', `cannot read ${this.file}: ${(error as Error).message}`, { cause: error, details: { file: this.file } });
+      throw error;
+    }
+    return !this.done;
+  }
+
+  /**
+   * The elements before byte `bytes` are written (or dropped): the buffers holding only them can
+   * be read into again. Elements taken before it must not be used after this.
+   */
+  release(bytes: number): void {
+    while (this.inUse.length > 1 && this.inUse[0]!.until <= bytes) this.free.push(this.inUse.shift()!.buffer);
+  }
+
+  /** Read until `enough` holds for the last element read, or to the end of the file. */
+  async fillUntil(enough: (last: T) => boolean): Promise<void> {
+    for (let last = this.last(); !this.done && (last === undefined || !enough(last)); last = this.last()) await this.fill();
+  }
+
+  async close(): Promise<void> {
+    const h = this.handle;
+    this.handle = null;
+    await h?.close().catch(() => undefined);
+  }
+
+  private accept(buffer: Buffer, start: number, end: number): void {
+    this.line++;
+    // Only short lines ([, ], blank) are decoded whole here; an element's bytes are kept as they are.
+    const short = end - start <= 2 ? buffer.toString('utf8', start, end) : null;
+    if (this.closed) {
+      if ((short ?? buffer.toString('utf8', start, end)).trim() !== '') this.bad('text after the closing ]');
+      return;
+    }
+    if (!this.opened) {
+      if (short !== '[') this.bad('expected "[" alone on the first line (the layout snapshots write)');
+      this.opened = true;
+      return;
+    }
+    if (short === ']') {
+      this.closed = true;
+      return;
+    }
+    const stop = buffer[end - 1] === 0x2c ? end - 1 : end;
+    // The leading members are read from the line's head; a line that does not begin with them
+    // (or does not end with `}`) is decoded and parsed whole.
+    let value: unknown = this.options.members && buffer[stop - 1] === 0x7d ? leadingMembers(buffer, start, stop, this.options.members) : null;
+    if (value === null) {
+      try {
+        value = JSON.parse(buffer.toString('utf8', start, stop));
+      } catch {
+        this.bad('not one JSON element per line');
+      }
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || typeof (value as { id?: unknown }).id !== 'string') this.bad('an element must be an object with a string "id"');
+    this.queue.push({ source: buffer, start, stop, value: value as T, line: this.line, end: this.offset });
+  }
+
+  private bad(why: string): never {
+    throw codedError('SNAPSHOT_PREVIOUS', `${this.file}:${this.line}: ${why}; take a full snapshot instead of --since`, { details: { file: this.file, line: this.line } });
+  }
+}
+
+/** Every element of an array file, one at a time, with its text (ArrayFileReader). */
+export async function* readArrayFile<T extends { id?: unknown }>(file: string, options: { from?: FilePosition; members?: readonly string[] } = {}): AsyncGenerator<Element<T> & { text: string }, void, undefined> {
+  const reader = new ArrayFileReader<T>(file, options);
+  try {
+    for (;;) {
+      const more = await reader.fill();
+      for (let e = reader.take(); e !== undefined; e = reader.take()) yield { ...e, text: e.source.toString('utf8', e.start, e.stop) };
+      if (!more) return;
+    }
+  } finally {
+    await reader.close();
+  }
+}
