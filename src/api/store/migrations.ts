@@ -55,6 +55,15 @@ function foldedKey(column: string): string {
   return `CASE WHEN ${column} IS NULL OR length(CAST(${column} AS BLOB)) = length(${column}) THEN ${column} ELSE filter_fold(${column}) END`;
 }
 
+/**
+ * Fill an empty public_identity_columns from the identities table, as migration 6 does: what the
+ * insert trigger does row by row, in two statements (a bulk load sets the trigger aside).
+ */
+export const PUBLIC_IDENTITY_COLUMNS_FILL = `
+  INSERT INTO public_identity_columns (${ROW_COLUMNS}) ${rowOf('identities')};
+  UPDATE public_identity_columns SET (manager_ref, manager_name) = (SELECT m.id, m.shown_name FROM public_identity_columns m WHERE m.id = public_identity_columns.manager_id);
+`;
+
 /** An identity document's `created` or `modified` when it is text, else NULL: the search plugin selects exactly this (migration 7). */
 export const IDENTITY_TIME = (member: 'created' | 'modified'): string => `CASE json_type("doc", '$.${member}') WHEN 'text' THEN json_extract("doc", '$.${member}') END`;
 
