@@ -138,37 +138,55 @@ export interface FilePosition {
   line: number;
 }
 
-const NON_ASCII = /[^\x00-\x7f]/;
+/** The bytes a leading member's line starts with, `"name":"`, by member name. */
+const KEYS = new Map<string, Buffer>();
+const keyOf = (member: string): Buffer => {
+  let key = KEYS.get(member);
+  if (key === undefined) KEYS.set(member, (key = Buffer.from(`"${member}":"`)));
+  return key;
+};
 
-/** How much of a line's head is decoded to find its leading members (more for long ids). */
-const HEAD = 256;
+/** What `bytes[from, to)` holds besides plain ASCII: 2 when a backslash (an escape), 1 when a byte outside ASCII, else 0. */
+function special(bytes: Buffer, from: number, to: number): number {
+  let found = 0;
+  for (let i = from; i < to; i++) {
+    const b = bytes[i]!;
+    if (b === 0x5c) return 2;
+    if (b > 0x7f) found = 1;
+  }
+  return found;
+}
 
 /**
  * The leading members of a line as snapshots write it (`{"id":"…","identityId":"…",…}`), read
- * from the line's head (`bytes[start, stop)`) as Latin-1, a character per byte, without decoding
- * or parsing the rest of the line. Null when the line does not begin with them as strings (the
- * caller then parses the line whole).
+ * from the line's bytes (`bytes[start, stop)`): only the values are decoded (as Latin-1, a
+ * character per byte, when they are ASCII), nothing else of the line is decoded or parsed, so
+ * that a line read costs no string of its own. Null when the line does not begin with them as
+ * strings (the caller then parses the line whole).
  */
 function leadingMembers(bytes: Buffer, start: number, stop: number, members: readonly string[]): Record<string, string> | null {
-  const head = bytes.toString('latin1', start, Math.min(stop, start + HEAD));
   const out: Record<string, string> = {};
-  let at = 1;
+  let at = start + 1;
   for (const member of members) {
-    const key = `"${member}":"`;
-    if (head.charCodeAt(at - 1) !== (at === 1 ? 0x7b : 0x2c) || !head.startsWith(key, at)) return null;
+    // `{` before the first member, `,` before each next one.
+    if (bytes[at - 1] !== (at === start + 1 ? 0x7b : 0x2c)) return null;
+    const key = keyOf(member);
+    if (at + key.length > stop || bytes.compare(key, 0, key.length, at, at + key.length) !== 0) return null;
     const from = at + key.length;
-    let end = head.indexOf('"', from);
-    if (end < 0) return null;
-    let value = head.slice(from, end);
-    if (value.includes('\\')) {
+    let end = bytes.indexOf(0x22, from);
+    if (end < 0 || end >= stop) return null;
+    let value: string;
+    const kind = special(bytes, from, end);
+    if (kind === 2) {
       // An escape: the string token ends at the first quote not escaped; JSON.parse reads it.
-      for (end = from; end < head.length && head.charCodeAt(end) !== 0x22; end++) if (head.charCodeAt(end) === 0x5c) end++;
+      for (end = from; end < stop && bytes[end] !== 0x22; end++) if (bytes[end] === 0x5c) end++;
+      if (end >= stop) return null;
       try {
-        value = JSON.parse(bytes.toString('utf8', start + from - 1, start + end + 1)) as string;
+        value = JSON.parse(bytes.toString('utf8', from - 1, end + 1)) as string;
       } catch {
         return null;
       }
-    } else if (NON_ASCII.test(value)) value = bytes.toString('utf8', start + from, start + end);
+    } else value = bytes.toString(kind === 1 ? 'utf8' : 'latin1', from, end);
     out[member] = value;
     at = end + 2;
   }

@@ -77,6 +77,25 @@ describe('ArrayFileWriter, ArrayFileReader and readArrayFile', () => {
     expect(rest).toEqual([[3, { id: 'a2', identityId: 'i"2' }], [4, { identityId: 'i3', id: 'a3' }], [5, { id: 'a4', identityId: 'i4' }]]);
   });
 
+  it('reads leading members that are not plain ASCII, escaped, long or not strings as JSON reads them', async () => {
+    const file = join(tmp, 'members.json');
+    const records = [
+      { id: 'ä1', identityId: '名前', x: 1 },
+      { id: 'a\\2', identityId: 'i\u00e93\n', x: 2 },
+      { id: 'a'.repeat(400), identityId: 'i4' },
+      { id: 'a5', identityId: 5 },
+      { id: 'a6' },
+      { id: 'a7', identityId: 'x"' },
+    ];
+    const w = await ArrayFileWriter.open(file);
+    await w.add(records.map((r) => JSON.stringify(r)));
+    await w.finish();
+    const values = [];
+    for await (const e of readArrayFile<{ id: string }>(file, { members: ['id', 'identityId'] })) values.push(e.value);
+    // A line that does not begin with both as strings is parsed whole.
+    expect(values).toEqual(records.map((r) => (typeof r.identityId === 'string' ? { id: r.id, identityId: r.identityId } : r)));
+  });
+
   it('copies kept lines back as the same bytes, also across megabyte chunks whose buffers are released and read into again', async () => {
     const file = join(tmp, 'big.json');
     const source = await ArrayFileWriter.open(file);
