@@ -28,7 +28,7 @@ Options:
   --only <parts>         Comma-separated parts: ${SNAPSHOT_PARTS.join(',')}
   --rate <n>             At most n requests per second (the tenant's 429 Retry-After is
                          always followed)
-  --page-size <n>        Identities per search page (default 1000)
+  --page-size <n>        Identities per search page (default 1000; 10000 for the --since walk)
   --restart              Discard an interrupted copy instead of resuming it
   --no-progress          Never draw the progress bar (drawn on stderr only when it is a terminal)
   -h, --help             Show this help

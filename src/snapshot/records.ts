@@ -24,6 +24,8 @@ export interface RecordWriters {
 export interface WalkContext {
   providers: TenantProviders;
   pageSize: number;
+  /** Identities per page of a merge's walk (its hits are small: id, `modified`, account count). */
+  walkPageSize: number;
   pseudonymizer: Pseudonymizer | null;
   signal: AbortSignal | undefined;
   /** After each page is written: identities walked so far, and the last identity id. */
@@ -172,7 +174,7 @@ export async function mergeRecords(ctx: WalkContext, writers: RecordWriters, pre
   const { client } = ctx.providers;
   const sinceMs = Date.parse(since);
   const counts = progress.counts;
-  const walk = client.search<Record<string, unknown> & WalkHit>('identities', searchQuery(EVERY_DOCUMENT), 'id', ctx.pageSize, {
+  const walk = client.search<Record<string, unknown> & WalkHit>('identities', searchQuery(EVERY_DOCUMENT), 'id', ctx.walkPageSize, {
     ...(afterId !== null ? { after: [afterId] } : {}),
     queryResultFilter: { includes: writers.accounts ? ['id', 'modified', 'accountCount'] : ['id', 'modified'] },
   });

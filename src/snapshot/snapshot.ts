@@ -6,7 +6,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { codedError, isTransformsError } from '../errors/index.js';
 import type { IdentityProfile } from '../providers/types.js';
-import { createTenantProviders, type TenantProviderOptions, type TenantProviders } from '../providers/tenant/index.js';
+import { createTenantProviders, SEARCH_PAGE_MAX, type TenantProviderOptions, type TenantProviders } from '../providers/tenant/index.js';
 import type { Source, TransformDocument } from '../providers/types.js';
 import { ArrayFileWriter, writeError } from './array-files.js';
 import { arrayText, CHECKPOINT, documentText, fileNames, MANIFEST, sortSources } from './layout.js';
@@ -45,7 +45,10 @@ export interface SnapshotOptions {
   only?: readonly SnapshotPart[];
   /** At most this many requests per second (only when `tenant` is client options). */
   rate?: number;
-  /** Identities per search page (1 to 10,000). Default 1,000. */
+  /**
+   * Identities per search page (1 to 10,000). Default 1,000, and 10,000 (search's maximum) for
+   * the walk of a `--since` copy, whose hits hold only an id, a timestamp and a count.
+   */
   pageSize?: number;
   /** Resume an interrupted copy of the same tenant and options when its checkpoint is there. Default true. */
   resume?: boolean;
@@ -86,7 +89,7 @@ function isProviders(value: unknown): value is TenantProviders {
   return typeof (value as TenantProviders | null)?.fetchAccountsOf === 'function';
 }
 
-function checkOptions(options: SnapshotOptions): { parts: SnapshotPart[]; pageSize: number; margin: number } {
+function checkOptions(options: SnapshotOptions): { parts: SnapshotPart[]; pageSize: number; walkPageSize: number; margin: number } {
   if (options === null || typeof options !== 'object') invalid('snapshot options must be an object', '');
   for (const key of Object.keys(options)) if (!OPTION_KEYS.has(key)) invalid(`unknown snapshot option "${key}"`, key);
   if (options.tenant === null || typeof options.tenant !== 'object') invalid('tenant must be tenant options ({ baseUrl, clientId, clientSecret }) or tenant providers', 'tenant');
@@ -112,12 +115,12 @@ function checkOptions(options: SnapshotOptions): { parts: SnapshotPart[]; pageSi
   const key = options.pseudonymizationKey;
   if (key !== undefined && (!(key instanceof Uint8Array) || key.length < 16)) throw codedError('SNAPSHOT_KEY', 'the pseudonymization key must hold at least 16 bytes', { details: { option: 'pseudonymizationKey' } });
   for (const f of ['now', 'onProgress'] as const) if (options[f] !== undefined && typeof options[f] !== 'function') invalid(`${f} must be a function`, f);
-  return { parts, pageSize, margin };
+  return { parts, pageSize, walkPageSize: options.pageSize ?? SEARCH_PAGE_MAX, margin };
 }
 
 /** Copy a tenant into `options.out`. Resolves with a summary; rejects with a coded error, leaving the previous snapshot intact. */
 export async function snapshotTenant(options: SnapshotOptions): Promise<SnapshotSummary> {
-  const { parts, pageSize, margin } = checkOptions(options);
+  const { parts, pageSize, walkPageSize, margin } = checkOptions(options);
   let providers: TenantProviders;
   try {
     providers = isProviders(options.tenant)
@@ -224,6 +227,7 @@ export async function snapshotTenant(options: SnapshotOptions): Promise<Snapshot
       const context = {
         providers,
         pageSize,
+        walkPageSize,
         pseudonymizer,
         signal: options.signal,
         pageDone: (walked: number, lastId: string) => {
