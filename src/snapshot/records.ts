@@ -5,7 +5,8 @@
 // (queryResultFilter), beside the previous files read line by line in the same order. Changed
 // identities are fetched again by id, the accounts of identities whose list of accounts changed
 // by identity; everything else keeps its previous lines, byte for byte (modified accounts with
-// their new line). Memory holds one page and the modified accounts.
+// their new line). Memory holds one page and the modified accounts (a --since walk's page holds
+// only its small hits; the previous lines are read for a part of it at a time).
 
 import { join } from 'node:path';
 import { codedError } from '../errors/index.js';
@@ -211,38 +212,43 @@ export async function mergeRecords(ctx: WalkContext, writers: RecordWriters, pre
       next = walk.next();
       next.catch(() => undefined);
       checkAborted(ctx.signal);
-      const page = current.value;
-      // The previous elements up to the page's last id are read first: planning is then synchronous.
-      const lastId = String(page[page.length - 1]!.id);
-      await prevIdentities?.fillUntil((p) => compareIds(p.id, lastId) > 0);
-      await prevAccounts?.fillUntil((a) => compareIds(a.identityId, lastId) > 0);
-      let deleted = 0;
-      const plan: Planned[] = [];
-      for (const hit of page) {
-        const id = String(hit.id);
-        let identity: Kept | null = null;
-        if (prevIdentities) {
-          for (let p = prevIdentities.peek(); p !== undefined && compareIds(p.id, id) < 0; p = prevIdentities.peek()) {
-            deleted++;
-            prevIdentities.take();
+      // A walk page is planned, fetched and written in parts of pageSize identities: the
+      // previous lines held, the fetches in flight and the checkpoint's steps stay that size.
+      for (let from = 0; from < current.value.length; from += ctx.pageSize) {
+        if (from > 0) checkAborted(ctx.signal);
+        const page = current.value.slice(from, from + ctx.pageSize);
+        // The previous elements up to the page's last id are read first: planning is then synchronous.
+        const lastId = String(page[page.length - 1]!.id);
+        await prevIdentities?.fillUntil((p) => compareIds(p.id, lastId) > 0);
+        await prevAccounts?.fillUntil((a) => compareIds(a.identityId, lastId) > 0);
+        let deleted = 0;
+        const plan: Planned[] = [];
+        for (const hit of page) {
+          const id = String(hit.id);
+          let identity: Kept | null = null;
+          if (prevIdentities) {
+            for (let p = prevIdentities.peek(); p !== undefined && compareIds(p.id, id) < 0; p = prevIdentities.peek()) {
+              deleted++;
+              prevIdentities.take();
+            }
+            if (prevIdentities.peek()?.id === id) identity = prevIdentities.take()!;
           }
-          if (prevIdentities.peek()?.id === id) identity = prevIdentities.take()!;
+          const modifiedAt = typeof hit.modified === 'string' ? Date.parse(hit.modified) : NaN;
+          if (Number.isNaN(modifiedAt) || modifiedAt >= sinceMs) identity = null;
+          let accounts: (string | Kept)[] | null = [];
+          if (prevAccounts) {
+            // Accounts are grouped by identity in identity order: a deleted identity's group is skipped.
+            for (let a = prevAccounts.peek(); a !== undefined && compareIds(a.identityId, id) < 0; a = prevAccounts.peek()) prevAccounts.take();
+            const before: Element<{ id: string; identityId: string }>[] = [];
+            for (let a = prevAccounts.peek(); a !== undefined && a.identityId === id; a = prevAccounts.peek()) before.push(prevAccounts.take()!);
+            accounts = keptAccounts(id, hit, before, modified);
+          }
+          plan.push({ id, identity, accounts });
         }
-        const modifiedAt = typeof hit.modified === 'string' ? Date.parse(hit.modified) : NaN;
-        if (Number.isNaN(modifiedAt) || modifiedAt >= sinceMs) identity = null;
-        let accounts: (string | Kept)[] | null = [];
-        if (prevAccounts) {
-          // Accounts are grouped by identity in identity order: a deleted identity's group is skipped.
-          for (let a = prevAccounts.peek(); a !== undefined && compareIds(a.identityId, id) < 0; a = prevAccounts.peek()) prevAccounts.take();
-          const before: Element<{ id: string; identityId: string }>[] = [];
-          for (let a = prevAccounts.peek(); a !== undefined && a.identityId === id; a = prevAccounts.peek()) before.push(prevAccounts.take()!);
-          accounts = keptAccounts(id, hit, before, modified);
-        }
-        plan.push({ id, identity, accounts });
+        pending.push(fetchPlanned(ctx, writers, plan, { walked: page.length, deleted, identities: prevIdentities?.position ?? null, accounts: prevAccounts?.position ?? null }));
+        pending[pending.length - 1]!.catch(() => undefined);
+        while (pending.length >= PIPELINE) await write(await pending.shift()!);
       }
-      pending.push(fetchPlanned(ctx, writers, plan, { walked: page.length, deleted, identities: prevIdentities?.position ?? null, accounts: prevAccounts?.position ?? null }));
-      pending[pending.length - 1]!.catch(() => undefined);
-      while (pending.length >= PIPELINE) await write(await pending.shift()!);
     }
     while (pending.length > 0) await write(await pending.shift()!);
     // What the walk did not meet was deleted (the rest of the files is read to check their layout).
