@@ -6,6 +6,7 @@ import { codedError, isTransformsError, TransformsError } from '../errors/index.
 import { parseObjectFilter } from '../filter/index.js';
 import type { FilterNode } from '../filter/ast.js';
 import { compileJavaRegex, compileJavaReplacement, type JavaPattern, type JavaReplacement } from '../runtime/regex/index.js';
+import { withFastPath } from '../runtime/regex/fast-path.js';
 import { compileTemplate, type CompiledTemplate } from '../runtime/velocity/index.js';
 import type { Identity, Providers, TransformDocument } from '../providers/types.js';
 import { builtinOperations } from '../operations/index.js';
@@ -155,7 +156,7 @@ class EngineImpl implements Engine {
       operation: (type) => this.registry.get(type),
       template: (source) =>
         this.templates.getOrBuild(source, () => compileTemplate(source, { maxLength: limits.maxTemplateLength, regex: (s: string) => this.host.regex(s) })),
-      regex: (source) => this.regexes.getOrBuild(source, () => compileJavaRegex(source)),
+      regex: (source) => this.regexes.getOrBuild(source, () => withFastPath(compileJavaRegex(source))),
       replacement: (source) => this.replacements.getOrBuild(source, () => compileJavaReplacement(source)),
       objectFilter: (text) => this.filters.getOrBuild(text, () => parseObjectFilter(text, { maxLength: limits.maxFilterLength })),
     };
