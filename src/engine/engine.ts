@@ -6,6 +6,7 @@ import { codedError, isTransformsError, TransformsError } from '../errors/index.
 import { parseObjectFilter } from '../filter/index.js';
 import type { FilterNode } from '../filter/ast.js';
 import { compileJavaRegex, compileJavaReplacement, type JavaPattern, type JavaReplacement } from '../runtime/regex/index.js';
+import { withFastPath } from '../runtime/regex/fast-path.js';
 import { compileTemplate, type CompiledTemplate } from '../runtime/velocity/index.js';
 import type { Identity, Providers, TransformDocument } from '../providers/types.js';
 import { builtinOperations } from '../operations/index.js';
@@ -20,74 +21,16 @@ import { generateProfile, type GeneratedProfile, type ProfileCodeHost } from './
 import { NO_VARIABLES } from './globals.js';
 import { isPromise, andThen, type MaybePromise } from './maybe.js';
 import { resolveLimits, resolveOptions, type EngineOptions, type ResolvedOptions } from './options.js';
-import { Budget, limitError } from '../runtime/budget.js';
+import { Budget } from '../runtime/budget.js';
 import { createRegistry, type Registry } from './registry.js';
 import { EvaluationState, NO_REFERENCES, type EvaluationHost } from './evaluation.js';
-import { TRACE_KEY, TraceRecorder, type TraceNode } from './trace.js';
+import { TRACE_KEY, TraceRecorder } from './trace.js';
 import { attributeFailed, attributeVariables, compileProfile, runGeneratedProfile, runProfile, type CompiledMapping, type ProfileLike, type ProfileOptions, type ProfileResult } from './profile.js';
 import type { CompiledTransform, Evaluation, Limits, OperationSpec, RuleFunction, Value } from './types.js';
+import type { CompileOptions, Engine, EvaluationContext, Explanation } from './engine-interface.js';
+import { finish } from './output-limit.js';
 
-export interface CompileOptions {
-  /** The caller has already validated the document against this engine's schema. */
-  schemaChecked?: boolean;
-  /** Keep the result in the compile cache (default true; validation of many files turns it off). */
-  cache?: boolean;
-}
-
-export interface EvaluationContext {
-  /** The identity being evaluated: the object, or its id (resolved through the identity provider). */
-  identity?: Identity | string | null;
-  /** The implicit input (for a profile mapping, the value the mapping feeds the transform). */
-  input?: Value;
-  /** Extra template variables: oldValue, attributeDefinition, … */
-  variables?: Record<string, unknown>;
-  /** Limits for this call, over the engine's (docs/limits.md). */
-  limits?: Partial<Limits>;
-}
-
-export interface Engine {
-  readonly registry: Registry;
-  readonly limits: Readonly<Limits>;
-  readonly providers: Readonly<Providers>;
-  /** Validate (schema) and build closures once; cached by canonical JSON. Throws the first issue as a coded error. */
-  compile(transform: unknown, options?: CompileOptions): CompiledTransform;
-  /** Evaluate; resolves to the value or rejects with a coded error. */
-  evaluate(transform: unknown, context?: EvaluationContext): Promise<Value>;
-  /** Evaluate synchronously; throws ENGINE_ASYNC_PROVIDER when a provider answers with a promise. */
-  evaluateSync(transform: unknown, context?: EvaluationContext): Value;
-  /** The core: synchronous when every provider is. */
-  evaluateMaybe(transform: unknown, context?: EvaluationContext): MaybePromise<Value>;
-  /** Compile a nested transform definition (an identity-profile mapping: no name required). */
-  compileDefinition(definition: unknown): CompiledTransform;
-  /** Evaluate every attribute of an identity profile for one identity; errors are per attribute. */
-  evaluateProfile(profile: ProfileLike, identity: Identity, options?: ProfileOptions): Promise<ProfileResult>;
-  /** The same, synchronously (throws ENGINE_ASYNC_PROVIDER when a provider is asynchronous). */
-  evaluateProfileSync(profile: ProfileLike, identity: Identity, options?: ProfileOptions): ProfileResult;
-  /** The core of evaluateProfile: synchronous when every provider is. */
-  evaluateProfileMaybe(profile: ProfileLike, identity: Identity, options?: ProfileOptions): MaybePromise<ProfileResult>;
-  /** Schema validation only (no compile), with JSON Pointer issues. */
-  validateSchema(transform: unknown): ValidationIssue[];
-  /** Schema validation of a nested definition (no name required). */
-  validateDefinitionSchema(definition: unknown): ValidationIssue[];
-  /** The transform JSON Schema built from this engine's registry. */
-  transformSchema(): Record<string, unknown>;
-  /** Cache hit and miss counters. */
-  cacheStats(): Record<string, CacheStats>;
-  /** A registered rule function. */
-  rule(name: string): RuleFunction | undefined;
-  /**
-   * Evaluate and explain: the tree of nodes the evaluation ran, each with its input, value or
-   * error and decisions. Needs providers that answer synchronously (fixtures, memory).
-   */
-  explain(transform: unknown, context?: EvaluationContext): Explanation;
-}
-
-/** What engine.explain gives: the outcome and the tree of nodes that produced it. */
-export interface Explanation {
-  value?: Value;
-  error?: { code: string; message: string; path?: string };
-  trace: TraceNode;
-}
+export type { CompileOptions, Engine, EvaluationContext, Explanation } from './engine-interface.js';
 
 export function createEngine(options: EngineOptions = {}): Engine {
   const resolved = resolveOptions(options);
@@ -155,7 +98,7 @@ class EngineImpl implements Engine {
       operation: (type) => this.registry.get(type),
       template: (source) =>
         this.templates.getOrBuild(source, () => compileTemplate(source, { maxLength: limits.maxTemplateLength, regex: (s: string) => this.host.regex(s) })),
-      regex: (source) => this.regexes.getOrBuild(source, () => compileJavaRegex(source)),
+      regex: (source) => this.regexes.getOrBuild(source, () => withFastPath(compileJavaRegex(source))),
       replacement: (source) => this.replacements.getOrBuild(source, () => compileJavaReplacement(source)),
       objectFilter: (text) => this.filters.getOrBuild(text, () => parseObjectFilter(text, { maxLength: limits.maxFilterLength })),
     };
@@ -428,43 +371,6 @@ class EngineImpl implements Engine {
       }
     });
   }
-}
-
-/** The value of an evaluation, once its size is checked against maxOutputLength. */
-function finish(out: MaybePromise<Value>, limits: Readonly<Limits>): MaybePromise<Value> {
-  if (typeof out === 'string') {
-    if (out.length > limits.maxOutputLength) throw outputLimit(out.length, limits);
-    return out;
-  }
-  if (out === null || typeof out !== 'object') return out;
-  if (isPromise<Value>(out)) return out.then((v) => finish(v, limits));
-  const size = valueSize(out, limits.maxOutputLength);
-  if (size > limits.maxOutputLength) throw outputLimit(size, limits);
-  return out;
-}
-
-function outputLimit(size: number, limits: Readonly<Limits>): Error {
-  return limitError('maxOutputLength', limits.maxOutputLength, `the value is larger than ${limits.maxOutputLength} characters (at least ${size})`, '');
-}
-
-/** Characters of a value's strings and keys (and one per element), stopping once above `max`. */
-function valueSize(root: Value, max: number): number {
-  let size = 0;
-  const stack: Value[] = [root];
-  while (stack.length > 0 && size <= max) {
-    const v = stack.pop()!;
-    if (typeof v === 'string') size += v.length;
-    else if (Array.isArray(v)) {
-      size += v.length;
-      for (const item of v) stack.push(item);
-    } else if (v !== null && typeof v === 'object') {
-      for (const [k, item] of Object.entries(v)) {
-        size += k.length + 1;
-        stack.push(item);
-      }
-    } else size += 1;
-  }
-  return size;
 }
 
 function isCompiled(value: unknown): value is CompiledTransform {

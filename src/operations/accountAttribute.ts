@@ -90,11 +90,13 @@ function plan(ctx: CompileContext) {
   const valueKey = JSON.stringify([orderKey, attributeName, firstLink]);
   const pointer = ctx.pointer;
 
+  // The record accountFilter sees, refilled for each account: the predicate only reads it.
+  const view: SearchableView = { nativeIdentity: undefined, displayName: undefined, entitlements: undefined };
   /** The candidates in the order they are read: filtered, then sorted (stable). */
   const order = (accounts: readonly Account[]): readonly Account[] => {
     let candidates = accounts as Account[];
-    if (accountPredicate) candidates = candidates.filter((a) => accountPredicate(searchableView(a)));
-    if (propertyPredicate) candidates = candidates.filter((a) => propertyPredicate(a.attributes));
+    if (accountPredicate) candidates = keep(candidates, (a) => accountPredicate(fillView(view, a)));
+    if (propertyPredicate) candidates = keep(candidates, (a) => propertyPredicate(a.attributes));
     if (candidates.length > 1) {
       const keyed = candidates.map((account, index) => ({ account, index, key: sortKey(account, sortAttribute) }));
       keyed.sort((a, b) => compareAccounts(a, b, descending));
@@ -143,7 +145,7 @@ function plan(ctx: CompileContext) {
         const provider = ev.providers.accounts;
         if (!provider) throw codedError('EVAL_PROVIDER_MISSING', 'accountAttribute needs an account provider', { path: pointer });
         return attempt(
-          () => provider.listAccounts({ identityId: identity.id, sourceId: source.id, ...(accountFilter ? { filter: accountFilter } : {}) }),
+          () => provider.listAccounts(accountFilter ? { identityId: identity.id, sourceId: source.id, filter: accountFilter } : { identityId: identity.id, sourceId: source.id }),
           (error) => {
             throw codedError('EVAL_PROVIDER_FAILED', `listing accounts failed: ${error instanceof Error ? error.message : String(error)}`, { path: pointer, cause: error });
           },
@@ -172,8 +174,32 @@ function compileFilter<T>(build: () => T, ctx: { error: (code: ErrorCode, messag
 }
 
 /** The record accountFilter sees: the three searchable account properties. */
-function searchableView(account: Account): Record<string, unknown> {
-  return { nativeIdentity: account.nativeIdentity, displayName: account.name, entitlements: account.hasEntitlements };
+interface SearchableView extends Record<string, unknown> {
+  nativeIdentity: unknown;
+  displayName: unknown;
+  entitlements: unknown;
+}
+
+/** The accounts `test` keeps, in order; the list itself when it keeps them all. */
+function keep(accounts: Account[], test: (account: Account) => boolean): Account[] {
+  let kept: Account[] | undefined;
+  for (let i = 0; i < accounts.length; i++) {
+    const a = accounts[i]!;
+    if (test(a)) kept?.push(a);
+    else kept ??= accounts.slice(0, i);
+  }
+  return kept ?? accounts;
+}
+
+function searchableView(account: Account): SearchableView {
+  return fillView({ nativeIdentity: undefined, displayName: undefined, entitlements: undefined }, account);
+}
+
+function fillView(view: SearchableView, account: Account): SearchableView {
+  view.nativeIdentity = account.nativeIdentity;
+  view.displayName = account.name;
+  view.entitlements = account.hasEntitlements;
+  return view;
 }
 
 /** An account attribute as stored (lists stay lists); undefined and [] count as no value. */

@@ -1,6 +1,7 @@
 // static — a fixed string or a Velocity template over dynamic variables (https://developer.sailpoint.com/docs/extensibility/transforms/operations/static).
 
 import { attributesSchema, defineOperation, ref } from './spec.js';
+import { simpleTemplate } from '../engine/codegen/template.js';
 
 export const staticOperation = defineOperation({
   type: 'static',
@@ -28,6 +29,21 @@ export const staticOperation = defineOperation({
     if (template.isConstant) return `return ${code.literal(template.source)};`;
     const names = code.dynamicVariableNames(['value']).filter((name) => template.references.has(name));
     const values = names.map((name) => code.value(name)!);
-    return `return ${code.rt}.render(${code.bind(template)}, ${code.bind(names)}, [${values.join(', ')}], ${code.ev});`;
+    const general = (args: readonly string[]) => `return ${code.rt}.render(${code.bind(template)}, ${code.bind(names)}, [${args.join(', ')}], ${code.ev});`;
+    // The commonest shapes (text, references, #if on string comparisons) as JavaScript, while
+    // every variable is present; the general renderer otherwise (engine/codegen/template.ts).
+    const locals = names.map(() => code.local());
+    const strings = names.map(() => code.local());
+    const out = code.local();
+    const body = simpleTemplate(template.source, names, strings, out);
+    if (body === undefined) return general(values);
+    return `${locals.map((l, i) => `const ${l} = ${values[i]};`).join('\n')}
+if (${locals.map((l) => `${l} !== null && ${l} !== undefined && ${l} !== ''`).join(' && ') || 'true'}) {
+  ${strings.map((s, i) => `const ${s} = ${code.rt}.str(${locals[i]});`).join('\n')}
+  let ${out} = '';
+  ${body}
+  if (${out}.length <= ${code.ev}.limits.maxStringLength) return ${out};
+}
+${general(locals)}`;
   },
 });

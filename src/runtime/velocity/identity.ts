@@ -23,6 +23,109 @@ function attr(attributes: Record<string, unknown> | undefined, name: unknown): u
   return toJava(attributes[name]);
 }
 
+/**
+ * getAttributes(): the attributes as a read-only java.util.Map over the host object, filled only
+ * when something needs the whole map. A template usually reads one attribute of it
+ * ($identity.manager.attributes.networkDn), and converting every attribute of every identity it
+ * renders for was a sizeable part of a profile's evaluation. Keys, order and values are those of
+ * toJava's map: get and has read the host object (converting the value read), everything else
+ * fills the map first.
+ */
+class HostAttributeMap extends Map<string, unknown> {
+  /** The host's attributes until the map is filled (private fields stay writable under Object.freeze). */
+  #host: Record<string, unknown> | null;
+  /** Values already converted by get, which must stay the same objects once the map is filled. */
+  #read: Map<string, unknown> | null = null;
+
+  constructor(host: Record<string, unknown>) {
+    super();
+    this.#host = host;
+  }
+
+  static {
+    // Map's size is an accessor: the subclass's must fill the map before counting.
+    Object.defineProperty(HostAttributeMap.prototype, 'size', {
+      configurable: true,
+      get(this: HostAttributeMap): number {
+        this.#fill();
+        return Reflect.get(Map.prototype, 'size', this) as number;
+      },
+    });
+  }
+
+  #fill(): void {
+    const host = this.#host;
+    if (host === null) return;
+    this.#host = null;
+    const read = this.#read;
+    this.#read = null;
+    for (const key of Object.keys(host)) super.set(key, read !== null && read.has(key) ? read.get(key) : toJava(host[key]));
+  }
+
+  override get(key: string): unknown {
+    const host = this.#host;
+    if (host === null) return super.get(key);
+    if (typeof key !== 'string' || !Object.hasOwn(host, key)) return undefined;
+    if (this.#read !== null && this.#read.has(key)) return this.#read.get(key);
+    const value = toJava(host[key]);
+    if (typeof value === 'object' && value !== null) (this.#read ??= new Map()).set(key, value);
+    return value;
+  }
+
+  override has(key: string): boolean {
+    const host = this.#host;
+    return host === null ? super.has(key) : typeof key === 'string' && Object.hasOwn(host, key);
+  }
+
+  override set(key: string, value: unknown): this {
+    this.#fill();
+    return super.set(key, value);
+  }
+
+  override delete(key: string): boolean {
+    this.#fill();
+    return super.delete(key);
+  }
+
+  override clear(): void {
+    this.#fill();
+    super.clear();
+  }
+
+  override forEach(callback: (value: unknown, key: string, map: Map<string, unknown>) => void, thisArg?: unknown): void {
+    this.#fill();
+    super.forEach(callback, thisArg);
+  }
+
+  override keys(): MapIterator<string> {
+    this.#fill();
+    return super.keys();
+  }
+
+  override entries(): MapIterator<[string, unknown]> {
+    this.#fill();
+    return super.entries();
+  }
+
+  override values(): MapIterator<unknown> {
+    this.#fill();
+    return super.values();
+  }
+
+  override [Symbol.iterator](): MapIterator<[string, unknown]> {
+    this.#fill();
+    return super[Symbol.iterator]();
+  }
+}
+
+/** The attributes of an identity as getAttributes() returns them (frozen like toJava's maps). */
+function attributeMap(attributes: Record<string, unknown> | undefined): unknown {
+  if (attributes === undefined || attributes === null) return toJava({});
+  const proto: unknown = Object.getPrototypeOf(attributes);
+  if (proto !== Object.prototype && proto !== null) return toJava(attributes);
+  return Object.freeze(new HostAttributeMap(attributes));
+}
+
 function bool(v: unknown, fallback: boolean): boolean {
   if (v === true || v === 'true') return true;
   if (v === false || v === 'false') return false;
@@ -76,7 +179,7 @@ const IDENTITY_METHODS: Record<string, Record<number, Getter<JavaIdentity>>> = {
       return v === null ? null : javaString(v);
     },
   },
-  getAttributes: { 0: (s) => toJava(s.identity.attributes ?? {}) },
+  getAttributes: { 0: (s) => attributeMap(s.identity.attributes) },
   getDisplayName: { 0: (s) => attr(s.identity.attributes, 'displayName') },
   getDisplayableName: { 0: (s) => attr(s.identity.attributes, 'displayName') ?? s.identity.name },
   getFirstname: { 0: (s) => attr(s.identity.attributes, 'firstname') },
@@ -148,7 +251,7 @@ const LINK_METHODS: Record<string, Record<number, Getter<JavaLink>>> = {
   getDisplayName: { 0: (l) => l.account.name ?? null },
   getDisplayableName: { 0: (l) => l.account.name ?? l.account.nativeIdentity },
   getAttribute: { 1: (l, [n]) => attr(l.account.attributes, n) },
-  getAttributes: { 0: (l) => toJava(l.account.attributes ?? {}) },
+  getAttributes: { 0: (l) => attributeMap(l.account.attributes) },
   getApplicationName: { 0: (l) => l.applicationName() },
   getApplicationId: { 0: (l) => l.applicationId() },
   getApplication: { 0: (l) => (l.source ? new JavaApplication(l.source) : null) },

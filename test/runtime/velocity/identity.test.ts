@@ -180,6 +180,47 @@ describe('Identity getters', () => {
   });
 });
 
+describe('getAttributes(): a read-only map whatever the template does with it', () => {
+  // The map converts each value when first read; every operation must see what a map converted
+  // at once sees: the same template over $attrs (a variable, converted when the render starts).
+  const attrs = { ...john.attributes, ratio: 1.5, whole: 2.0, nested: { share: 0.25, tags: ['x', 3.5] }, empty: null };
+  const subject: Identity = { ...john, attributes: attrs };
+  const outcome = (run: () => string): string => {
+    try {
+      return run();
+    } catch (error) {
+      return error instanceof TransformsError ? `${error.code}: ${error.message}` : String(error);
+    }
+  };
+  it.each([
+    ['$M', '$M.toString()'],
+    ['$M.startYear', '#set($y = $M.get("startYear") + 1)$y'],
+    ['$M.memberOf[1]', '$M.memberOf.size()'],
+    ['$M.keySet()', '$M.values()'],
+    ['$M.size()', '$M.isEmpty()'],
+    ['$M.containsValue("Doe")', '$M.containsKey("lastname")'],
+    ['$M.hashCode()', '$M.getOrDefault("nothing", "d")'],
+    ['#foreach($v in $M)$v;#end', '#if($M == $attrs)same#{else}differ#end'],
+    ['$M.get("email")$M.hashCode()', '$M.lastname $M.values()'],
+    ['#set($x = $M)$x.firstname$x', '#set($l = [$M])$l'],
+    ['$M.ratio $M.whole', '$M.nested.tags[1] $M.nested'],
+    ['#set($r = $M.ratio * 2)$r', '$M.containsValue(1.5)$M.containsKey("empty")'],
+    ['#set($n = $M.nested)$M.size() $M.keySet()', '#set($k = $M.containsKey("ratio"))$k $M'],
+  ])('%s and %s', (one, two) => {
+    for (const template of [one, two, `${one}|${two}`, `${two}|${one}`]) {
+      const lazy = outcome(() => render(template.replaceAll('$M', '$identity.attributes'), { ...graph(), identity: subject }, { attrs }));
+      // A variable name as long as identity.attributes: error locations compare too.
+      expect(lazy).toBe(outcome(() => render(template.replaceAll('$M', '$hostAttributesEager'), graph(), { attrs, hostAttributesEager: attrs })));
+    }
+  });
+
+  it('an empty attribute object is an empty map', () => {
+    const bare: Identity = { id: 'id-2', name: 'bare', attributes: {} };
+    const g: IdentityGraph = { identity: bare, accounts: [], sources: new Map(), manager: { ...bare, attributes: {} } };
+    expect(render('$identity.attributes|$identity.manager.attributes.size()', g)).toBe('{}|0');
+  });
+});
+
 describe('Link getters', () => {
   const first = '$identity.getLinks()[0]';
   const hr = '$identity.getLinks()[2]';

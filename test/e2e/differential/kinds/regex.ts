@@ -8,6 +8,7 @@
 
 import fc from 'fast-check';
 import { compileJavaRegex, compileJavaReplacement } from '../../../../src/runtime/regex/index.js';
+import { withFastPath } from '../../../../src/runtime/regex/fast-path.js';
 import { capture, type Kind } from '../harness.js';
 import type { JavaOutcome } from '../oracle.js';
 import { text } from './text.js';
@@ -121,7 +122,8 @@ export const replaceKind: Kind<ReplaceCase> = {
   java: (oracle, c) => oracle.ask('replace', { ...c }),
   ours: (c) =>
     capture(() => {
-      const pattern = compileJavaRegex(c.regex);
+      // As the engine compiles it: the JavaScript fast path where it applies, RE2 otherwise.
+      const pattern = withFastPath(compileJavaRegex(c.regex));
       return pattern.replaceAll(c.input, compileJavaReplacement(c.replacement));
     }, REJECT),
   sameError: (javaClass, _cause, ours) => regexError(javaClass, ours),
