@@ -241,7 +241,7 @@ export function rewriteEscapes(source: string): Rewritten {
     // Only the end of the output can precede this `(`: look at a bounded tail, not all of it.
     if (c === '(' && depth === 0 && CALL_BEFORE.test(out.slice(-120)) && out.slice(-120).match(CALL_BEFORE)![0].startsWith('$')) {
       const after = source.slice(i + 1, i + 200);
-      if (after.startsWith('#') && !callStateText(source.slice(i + 1))) {
+      if (/^(?:#|[ \t]+#\{?set\b)/.test(after) && !callStateText(source.slice(i + 1))) {
         // `$a.b(#end x`: 1.7's lexer reads the #end, and what follows, in the call's arguments.
         syntaxAt(source, i, "the method call's ( has no closing )");
       }
@@ -314,17 +314,28 @@ function checkCallArguments(source: string, open: number): void {
 
 /**
  * A property followed right away by a `$` (a reference, or a `$` that vanished into a directive:
- * a marker) leaves 1.7's lexer in the property's state through the directives after it, up to a
- * #end: there `##` is text (`$m.k$a#else## c`) and a `[` opens an index that nothing precedes
- * (`$m.k$a#macro(f)[$p]#end` does not parse).
+ * a marker) leaves 1.7's lexer in the property's state. Each such `$` keeps it through the #set
+ * directives after it and one other directive (#if, #elseif, #else, #foreach, #macro or #end,
+ * with the line break it eats); a second one ends it unless another `$` came between. There
+ * `##` is text (`$m.k$a#else## c`, `#if(true)$m.k$a#end## c`, `$m.k$a#if(true)x## c`, but not
+ * `$m.k$a#if(true)#end## c`), a `[` opens an index that nothing precedes (`$m.k$a#macro(f)[$p]#end`
+ * and `#if(true)$m.k$a#end\n[1]` do not parse; `$m.k$a#foreach(…)#macro(…)[$p]#end#end` does),
+ * and past a #end read as that one directive a `(` opens arguments (`#if(true)$m.k$a#end(x)`).
  */
 const P3_PROPERTY = String.raw`\$!?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*\.[A-Za-z_]\w*`;
 const P3_DOLLAR = String.raw`(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]#|\$!?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*`;
-const P3_DIRECTIVE = String.raw`#\{?(?:if|elseif|foreach|macro|set)\}?[ \t]*\((?:[^()]|\([^()]*\))*\)|#\{?else\b\}?`;
-const PROPERTY_THEN_DIRECTIVE = new RegExp(`${P3_PROPERTY}(?:${P3_DOLLAR})+(?:(?:${P3_DIRECTIVE})(?:${P3_DOLLAR})*)+$`);
-const PROPERTY_THEN_REFERENCE = new RegExp(`${P3_PROPERTY}(?:${P3_DOLLAR})+(?:(?:${P3_DIRECTIVE})(?:${P3_DOLLAR})*)*$`);
+const P3_SET = String.raw`[ \t]*#\{?set\}?[ \t]*\((?:[^()]|\([^()]*\))*\)(?:[ \t]*(?:\r\n|\n|\r))?`;
+const P3_ONE = String.raw`(?:#\{?(?:if|elseif|foreach|macro)\}?[ \t]*\((?:[^()]|\([^()]*\))*\)|#\{?(?:else|end)\b\}?)(?:[ \t]*(?:\r\n|\n|\r))?`;
+/**
+ * One `$` (or a run of them) and the directives it keeps the state through: #sets, at most one
+ * other directive. (Closed by a directive, so that consecutive groups cannot be split two ways:
+ * the patterns stay linear on long runs of references.)
+ */
+const P3_CLOSED = `(?:${P3_DOLLAR})+(?:(?:${P3_SET})+|(?:${P3_SET})*(?:${P3_ONE})(?:${P3_SET})*)`;
+const PROPERTY_THEN_DIRECTIVE = new RegExp(`${P3_PROPERTY}(?:${P3_CLOSED})+[^\\s#$\\[]*$`);
+const PROPERTY_THEN_REFERENCE = new RegExp(`${P3_PROPERTY}(?:${P3_CLOSED})*(?:${P3_DOLLAR})+(?:${P3_SET})*$`);
 const END_THEN_PAREN = /^#\{?end\}?(?:[ \t]*(?:\r\n|\n|\r))?\(/;
-const PROPERTY_THEN_DIRECTIVE_TEXT = new RegExp(`${P3_PROPERTY}(?:${P3_DOLLAR})+(?:(?:${P3_DIRECTIVE})(?:${P3_DOLLAR}|[^\\s#\\[])*)+$`);
+const PROPERTY_THEN_DIRECTIVE_TEXT = new RegExp(`${P3_PROPERTY}(?:${P3_CLOSED})+(?:\\$!?\\{[A-Za-z_]\\w*\\})*$`);
 /**
  * A property followed right away by #sets (each eating the line break after it) or braced
  * references keeps 1.7's lexer in the property's state through them and the word after them:

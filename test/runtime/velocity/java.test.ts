@@ -255,6 +255,20 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     ['#if(false)$m.k$a#else x[#end', ' x['],
     // Past the #end of that state, a `(` opens arguments (read as after `$a.b(#end`).
     ['#if(true)$m.k$a#end\n(x', 'vAnn(x'],
+    // A #end right after that property and reference is the one directive it keeps the state
+    // through: `##` after it is text, and past another `$` or a second directive it is not.
+    ['#foreach($i in [1..3])"$foreach.count$m.get("k")#end## note\nX', '"1v"2v"3v## note\nX'],
+    ['#if(true)$m.k$a#end#set($x = 1)x## c\nX', 'vAnnx## c\nX'],
+    ['#if(true)$m.k$a#end$a## c\nX', 'vAnnAnnX'],
+    ['$m.k$a#if(true)#if(true)##c\n#end#end', 'vAnn'],
+    ['$m.k$a#if(true)x## c\n#end', 'vAnnx## c\n'],
+    ['$m.k$a#if(true)#end(x)', 'vAnn(x)'],
+    // Past a second directive, a `[` is text again (a macro's body inside an empty #foreach).
+    ['$m.k$a#foreach($i in [])#macro(mac $p)[$p]#end#end', 'vAnn'],
+    ['$m.k$a#set($x = 1)#if(true)#if(true)[1]#end#end', 'vAnn[1]'],
+    ['#if(false)$m.k$a#else#if(true)[1]#end#end', '[1]'],
+    // `#` before a reference, then a line comment: text after it ends the state.
+    ['#$a## note\nx#set($l = "single")x', '#Annxx'],
     ['#if(true)$m.k#end( ', 'v( '],
     // `#` before a reference, then a #set: fine when text or the reference itself comes between.
     ['#$a#set($x = 1)b', '#Annb'],
@@ -345,6 +359,14 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     ['#if(false)$m.k$a#else[#end'],
     ['$m.k$#if(true)[#end'],
     ['#if(true)$m.k$a#end(x)'],
+    ['#if(true)$m.k$a#end\n[1]'],
+    ['$m.k$a#if(true)$!{b}[1]#end'],
+    // `$a.b(` then blanks and a #set: 1.7 reads on in the call's arguments (as after `$a.b(#end`).
+    ['$m.k(\t#set($b = 7 % 3)\t'],
+    ['$a.b(\t#set($b = 1)x)'],
+    // `#` before a reference, then a line comment (read like a directive there), then a #set.
+    [' #$a.split(",")## note\n#set($l = \'single\')\n  '],
+    ['#$a## note\n#set($l = 1)x'],
     ['#foreach($i in [1])$m.k$#end( '],
     // `$` right before #foreach, #macro or #define.
     ['$#macro(f)#end'],
