@@ -4,10 +4,21 @@
 // transforms (`\$` is a literal dollar in both): `"\$5"` must reach Java as `\$5`, not `$5`.
 // This pass rewrites the escapes into raw blocks `#[[…]]#` that velocityjs emits verbatim. It
 // also rewrites, at the top level, the text Velocity 1.7's lexer reads otherwise than velocityjs
-// (hash-tokens.ts): directive-like words, comments, `(` after a reference, calls that never close.
+// (hash-tokens.ts, lexer-states.ts): directive-like words, comments, `(` after a reference, calls
+// that never close; and number literals velocityjs cannot read (number-literals.ts).
 
 import { codedError } from '../../errors/index.js';
-import { MARK, closingParen, hashToken, syntaxAt, vanishingPrefix } from './hash-tokens.js';
+import { MARK, hashToken, syntaxAt, vanishingPrefix } from './hash-tokens.js';
+import {
+  BARE_REFERENCE_PAREN, END_THEN_PAREN, HYPHENATED_WORD_BEFORE_SET, PROPERTY_TAIL, PROPERTY_THEN_DIRECTIVE, PROPERTY_THEN_DIRECTIVE_TEXT,
+  PROPERTY_THEN_REFERENCE, PROPERTY_THEN_SET, REFERENCE_THEN_DIRECTIVES, VANISHED_THEN_SETS, WORD_BEFORE_SET, callStateText,
+  checkCallArguments,
+} from './lexer-states.js';
+import {
+  EXPONENT_ANYWHERE, EXPONENT_LITERAL, INSIDE_LIST, LONG_NEGATIVE_ANYWHERE, NEGATIVE_INTEGER, UNARY_BEFORE, negativeLiteral, plainDecimal,
+} from './number-literals.js';
+
+export { plainDecimal } from './number-literals.js';
 
 const REFERENCE_HEAD = /^\$!?\{?[A-Za-z_]/;
 /** An escaped reference's name (`\$a`, `\${a}`, `\$!a`): one token of 1.7's lexer, kept together. */
@@ -275,15 +286,6 @@ export function rewriteEscapes(source: string): Rewritten {
   };
 }
 
-/**
- * Velocity's floating-point literals may have an exponent (`1e3`, `2.5E-3`: a Double, `1000.0`);
- * velocityjs's grammar has none, so inside directive and method arguments such a literal is
- * written out as the plain decimal of the same double (Double.parseDouble and Number read both
- * alike). Columns after it are mapped back like those after an escape.
- */
-const EXPONENT_LITERAL = /^(?:\d+(?:\.\d*)?|\.\d+)[eE][+-]?\d+(?![\w.])/;
-const EXPONENT_ANYWHERE = /[\d.][eE][+-]?\d/;
-const LONG_NEGATIVE_ANYWHERE = /-\d{16}/;
 const SEPARATOR = '#if(false)#{end}';
 /** A `#` token of 1.7's lexer that velocityjs reads otherwise (hash-tokens.ts). */
 const HASH_TOKEN_ANYWHERE = /#(?:[A-Za-z_@{\\]|-?\d)|[\w}]##|\$!?[ \t]*#|#[ \t]+#|\$!?[A-Za-z_]\w*\(|\$!?\{?[A-Za-z_][\w.]*\([^)]*$/;
@@ -291,72 +293,6 @@ const HASH_AFTER_NAME = /[\w)}\]]#(?![A-Za-z{*#])/;
 /** The output ends with a reference: `$a`, `$!{a}`, `$a.b(…)`, `$a[0]` (arguments without nested parentheses). */
 const REFERENCE_TAIL = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*\}?$/;
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
-/**
- * What 1.7's lexer, still in a call's arguments after `$a.b(` and a `#` (`$a.b(#end`,
- * `$a.b(#[[x]]#`), reads as text: words, numbers, `.`, `-`, `#`, references (with their calls),
- * directives (blanks inside their arguments included, with the line end they eat, and the blanks
- * before a #set), raw blocks and block comments — no other blank, line break or punctuation (`##`
- * is no comment there).
- */
-function callStateText(rest: string): boolean {
-  const stripped = rest
-    .replace(/#\[\[[\s\S]*?\]\]#/g, '#x')
-    .replace(/#\*[\s\S]*?\*#/g, '')
-    .replace(/[ \t]*#\{?set\}?[ \t]*\((?:[^()]|\([^()]*\))*\)(?:[ \t]*(?:\r\n|\n|\r))?/g, '#x')
-    .replace(/#\{?(?:[A-Za-z]\w*\}?[ \t]*\((?:[^()]|\([^()]*\))*\)|(?:end|else)\b\}?)(?:[ \t]*(?:\r\n|\n|\r))?/g, '#x')
-    .replace(/\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*(?:\((?:[^()]|\([^()]*\))*\))?|\[[^\]]*\])*\}?/g, '$x');
-  return /^[A-Za-z0-9_.\-$#{}!]*$/.test(stripped);
-}
-
-function checkCallArguments(source: string, open: number): void {
-  if (closingParen(source, open, true) < 0) syntaxAt(source, open, "the method call's ( has no closing )");
-}
-
-/**
- * A property followed right away by a `$` (a reference, or a `$` that vanished into a directive:
- * a marker) leaves 1.7's lexer in the property's state. Each such `$` keeps it through the #set
- * directives after it and one other directive (#if, #elseif, #else, #foreach, #macro or #end,
- * with the line break it eats); a second one ends it unless another `$` came between. There
- * `##` is text (`$m.k$a#else## c`, `#if(true)$m.k$a#end## c`, `$m.k$a#if(true)x## c`, but not
- * `$m.k$a#if(true)#end## c`), a `[` opens an index that nothing precedes (`$m.k$a#macro(f)[$p]#end`
- * and `#if(true)$m.k$a#end\n[1]` do not parse; `$m.k$a#foreach(…)#macro(…)[$p]#end#end` does),
- * and past a #end read as that one directive a `(` opens arguments (`#if(true)$m.k$a#end(x)`).
- */
-const P3_PROPERTY = String.raw`\$!?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*\.[A-Za-z_]\w*`;
-const P3_DOLLAR = String.raw`(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]#|\$!?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*`;
-const P3_SET = String.raw`[ \t]*#\{?set\}?[ \t]*\((?:[^()]|\([^()]*\))*\)(?:[ \t]*(?:\r\n|\n|\r))?`;
-const P3_ONE = String.raw`(?:#\{?(?:if|elseif|foreach|macro)\}?[ \t]*\((?:[^()]|\([^()]*\))*\)|#\{?(?:else|end)\b\}?)(?:[ \t]*(?:\r\n|\n|\r))?`;
-/**
- * One `$` (or a run of them) and the directives it keeps the state through: #sets, at most one
- * other directive. (Closed by a directive, so that consecutive groups cannot be split two ways:
- * the patterns stay linear on long runs of references.)
- */
-const P3_CLOSED = `(?:${P3_DOLLAR})+(?:(?:${P3_SET})+|(?:${P3_SET})*(?:${P3_ONE})(?:${P3_SET})*)`;
-const PROPERTY_THEN_DIRECTIVE = new RegExp(`${P3_PROPERTY}(?:${P3_CLOSED})+[^\\s#$\\[]*$`);
-const PROPERTY_THEN_REFERENCE = new RegExp(`${P3_PROPERTY}(?:${P3_CLOSED})*(?:${P3_DOLLAR})+(?:${P3_SET})*$`);
-const END_THEN_PAREN = /^#\{?end\}?(?:[ \t]*(?:\r\n|\n|\r))?\(/;
-const PROPERTY_THEN_DIRECTIVE_TEXT = new RegExp(`${P3_PROPERTY}(?:${P3_CLOSED})+(?:\\$!?\\{[A-Za-z_]\\w*\\})*$`);
-/**
- * A property followed right away by #sets (each eating the line break after it) or braced
- * references keeps 1.7's lexer in the property's state through them and the word after them:
- * there `##` is text too (`$m.k#set($e = 1)## c`, `$m.k#set($e = 1)x## c` and `$m.k$!{b}## c`
- * render the `## c`; `$m.k#set($e = 1) ## c` and `$m.k$b## c` do not).
- */
-const PROPERTY_THEN_SET = new RegExp(`${P3_PROPERTY}(?:#\\{?set\\}?[ \\t]*\\((?:[^()]|\\([^()]*\\))*\\)(?:[ \\t]*(?:\\r\\n|\\n|\\r))?|\\$!?\\{[A-Za-z_]\\w*\\})+[^\\s#$]*$`);
-const PROPERTY_TAIL = /\$!?[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*\.[A-Za-z_]\w*$/;
-const WORD_BEFORE_SET = /^[A-Za-z_]\w*(?=[ \t]+#(?:set|\{set\})[ \t]*\()/;
-const HYPHENATED_WORD_BEFORE_SET = /^[A-Za-z_][\w-]*(?=[ \t]+#(?:set|\{set\})[ \t]*\()/;
-/**
- * The output ends with a reference without braces (`$a`, `$!a`, `$l.size()`, an escaped `\$a`),
- * then one or more #set directives (with the blanks before and the line break after them, which
- * they eat) and block comments (markers).
- */
-const REFERENCE_THEN_DIRECTIVES =
-  /(?:\$!?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*|#\[\[\\*\$!?[A-Za-z_]\w*\]\]#)(?:(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]#|[ \t]*#\{?set\}?[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)(?:[ \t]*(?:\r\n|\n|\r))?)+$/;
-/** The marker of a `$` that vanished into a #set, then #set directives (from `vanishedAt`). */
-const VANISHED_THEN_SETS =
-  /^(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]#(?:[ \t]*#\{?set\}?[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)(?:[ \t]*(?:\r\n|\n|\r))?)+$/;
-const BARE_REFERENCE_PAREN = /^\$(!?)([A-Za-z_][A-Za-z0-9_]*)(?=\()/;
 
 /**
  * velocityjs cannot read a `#` right after a reference, nor a raw block right after #break or a
@@ -366,35 +302,6 @@ function needsSeparator(out: string, text: string): boolean {
   if (!text.startsWith('#')) return false;
   const tail = out.slice(-200);
   return REFERENCE_TAIL.test(tail) || (text.startsWith('#[[') && /(?:[)\]]\w*|#\{?(?:break|end|else)\}?)$/.test(tail));
-}
-
-/**
- * velocityjs reads a negative integer literal into a JavaScript number, which loses digits
- * beyond 2^53 (`-9223372036854775808`). Such a literal is written `(-1 - 9223372036854775807)`,
- * which Velocity's MathUtils computes exactly and in the literal's own class (Long, or BigInteger
- * beyond Long's range); positive literals reach us as text.
- */
-const NEGATIVE_INTEGER = /^-(\d+)(?![\w.])/;
-const UNARY_BEFORE = /(?:^|[(,=+\-*/%<>!&|])\s*$/;
-/** A list literal takes literals only (no parenthesised expression): there the literal stays as it is. */
-const INSIDE_LIST = /\[[^\]()]*$/;
-
-function negativeLiteral(digits: string): string {
-  return `(-1 - ${(BigInt(digits) - 1n).toString()})`;
-}
-
-export function plainDecimal(literal: string): string {
-  const value = Number(literal);
-  if (!Number.isFinite(value)) return literal;
-  const [mantissa, exp = '0'] = String(value).split('e') as [string, string?];
-  const [whole, fraction = ''] = mantissa.split('.') as [string, string?];
-  const digits = whole + fraction;
-  const point = whole.length + Number(exp);
-  let text: string;
-  if (point <= 0) text = `0.${'0'.repeat(-point)}${digits}`;
-  else if (point >= digits.length) text = `${digits}${'0'.repeat(point - digits.length)}.0`;
-  else text = `${digits.slice(0, point)}.${digits.slice(point)}`;
-  return text;
 }
 
 function escapeAt(source: string, start: number, topLevel: boolean): { text: string; next: number } {
