@@ -89,6 +89,11 @@ export function rewriteEscapes(source: string): Rewritten {
       out += SEPARATOR;
       shifts.push([line, out.length - lineStart, SEPARATOR.length]);
     }
+    if (depth === 0 && c === '#' && END_THEN_DOT.test(source.slice(i, i + 10)) && REFERENCE_TAIL.test(out.slice(-200))) {
+      // `$a#end.x`: velocityjs reads the `.x` after the #end as more of the reference; 1.7 as text.
+      out += SEPARATOR;
+      shifts.push([line, out.length - lineStart, SEPARATOR.length]);
+    }
     if (depth === 0 && c === '#' && source.startsWith('#[[', i)) {
       // A raw block is copied as it is (nothing inside is a comment or an escape).
       const end = source.indexOf(']]#', i + 3);
@@ -292,6 +297,8 @@ const HASH_TOKEN_ANYWHERE = /#(?:[A-Za-z_@{\\]|-?\d)|[\w}]##|\$!?[ \t]*#|#[ \t]+
 const HASH_AFTER_NAME = /[\w)}\]]#(?![A-Za-z{*#])/;
 /** The output ends with a reference: `$a`, `$!{a}`, `$a.b(…)`, `$a[0]` (arguments without nested parentheses). */
 const REFERENCE_TAIL = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*\}?$/;
+/** #end or #else, then a `.` and a name. */
+const END_THEN_DOT = /^#\{?(?:end|else)\b\}?\.[A-Za-z_]/;
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
 
 /**

@@ -299,6 +299,10 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     // `(` at the end, or before a directive, after a call on a property is text: 1.7 reads the property.
     ['#foreach($i in $m)$i.empty(#end', 'false('],
     ['$a.empty(\t#set($n = 1)x', 'false(x'],
+    // A `.` and a name after the #end or #else that follows a reference are text, not more of it.
+    ['#if(true)$a#end.x', 'Ann.x'],
+    ['#foreach($i in [1, 2])$n.length()#end.x', '11.x'],
+    ['#if(false)$a#else.x#end.y', '.x.y'],
     // #end and #else take no arguments: a `(` after them is text.
     ['#foreach($i in $l)$i#end($l', 'pq([p, q]'],
     ['#if(false)#else($a)#end', '(Ann)'],
