@@ -49,7 +49,8 @@ const IDENTITY: Rewritten['column'] = (_line, column) => column;
 export function rewriteEscapes(source: string): Rewritten {
   if (
     !source.includes('\\') && !source.includes('#*') && !EXPONENT_ANYWHERE.test(source) &&
-    !LONG_NEGATIVE_ANYWHERE.test(source) && !HASH_AFTER_NAME.test(source) && !HASH_TOKEN_ANYWHERE.test(source)
+    !LONG_NEGATIVE_ANYWHERE.test(source) && !HASH_AFTER_NAME.test(source) && !HASH_TOKEN_ANYWHERE.test(source) &&
+    !WORD_PAREN_ANYWHERE.test(source)
   ) {
     return { text: source, column: IDENTITY };
   }
@@ -179,6 +180,12 @@ export function rewriteEscapes(source: string): Rewritten {
         i += word[0].length;
         continue;
       }
+      if (WORD_THEN_PAREN.test(source.slice(i, i + 200))) {
+        // `$a.length()x(y`: the word and the `(` are text, as in 1.7; velocityjs needs them kept
+        // apart from the call.
+        out += SEPARATOR;
+        shifts.push([line, out.length - lineStart, SEPARATOR.length]);
+      }
     }
     if (
       depth === 0 && /[A-Za-z_]/.test(c) &&
@@ -297,6 +304,9 @@ const HASH_TOKEN_ANYWHERE = /#(?:[A-Za-z_@{\\]|-?\d)|[\w}]##|\$!?[ \t]*#|#[ \t]+
 const HASH_AFTER_NAME = /[\w)}\]]#(?![A-Za-z{*#])/;
 /** The output ends with a reference: `$a`, `$!{a}`, `$a.b(…)`, `$a[0]` (arguments without nested parentheses). */
 const REFERENCE_TAIL = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*\}?$/;
+/** A word, then `(` (right after a call or an index: WORD_PAREN_ANYWHERE). */
+const WORD_THEN_PAREN = /^[A-Za-z_]\w*\(/;
+const WORD_PAREN_ANYWHERE = /[)\]][A-Za-z_]\w*\(/;
 /** #end or #else, then a `.` and a name. */
 const END_THEN_DOT = /^#\{?(?:end|else)\b\}?\.[A-Za-z_]/;
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';

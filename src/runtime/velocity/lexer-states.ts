@@ -53,10 +53,10 @@ export const PROPERTY_THEN_DIRECTIVE_TEXT = new RegExp(`${P3_PROPERTY}(?:${P3_CL
 /**
  * A property followed right away by #sets (each eating the line break after it) or braced
  * references keeps 1.7's lexer in the property's state through them and the word after them:
- * there `##` is text too (`$m.k#set($e = 1)## c`, `$m.k#set($e = 1)x## c` and `$m.k$!{b}## c`
- * render the `## c`; `$m.k#set($e = 1) ## c` and `$m.k$b## c` do not).
+ * there `##` is text too (`$m.k#set($e = 1)## c`, `$m.k #set($e = 1)## c`, `$m.k#set($e = 1)x## c`
+ * and `$m.k$!{b}## c` render the `## c`; `$m.k#set($e = 1) ## c` and `$m.k$b## c` do not).
  */
-export const PROPERTY_THEN_SET = new RegExp(`${P3_PROPERTY}(?:#\\{?set\\}?[ \\t]*\\((?:[^()]|\\([^()]*\\))*\\)(?:[ \\t]*(?:\\r\\n|\\n|\\r))?|\\$!?\\{[A-Za-z_]\\w*\\})+[^\\s#$]*$`);
+export const PROPERTY_THEN_SET = new RegExp(`${P3_PROPERTY}(?:[ \\t]*#\\{?set\\}?[ \\t]*\\((?:[^()]|\\([^()]*\\))*\\)(?:[ \\t]*(?:\\r\\n|\\n|\\r))?|\\$!?\\{[A-Za-z_]\\w*\\})+[^\\s#$]*$`);
 export const PROPERTY_TAIL = /\$!?[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*\.[A-Za-z_]\w*$/;
 export const WORD_BEFORE_SET = /^[A-Za-z_]\w*(?=[ \t]+#(?:set|\{set\})[ \t]*\()/;
 export const HYPHENATED_WORD_BEFORE_SET = /^[A-Za-z_][\w-]*(?=[ \t]+#(?:set|\{set\})[ \t]*\()/;

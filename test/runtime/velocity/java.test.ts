@@ -299,6 +299,12 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     // `(` at the end, or before a directive, after a call on a property is text: 1.7 reads the property.
     ['#foreach($i in $m)$i.empty(#end', 'false('],
     ['$a.empty(\t#set($n = 1)x', 'false(x'],
+    // Blanks before a #set after a property keep its state too: `##` after them is text.
+    ['$m.k #set($x = 1)## c\nX', 'v## c\nX'],
+    ['#foreach($i in [1, 2])$foreach.index\t#set($b = 7 % 3)\n## c\n#end', '0## c\n1## c\n'],
+    // A word and a `(` right after a call or an index are text.
+    ['$a.length()x($a', '3x(Ann'],
+    ['$l[0]x(y)', 'px(y)'],
     // A `.` and a name after the #end or #else that follows a reference are text, not more of it.
     ['#if(true)$a#end.x', 'Ann.x'],
     ['#foreach($i in [1, 2])$n.length()#end.x', '11.x'],
