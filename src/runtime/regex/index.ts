@@ -10,7 +10,11 @@
 import RE2 from 're2';
 import { codedError } from '../../errors/index.js';
 import { isTerminator, render, type Program } from './anchors.js';
-import { translateJavaPattern, type Translation } from './translate.js';
+import { SURROGATE_SHIFT, translateJavaPattern, type Translation } from './translate.js';
+
+/** A UTF-16 unit that is half of no surrogate pair. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const SHIFTED = /[\uE000-\uE7FF]/g;
 
 /** Inputs longer than this are matched one match at a time (see JavaPatternImpl.each). */
 const LONG_INPUT = 4096;
@@ -140,13 +144,38 @@ class Re2JavaPattern implements JavaPattern {
     this.global = makeRe2(render(t.re2, SEARCH), this.hasHidden ? 'gud' : 'gu', source);
   }
 
-  find(input: string): boolean {
+  /**
+   * The string RE2 is given for `input`. RE2 reads UTF-8, where a lone surrogate (a Java
+   * String may hold one) becomes U+FFFD; Java matches it as the char it is. An input with lone
+   * surrogates is matched with each moved to U+E000–U+E7FF (same length, so every index holds)
+   * when the pattern cannot tell the two apart; the matches' text is then taken from the input
+   * itself. Otherwise the input is refused rather than matched as something else.
+   */
+  private subject(input: string): string {
+    LONE_SURROGATE.lastIndex = 0;
+    if (!LONE_SURROGATE.test(input)) return input;
+    SHIFTED.lastIndex = 0;
+    const clash = SHIFTED.exec(input);
+    if (!this.t.surrogateBlind || clash) {
+      LONE_SURROGATE.lastIndex = 0;
+      const at = LONE_SURROGATE.exec(input)!.index;
+      const why = clash ? `and the private-use character U+${input.charCodeAt(clash.index).toString(16).toUpperCase()}` : `and regex ${JSON.stringify(this.source)} tells surrogates or private-use characters apart`;
+      throw codedError('REGEX_UNSUPPORTED', `The input has a lone surrogate \\u${input.charCodeAt(at).toString(16).toUpperCase()} at ${at} ${why}: RE2 cannot match it as Java does`, {
+        details: { index: 0, input: at },
+      });
+    }
+    return input.replace(LONE_SURROGATE, (c) => String.fromCharCode(c.charCodeAt(0) + SURROGATE_SHIFT));
+  }
+
+  find(raw: string): boolean {
+    const input = this.subject(raw);
     if (this.hasHidden) return this.next(input, 0, null) !== null;
     this.global.lastIndex = 0;
     return this.global.test(input);
   }
 
-  matches(input: string): boolean {
+  matches(raw: string): boolean {
+    const input = this.subject(raw);
     if (!this.anchored) this.anchored = makeRe2(`\\A(?:${render(this.t.re2, { dollar: 'whole', caret: 'head' })})\\z`, this.hasHidden ? 'ud' : 'u', this.source);
     // Java's MULTILINE `^` never matches at the end of the input, so not in an empty one.
     if (input.length === 0 && this.t.hiddenStart.length > 0) return false;
@@ -168,7 +197,8 @@ class Re2JavaPattern implements JavaPattern {
     const list: string[] = [];
     const limited = limit > 0;
     let index = 0;
-    this.each(input, (start, end) => {
+    // Parts are cut from the input itself: the subject only moves lone surrogates.
+    this.each(this.subject(input), (start, end) => {
       if (limited && list.length >= limit - 1) return false;
       if (guard !== undefined) guard(list.length);
       // Java 8+: a zero-width match at the beginning never produces a leading empty string.
@@ -188,7 +218,11 @@ class Re2JavaPattern implements JavaPattern {
   }
 
   private replace(input: string, replacement: JavaReplacement, all: boolean): string {
-    if (!this.hasHidden) {
+    const subject = this.subject(input);
+    // RE2's native replace would turn a lone surrogate of the input or the replacement into U+FFFD.
+    LONE_SURROGATE.lastIndex = 0;
+    const native = !this.hasHidden && subject === input && !LONE_SURROGATE.test(replacement.source);
+    if (native) {
       // One native pass (RE2's own replace loop advances over empty matches exactly as
       // Matcher.find does); the replacement is bound to this pattern on the first match only,
       // so that, as in Java, an illegal group reference is no error when nothing matches.
@@ -200,17 +234,20 @@ class Re2JavaPattern implements JavaPattern {
       if (!re.test(input)) return input;
       return js.error();
     }
-    const first = this.next(input, 0, null);
+    const first = this.next(subject, 0, null);
     // Java returns the input untouched when nothing matches, without reading the replacement.
     if (!first) return input;
     const parts = this.bind(replacement);
     let out = '';
     let index = 0;
-    for (let m: JavaMatch | null = first; m; m = all ? this.next(input, m.end, m) : null) {
+    for (let m: JavaMatch | null = first; m; m = all ? this.next(subject, m.end, m) : null) {
       out += input.slice(index, m.start);
       for (const p of parts) {
         if (typeof p === 'string') out += p;
-        else out += m.group(p) ?? '';
+        else {
+          const g = m.group(p);
+          if (g !== null) out += subject === input ? g : g.replace(SHIFTED, (c) => String.fromCharCode(c.charCodeAt(0) - SURROGATE_SHIFT));
+        }
       }
       index = m.end;
     }

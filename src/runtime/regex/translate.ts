@@ -29,6 +29,30 @@ export interface Translation {
   dollarCrlf: boolean;
   /** A MULTILINE `$` without UNIX_LINES: it never holds between `\r` and `\n`. */
   lineDollar: boolean;
+  /**
+   * The pattern treats every lone surrogate U+D800+k as it treats U+E000+k (a private-use
+   * character), so an input's lone surrogates can be matched as those (see ./index.ts).
+   */
+  surrogateBlind: boolean;
+}
+
+/** Where lone surrogates are matched: U+D800–U+DFFF as U+E000–U+E7FF, one UTF-16 unit each. */
+export const SURROGATE_SHIFT = 0x800;
+
+/**
+ * Whether RE2 text treats U+D800+k and U+E000+k alike: no property naming the surrogate or
+ * private-use category, and no literal or range end inside U+D800–U+E7FF (a range around both
+ * blocks, `[^a]`, `.` or `\P{L}` see no difference).
+ */
+function surrogateBlind(re2: string): boolean {
+  if (/\\[pP]\{\^?(?:C[os]|Private_Use|Surrogate)\}/.test(re2)) return false;
+  for (const m of re2.matchAll(/\\x\{([0-9A-F]+)\}(?:-\\x\{([0-9A-F]+)\})?/g)) {
+    const lo = parseInt(m[1]!, 16);
+    const hi = m[2] === undefined ? lo : parseInt(m[2], 16);
+    const inside = (cp: number): boolean => cp >= 0xd800 && cp < 0xd800 + 2 * SURROGATE_SHIFT;
+    if (inside(lo) || inside(hi)) return false;
+  }
+  return true;
 }
 
 /** Marks a zero-width atom, resolved once its quantifier is known (see `Translator.anchor`). */
@@ -72,6 +96,10 @@ class Translator extends PatternReader {
   private leads = false;
   /** RE2 text of every character-consuming atom, to ask whether the pattern can match `\r`. */
   private readonly consumers: string[] = [];
+  /** Set by `sequence`/`alternation`: what was just parsed can match the empty string. */
+  private nullable = false;
+  /** Alternations and lazy quantifiers read so far: places where a path matching less may come first. */
+  private choices = 0;
 
   run(): Translation {
     const flags: Flags = { i: false, d: false, m: false, s: false, u: false, x: false };
@@ -94,6 +122,7 @@ class Translator extends PatternReader {
       hiddenStart: this.hiddenStart,
       dollarCrlf: this.dollarCrlf,
       lineDollar: this.lineDollarAt >= 0,
+      surrogateBlind: surrogateBlind(re2),
     };
   }
 
@@ -103,11 +132,14 @@ class Translator extends PatternReader {
     const branches = [this.sequence(flags)];
     let tail = this.tail;
     let leads = this.leads;
+    let nullable = this.nullable;
     while (this.peek(flags) === '|') {
       this.i++;
+      this.choices++;
       branches.push(this.sequence(flags));
       if (tail < 0) tail = this.tail;
       leads &&= this.leads;
+      nullable ||= this.nullable;
     }
     if (top && this.hiddenStart.length > caretsBefore && !leads) {
       // A MULTILINE `^` is run by consuming the terminator before it, which moves where a match
@@ -115,6 +147,7 @@ class Translator extends PatternReader {
       this.refuse('MULTILINE `^` that does not start every alternative of the pattern', this.caretAt);
     }
     this.tail = tail;
+    this.nullable = nullable;
     return branches.join('|');
   }
 
@@ -124,10 +157,13 @@ class Translator extends PatternReader {
     let active = -1;
     let emitted = false;
     let leads = false;
+    let nullable = true;
     for (;;) {
       const c = this.peek(flags);
       if (c === undefined || c === '|' || c === ')') break;
       const at = this.i;
+      const groupsBefore = this.javaGroups;
+      const choicesBefore = this.choices;
       const atom = this.atom(flags);
       if (atom === null) continue; // a flag group such as (?i): nothing to quantify
       if (atom.startsWith(ANCHOR)) {
@@ -143,8 +179,12 @@ class Translator extends PatternReader {
       } else {
         const group = this.p[at] === '(';
         const groupTail = group ? this.tail : -1;
+        const body = group ? this.nullable : atom === '(?:)';
         if (!group) this.consumers.push(atom);
         const q = this.quantifier(flags);
+        if (q && !q.possessive && q.text.endsWith('?') && q.text !== '?') this.choices++;
+        if (group && q && q.max === Infinity && body) this.emptyIteration(at, groupsBefore, choicesBefore, q);
+        nullable &&= body || (q !== null && q.min === 0);
         if (q?.possessive) this.refuse('Possessive quantifier', this.i - 1);
         if (active >= 0) this.refuse('`$` followed by more of the pattern', active);
         if (q && groupTail >= 0 && q.max > 1) this.refuse('`$` in a repeated group', groupTail);
@@ -155,7 +195,26 @@ class Translator extends PatternReader {
     }
     this.tail = active;
     this.leads = leads;
+    this.nullable = nullable;
     return out;
+  }
+
+  /**
+   * An unbounded loop over a group that can match the empty string. java.util.regex (`Loop`,
+   * `GroupCurly`) tries one more iteration after the last one that consumed something, and an
+   * iteration that matches empty ends the loop there: its groups keep the empty iteration
+   * (`(\s*)*.` on " x" leaves group 1 ""), and a body that prefers an empty path stops the loop
+   * before a later path could consume more (`(?:a??)*` matches ""). RE2 drops empty iterations
+   * instead, so it keeps the last non-empty one and goes on through the later paths. The two
+   * agree when the body has no capturing group, no alternation and no lazy quantifier (its
+   * empty path is then its last choice, taken only when nothing else matches); otherwise the
+   * pattern is refused (docs/decisions.md X12).
+   */
+  private emptyIteration(at: number, groupsBefore: number, choicesBefore: number, q: Quantifier): void {
+    const lazy = !q.possessive && q.text.endsWith('?') && q.text !== '?';
+    if (this.javaGroups > groupsBefore || this.choices > choicesBefore || lazy) {
+      this.refuse('Repeated group that can match the empty string, with a capturing group, an alternation or a lazy quantifier in it', at);
+    }
   }
 
   /**
