@@ -10,11 +10,8 @@
 import RE2 from 're2';
 import { codedError } from '../../errors/index.js';
 import { isTerminator, render, type Program } from './anchors.js';
-import { SURROGATE_SHIFT, translateJavaPattern, type Translation } from './translate.js';
-
-/** A UTF-16 unit that is half of no surrogate pair. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const SHIFTED = /[\uE000-\uE7FF]/g;
+import { fromSubject, hasLoneSurrogate, matchSubject } from './surrogates.js';
+import { translateJavaPattern, type Translation } from './translate.js';
 
 /** Inputs longer than this are matched one match at a time (see JavaPatternImpl.each). */
 const LONG_INPUT = 4096;
@@ -144,27 +141,9 @@ class Re2JavaPattern implements JavaPattern {
     this.global = makeRe2(render(t.re2, SEARCH), this.hasHidden ? 'gud' : 'gu', source);
   }
 
-  /**
-   * The string RE2 is given for `input`. RE2 reads UTF-8, where a lone surrogate (a Java
-   * String may hold one) becomes U+FFFD; Java matches it as the char it is. An input with lone
-   * surrogates is matched with each moved to U+E000–U+E7FF (same length, so every index holds)
-   * when the pattern cannot tell the two apart; the matches' text is then taken from the input
-   * itself. Otherwise the input is refused rather than matched as something else.
-   */
+  /** The string RE2 matches for `input` (lone surrogates moved: ./surrogates.ts). */
   private subject(input: string): string {
-    LONE_SURROGATE.lastIndex = 0;
-    if (!LONE_SURROGATE.test(input)) return input;
-    SHIFTED.lastIndex = 0;
-    const clash = SHIFTED.exec(input);
-    if (!this.t.surrogateBlind || clash) {
-      LONE_SURROGATE.lastIndex = 0;
-      const at = LONE_SURROGATE.exec(input)!.index;
-      const why = clash ? `and the private-use character U+${input.charCodeAt(clash.index).toString(16).toUpperCase()}` : `and regex ${JSON.stringify(this.source)} tells surrogates or private-use characters apart`;
-      throw codedError('REGEX_UNSUPPORTED', `The input has a lone surrogate \\u${input.charCodeAt(at).toString(16).toUpperCase()} at ${at} ${why}: RE2 cannot match it as Java does`, {
-        details: { index: 0, input: at },
-      });
-    }
-    return input.replace(LONE_SURROGATE, (c) => String.fromCharCode(c.charCodeAt(0) + SURROGATE_SHIFT));
+    return matchSubject(input, this.t.surrogateBlind, this.source);
   }
 
   find(raw: string): boolean {
@@ -220,8 +199,7 @@ class Re2JavaPattern implements JavaPattern {
   private replace(input: string, replacement: JavaReplacement, all: boolean): string {
     const subject = this.subject(input);
     // RE2's native replace would turn a lone surrogate of the input or the replacement into U+FFFD.
-    LONE_SURROGATE.lastIndex = 0;
-    const native = !this.hasHidden && subject === input && !LONE_SURROGATE.test(replacement.source);
+    const native = !this.hasHidden && subject === input && !hasLoneSurrogate(replacement.source);
     if (native) {
       // One native pass (RE2's own replace loop advances over empty matches exactly as
       // Matcher.find does); the replacement is bound to this pattern on the first match only,
@@ -246,7 +224,7 @@ class Re2JavaPattern implements JavaPattern {
         if (typeof p === 'string') out += p;
         else {
           const g = m.group(p);
-          if (g !== null) out += subject === input ? g : g.replace(SHIFTED, (c) => String.fromCharCode(c.charCodeAt(0) - SURROGATE_SHIFT));
+          if (g !== null) out += subject === input ? g : fromSubject(g);
         }
       }
       index = m.end;

@@ -11,6 +11,7 @@ import RE2 from 're2';
 import { CARET_LINE, CARET_LINE_UNIX, DOLLAR, DOLLAR_LINE, DOLLAR_UNIX } from './anchors.js';
 import { emitSet, type Flags } from './emit.js';
 import { PatternReader } from './reader.js';
+import { surrogateBlind } from './surrogates.js';
 
 export interface Translation {
   /** RE2 pattern text (compile with the `u` flag) with anchor placeholders: see ./anchors.ts `render`. */
@@ -29,30 +30,8 @@ export interface Translation {
   dollarCrlf: boolean;
   /** A MULTILINE `$` without UNIX_LINES: it never holds between `\r` and `\n`. */
   lineDollar: boolean;
-  /**
-   * The pattern treats every lone surrogate U+D800+k as it treats U+E000+k (a private-use
-   * character), so an input's lone surrogates can be matched as those (see ./index.ts).
-   */
+  /** The pattern treats every lone surrogate U+D800+k as it treats U+E000+k (./surrogates.ts). */
   surrogateBlind: boolean;
-}
-
-/** Where lone surrogates are matched: U+D800–U+DFFF as U+E000–U+E7FF, one UTF-16 unit each. */
-export const SURROGATE_SHIFT = 0x800;
-
-/**
- * Whether RE2 text treats U+D800+k and U+E000+k alike: no property naming the surrogate or
- * private-use category, and no literal or range end inside U+D800–U+E7FF (a range around both
- * blocks, `[^a]`, `.` or `\P{L}` see no difference).
- */
-function surrogateBlind(re2: string): boolean {
-  if (/\\[pP]\{\^?(?:C[os]|Private_Use|Surrogate)\}/.test(re2)) return false;
-  for (const m of re2.matchAll(/\\x\{([0-9A-F]+)\}(?:-\\x\{([0-9A-F]+)\})?/g)) {
-    const lo = parseInt(m[1]!, 16);
-    const hi = m[2] === undefined ? lo : parseInt(m[2], 16);
-    const inside = (cp: number): boolean => cp >= 0xd800 && cp < 0xd800 + 2 * SURROGATE_SHIFT;
-    if (inside(lo) || inside(hi)) return false;
-  }
-  return true;
 }
 
 /** Marks a zero-width atom, resolved once its quantifier is known (see `Translator.anchor`). */
