@@ -62,6 +62,15 @@ export function rewriteEscapes(source: string): Rewritten {
   let lineStart = 0;
   // Where the marker of the last `$` that vanished into a directive starts in `out`.
   let vanishedAt = -1;
+  // The markers of the last run of one-line block comments in `out` ([start, end]): 1.7's lexer
+  // keeps a property's state through them, so the state tests below read `out` without them.
+  let comments: [number, number] = [-1, -1];
+  const stateText = (): string => {
+    const [start, end] = comments;
+    if (start < 0 || out.length - start > 300) return out.slice(-300);
+    // A #end or #else the comment ended stays one (`#end#* c *#x`: not `#endx`).
+    return out.slice(Math.max(0, start - 300), start).replace(/#(end|else)$/, '#{$1}') + out.slice(end);
+  };
   // Raw blocks lengthen a line: [line, rewritten column after the block, characters added].
   const shifts: Array<[number, number, number]> = [];
   const escape = () => {
@@ -119,6 +128,7 @@ export function rewriteEscapes(source: string): Rewritten {
         const lines = source.slice(i + 2, end).split('\n');
         for (const part of lines.slice(0, -1)) emit(`##${part}\n`);
         const mark = (needsSeparator(out, raw(MARK)) ? SEPARATOR : '') + raw(MARK);
+        if (lines.length === 1) comments = [comments[1] === out.length ? comments[0] : out.length, out.length + mark.length];
         out += mark;
         const lastLength = (lines.length === 1 ? 2 : 0) + lines[lines.length - 1]!.length + 2;
         shifts.push([line, out.length - lineStart, mark.length - lastLength]);
@@ -131,7 +141,9 @@ export function rewriteEscapes(source: string): Rewritten {
       const end = source.indexOf('\n', i);
       const stop = end < 0 ? source.length : end;
       // Right after a property (`$m.k##`), 1.7 reads `##` as text, not as a comment.
-      if (PROPERTY_TAIL.test(out.slice(-200)) || PROPERTY_THEN_DIRECTIVE.test(out.slice(-300)) || PROPERTY_THEN_SET.test(out.slice(-300))) {
+      // So it does after one-line block comments there (`$m.k#* c *### c`, `#if(true)$m.k$a#end#* c *### c`).
+      const state = stateText();
+      if (PROPERTY_TAIL.test(state.slice(-200)) || PROPERTY_THEN_DIRECTIVE.test(state) || PROPERTY_THEN_SET.test(state)) {
         const text = SEPARATOR + raw('##');
         out += text;
         shifts.push([line, out.length - lineStart, text.length - 2]);

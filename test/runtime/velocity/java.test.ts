@@ -262,6 +262,13 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     ['#if(true)$m.k$a#end$a## c\nX', 'vAnnAnnX'],
     ['$m.k$a#if(true)#if(true)##c\n#end#end', 'vAnn'],
     ['$m.k$a#if(true)x## c\n#end', 'vAnnx## c\n'],
+    // One-line block comments leave that state as it is (a blank after them ends it).
+    ['#if(true)$m.k$a#end#* c *### c\nX', 'vAnn## c\nX'],
+    ['#if(true)$m.k$a#end#* c *#x## c', 'vAnnx## c'],
+    ['$m.k$a#if(true)#* c *#x## c#end', 'vAnnx## c'],
+    ['$m.k#* c *### c', 'v## c'],
+    ['#if(true)$m.k$a#end#* c *##if(true)#end## c', 'vAnn'],
+    ['#if(true)$m.k$a#end#* c *# ## c', 'vAnn '],
     ['$m.k$a#if(true)#end(x)', 'vAnn(x)'],
     // Past a second directive, a `[` is text again (a macro's body inside an empty #foreach).
     ['$m.k$a#foreach($i in [])#macro(mac $p)[$p]#end#end', 'vAnn'],
