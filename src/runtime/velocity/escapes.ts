@@ -216,6 +216,32 @@ export function rewriteEscapes(source: string): Rewritten {
         continue;
       }
     }
+    if (depth === 0 && c === '(') {
+      // Right after that directive, or a word after it, 1.7 reads a `(` as opening arguments:
+      // closed (`#if(true)$m.k$a#end#set($x = 1)(1)`, `$m.k$a#if(true)x(1)#end`) it does not
+      // parse; left open it is text (`$m.k$a#set($x = 1)x(1`).
+      const state = stateText();
+      const word = /[\w-]*$/.exec(state)![0];
+      if (/^(?:[A-Za-z_][\w-]*)?$/.test(word) && PROPERTY_THEN_DIRECTIVE_TEXT.test(state.slice(0, state.length - word.length)) && !callStateText(source.slice(i + 1))) {
+        syntaxAt(source, i, "the ( after a property, a reference and a directive has a closing ) (Velocity 1.7's lexer reads arguments)");
+      }
+    }
+    if (depth === 0 && c === '[') {
+      // A word right after that directive (`$m.k$a#if(true)x[1]#end`): 1.7 reads the `[…]` right
+      // after it as indexes of nothing and renders none of them; one left open does not parse.
+      const state = stateText();
+      const word = /[\w-]*$/.exec(state)![0];
+      if (/^[A-Za-z_][\w-]*$/.test(word) && PROPERTY_THEN_DIRECTIVE_TEXT.test(state.slice(0, state.length - word.length))) {
+        const start = i;
+        while (source[i] === '[') {
+          const index = /^\[[^[\]\n]*\]/.exec(source.slice(i, i + 300));
+          if (!index) syntaxAt(source, i, "'[' after a property, a reference, a directive and a word (Velocity 1.7's lexer reads an index) has no ]");
+          i += index[0].length;
+        }
+        shifts.push([line, out.length - lineStart, start - i]);
+        continue;
+      }
+    }
     if (depth === 0 && c === '[' && PROPERTY_THEN_DIRECTIVE_TEXT.test(out.slice(-300)) && !(/\$!?[A-Za-z_][\w.]*$/.test(out) && /^\[[^\]]*\]/.test(source.slice(i, i + 200)))) {
       syntaxAt(source, i, "'[' after a property, a reference and a directive (Velocity 1.7's lexer reads an index)");
     }

@@ -269,6 +269,18 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     ['$m.k#* c *### c', 'v## c'],
     ['#if(true)$m.k$a#end#* c *##if(true)#end## c', 'vAnn'],
     ['#if(true)$m.k$a#end#* c *# ## c', 'vAnn '],
+    // A word right after that directive: the `[…]` right after it are indexes of nothing (none
+    // renders; one left open does not parse), and a `(` there opens arguments (closed, it does
+    // not parse; left open it is text).
+    ['$m.k$a#if(true)x[1]#end', 'vAnnx'],
+    ['$m.k$a#if(true)x[$a][2]y#end', 'vAnnxy'],
+    ['$m.k$a#if(true)x[1]#end[2]', 'vAnnx[2]'],
+    ['$m.k$a#set($x = 1)x[1]', 'vAnnx'],
+    ['$m.k$a#if(true)x [1]#end', 'vAnnx [1]'],
+    ['$m.k$a#if(true)1[1]#end', 'vAnn1[1]'],
+    ['$m.k$a#if(true)x(1#end', 'vAnnx(1'],
+    ['#if(true)$m.k$a#end#set($x = 1) (1)', 'vAnn (1)'],
+    ['$m.k$a#if(true)#end(1)', 'vAnn(1)'],
     ['$m.k$a#if(true)#end(x)', 'vAnn(x)'],
     // Past a second directive, a `[` is text again (a macro's body inside an empty #foreach).
     ['$m.k$a#foreach($i in [])#macro(mac $p)[$p]#end#end', 'vAnn'],
@@ -378,6 +390,12 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     ['#if(true)$m.k$a#end(x)'],
     ['#if(true)$m.k$a#end\n[1]'],
     ['$m.k$a#if(true)$!{b}[1]#end'],
+    ['$m.k$a#if(true)x[1#end'],
+    // …and a closed `(` right after that directive, or a word after it, opens arguments.
+    ['#if(true)$m.k$a#end#set($x = 1)(1)'],
+    ['$m.k$a#if(true)x(1)#end'],
+    ['$m.k$a#set($x = 1)x-y(1)'],
+    ['$m.k$a#if(true)x[1](2)#end'],
     // `$a.b(` then blanks and a #set: 1.7 reads on in the call's arguments (as after `$a.b(#end`).
     ['$m.k(\t#set($b = 7 % 3)\t'],
     ['$a.b(\t#set($b = 1)x)'],
