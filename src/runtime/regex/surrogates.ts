@@ -15,6 +15,8 @@ const SHIFTED = /[\uE000-\uE7FF]/g;
 
 /** Whether a string holds a UTF-16 unit that is half of no surrogate pair. */
 export function hasLoneSurrogate(s: string): boolean {
+  // String.prototype.isWellFormed (ES2024, Node 20): one native scan for the common case.
+  if ((s as unknown as { isWellFormed(): boolean }).isWellFormed()) return false;
   LONE_SURROGATE.lastIndex = 0;
   return LONE_SURROGATE.test(s);
 }
