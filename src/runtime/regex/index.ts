@@ -10,6 +10,7 @@
 import RE2 from 're2';
 import { codedError } from '../../errors/index.js';
 import { isTerminator, render, type Program } from './anchors.js';
+import { fromSubject, hasLoneSurrogate, matchSubject } from './surrogates.js';
 import { translateJavaPattern, type Translation } from './translate.js';
 
 /** Inputs longer than this are matched one match at a time (see JavaPatternImpl.each). */
@@ -140,13 +141,20 @@ class Re2JavaPattern implements JavaPattern {
     this.global = makeRe2(render(t.re2, SEARCH), this.hasHidden ? 'gud' : 'gu', source);
   }
 
-  find(input: string): boolean {
+  /** The string RE2 matches for `input` (lone surrogates moved: ./surrogates.ts). */
+  private subject(input: string): string {
+    return matchSubject(input, this.t.surrogateBlind, this.source);
+  }
+
+  find(raw: string): boolean {
+    const input = this.subject(raw);
     if (this.hasHidden) return this.next(input, 0, null) !== null;
     this.global.lastIndex = 0;
     return this.global.test(input);
   }
 
-  matches(input: string): boolean {
+  matches(raw: string): boolean {
+    const input = this.subject(raw);
     if (!this.anchored) this.anchored = makeRe2(`\\A(?:${render(this.t.re2, { dollar: 'whole', caret: 'head' })})\\z`, this.hasHidden ? 'ud' : 'u', this.source);
     // Java's MULTILINE `^` never matches at the end of the input, so not in an empty one.
     if (input.length === 0 && this.t.hiddenStart.length > 0) return false;
@@ -168,7 +176,8 @@ class Re2JavaPattern implements JavaPattern {
     const list: string[] = [];
     const limited = limit > 0;
     let index = 0;
-    this.each(input, (start, end) => {
+    // Parts are cut from the input itself: the subject only moves lone surrogates.
+    this.each(this.subject(input), (start, end) => {
       if (limited && list.length >= limit - 1) return false;
       if (guard !== undefined) guard(list.length);
       // Java 8+: a zero-width match at the beginning never produces a leading empty string.
@@ -188,7 +197,10 @@ class Re2JavaPattern implements JavaPattern {
   }
 
   private replace(input: string, replacement: JavaReplacement, all: boolean): string {
-    if (!this.hasHidden) {
+    const subject = this.subject(input);
+    // RE2's native replace would turn a lone surrogate of the input or the replacement into U+FFFD.
+    const native = !this.hasHidden && subject === input && !hasLoneSurrogate(replacement.source);
+    if (native) {
       // One native pass (RE2's own replace loop advances over empty matches exactly as
       // Matcher.find does); the replacement is bound to this pattern on the first match only,
       // so that, as in Java, an illegal group reference is no error when nothing matches.
@@ -200,17 +212,20 @@ class Re2JavaPattern implements JavaPattern {
       if (!re.test(input)) return input;
       return js.error();
     }
-    const first = this.next(input, 0, null);
+    const first = this.next(subject, 0, null);
     // Java returns the input untouched when nothing matches, without reading the replacement.
     if (!first) return input;
     const parts = this.bind(replacement);
     let out = '';
     let index = 0;
-    for (let m: JavaMatch | null = first; m; m = all ? this.next(input, m.end, m) : null) {
+    for (let m: JavaMatch | null = first; m; m = all ? this.next(subject, m.end, m) : null) {
       out += input.slice(index, m.start);
       for (const p of parts) {
         if (typeof p === 'string') out += p;
-        else out += m.group(p) ?? '';
+        else {
+          const g = m.group(p);
+          if (g !== null) out += subject === input ? g : fromSubject(g);
+        }
       }
       index = m.end;
     }

@@ -3,16 +3,15 @@
 // java.util.regex reads it: Java-only syntax RE2 can express is rewritten (\p{In…} blocks,
 // POSIX and java.lang.Character classes, \Q…\E, \Z, Java's `$` and `.`, \s with \x0B, ASCII-only
 // (?i)), constructs RE2 cannot run are REGEX_UNSUPPORTED, and Java syntax errors are
-// REGEX_SYNTAX with the index Java would report. The parser is one class (~470 lines) because
-// its states share the flag stack, the cursor and the group counters; the character-class
-// tables live in ./classes.ts and the RE2 text helpers in ./emit.ts.
+// REGEX_SYNTAX with the index Java would report. This file reads the pattern's structure
+// (alternatives, groups, quantifiers, anchors); the cursor, escapes and character classes are
+// ./reader.ts, the character-class tables ./classes.ts and the RE2 text helpers ./emit.ts.
 
 import RE2 from 're2';
-import { codedError } from '../../errors/index.js';
 import { CARET_LINE, CARET_LINE_UNIX, DOLLAR, DOLLAR_LINE, DOLLAR_UNIX } from './anchors.js';
-import { foldRangesUnicode, foldSingleUnicode } from './case-fold.js';
-import { complement, foldAsciiCase, resolveProperty, type CodeSet, SETS } from './classes.js';
-import { emitSet, flipProp, literal, normalize, removeQuoting, type Flags } from './emit.js';
+import { emitSet, type Flags } from './emit.js';
+import { PatternReader } from './reader.js';
+import { surrogateBlind } from './surrogates.js';
 
 export interface Translation {
   /** RE2 pattern text (compile with the `u` flag) with anchor placeholders: see ./anchors.ts `render`. */
@@ -31,6 +30,8 @@ export interface Translation {
   dollarCrlf: boolean;
   /** A MULTILINE `$` without UNIX_LINES: it never holds between `\r` and `\n`. */
   lineDollar: boolean;
+  /** The pattern treats every lone surrogate U+D800+k as it treats U+E000+k (./surrogates.ts). */
+  surrogateBlind: boolean;
 }
 
 /** Marks a zero-width atom, resolved once its quantifier is known (see `Translator.anchor`). */
@@ -41,16 +42,6 @@ interface Quantifier {
   min: number;
   max: number;
   possessive: boolean;
-}
-
-
-function syntax(message: string, index: number, pattern: string): never {
-  throw codedError('REGEX_SYNTAX', `${message} near index ${index} of regex ${JSON.stringify(pattern)}`, { details: { index } });
-}
-function unsupported(message: string, index: number, pattern: string): never {
-  throw codedError('REGEX_UNSUPPORTED', `${message} is not supported (RE2 cannot run it) near index ${index} of regex ${JSON.stringify(pattern)}`, {
-    details: { index },
-  });
 }
 
 /** Whether one of these atoms matches `\r` (false when RE2 rejects one: compiling the pattern reports that). */
@@ -66,9 +57,7 @@ export function translateJavaPattern(source: string): Translation {
   return new Translator(source).run();
 }
 
-class Translator {
-  private readonly p: string;
-  private i = 0;
+class Translator extends PatternReader {
   private javaGroups = 0;
   private re2Groups = 0;
   private readonly groupMap: number[] = [0];
@@ -86,11 +75,10 @@ class Translator {
   private leads = false;
   /** RE2 text of every character-consuming atom, to ask whether the pattern can match `\r`. */
   private readonly consumers: string[] = [];
-
-  constructor(private readonly source: string) {
-    // Indices are those of the de-quoted pattern, as in Java's PatternSyntaxException.
-    this.p = removeQuoting(source);
-  }
+  /** Set by `sequence`/`alternation`: what was just parsed can match the empty string. */
+  private nullable = false;
+  /** Alternations and lazy quantifiers read so far: places where a path matching less may come first. */
+  private choices = 0;
 
   run(): Translation {
     const flags: Flags = { i: false, d: false, m: false, s: false, u: false, x: false };
@@ -113,31 +101,8 @@ class Translator {
       hiddenStart: this.hiddenStart,
       dollarCrlf: this.dollarCrlf,
       lineDollar: this.lineDollarAt >= 0,
+      surrogateBlind: surrogateBlind(re2),
     };
-  }
-
-  private fail(message: string, index = this.i): never {
-    return syntax(message, index, this.source);
-  }
-  private refuse(message: string, index = this.i): never {
-    return unsupported(message, index, this.source);
-  }
-
-  /** In COMMENTS mode (?x), whitespace and #-comments are skipped wherever a token may start. */
-  private skip(flags: Flags): void {
-    if (!flags.x) return;
-    for (;;) {
-      const c = this.p[this.i];
-      if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\x0B') this.i++;
-      else if (c === '#') {
-        while (this.i < this.p.length && this.p[this.i] !== '\n' && this.p[this.i] !== '\r') this.i++;
-      } else return;
-    }
-  }
-
-  private peek(flags: Flags): string | undefined {
-    this.skip(flags);
-    return this.p[this.i];
   }
 
   private alternation(flags: Flags): string {
@@ -146,11 +111,14 @@ class Translator {
     const branches = [this.sequence(flags)];
     let tail = this.tail;
     let leads = this.leads;
+    let nullable = this.nullable;
     while (this.peek(flags) === '|') {
       this.i++;
+      this.choices++;
       branches.push(this.sequence(flags));
       if (tail < 0) tail = this.tail;
       leads &&= this.leads;
+      nullable ||= this.nullable;
     }
     if (top && this.hiddenStart.length > caretsBefore && !leads) {
       // A MULTILINE `^` is run by consuming the terminator before it, which moves where a match
@@ -158,6 +126,7 @@ class Translator {
       this.refuse('MULTILINE `^` that does not start every alternative of the pattern', this.caretAt);
     }
     this.tail = tail;
+    this.nullable = nullable;
     return branches.join('|');
   }
 
@@ -167,10 +136,13 @@ class Translator {
     let active = -1;
     let emitted = false;
     let leads = false;
+    let nullable = true;
     for (;;) {
       const c = this.peek(flags);
       if (c === undefined || c === '|' || c === ')') break;
       const at = this.i;
+      const groupsBefore = this.javaGroups;
+      const choicesBefore = this.choices;
       const atom = this.atom(flags);
       if (atom === null) continue; // a flag group such as (?i): nothing to quantify
       if (atom.startsWith(ANCHOR)) {
@@ -186,8 +158,12 @@ class Translator {
       } else {
         const group = this.p[at] === '(';
         const groupTail = group ? this.tail : -1;
+        const body = group ? this.nullable : atom === '(?:)';
         if (!group) this.consumers.push(atom);
         const q = this.quantifier(flags);
+        if (q && !q.possessive && q.text.endsWith('?') && q.text !== '?') this.choices++;
+        if (group && q && q.max === Infinity && body) this.emptyIteration(at, groupsBefore, choicesBefore, q);
+        nullable &&= body || (q !== null && q.min === 0);
         if (q?.possessive) this.refuse('Possessive quantifier', this.i - 1);
         if (active >= 0) this.refuse('`$` followed by more of the pattern', active);
         if (q && groupTail >= 0 && q.max > 1) this.refuse('`$` in a repeated group', groupTail);
@@ -198,7 +174,26 @@ class Translator {
     }
     this.tail = active;
     this.leads = leads;
+    this.nullable = nullable;
     return out;
+  }
+
+  /**
+   * An unbounded loop over a group that can match the empty string. java.util.regex (`Loop`,
+   * `GroupCurly`) tries one more iteration after the last one that consumed something, and an
+   * iteration that matches empty ends the loop there: its groups keep the empty iteration
+   * (`(\s*)*.` on " x" leaves group 1 ""), and a body that prefers an empty path stops the loop
+   * before a later path could consume more (`(?:a??)*` matches ""). RE2 drops empty iterations
+   * instead, so it keeps the last non-empty one and goes on through the later paths. The two
+   * agree when the body has no capturing group, no alternation and no lazy quantifier (its
+   * empty path is then its last choice, taken only when nothing else matches); otherwise the
+   * pattern is refused (docs/decisions.md X12).
+   */
+  private emptyIteration(at: number, groupsBefore: number, choicesBefore: number, q: Quantifier): void {
+    const lazy = !q.possessive && q.text.endsWith('?') && q.text !== '?';
+    if (this.javaGroups > groupsBefore || this.choices > choicesBefore || lazy) {
+      this.refuse('Repeated group that can match the empty string, with a capturing group, an alternation or a lazy quantifier in it', at);
+    }
   }
 
   /**
@@ -329,18 +324,6 @@ class Translator {
     }
   }
 
-  private literalCase(cp: number, flags: Flags): string {
-    if (flags.i) {
-      if (flags.u) {
-        const variants = foldSingleUnicode(cp);
-        return variants.length > 1 ? emitSet({ ranges: normalize(variants.map((v): [number, number] => [v, v])), props: [] }, false) : literal(cp);
-      }
-      const folded = foldAsciiCase({ ranges: [[cp, cp]], props: [] });
-      return emitSet(folded, false);
-    }
-    return literal(cp);
-  }
-
   private group(outer: Flags): string | null {
     const at = this.i;
     this.i++; // (
@@ -428,199 +411,5 @@ class Translator {
     if (typeof item === 'number') return this.literalCase(item, flags);
     // \w, \d, \s, \p{…}: Java does not fold predefined classes (case properties are widened by resolveProperty).
     return emitSet(item.set, item.negated);
-  }
-
-  /**
-   * An escape usable inside or outside a class: a code point, or a set (\d, \p{…}, …).
-   * Advances past the escape. Boundary escapes (\b, \A, \Z, …) and backreferences are
-   * handled by `escape` before this is reached, so here they are errors, as in a Java class.
-   */
-  private classEscape(flags: Flags): number | { set: CodeSet; negated: boolean } {
-    const at = this.i;
-    const c = this.p[at + 1]!;
-    this.i += 2;
-    switch (c) {
-      case 't': return 0x09;
-      case 'n': return 0x0a;
-      case 'r': return 0x0d;
-      case 'f': return 0x0c;
-      case 'a': return 0x07;
-      case 'e': return 0x1b;
-      case '0': {
-        const m = /^[0-7]{1,3}/.exec(this.p.slice(this.i));
-        if (!m) this.fail('Illegal octal escape sequence', this.i);
-        let digits = m[0];
-        if (digits.length === 3 && Number(digits[0]) > 3) digits = digits.slice(0, 2);
-        this.i += digits.length;
-        return parseInt(digits, 8);
-      }
-      case 'x': {
-        if (this.p[this.i] === '{') {
-          const m = /^\{([0-9a-fA-F]+)\}/.exec(this.p.slice(this.i));
-          if (!m) this.fail('Unclosed hexadecimal escape sequence', this.i);
-          const v = parseInt(m[1]!, 16);
-          if (v > 0x10ffff) this.fail('Hexadecimal codepoint is too big', this.i);
-          this.i += m[0].length;
-          return v;
-        }
-        const m = /^[0-9a-fA-F]{2}/.exec(this.p.slice(this.i));
-        if (!m) this.fail('Illegal hexadecimal escape sequence', this.i);
-        this.i += 2;
-        return parseInt(m[0], 16);
-      }
-      case 'u': {
-        const hi = this.hex4();
-        // A surrogate pair written as two \u escapes is one code point, as in Java.
-        if (hi >= 0xd800 && hi <= 0xdbff && this.p.startsWith('\\u', this.i)) {
-          const save = this.i;
-          this.i += 2;
-          const lo = this.hex4();
-          if (lo >= 0xdc00 && lo <= 0xdfff) return 0x10000 + ((hi - 0xd800) << 10) + (lo - 0xdc00);
-          this.i = save;
-        }
-        return hi;
-      }
-      case 'c': {
-        const x = this.p.codePointAt(this.i);
-        if (x === undefined) this.fail('Illegal control escape sequence', this.i);
-        this.i++;
-        return x ^ 64;
-      }
-      case 'd': return { set: SETS.digit, negated: false };
-      case 'D': return { set: SETS.digit, negated: true };
-      case 's': return { set: SETS.space, negated: false };
-      case 'S': return { set: SETS.space, negated: true };
-      case 'w': return { set: SETS.word, negated: false };
-      case 'W': return { set: SETS.word, negated: true };
-      case 'h': return { set: SETS.horizontal, negated: false };
-      case 'H': return { set: SETS.horizontal, negated: true };
-      case 'v': return { set: SETS.vertical, negated: false };
-      case 'V': return { set: SETS.vertical, negated: true };
-      case 'p':
-      case 'P': {
-        let name: string;
-        if (this.p[this.i] === '{') {
-          const end = this.p.indexOf('}', this.i);
-          if (end < 0) this.fail('Unclosed character family', this.i);
-          name = this.p.slice(this.i + 1, end);
-          this.i = end + 1;
-        } else {
-          name = this.p[this.i] ?? '';
-          if (!name) this.fail('Illegal character family', this.i);
-          this.i++;
-        }
-        const resolved = resolveProperty(name, flags.i);
-        if (resolved === 'unknown') this.fail(`Unknown character property name {${name}}`, at);
-        if (resolved === 'unsupported') this.refuse(`Character property {${name}}`, at);
-        return { set: resolved, negated: c === 'P' };
-      }
-      case 'N':
-        return this.refuse('Named character \\N{…}', at);
-      default:
-        // Letters and digits without a meaning (and, inside a class, \b \A \Z \R \1 …).
-        if (/[A-Za-z0-9]/.test(c)) return this.fail('Illegal/unsupported escape sequence', at + 1);
-        // Any other escaped character stands for itself (code point, so surrogate pairs stay whole).
-        this.i = at + 1;
-        {
-          const cp = this.p.codePointAt(this.i)!;
-          this.i += cp > 0xffff ? 2 : 1;
-          return cp;
-        }
-    }
-  }
-
-  private hex4(): number {
-    const m = /^[0-9a-fA-F]{4}/.exec(this.p.slice(this.i));
-    if (!m) this.fail('Illegal Unicode escape sequence', this.i);
-    this.i += 4;
-    return parseInt(m[0], 16);
-  }
-
-  /**
-   * A character class after its `[`: unions of items and nested classes, flattened into one
-   * set. Intersection (&&) has no RE2 form and is refused rather than misread as literals.
-   */
-  private klass(flags: Flags): { set: CodeSet; negated: boolean } {
-    let negated = false;
-    if (this.p[this.i] === '^') {
-      negated = true;
-      this.i++;
-    }
-    // Escapes and nested classes (not case-folded) go to ranges/props; the class's own
-    // characters and ranges are folded under (?i) before joining them.
-    const ranges: Array<[number, number]> = [];
-    const props: string[] = [];
-    const singles: number[] = [];
-    const own: Array<[number, number]> = [];
-    let first = true;
-    for (;;) {
-      this.skip(flags);
-      const at = this.i;
-      const c = this.p[at];
-      if (c === undefined) this.fail('Unclosed character class', this.p.length - 1);
-      if (c === ']' && !first) {
-        this.i++;
-        break;
-      }
-      first = false;
-      if (c === '&' && this.p[at + 1] === '&') this.refuse('Character class intersection (&&)', at);
-      if (c === '[') {
-        this.i++;
-        const inner = this.klass(flags);
-        this.union(ranges, props, inner.set, inner.negated, at);
-        continue;
-      }
-      let lo: number;
-      if (c === '\\') {
-        const item = this.classEscape(flags);
-        if (typeof item !== 'number') {
-          this.union(ranges, props, item.set, item.negated, at);
-          continue;
-        }
-        lo = item;
-      } else {
-        lo = this.p.codePointAt(at)!;
-        this.i += lo > 0xffff ? 2 : 1;
-      }
-      // A range a-b, unless the `-` is the last character before `]`.
-      if (this.p[this.i] === '-' && this.p[this.i + 1] !== ']' && this.p[this.i + 1] !== undefined) {
-        this.i++;
-        this.skip(flags);
-        let hi: number;
-        if (this.p[this.i] === '[') this.fail('Illegal character range', this.i);
-        if (this.p[this.i] === '\\') {
-          const item = this.classEscape(flags);
-          if (typeof item !== 'number') this.fail('Illegal character range', this.i);
-          hi = item;
-        } else {
-          hi = this.p.codePointAt(this.i)!;
-          this.i += hi > 0xffff ? 2 : 1;
-        }
-        if (hi < lo) this.fail('Illegal character range', this.i - 1);
-        own.push([lo, hi]);
-      } else {
-        singles.push(lo);
-      }
-    }
-    if (!flags.i) ranges.push(...own, ...singles.map((c): [number, number] => [c, c]));
-    else if (!flags.u) ranges.push(...foldAsciiCase({ ranges: [...own, ...singles.map((c): [number, number] => [c, c])], props: [] }).ranges);
-    else {
-      ranges.push(...foldRangesUnicode(own));
-      for (const c of singles) for (const v of foldSingleUnicode(c)) ranges.push([v, v]);
-    }
-    return { set: { ranges: normalize(ranges), props }, negated };
-  }
-
-  private union(ranges: Array<[number, number]>, props: string[], set: CodeSet, negated: boolean, at: number): void {
-    if (!negated) {
-      ranges.push(...set.ranges);
-      props.push(...set.props);
-    } else if (set.props.length === 0) {
-      ranges.push(...complement(set.ranges));
-    } else if (set.ranges.length === 0 && set.props.length === 1) {
-      props.push(flipProp(set.props[0]!));
-    } else {
-      this.refuse('Negated multi-property set inside a character class', at);
-    }
   }
 }

@@ -4,10 +4,21 @@
 // transforms (`\$` is a literal dollar in both): `"\$5"` must reach Java as `\$5`, not `$5`.
 // This pass rewrites the escapes into raw blocks `#[[…]]#` that velocityjs emits verbatim. It
 // also rewrites, at the top level, the text Velocity 1.7's lexer reads otherwise than velocityjs
-// (hash-tokens.ts): directive-like words, comments, `(` after a reference, calls that never close.
+// (hash-tokens.ts, lexer-states.ts): directive-like words, comments, `(` after a reference, calls
+// that never close; and number literals velocityjs cannot read (number-literals.ts).
 
 import { codedError } from '../../errors/index.js';
-import { MARK, closingParen, hashToken, syntaxAt, vanishingPrefix } from './hash-tokens.js';
+import { MARK, hashToken, syntaxAt, vanishingPrefix } from './hash-tokens.js';
+import {
+  BARE_REFERENCE_PAREN, END_THEN_PAREN, HYPHENATED_WORD_BEFORE_SET, PROPERTY_TAIL, PROPERTY_THEN_DIRECTIVE, PROPERTY_THEN_DIRECTIVE_TEXT,
+  PROPERTY_THEN_REFERENCE, PROPERTY_THEN_SET, REFERENCE_THEN_DIRECTIVES, VANISHED_THEN_SETS, WORD_BEFORE_SET, callStateText,
+  checkCallArguments,
+} from './lexer-states.js';
+import {
+  EXPONENT_ANYWHERE, EXPONENT_LITERAL, INSIDE_LIST, LONG_NEGATIVE_ANYWHERE, NEGATIVE_INTEGER, UNARY_BEFORE, negativeLiteral, plainDecimal,
+} from './number-literals.js';
+
+export { plainDecimal } from './number-literals.js';
 
 const REFERENCE_HEAD = /^\$!?\{?[A-Za-z_]/;
 /** An escaped reference's name (`\$a`, `\${a}`, `\$!a`): one token of 1.7's lexer, kept together. */
@@ -38,7 +49,8 @@ const IDENTITY: Rewritten['column'] = (_line, column) => column;
 export function rewriteEscapes(source: string): Rewritten {
   if (
     !source.includes('\\') && !source.includes('#*') && !EXPONENT_ANYWHERE.test(source) &&
-    !LONG_NEGATIVE_ANYWHERE.test(source) && !HASH_AFTER_NAME.test(source) && !HASH_TOKEN_ANYWHERE.test(source)
+    !LONG_NEGATIVE_ANYWHERE.test(source) && !HASH_AFTER_NAME.test(source) && !HASH_TOKEN_ANYWHERE.test(source) &&
+    !WORD_PAREN_ANYWHERE.test(source)
   ) {
     return { text: source, column: IDENTITY };
   }
@@ -50,6 +62,15 @@ export function rewriteEscapes(source: string): Rewritten {
   let lineStart = 0;
   // Where the marker of the last `$` that vanished into a directive starts in `out`.
   let vanishedAt = -1;
+  // The markers of the last run of one-line block comments in `out` ([start, end]): 1.7's lexer
+  // keeps a property's state through them, so the state tests below read `out` without them.
+  let comments: [number, number] = [-1, -1];
+  const stateText = (): string => {
+    const [start, end] = comments;
+    if (start < 0 || out.length - start > 300) return out.slice(-300);
+    // A #end or #else the comment ended stays one (`#end#* c *#x`: not `#endx`).
+    return out.slice(Math.max(0, start - 300), start).replace(/#(end|else)$/, '#{$1}') + out.slice(end);
+  };
   // Raw blocks lengthen a line: [line, rewritten column after the block, characters added].
   const shifts: Array<[number, number, number]> = [];
   const escape = () => {
@@ -78,6 +99,11 @@ export function rewriteEscapes(source: string): Rewritten {
       out += SEPARATOR;
       shifts.push([line, out.length - lineStart, SEPARATOR.length]);
     }
+    if (depth === 0 && c === '#' && END_THEN_DOT.test(source.slice(i, i + 10)) && REFERENCE_TAIL.test(out.slice(-200))) {
+      // `$a#end.x`: velocityjs reads the `.x` after the #end as more of the reference; 1.7 as text.
+      out += SEPARATOR;
+      shifts.push([line, out.length - lineStart, SEPARATOR.length]);
+    }
     if (depth === 0 && c === '#' && source.startsWith('#[[', i)) {
       // A raw block is copied as it is (nothing inside is a comment or an escape).
       const end = source.indexOf(']]#', i + 3);
@@ -102,6 +128,7 @@ export function rewriteEscapes(source: string): Rewritten {
         const lines = source.slice(i + 2, end).split('\n');
         for (const part of lines.slice(0, -1)) emit(`##${part}\n`);
         const mark = (needsSeparator(out, raw(MARK)) ? SEPARATOR : '') + raw(MARK);
+        if (lines.length === 1) comments = [comments[1] === out.length ? comments[0] : out.length, out.length + mark.length];
         out += mark;
         const lastLength = (lines.length === 1 ? 2 : 0) + lines[lines.length - 1]!.length + 2;
         shifts.push([line, out.length - lineStart, mark.length - lastLength]);
@@ -114,7 +141,9 @@ export function rewriteEscapes(source: string): Rewritten {
       const end = source.indexOf('\n', i);
       const stop = end < 0 ? source.length : end;
       // Right after a property (`$m.k##`), 1.7 reads `##` as text, not as a comment.
-      if (PROPERTY_TAIL.test(out.slice(-200)) || PROPERTY_THEN_DIRECTIVE.test(out.slice(-300)) || PROPERTY_THEN_SET.test(out.slice(-300))) {
+      // So it does after one-line block comments there (`$m.k#* c *### c`, `#if(true)$m.k$a#end#* c *### c`).
+      const state = stateText();
+      if (PROPERTY_TAIL.test(state.slice(-200)) || PROPERTY_THEN_DIRECTIVE.test(state) || PROPERTY_THEN_SET.test(state)) {
         const text = SEPARATOR + raw('##');
         out += text;
         shifts.push([line, out.length - lineStart, text.length - 2]);
@@ -163,6 +192,12 @@ export function rewriteEscapes(source: string): Rewritten {
         i += word[0].length;
         continue;
       }
+      if (WORD_THEN_PAREN.test(source.slice(i, i + 200))) {
+        // `$a.length()x(y`: the word and the `(` are text, as in 1.7; velocityjs needs them kept
+        // apart from the call.
+        out += SEPARATOR;
+        shifts.push([line, out.length - lineStart, SEPARATOR.length]);
+      }
     }
     if (
       depth === 0 && /[A-Za-z_]/.test(c) &&
@@ -178,6 +213,32 @@ export function rewriteEscapes(source: string): Rewritten {
         out += text;
         shifts.push([line, out.length - lineStart, text.length - word[0].length]);
         i += word[0].length;
+        continue;
+      }
+    }
+    if (depth === 0 && c === '(') {
+      // Right after that directive, or a word after it, 1.7 reads a `(` as opening arguments:
+      // closed (`#if(true)$m.k$a#end#set($x = 1)(1)`, `$m.k$a#if(true)x(1)#end`) it does not
+      // parse; left open it is text (`$m.k$a#set($x = 1)x(1`).
+      const state = stateText();
+      const word = /[\w-]*$/.exec(state)![0];
+      if (/^(?:[A-Za-z_][\w-]*)?$/.test(word) && PROPERTY_THEN_DIRECTIVE_TEXT.test(state.slice(0, state.length - word.length)) && !callStateText(source.slice(i + 1))) {
+        syntaxAt(source, i, "the ( after a property, a reference and a directive has a closing ) (Velocity 1.7's lexer reads arguments)");
+      }
+    }
+    if (depth === 0 && c === '[') {
+      // A word right after that directive (`$m.k$a#if(true)x[1]#end`): 1.7 reads the `[…]` right
+      // after it as indexes of nothing and renders none of them; one left open does not parse.
+      const state = stateText();
+      const word = /[\w-]*$/.exec(state)![0];
+      if (/^[A-Za-z_][\w-]*$/.test(word) && PROPERTY_THEN_DIRECTIVE_TEXT.test(state.slice(0, state.length - word.length))) {
+        const start = i;
+        while (source[i] === '[') {
+          const index = /^\[[^[\]\n]*\]/.exec(source.slice(i, i + 300));
+          if (!index) syntaxAt(source, i, "'[' after a property, a reference, a directive and a word (Velocity 1.7's lexer reads an index) has no ]");
+          i += index[0].length;
+        }
+        shifts.push([line, out.length - lineStart, start - i]);
         continue;
       }
     }
@@ -241,7 +302,7 @@ export function rewriteEscapes(source: string): Rewritten {
     // Only the end of the output can precede this `(`: look at a bounded tail, not all of it.
     if (c === '(' && depth === 0 && CALL_BEFORE.test(out.slice(-120)) && out.slice(-120).match(CALL_BEFORE)![0].startsWith('$')) {
       const after = source.slice(i + 1, i + 200);
-      if (after.startsWith('#') && !callStateText(source.slice(i + 1))) {
+      if (/^(?:#|[ \t]+#\{?set\b)/.test(after) && !callStateText(source.slice(i + 1))) {
         // `$a.b(#end x`: 1.7's lexer reads the #end, and what follows, in the call's arguments.
         syntaxAt(source, i, "the method call's ( has no closing )");
       }
@@ -275,77 +336,18 @@ export function rewriteEscapes(source: string): Rewritten {
   };
 }
 
-/**
- * Velocity's floating-point literals may have an exponent (`1e3`, `2.5E-3`: a Double, `1000.0`);
- * velocityjs's grammar has none, so inside directive and method arguments such a literal is
- * written out as the plain decimal of the same double (Double.parseDouble and Number read both
- * alike). Columns after it are mapped back like those after an escape.
- */
-const EXPONENT_LITERAL = /^(?:\d+(?:\.\d*)?|\.\d+)[eE][+-]?\d+(?![\w.])/;
-const EXPONENT_ANYWHERE = /[\d.][eE][+-]?\d/;
-const LONG_NEGATIVE_ANYWHERE = /-\d{16}/;
 const SEPARATOR = '#if(false)#{end}';
 /** A `#` token of 1.7's lexer that velocityjs reads otherwise (hash-tokens.ts). */
 const HASH_TOKEN_ANYWHERE = /#(?:[A-Za-z_@{\\]|-?\d)|[\w}]##|\$!?[ \t]*#|#[ \t]+#|\$!?[A-Za-z_]\w*\(|\$!?\{?[A-Za-z_][\w.]*\([^)]*$/;
 const HASH_AFTER_NAME = /[\w)}\]]#(?![A-Za-z{*#])/;
 /** The output ends with a reference: `$a`, `$!{a}`, `$a.b(…)`, `$a[0]` (arguments without nested parentheses). */
 const REFERENCE_TAIL = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*\}?$/;
+/** A word, then `(` (right after a call or an index: WORD_PAREN_ANYWHERE). */
+const WORD_THEN_PAREN = /^[A-Za-z_]\w*\(/;
+const WORD_PAREN_ANYWHERE = /[)\]][A-Za-z_]\w*\(/;
+/** #end or #else, then a `.` and a name. */
+const END_THEN_DOT = /^#\{?(?:end|else)\b\}?\.[A-Za-z_]/;
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
-/**
- * What 1.7's lexer, still in a call's arguments after `$a.b(` and a `#` (`$a.b(#end`,
- * `$a.b(#[[x]]#`), reads as text: words, numbers, `.`, `-`, `#`, references (with their calls),
- * directives (blanks inside their arguments included, with the line end they eat, and the blanks
- * before a #set), raw blocks and block comments — no other blank, line break or punctuation (`##`
- * is no comment there).
- */
-function callStateText(rest: string): boolean {
-  const stripped = rest
-    .replace(/#\[\[[\s\S]*?\]\]#/g, '#x')
-    .replace(/#\*[\s\S]*?\*#/g, '')
-    .replace(/[ \t]*#\{?set\}?[ \t]*\((?:[^()]|\([^()]*\))*\)(?:[ \t]*(?:\r\n|\n|\r))?/g, '#x')
-    .replace(/#\{?(?:[A-Za-z]\w*\}?[ \t]*\((?:[^()]|\([^()]*\))*\)|(?:end|else)\b\}?)(?:[ \t]*(?:\r\n|\n|\r))?/g, '#x')
-    .replace(/\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*(?:\((?:[^()]|\([^()]*\))*\))?|\[[^\]]*\])*\}?/g, '$x');
-  return /^[A-Za-z0-9_.\-$#{}!]*$/.test(stripped);
-}
-
-function checkCallArguments(source: string, open: number): void {
-  if (closingParen(source, open, true) < 0) syntaxAt(source, open, "the method call's ( has no closing )");
-}
-
-/**
- * A property followed right away by a `$` (a reference, or a `$` that vanished into a directive:
- * a marker) leaves 1.7's lexer in the property's state through the directives after it, up to a
- * #end: there `##` is text (`$m.k$a#else## c`) and a `[` opens an index that nothing precedes
- * (`$m.k$a#macro(f)[$p]#end` does not parse).
- */
-const P3_PROPERTY = String.raw`\$!?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*\.[A-Za-z_]\w*`;
-const P3_DOLLAR = String.raw`(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]#|\$!?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*`;
-const P3_DIRECTIVE = String.raw`#\{?(?:if|elseif|foreach|macro|set)\}?[ \t]*\((?:[^()]|\([^()]*\))*\)|#\{?else\b\}?`;
-const PROPERTY_THEN_DIRECTIVE = new RegExp(`${P3_PROPERTY}(?:${P3_DOLLAR})+(?:(?:${P3_DIRECTIVE})(?:${P3_DOLLAR})*)+$`);
-const PROPERTY_THEN_REFERENCE = new RegExp(`${P3_PROPERTY}(?:${P3_DOLLAR})+(?:(?:${P3_DIRECTIVE})(?:${P3_DOLLAR})*)*$`);
-const END_THEN_PAREN = /^#\{?end\}?(?:[ \t]*(?:\r\n|\n|\r))?\(/;
-const PROPERTY_THEN_DIRECTIVE_TEXT = new RegExp(`${P3_PROPERTY}(?:${P3_DOLLAR})+(?:(?:${P3_DIRECTIVE})(?:${P3_DOLLAR}|[^\\s#\\[])*)+$`);
-/**
- * A property followed right away by #sets (each eating the line break after it) or braced
- * references keeps 1.7's lexer in the property's state through them and the word after them:
- * there `##` is text too (`$m.k#set($e = 1)## c`, `$m.k#set($e = 1)x## c` and `$m.k$!{b}## c`
- * render the `## c`; `$m.k#set($e = 1) ## c` and `$m.k$b## c` do not).
- */
-const PROPERTY_THEN_SET = new RegExp(`${P3_PROPERTY}(?:#\\{?set\\}?[ \\t]*\\((?:[^()]|\\([^()]*\\))*\\)(?:[ \\t]*(?:\\r\\n|\\n|\\r))?|\\$!?\\{[A-Za-z_]\\w*\\})+[^\\s#$]*$`);
-const PROPERTY_TAIL = /\$!?[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*\.[A-Za-z_]\w*$/;
-const WORD_BEFORE_SET = /^[A-Za-z_]\w*(?=[ \t]+#(?:set|\{set\})[ \t]*\()/;
-const HYPHENATED_WORD_BEFORE_SET = /^[A-Za-z_][\w-]*(?=[ \t]+#(?:set|\{set\})[ \t]*\()/;
-/**
- * The output ends with a reference without braces (`$a`, `$!a`, `$l.size()`, an escaped `\$a`),
- * then one or more #set directives (with the blanks before and the line break after them, which
- * they eat) and block comments (markers).
- */
-const REFERENCE_THEN_DIRECTIVES =
-  /(?:\$!?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*|#\[\[\\*\$!?[A-Za-z_]\w*\]\]#)(?:(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]#|[ \t]*#\{?set\}?[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)(?:[ \t]*(?:\r\n|\n|\r))?)+$/;
-/** The marker of a `$` that vanished into a #set, then #set directives (from `vanishedAt`). */
-const VANISHED_THEN_SETS =
-  /^(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]#(?:[ \t]*#\{?set\}?[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)(?:[ \t]*(?:\r\n|\n|\r))?)+$/;
-const BARE_REFERENCE_PAREN = /^\$(!?)([A-Za-z_][A-Za-z0-9_]*)(?=\()/;
 
 /**
  * velocityjs cannot read a `#` right after a reference, nor a raw block right after #break or a
@@ -355,35 +357,6 @@ function needsSeparator(out: string, text: string): boolean {
   if (!text.startsWith('#')) return false;
   const tail = out.slice(-200);
   return REFERENCE_TAIL.test(tail) || (text.startsWith('#[[') && /(?:[)\]]\w*|#\{?(?:break|end|else)\}?)$/.test(tail));
-}
-
-/**
- * velocityjs reads a negative integer literal into a JavaScript number, which loses digits
- * beyond 2^53 (`-9223372036854775808`). Such a literal is written `(-1 - 9223372036854775807)`,
- * which Velocity's MathUtils computes exactly and in the literal's own class (Long, or BigInteger
- * beyond Long's range); positive literals reach us as text.
- */
-const NEGATIVE_INTEGER = /^-(\d+)(?![\w.])/;
-const UNARY_BEFORE = /(?:^|[(,=+\-*/%<>!&|])\s*$/;
-/** A list literal takes literals only (no parenthesised expression): there the literal stays as it is. */
-const INSIDE_LIST = /\[[^\]()]*$/;
-
-function negativeLiteral(digits: string): string {
-  return `(-1 - ${(BigInt(digits) - 1n).toString()})`;
-}
-
-export function plainDecimal(literal: string): string {
-  const value = Number(literal);
-  if (!Number.isFinite(value)) return literal;
-  const [mantissa, exp = '0'] = String(value).split('e') as [string, string?];
-  const [whole, fraction = ''] = mantissa.split('.') as [string, string?];
-  const digits = whole + fraction;
-  const point = whole.length + Number(exp);
-  let text: string;
-  if (point <= 0) text = `0.${'0'.repeat(-point)}${digits}`;
-  else if (point >= digits.length) text = `${digits}${'0'.repeat(point - digits.length)}.0`;
-  else text = `${digits.slice(0, point)}.${digits.slice(point)}`;
-  return text;
 }
 
 function escapeAt(source: string, start: number, topLevel: boolean): { text: string; next: number } {

@@ -1,17 +1,22 @@
-// VTL references and expressions compiled to closures (https://developer.sailpoint.com/docs/extensibility/transforms/; https://developer.sailpoint.com/docs/extensibility/transforms/operations/static): `$a.b(c)[0].d`,
-// literals, ranges, maps, arithmetic and comparisons with Velocity/Java semantics. Strict
-// references (the platform's "Error rendering template") are the default; the lenient mode of
-// stock Velocity exists for the Apache conformance vectors.
+// VTL expressions compiled to closures (https://developer.sailpoint.com/docs/extensibility/transforms/; https://developer.sailpoint.com/docs/extensibility/transforms/operations/static):
+// literals, ranges, maps, arithmetic and comparisons with Velocity/Java semantics, and what the
+// compiled template shares (the render's scope, the AST, coded render errors); references
+// `$a.b(c)[0].d` are ./references.ts. Strict references (the platform's "Error rendering
+// template") are the default; the lenient mode of stock Velocity exists for the Apache
+// conformance vectors.
 
 import { codedError, TransformsError } from '../../errors/index.js';
 import { isLimitError, type Budget, type BudgetLimits } from '../budget.js';
-import { JavaException, getProperty, invokeMethod, isForbiddenName, type MethodContext } from './methods.js';
+import { JavaException, type MethodContext } from './methods.js';
 import type { JavaIdentity } from './identity.js';
 import { referenceText } from './parse.js';
+import { compileReference } from './references.js';
 import {
-  ArithmeticError, JBigInteger, JDouble, type JNumber, NO_METHOD, arithmetic, compareNumbers, isNumber, javaString, toJava, truthy,
-  velocityEquals, type MathOp,
+  ArithmeticError, JBigInteger, JDouble, type JNumber, arithmetic, compareNumbers, isNumber, javaString, truthy, velocityEquals,
+  type MathOp,
 } from './values.js';
+
+export { compileReference, splitAtHyphen } from './references.js';
 
 /** An undefined reference (only ever produced in lenient mode: strict mode throws instead). */
 export const UNDEF: unique symbol = Symbol('undefined reference');
@@ -86,7 +91,7 @@ export function forbidden(name: string, pos: Pos | undefined): TransformsError {
 }
 
 /** Run a method and turn Java exceptions, regex errors and arithmetic errors into TEMPLATE_RENDER. */
-function guarded<T>(pos: Pos | undefined, f: () => T): T {
+export function guarded<T>(pos: Pos | undefined, f: () => T): T {
   try {
     return f();
   } catch (error) {
@@ -96,135 +101,6 @@ function guarded<T>(pos: Pos | undefined, f: () => T): T {
     }
     throw error;
   }
-}
-
-function lookup(s: Scope, name: string): unknown {
-  if (s.locals.has(name)) return s.locals.get(name);
-  if (Object.hasOwn(s.variables, name)) {
-    const v = s.variables[name];
-    if (v !== null && v !== undefined) return toJava(v);
-  }
-  if (name === 'identity') {
-    if (s.identity === undefined) s.identity = s.wrapIdentity();
-    if (s.identity !== null) return s.identity;
-    return UNDEF;
-  }
-  if (Object.hasOwn(s.globals, name)) {
-    const v = s.globals[name];
-    if (v !== null && v !== undefined) return toJava(v);
-  }
-  return UNDEF;
-}
-
-
-/**
- * Velocity 2 ends an identifier at `-` (velocityjs, like Velocity 1.7, reads `$first-$last` as
- * the variable `first-`): the reference up to the hyphen, and the rest as text.
- */
-export function splitAtHyphen(ast: Ast): { ref: Ast; text: string } | null {
-  if (ast.isWraped || ast.args !== undefined) return null;
-  const id = String(ast.id);
-  const path = ast.path ?? [];
-  const cut = id.indexOf('-');
-  if (cut > 0) {
-    const rest: Ast = { type: 'references', id: '', leader: '', path };
-    return { ref: { ...ast, id: id.slice(0, cut), path: [] }, text: id.slice(cut) + referenceText(rest) };
-  }
-  const at = path.findIndex((p) => p.type === 'property' && String(p.id).includes('-'));
-  if (at < 0) return null;
-  const name = String(path[at]!.id);
-  const hyphen = name.indexOf('-');
-  const kept = hyphen > 0 ? [...path.slice(0, at), { ...path[at]!, id: name.slice(0, hyphen) }] : path.slice(0, at);
-  const rest: Ast = { type: 'references', id: '', leader: '', path: path.slice(at + 1) };
-  return { ref: { ...ast, path: kept }, text: name.slice(Math.max(hyphen, 0)) + referenceText(rest) };
-}
-
-/** A reference `$a.b(c)[0]` as an expression: its value, or UNDEF in lenient mode. */
-export function compileReference(ast: Ast, st: CompileState): Expr {
-  const name = String(ast.id);
-  const pos = ast.pos ?? st.pos;
-  if (ast.args !== undefined) throw forbidden(`$${name}(…)`, pos);
-  if (!st.bound.has(name)) st.references.add(name);
-  const strict = st.strict;
-  const steps = (ast.path ?? []).map((step) => compileStep(step, st, pos));
-  const text = referenceText(ast);
-  return (s) => {
-    let v = lookup(s, name);
-    if (v === UNDEF) {
-      if (strict) throw renderError(`$${name} is not defined`, pos);
-      return UNDEF;
-    }
-    for (const step of steps) {
-      if (v === null) {
-        if (strict) throw renderError(`${text}: a method or property was called on null`, pos);
-        return UNDEF;
-      }
-      v = step(s, v);
-      if (v === UNDEF) {
-        if (strict) throw renderError(`${text}: no such method or property`, pos);
-        return UNDEF;
-      }
-    }
-    return v;
-  };
-}
-
-type Step = (s: Scope, target: unknown) => unknown;
-
-function compileStep(step: Ast, st: CompileState, pos: Pos | undefined): Step {
-  if (step.type === 'method' || step.type === 'property') {
-    const name = String(step.id);
-    if (isForbiddenName(name)) throw forbidden(name, pos);
-    if (step.type === 'property') {
-      return (s, target) => {
-        const r = guarded(pos, () => getProperty(target, name, s.ctx));
-        return r === NO_METHOD ? UNDEF : r;
-      };
-    }
-    const argAsts = Array.isArray(step.args) ? step.args : [];
-    const args = argAsts.map((a) => compileExpr(a, st));
-    st.precompile(name, argAsts.map((a) => (a.type === 'string' && typeof a.value === 'string' && !(a.isEval && /[$#]/.test(a.value)) ? a.value : undefined)));
-    return (s, target) => {
-      const values = args.map((a) => {
-        const v = a(s);
-        return v === UNDEF ? null : v;
-      });
-      const r = guarded(pos, () => invokeMethod(target, name, values, s.ctx));
-      // What a method creates is charged where it is created: a new string, a new list.
-      if (typeof r === 'string') {
-        if (r !== target) s.budget.string(r);
-      } else if (Array.isArray(r) && r !== target) s.budget.collection(r.length, r.length);
-      return r === NO_METHOD ? UNDEF : r === undefined ? null : r;
-    };
-  }
-  if (step.type === 'index') {
-    const key = step.id as Ast;
-    if (key.type === 'string' && typeof key.value === 'string' && isForbiddenName(key.value)) throw forbidden(key.value, pos);
-    const index = compileExpr(key, st);
-    return (s, target) => {
-      const k = index(s);
-      return guarded(pos, () => indexInto(target, k === UNDEF ? null : k, pos));
-    };
-  }
-  throw codedError('TEMPLATE_SYNTAX', `Unsupported reference step '${step.type}'`, { details: posDetails(pos) });
-}
-
-/** `$x[i]`: lists and arrays by int (negative counts from the end, Velocity 2), maps by key. */
-function indexInto(target: unknown, key: unknown, pos: Pos | undefined): unknown {
-  if (target instanceof Map) {
-    const k = javaString(key);
-    if (isForbiddenName(k)) throw forbidden(k, pos);
-    return target.has(k) ? target.get(k) : null;
-  }
-  if (Array.isArray(target)) {
-    if (typeof key !== 'number') throw new JavaException('java.lang.IllegalArgumentException', `index ${javaString(key)} is not an integer`);
-    const at = key < 0 ? target.length + key : key;
-    if (at < 0 || at >= target.length) {
-      throw new JavaException('java.lang.IndexOutOfBoundsException', `Index ${key} out of bounds for length ${target.length}`);
-    }
-    return target[at];
-  }
-  return UNDEF;
 }
 
 export function posDetails(pos: Pos | undefined): Record<string, unknown> | undefined {

@@ -156,7 +156,8 @@ export function vanishingPrefix(source: string, i: number): number | undefined {
 }
 
 const STALE_REFERENCE = /^\$!?(?:(\{)[A-Za-z_]\w*(?:\.[A-Za-z_]\w*(?:\([^()#]*\))?)*\}|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*(?:\([^()#]*\))?|\[[^\]#]*\])*)/;
-const STALE_DIRECTIVE = /^#\{?(?:(?:end|else)\b\}?|(?:if|elseif|foreach)\}?[ \t]*\((?:[^()#]|\([^()#]*\))*\))(?:[ \t]*(?:\r\n|\n|\r))?/;
+/** A directive that keeps the state, or a line comment (with the line break it ends on), read like one. */
+const STALE_DIRECTIVE = /^(?:#\{?(?:(?:end|else)\b\}?|(?:if|elseif|foreach)\}?[ \t]*\((?:[^()#]|\([^()#]*\))*\))(?:[ \t]*(?:\r\n|\n|\r))?|##[^\r\n]*(?:\r\n|\n|\r))/;
 const SET_HEAD = /^#\{?set\}?[ \t]*\(/;
 
 /**

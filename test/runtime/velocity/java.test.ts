@@ -255,6 +255,39 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     ['#if(false)$m.k$a#else x[#end', ' x['],
     // Past the #end of that state, a `(` opens arguments (read as after `$a.b(#end`).
     ['#if(true)$m.k$a#end\n(x', 'vAnn(x'],
+    // A #end right after that property and reference is the one directive it keeps the state
+    // through: `##` after it is text, and past another `$` or a second directive it is not.
+    ['#foreach($i in [1..3])"$foreach.count$m.get("k")#end## note\nX', '"1v"2v"3v## note\nX'],
+    ['#if(true)$m.k$a#end#set($x = 1)x## c\nX', 'vAnnx## c\nX'],
+    ['#if(true)$m.k$a#end$a## c\nX', 'vAnnAnnX'],
+    ['$m.k$a#if(true)#if(true)##c\n#end#end', 'vAnn'],
+    ['$m.k$a#if(true)x## c\n#end', 'vAnnx## c\n'],
+    // One-line block comments leave that state as it is (a blank after them ends it).
+    ['#if(true)$m.k$a#end#* c *### c\nX', 'vAnn## c\nX'],
+    ['#if(true)$m.k$a#end#* c *#x## c', 'vAnnx## c'],
+    ['$m.k$a#if(true)#* c *#x## c#end', 'vAnnx## c'],
+    ['$m.k#* c *### c', 'v## c'],
+    ['#if(true)$m.k$a#end#* c *##if(true)#end## c', 'vAnn'],
+    ['#if(true)$m.k$a#end#* c *# ## c', 'vAnn '],
+    // A word right after that directive: the `[…]` right after it are indexes of nothing (none
+    // renders; one left open does not parse), and a `(` there opens arguments (closed, it does
+    // not parse; left open it is text).
+    ['$m.k$a#if(true)x[1]#end', 'vAnnx'],
+    ['$m.k$a#if(true)x[$a][2]y#end', 'vAnnxy'],
+    ['$m.k$a#if(true)x[1]#end[2]', 'vAnnx[2]'],
+    ['$m.k$a#set($x = 1)x[1]', 'vAnnx'],
+    ['$m.k$a#if(true)x [1]#end', 'vAnnx [1]'],
+    ['$m.k$a#if(true)1[1]#end', 'vAnn1[1]'],
+    ['$m.k$a#if(true)x(1#end', 'vAnnx(1'],
+    ['#if(true)$m.k$a#end#set($x = 1) (1)', 'vAnn (1)'],
+    ['$m.k$a#if(true)#end(1)', 'vAnn(1)'],
+    ['$m.k$a#if(true)#end(x)', 'vAnn(x)'],
+    // Past a second directive, a `[` is text again (a macro's body inside an empty #foreach).
+    ['$m.k$a#foreach($i in [])#macro(mac $p)[$p]#end#end', 'vAnn'],
+    ['$m.k$a#set($x = 1)#if(true)#if(true)[1]#end#end', 'vAnn[1]'],
+    ['#if(false)$m.k$a#else#if(true)[1]#end#end', '[1]'],
+    // `#` before a reference, then a line comment: text after it ends the state.
+    ['#$a## note\nx#set($l = "single")x', '#Annxx'],
     ['#if(true)$m.k#end( ', 'v( '],
     // `#` before a reference, then a #set: fine when text or the reference itself comes between.
     ['#$a#set($x = 1)b', '#Annb'],
@@ -285,6 +318,16 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     // `(` at the end, or before a directive, after a call on a property is text: 1.7 reads the property.
     ['#foreach($i in $m)$i.empty(#end', 'false('],
     ['$a.empty(\t#set($n = 1)x', 'false(x'],
+    // Blanks before a #set after a property keep its state too: `##` after them is text.
+    ['$m.k #set($x = 1)## c\nX', 'v## c\nX'],
+    ['#foreach($i in [1, 2])$foreach.index\t#set($b = 7 % 3)\n## c\n#end', '0## c\n1## c\n'],
+    // A word and a `(` right after a call or an index are text.
+    ['$a.length()x($a', '3x(Ann'],
+    ['$l[0]x(y)', 'px(y)'],
+    // A `.` and a name after the #end or #else that follows a reference are text, not more of it.
+    ['#if(true)$a#end.x', 'Ann.x'],
+    ['#foreach($i in [1, 2])$n.length()#end.x', '11.x'],
+    ['#if(false)$a#else.x#end.y', '.x.y'],
     // #end and #else take no arguments: a `(` after them is text.
     ['#foreach($i in $l)$i#end($l', 'pq([p, q]'],
     ['#if(false)#else($a)#end', '(Ann)'],
@@ -345,6 +388,20 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     ['#if(false)$m.k$a#else[#end'],
     ['$m.k$#if(true)[#end'],
     ['#if(true)$m.k$a#end(x)'],
+    ['#if(true)$m.k$a#end\n[1]'],
+    ['$m.k$a#if(true)$!{b}[1]#end'],
+    ['$m.k$a#if(true)x[1#end'],
+    // …and a closed `(` right after that directive, or a word after it, opens arguments.
+    ['#if(true)$m.k$a#end#set($x = 1)(1)'],
+    ['$m.k$a#if(true)x(1)#end'],
+    ['$m.k$a#set($x = 1)x-y(1)'],
+    ['$m.k$a#if(true)x[1](2)#end'],
+    // `$a.b(` then blanks and a #set: 1.7 reads on in the call's arguments (as after `$a.b(#end`).
+    ['$m.k(\t#set($b = 7 % 3)\t'],
+    ['$a.b(\t#set($b = 1)x)'],
+    // `#` before a reference, then a line comment (read like a directive there), then a #set.
+    [' #$a.split(",")## note\n#set($l = \'single\')\n  '],
+    ['#$a## note\n#set($l = 1)x'],
     ['#foreach($i in [1])$m.k$#end( '],
     // `$` right before #foreach, #macro or #define.
     ['$#macro(f)#end'],
