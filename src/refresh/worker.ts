@@ -190,6 +190,10 @@ function evaluateLoaded(task: WorkerTask): WorkerResult | WorkerFailure {
         for (const result of output.results) run.encoder.add(resultLine(result));
         addCounts(counts, output.counts);
       }
+    } catch (error) {
+      // The lines of the slices before the failure are not the next batch's.
+      run.encoder.take();
+      throw error;
     } finally {
       run.reader.close();
     }
