@@ -113,14 +113,12 @@ export class FileWindow {
     return this.descriptor;
   }
 
-  /** Bytes [offset, offset + length) as UTF-8 text, leading array separators left out when asked. */
-  text(offset: number, length: number, skipSeparators = false): string {
+  /** Bytes [offset, offset + length) as UTF-8 text. */
+  text(offset: number, length: number): string {
     if (length <= 0) return '';
     if (offset < this.start || offset + length > this.end) this.fill(offset, length);
-    let from = offset - this.start;
-    const to = from + length;
-    if (skipSeparators) while (from < to && isSeparator(this.buf[from]!)) from++;
-    return this.buf.toString('utf8', from, to);
+    const from = offset - this.start;
+    return this.buf.toString('utf8', from, from + length);
   }
 
   /** Copy bytes [offset, offset + length), leading array separators left out, into `target` at `at`; returns the end. */
