@@ -53,6 +53,8 @@ interface Timing {
   cpuMs: number;
   sha256: string;
   identities: number;
+  /** Compiled rows on Linux: where the CPU went, by thread. */
+  perThread?: { mainMs: number; helperMs: number; workersMs: number };
 }
 
 function best(label: string, run: () => Promise<Timing> | Timing): Promise<Timing> {
@@ -175,22 +177,53 @@ function compiledRunner(): string {
 
 /**
  * 1 and 2 workers with the compiled package, in a child process (alternating, `runs` times
- * each, the best of each kept): the threads run the JavaScript users run.
+ * each, the best of each kept): the threads run the JavaScript users run. On Linux each run
+ * also says where its CPU went: the workers, the main thread (the pre-pass, then receiving
+ * batches), and the threads the process had before the run (V8's platform threads, which
+ * collect garbage and compile for every isolate, and libuv's).
  */
 function compiledWorkers(runner: string, dir: string): { one: Timing; two: Timing } {
   const script = `
     import { createHash } from 'node:crypto';
+    import { existsSync, readdirSync, readFileSync } from 'node:fs';
     const { RefreshRunner } = await import(${JSON.stringify(runner)});
+    // CPU seconds of each of this process's threads (Linux), from /proc/self/task/<tid>/stat.
+    const ticks = 100;
+    const threadCpu = () => {
+      const cpu = new Map();
+      if (!existsSync('/proc/self/task')) return cpu;
+      for (const tid of readdirSync('/proc/self/task')) {
+        try {
+          const stat = readFileSync('/proc/self/task/' + tid + '/stat', 'utf8');
+          const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          cpu.set(tid, (Number(fields[11]) + Number(fields[12])) / ticks);
+        } catch {}
+      }
+      return cpu;
+    };
+    // The threads before any run: the main thread, V8's platform threads (garbage collection,
+    // optimising compilation) and libuv's; the workers' threads come and go with each run.
+    const helpers = new Set(threadCpu().keys());
     const best = {};
     for (let r = 0; r < ${RUNS}; r++) for (const workers of [1, 2]) {
       const hash = createHash('sha256');
       const cpu = process.cpuUsage();
+      const threads = threadCpu();
       const start = performance.now();
       const run = new RefreshRunner({ fixtures: ${JSON.stringify(dir)}, profile: ${JSON.stringify(profileFile)}, workers, now: ${JSON.stringify(NOW)} });
       for await (const batch of run.batches()) hash.update(batch.bytes ?? batch.text);
       const ms = performance.now() - start;
       const used = process.cpuUsage(cpu);
-      const t = { ms, cpuMs: (used.user + used.system) / 1000, sha256: hash.digest('hex'), identities: run.summary().identities };
+      const cpuMs = (used.user + used.system) / 1000;
+      let mainMs = 0;
+      let helperMs = 0;
+      for (const [tid, seconds] of threadCpu()) {
+        const spent = (seconds - (threads.get(tid) ?? 0)) * 1000;
+        if (tid === String(process.pid)) mainMs += spent;
+        else if (helpers.has(tid)) helperMs += spent;
+      }
+      const perThread = threads.size > 0 ? { mainMs, helperMs, workersMs: cpuMs - mainMs - helperMs } : undefined;
+      const t = { ms, cpuMs, sha256: hash.digest('hex'), identities: run.summary().identities, perThread };
       if (!best[workers] || t.ms < best[workers].ms) best[workers] = t;
     }
     process.stdout.write(JSON.stringify(best) + '\\n');`;
@@ -260,6 +293,13 @@ async function main(): Promise<void> {
     '',
     `output verified identical (sha256 ${baseline.sha256.slice(0, 16)}…) for the baseline, main thread, 1 and 2 workers${compiled ? ' (tsx and compiled)' : ''}`,
     `engine / baseline, end to end: ${(single.ms / baseline.ms).toFixed(2)}× (goal ≤ 3×)`,
+    ...(compiled?.one.perThread && compiled.two.perThread
+      ? [
+          `CPU by thread, compiled package (s): ${([['1 worker', compiled.one.perThread], ['2 workers', compiled.two.perThread]] as const)
+            .map(([label, p]) => `${label}: workers ${(p.workersMs / 1000).toFixed(2)}, main thread ${(p.mainMs / 1000).toFixed(2)}, V8 platform and libuv threads ${(p.helperMs / 1000).toFixed(2)}`)
+            .join('; ')}`,
+        ]
+      : []),
     `speed-up 1 → 2 workers: ${(one.ms / two.ms).toFixed(2)}× (goal ≥ 1.7×)${compiled ? `, compiled package ${(compiled.one.ms / compiled.two.ms).toFixed(2)}×` : ''}; main thread → 2 workers: ${(single.ms / two.ms).toFixed(2)}×`,
   ];
   if (values.million && runner) {

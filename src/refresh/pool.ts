@@ -47,10 +47,14 @@ type Reply = WorkerResult | WorkerFailure | boolean | number;
 
 const pools = new Map<number, Piscina<Task, Reply>>();
 
-// Each thread keeps V8's default young generation (16 MB semi-spaces on 64 bits). Smaller ones
-// (`resourceLimits.maxYoungGenerationSizeMb`) were measured: 12 MB took about 40 MiB off the peak
-// RSS of a 2-thread refresh of 1,000,000 identities, but the threads then scavenge so often that
-// 2 workers gave 1.43× the throughput of 1 instead of 1.7× (docs/bench-refresh.md).
+/**
+ * Each thread's young generation, in MB (V8's default is 48 on 64 bits: 16 MB semi-spaces). A
+ * worker encodes a batch a few records at a time (worker.ts), so little of it is alive when the
+ * young generation is collected: 12 MB (4 MB semi-spaces) then costs no more CPU than the
+ * default and takes some 40 MiB per thread off the peak RSS (docs/bench-refresh.md). With whole
+ * batches alive it had cost a tenth more CPU: more of each batch was promoted.
+ */
+const YOUNG_GENERATION_MB = 12;
 
 function poolOf(threads: number): Piscina<Task, Reply> {
   let pool = pools.get(threads);
@@ -65,6 +69,7 @@ function poolOf(threads: number): Piscina<Task, Reply> {
       concurrentTasksPerWorker: 1,
       // Never retire a thread (see the header): idle threads are unref'd, not terminated.
       idleTimeout: Number.MAX_SAFE_INTEGER,
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     pools.set(threads, pool);
   }

@@ -113,14 +113,22 @@ export class FileWindow {
     return this.descriptor;
   }
 
-  /** Bytes [offset, offset + length) as UTF-8 text, leading array separators left out when asked. */
-  text(offset: number, length: number, skipSeparators = false): string {
+  /** Bytes [offset, offset + length) as UTF-8 text. */
+  text(offset: number, length: number): string {
     if (length <= 0) return '';
+    if (offset < this.start || offset + length > this.end) this.fill(offset, length);
+    const from = offset - this.start;
+    return this.buf.toString('utf8', from, from + length);
+  }
+
+  /** Copy bytes [offset, offset + length), leading array separators left out, into `target` at `at`; returns the end. */
+  copy(offset: number, length: number, target: Buffer, at: number): number {
+    if (length <= 0) return at;
     if (offset < this.start || offset + length > this.end) this.fill(offset, length);
     let from = offset - this.start;
     const to = from + length;
-    if (skipSeparators) while (from < to && isSeparator(this.buf[from]!)) from++;
-    return this.buf.toString('utf8', from, to);
+    while (from < to && isSeparator(this.buf[from]!)) from++;
+    return at + this.buf.copy(target, at, from, to);
   }
 
   /** Read bytes [from, to) now, when they are not in the window and not too many. */
@@ -159,6 +167,8 @@ export class RecordReader {
   // Reports of one manager tend to be listed together; null (no such identity) is cached too.
   private readonly recent = new LRUCache<string, { text: string | null }>({ max: 1024 });
   private readonly idOf: (text: string) => string;
+  /** Where accountsArray() gathers an identity's accounts. */
+  private gathered = Buffer.allocUnsafeSlow(1 << 14);
 
   constructor(readonly files: TenantFiles) {
     this.identities = new FileWindow(files.identities);
@@ -179,16 +189,30 @@ export class RecordReader {
       const identity = this.identities.text(offset, length);
       const { id, managerId } = identityHead(this.files.identities, { text: identity, offset, length }, ordinal);
       const rangesAt = i;
-      let accounts = '[]';
-      if (ranges === 1) accounts = `[${this.accounts.text(plan[i]!, plan[i + 1]!, true)}]`;
-      else if (ranges > 1) {
-        const parts: string[] = [];
-        for (let r = 0; r < ranges; r++) parts.push(this.accounts.text(plan[i + 2 * r]!, plan[i + 2 * r + 1]!, true));
-        accounts = `[${parts.join(',')}]`;
-      }
+      const accounts = ranges === 0 ? '[]' : this.accountsArray(plan, i, ranges);
       i += 2 * ranges;
       yield { ordinal, identityId: id, identity, accounts, manager: managerId === null ? null : this.manager(managerId), offset, plan, rangesAt };
     }
+  }
+
+  /**
+   * The identity's accounts as the text of one JSON array, decoded once from bytes gathered in
+   * a reused buffer: brackets and commas joined to decoded text would make a string that
+   * JSON.parse copies flat again, twice the text's bytes of garbage for every identity.
+   */
+  private accountsArray(plan: BatchPlan, at: number, ranges: number): string {
+    let bytes = 2 + ranges - 1;
+    for (let r = 0; r < ranges; r++) bytes += Math.max(0, plan[at + 2 * r + 1]!);
+    if (this.gathered.length < bytes) this.gathered = Buffer.allocUnsafeSlow(Math.max(bytes, 2 * this.gathered.length));
+    const target = this.gathered;
+    target[0] = 0x5b;
+    let end = 1;
+    for (let r = 0; r < ranges; r++) {
+      if (r > 0) target[end++] = 0x2c;
+      end = this.accounts.copy(plan[at + 2 * r]!, plan[at + 2 * r + 1]!, target, end);
+    }
+    target[end++] = 0x5d;
+    return target.toString('utf8', 0, end);
   }
 
   /** Read the plan's span of each file at once: for a merge join's batch, one read per file. */
