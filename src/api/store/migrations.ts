@@ -364,7 +364,7 @@ export const MIGRATIONS: readonly Migration[] = [
       DROP INDEX IF EXISTS public_identity_columns_lastname;
       DROP INDEX IF EXISTS public_identity_columns_lastname_desc;
       ALTER TABLE public_identity_columns ADD COLUMN item TEXT;
-      UPDATE public_identity_columns SET item = ${publicIdentityItem('public_identity_columns', 'public_identity_columns.manager_ref', 'public_identity_columns.manager_name')};
+      UPDATE public_identity_columns SET item = ${publicIdentityItem('public_identity_columns', { id: 'public_identity_columns.manager_ref', name: 'public_identity_columns.manager_name' })};
       CREATE INDEX public_identity_columns_display ON public_identity_columns (display, id, alias_key, email_key, firstname_key, lastname_key, item);
       CREATE INDEX public_identity_columns_firstname ON public_identity_columns (firstname_key, display, id, lastname_key, item);
       CREATE INDEX public_identity_columns_firstname_desc ON public_identity_columns (firstname_key, display DESC, id, lastname_key, item);
@@ -394,12 +394,29 @@ export const MIGRATIONS: readonly Migration[] = [
         LEFT JOIN identities i ON i.id = c.id;
     `,
   },
+  {
+    version: 8,
+    description: 'an epoch of the users and OAuth clients, raised by every write of them, so that a resolved token can be reused while it is current',
+    // Every API call resolves its token to a client, a user and rights (src/api/auth/
+    // authenticate.ts); the server keeps what it resolved with the epoch it read first, and
+    // resolves again once the epoch has moved. The triggers run on every connection that writes
+    // these tables (another server on the same file, the sqlite3 shell), so a deletion, a
+    // disabled client or a changed capability takes effect on the next request wherever it was
+    // written. Any write counts, a client's last use included: tokens are granted far less often
+    // than they are used, and a list of the columns that matter would have to follow the schema.
+    // IF NOT EXISTS, as in migration 3: a store whose version was set back runs this again.
+    sql: `
+      CREATE TABLE IF NOT EXISTS auth_epoch (n INTEGER NOT NULL);
+      INSERT INTO auth_epoch (n) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM auth_epoch);
+${['users', 'oauth_clients'].flatMap((table) => ['INSERT', 'UPDATE', 'DELETE'].map((op) => `      CREATE TRIGGER IF NOT EXISTS auth_epoch_${table}_${op.toLowerCase()} AFTER ${op} ON ${table} BEGIN UPDATE auth_epoch SET n = n + 1; END;`)).join('\n')}
+    `,
+  },
 ];
 
 /** Migration 7: write the row of an identities row (`NEW`), its manager (when it exists) and its item. */
 function writeRow(row: string): string {
   return `INSERT OR REPLACE INTO public_identity_columns (${ROW_COLUMNS}, manager_ref, manager_name, item)
-          SELECT r.*, m.id, m.shown_name, ${publicIdentityItem('r', 'm.id', 'm.shown_name')}
+          SELECT r.*, m.id, m.shown_name, ${publicIdentityItem('r', { id: 'm.id', name: 'm.shown_name' })}
           FROM (${rowOf(row)}) r LEFT JOIN public_identity_columns m ON m.id = r.manager_id;`;
 }
 
@@ -407,13 +424,13 @@ function writeRow(row: string): string {
 function followManager(id: string): string {
   const report = 'public_identity_columns';
   return `UPDATE ${report} SET (manager_ref, manager_name, item) =
-          (SELECT m.id, m.shown_name, ${publicIdentityItem(report, 'm.id', 'm.shown_name')} FROM public_identity_columns m WHERE m.id = ${id})
+          (SELECT m.id, m.shown_name, ${publicIdentityItem(report, { id: 'm.id', name: 'm.shown_name' })} FROM public_identity_columns m WHERE m.id = ${id})
           WHERE manager_id = ${id};`;
 }
 
 /** Migration 7: the reports of the identity `id`, which is gone, show no manager. */
 function loseManager(id: string): string {
-  return `UPDATE public_identity_columns SET manager_ref = NULL, manager_name = NULL, item = ${publicIdentityItem('public_identity_columns', 'NULL', 'NULL')}
+  return `UPDATE public_identity_columns SET manager_ref = NULL, manager_name = NULL, item = ${publicIdentityItem('public_identity_columns', null)}
           WHERE manager_id = ${id};`;
 }
 

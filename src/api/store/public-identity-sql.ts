@@ -51,16 +51,16 @@ export function foldedKey(column: string): string {
 /**
  * One page item, the SDK's PublicIdentity, as JSON text (migration 7 stores it in the `item`
  * column), from the shown values of `row` (a table or alias with the ROW_COLUMNS) and its
- * manager's id and shown name (SQL expressions; no manager while the id is NULL). The name is
- * the display name, else the account name; the status is ACTIVE unless a lifecycle state other
- * than 'active' is set. No public identity attributes are configured
+ * manager's id and shown name (SQL expressions: no manager while the id is NULL; null: none).
+ * The name is the display name, else the account name; the status is ACTIVE unless a lifecycle
+ * state other than 'active' is set. No public identity attributes are configured
  * (/public-identities-config is not served), so `attributes` is empty.
  */
-export function publicIdentityItem(row: string, managerId: string, managerName: string): string {
+export function publicIdentityItem(row: string, manager: { id: string; name: string } | null): string {
   const active = `${row}.active`;
+  const shownManager = manager === null ? 'NULL' : `CASE WHEN ${manager.id} IS NULL THEN NULL ELSE json_object('type', 'IDENTITY', 'id', ${manager.id}, 'name', ${manager.name}) END`;
   return `json_object('id', ${row}.id, 'name', ${row}.shown_name, 'alias', ${row}.alias, 'email', ${row}.shown_email, `
     + `'status', CASE WHEN ${active} THEN 'ACTIVE' ELSE 'INACTIVE' END, `
     + `'identityState', CASE WHEN ${active} THEN 'ACTIVE' ELSE 'INACTIVE_LONG_TERM' END, `
-    + `'manager', CASE WHEN ${managerId} IS NULL THEN NULL ELSE json_object('type', 'IDENTITY', 'id', ${managerId}, 'name', ${managerName}) END, `
-    + `'attributes', json_array())`;
+    + `'manager', ${shownManager}, 'attributes', json_array())`;
 }
