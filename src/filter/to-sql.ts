@@ -102,15 +102,8 @@ class SqlCompiler {
         const test = each((v) => this.compare(v, o, node.op, foldCase, spec.indexedText === true && !multi));
         return node.op === 'ne' ? `(NOT COALESCE(${test}, 0))` : test;
       }
-      case 'in': {
-        const literals = node.values.filter((l) => l.type !== 'null');
-        const parts: string[] = [];
-        if (literals.length < node.values.length) parts.push(`${x} IS NULL`);
-        if (literals.length > 0) {
-          parts.push(each((v) => `${this.cast(v, spec, foldCase)} COLLATE BINARY IN (${literals.map((l) => this.param(this.bind(l, spec, node, foldCase))).join(', ')})`));
-        }
-        return parts.length === 0 ? '(0)' : `(${parts.join(' OR ')})`;
-      }
+      case 'in':
+        return this.inList(node, x, (literals) => each((v) => `${this.cast(v, spec, foldCase)} COLLATE BINARY IN (${this.bindAll(literals, spec, node, foldCase)})`));
       case 'containsAll': {
         if (node.values.some((l) => l.type === 'null')) throw this.valueError(node, 'containsAll() cannot list null');
         if (node.values.length === 0) return '(1)';
@@ -159,15 +152,8 @@ class SqlCompiler {
         const test = `(${k} ${SQL_OPS[node.op]} ${this.param(fold(o.text))} COLLATE NOCASE)`;
         return node.op === 'ne' ? `(NOT COALESCE(${test}, 0))` : test;
       }
-      case 'in': {
-        const literals = node.values.filter((l) => l.type !== 'null');
-        const parts: string[] = [];
-        if (literals.length < node.values.length) parts.push(`${x} IS NULL`);
-        if (literals.length > 0) {
-          parts.push(`(${k} COLLATE NOCASE IN (${literals.map((l) => this.param(this.bind(l, { type: 'string' }, node, true))).join(', ')}))`);
-        }
-        return parts.length === 0 ? '(0)' : `(${parts.join(' OR ')})`;
-      }
+      case 'in':
+        return this.inList(node, x, (literals) => `(${k} COLLATE NOCASE IN (${this.bindAll(literals, { type: 'string' }, node, true)}))`);
       case 'containsAll': {
         if (node.values.some((l) => l.type === 'null') || node.values.length === 0) return null;
         return `(${node.values.map((l) => `${k} = ${this.param(this.bind(l, { type: 'string' }, node, true))} COLLATE NOCASE`).join(' AND ')})`;
@@ -187,6 +173,23 @@ class SqlCompiler {
       default:
         return null;
     }
+  }
+
+  /**
+   * `x in (…)`: a null in the list matches a missing value (`x IS NULL`), and `test` matches the
+   * other literals, bound as it binds them; an empty list matches nothing.
+   */
+  private inList(node: Extract<LeafNode, { kind: 'in' }>, x: string, test: (literals: readonly FilterLiteral[]) => string): string {
+    const literals = node.values.filter((l) => l.type !== 'null');
+    const parts: string[] = [];
+    if (literals.length < node.values.length) parts.push(`${x} IS NULL`);
+    if (literals.length > 0) parts.push(test(literals));
+    return parts.length === 0 ? '(0)' : `(${parts.join(' OR ')})`;
+  }
+
+  /** The placeholders of an `in` list's literals, each bound in the field's domain. */
+  private bindAll(literals: readonly FilterLiteral[], spec: Pick<FieldSpec, 'type'>, node: LeafNode, foldCase: boolean): string {
+    return literals.map((l) => this.param(this.bind(l, spec, node, foldCase))).join(', ');
   }
 
   /** One scalar comparison `v OP operand`; NULL (never true) when v is NULL. */
