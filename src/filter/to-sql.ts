@@ -144,6 +144,11 @@ class SqlCompiler {
    * leaves that do not compare strings, which the generic code compiles.
    */
   private folded(node: LeafNode, k: string, x: string): string | null {
+    // NOCASE stops comparing at a NUL (a\0b = a\0c): a literal holding one takes the generic
+    // path. A key holding one still compares right with a literal that does not (at the key's
+    // NUL the literal has a greater character, or has ended).
+    const literals = node.kind === 'compare' || node.kind === 'like' ? [node.value] : node.kind === 'in' || node.kind === 'containsAll' ? node.values : [];
+    if (literals.some((l) => (l.type === 'string' || l.type === 'identifier') && l.value.includes('\0'))) return null;
     switch (node.kind) {
       case 'compare': {
         if (node.value.type === 'null') return null;
@@ -164,10 +169,13 @@ class SqlCompiler {
         if (pattern === '') return null;
         if (node.mode === 'anywhere') return `(instr(lower(${k}), ${this.param(pattern)}) > 0)`;
         if (node.mode === 'end') return `(substr(lower(${k}), ${this.param(-[...pattern].length)}) = ${this.param(pattern)} COLLATE BINARY)`;
-        // A prefix is a range of the NOCASE order, which an index walks; instr() keeps the test
-        // exact where the upper bound is looser (it is folded too: '@' + 1 is 'A', read as 'a').
+        // A prefix is a range of the NOCASE order, which an index walks, and the range is the
+        // test: NOCASE orders keys as their lower() in code-point order, and the folded pattern
+        // holds no A–Z. instr() is still needed where the upper bound is looser, being folded
+        // too ('@' + 1 is 'A', read as 'a'), or missing (after U+10FFFF).
         const upper = prefixUpperBound(pattern);
         const range = `${k} >= ${this.param(pattern)} COLLATE NOCASE${upper === null ? '' : ` AND ${k} < ${this.param(upper)} COLLATE NOCASE`}`;
+        if (upper !== null && !/[A-Z]$/.test(upper)) return `(${range})`;
         return `(${range} AND instr(lower(${k}), ${this.param(pattern)}) = 1)`;
       }
       default:

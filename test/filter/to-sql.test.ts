@@ -166,8 +166,13 @@ describe('compileSql: a folded column', () => {
     ['name in (null, "A")', '("name" IS NULL OR ("name_key" COLLATE NOCASE IN (?)))', ['a']],
     ['name in (null)', '("name" IS NULL)', []],
     ['name ca ("A")', '("name_key" = ? COLLATE NOCASE)', ['a']],
-    // A prefix is a NOCASE range an index walks, checked exactly on the key's lower(): its fold.
-    ['name sw "Jo"', '("name_key" >= ? COLLATE NOCASE AND "name_key" < ? COLLATE NOCASE AND instr(lower("name_key"), ?) = 1)', ['jo', 'jp', 'jo']],
+    // A prefix is a NOCASE range an index walks, and the range is exact…
+    ['name sw "Jo"', '("name_key" >= ? COLLATE NOCASE AND "name_key" < ? COLLATE NOCASE)', ['jo', 'jp']],
+    // …but where its upper bound reads looser ('@' + 1 is 'A', read as 'a'): then the key's lower(), its fold, is checked.
+    ['name sw "x@"', '("name_key" >= ? COLLATE NOCASE AND "name_key" < ? COLLATE NOCASE AND instr(lower("name_key"), ?) = 1)', ['x@', 'xA', 'x@']],
+    // NOCASE stops at a NUL: a literal holding one is compared through filter_fold instead.
+    ['name eq "a\u0000B"', '(filter_fold("name") = ? COLLATE BINARY)', ['a\u0000b']],
+    ['name sw "a\u0000B"', '(instr(filter_fold("name"), ?) = 1)', ['a\u0000b']],
     ['name co "É"', '(instr(lower("name_key"), ?) > 0)', ['é']],
     // What compares no string stays on the value column.
     ['name eq null', '("name" IS NULL)', []],
