@@ -93,7 +93,7 @@ function newListener(opts: ResolvedOptions, name: RegisteredRoute['listener'], r
       routes.push(Object.freeze({ listener: name, method, url: route.url, auth: route.config?.auth, public: route.config?.public === true }));
     }
   });
-  installRequestLog(app);
+  installRequestLog(app, logger !== false);
   return app;
 }
 

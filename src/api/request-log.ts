@@ -5,7 +5,7 @@
 // are redacted (RFC 6749 §2.3.1 allows client_secret in the request, and the token endpoint
 // accepts it in the query string), headers and bodies are not logged at all.
 
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Query parameters whose value is a credential or a grant (case-insensitive names). */
 export const CREDENTIAL_PARAMETERS: ReadonlySet<string> = new Set([
@@ -54,17 +54,31 @@ export function noteFailure(request: FastifyRequest, failure: FailureLog): void 
   failures.set(request, failure);
 }
 
-/** Replaces Fastify's request logging (the listener must be created with disableRequestLogging). */
-export function installRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+type Level = 'error' | 'warn' | 'info';
+
+/** Whether a line at `level` is written; a logger that cannot say (not pino) is asked to write it. */
+function enabled(log: FastifyBaseLogger, level: Level): boolean {
+  const check = (log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled;
+  return typeof check !== 'function' || check.call(log, level);
+}
+
+/**
+ * Replaces Fastify's request logging (the listener must be created with disableRequestLogging).
+ * Without a logger there is no hook at all; with one, a line is built only when its level is
+ * written, so that a listener logging warnings only spends nothing on its successful requests.
+ */
+export function installRequestLog(app: FastifyInstance, logger: boolean): void {
+  if (!logger) return;
+  app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
-    const url = redactUrl(request.url);
-    const ms = Math.round(reply.elapsedTime * 10) / 10;
-    const failure = failures.get(request);
-    const line = { method: request.method, url, statusCode: status, responseTime: ms, ...failure };
-    const msg = `${request.method} ${url} ${status} ${ms} ms`;
-    if (status >= 500) request.log.error(line, msg);
-    else if (status >= 400) request.log.warn(line, msg);
-    else request.log.info(line, msg);
+    const level: Level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+    if (enabled(request.log, level)) {
+      const url = redactUrl(request.url);
+      const ms = Math.round(reply.elapsedTime * 10) / 10;
+      const failure = failures.get(request);
+      const line = { method: request.method, url, statusCode: status, responseTime: ms, ...failure };
+      request.log[level](line, `${request.method} ${url} ${status} ${ms} ms`);
+    }
+    done();
   });
 }

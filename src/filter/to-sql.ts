@@ -102,15 +102,8 @@ class SqlCompiler {
         const test = each((v) => this.compare(v, o, node.op, foldCase, spec.indexedText === true && !multi));
         return node.op === 'ne' ? `(NOT COALESCE(${test}, 0))` : test;
       }
-      case 'in': {
-        const literals = node.values.filter((l) => l.type !== 'null');
-        const parts: string[] = [];
-        if (literals.length < node.values.length) parts.push(`${x} IS NULL`);
-        if (literals.length > 0) {
-          parts.push(each((v) => `${this.cast(v, spec, foldCase)} COLLATE BINARY IN (${literals.map((l) => this.param(this.bind(l, spec, node, foldCase))).join(', ')})`));
-        }
-        return parts.length === 0 ? '(0)' : `(${parts.join(' OR ')})`;
-      }
+      case 'in':
+        return this.inList(node, x, (literals) => each((v) => `${this.cast(v, spec, foldCase)} COLLATE BINARY IN (${this.bindAll(literals, spec, node, foldCase)})`));
       case 'containsAll': {
         if (node.values.some((l) => l.type === 'null')) throw this.valueError(node, 'containsAll() cannot list null');
         if (node.values.length === 0) return '(1)';
@@ -151,6 +144,11 @@ class SqlCompiler {
    * leaves that do not compare strings, which the generic code compiles.
    */
   private folded(node: LeafNode, k: string, x: string): string | null {
+    // NOCASE stops comparing at a NUL (a\0b = a\0c): a literal holding one takes the generic
+    // path. A key holding one still compares right with a literal that does not (at the key's
+    // NUL the literal has a greater character, or has ended).
+    const literals = node.kind === 'compare' || node.kind === 'like' ? [node.value] : node.kind === 'in' || node.kind === 'containsAll' ? node.values : [];
+    if (literals.some((l) => (l.type === 'string' || l.type === 'identifier') && l.value.includes('\0'))) return null;
     switch (node.kind) {
       case 'compare': {
         if (node.value.type === 'null') return null;
@@ -159,15 +157,8 @@ class SqlCompiler {
         const test = `(${k} ${SQL_OPS[node.op]} ${this.param(fold(o.text))} COLLATE NOCASE)`;
         return node.op === 'ne' ? `(NOT COALESCE(${test}, 0))` : test;
       }
-      case 'in': {
-        const literals = node.values.filter((l) => l.type !== 'null');
-        const parts: string[] = [];
-        if (literals.length < node.values.length) parts.push(`${x} IS NULL`);
-        if (literals.length > 0) {
-          parts.push(`(${k} COLLATE NOCASE IN (${literals.map((l) => this.param(this.bind(l, { type: 'string' }, node, true))).join(', ')}))`);
-        }
-        return parts.length === 0 ? '(0)' : `(${parts.join(' OR ')})`;
-      }
+      case 'in':
+        return this.inList(node, x, (literals) => `(${k} COLLATE NOCASE IN (${this.bindAll(literals, { type: 'string' }, node, true)}))`);
       case 'containsAll': {
         if (node.values.some((l) => l.type === 'null') || node.values.length === 0) return null;
         return `(${node.values.map((l) => `${k} = ${this.param(this.bind(l, { type: 'string' }, node, true))} COLLATE NOCASE`).join(' AND ')})`;
@@ -178,15 +169,35 @@ class SqlCompiler {
         if (pattern === '') return null;
         if (node.mode === 'anywhere') return `(instr(lower(${k}), ${this.param(pattern)}) > 0)`;
         if (node.mode === 'end') return `(substr(lower(${k}), ${this.param(-[...pattern].length)}) = ${this.param(pattern)} COLLATE BINARY)`;
-        // A prefix is a range of the NOCASE order, which an index walks; instr() keeps the test
-        // exact where the upper bound is looser (it is folded too: '@' + 1 is 'A', read as 'a').
+        // A prefix is a range of the NOCASE order, which an index walks, and the range is the
+        // test: NOCASE orders keys as their lower() in code-point order, and the folded pattern
+        // holds no A–Z. instr() is still needed where the upper bound is looser, being folded
+        // too ('@' + 1 is 'A', read as 'a'), or missing (after U+10FFFF).
         const upper = prefixUpperBound(pattern);
         const range = `${k} >= ${this.param(pattern)} COLLATE NOCASE${upper === null ? '' : ` AND ${k} < ${this.param(upper)} COLLATE NOCASE`}`;
+        if (upper !== null && !/[A-Z]$/.test(upper)) return `(${range})`;
         return `(${range} AND instr(lower(${k}), ${this.param(pattern)}) = 1)`;
       }
       default:
         return null;
     }
+  }
+
+  /**
+   * `x in (…)`: a null in the list matches a missing value (`x IS NULL`), and `test` matches the
+   * other literals, bound as it binds them; an empty list matches nothing.
+   */
+  private inList(node: Extract<LeafNode, { kind: 'in' }>, x: string, test: (literals: readonly FilterLiteral[]) => string): string {
+    const literals = node.values.filter((l) => l.type !== 'null');
+    const parts: string[] = [];
+    if (literals.length < node.values.length) parts.push(`${x} IS NULL`);
+    if (literals.length > 0) parts.push(test(literals));
+    return parts.length === 0 ? '(0)' : `(${parts.join(' OR ')})`;
+  }
+
+  /** The placeholders of an `in` list's literals, each bound in the field's domain. */
+  private bindAll(literals: readonly FilterLiteral[], spec: Pick<FieldSpec, 'type'>, node: LeafNode, foldCase: boolean): string {
+    return literals.map((l) => this.param(this.bind(l, spec, node, foldCase))).join(', ');
   }
 
   /** One scalar comparison `v OP operand`; NULL (never true) when v is NULL. */

@@ -111,10 +111,17 @@ describe.each([
     ['firstname sw "k"', ['kim', 'Kim', '\u212aim']],
     // '@' + 1 is 'A', which NOCASE reads as 'a': the prefix test stays exact.
     ['firstname sw "@"', ['@home']],
+    ['firstname sw "x@"', ['x@1', 'X@2']],
+    // NOCASE stops comparing at a NUL; a literal holding one still selects exactly.
+    ['firstname eq "A\u0000B"', ['a\u0000b', 'A\u0000B']],
+    ['firstname sw "a\u0000b"', ['a\u0000b', 'A\u0000B', 'a\u0000bz']],
+    ['firstname sw "a\u0000"', ['a\u0000b', 'A\u0000B', 'a\u0000bz', 'a\u0000c']],
+    ['firstname sw "a"', ['a\u0000b', 'A\u0000B', 'a\u0000bz', 'a\u0000c', 'ahome', 'Ahome']],
   ])('%s', (filters, expected) => {
     const store = open();
     try {
-      const names = ['kim', 'Kim', '\u212aim', 'Márïa', 'MÁRÏA', 'Maria', 'İstanbul', 'istanbul', 'straße', 'STRASSE', 'ΟΔΥΣΣΕΥΣ', '@home', 'Ahome', 'ahome'];
+      const names = ['kim', 'Kim', '\u212aim', 'Márïa', 'MÁRÏA', 'Maria', 'İstanbul', 'istanbul', 'straße', 'STRASSE', 'ΟΔΥΣΣΕΥΣ', '@home', 'Ahome', 'ahome',
+        'x@1', 'X@2', 'xA', 'x[', 'x`', 'a\u0000b', 'A\u0000B', 'a\u0000bz', 'a\u0000c'];
       load(store, names.map((firstname, i) => ({ alias: `a${i}`, firstname })));
       const q = parseCollectionQuery({ filters }, PUBLIC_IDENTITIES);
       const rows = store.db.prepare(collectionSql(PUBLIC_IDENTITIES, q).page.sql).all(...collectionSql(PUBLIC_IDENTITIES, q).page.params) as { doc: string }[];

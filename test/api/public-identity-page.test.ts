@@ -1,4 +1,4 @@
-// A /public-identities page is written from the columns store migration 6 keeps beside the
+// A /public-identities page is written from the items store migrations 6 and 7 keep beside the
 // identities (src/api/plugins/identities.ts): each item shows what its document says (the
 // display name when it is text, else the name; the email when it is text; the status from the
 // lifecycle state, else the cloud lifecycle state) and its manager while that identity exists,

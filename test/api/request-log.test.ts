@@ -3,6 +3,9 @@
 // also takes it in the query string, reference of the official SDK). Headers and bodies are
 // never logged.
 
+import { Writable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { REDACTED, redactUrl } from '../../src/api/request-log.js';
 import { ALICE, ALICE_PAT, WEB_APP, bearer, form, testServer, tokenFor } from './helpers.js';
@@ -67,6 +70,27 @@ describe('the request log of the listeners', () => {
       const all = s.logLines.map((l) => JSON.stringify(l)).join('\n');
       for (const secret of secrets) expect(all).not.toContain(secret);
       expect(all).not.toMatch(/"authorization"|Basic [A-Za-z0-9]|Bearer /i);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('writes the lines of the levels its logger writes: at warn, failures but no successes', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        for (const line of String(chunk).split('\n')) if (line !== '') lines.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    const s = await testServer({ logger: pino({ level: 'warn' }, stream) as FastifyBaseLogger });
+    try {
+      const token = await tokenFor(s, ALICE_PAT);
+      expect((await s.api.inject({ url: '/v3/oauth-clients', headers: bearer(token) })).statusCode).toBe(200);
+      expect((await s.api.inject({ url: '/v3/oauth-clients' })).statusCode).toBe(401);
+      expect(lines.filter((l) => typeof l.method === 'string' && l.url !== '/openapi.json')).toEqual([
+        expect.objectContaining({ level: 40, method: 'GET', url: '/v3/oauth-clients', statusCode: 401, code: 'API_UNAUTHORIZED' }),
+      ]);
     } finally {
       await s.close();
     }

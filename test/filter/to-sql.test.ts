@@ -93,6 +93,7 @@ describe('compileSql: text and parameters', () => {
     ["count ge 7", `(json_extract("doc", '$.stats.count') >= ?)`, [7]],
     ['enabled eq true', '("enabled" = ?)', [1]],
     ['id in ("a","B")', '(("id" COLLATE BINARY IN (?, ?)))', ['a', 'B']],
+    ['id in (null, "a")', '("id" IS NULL OR ("id" COLLATE BINARY IN (?)))', ['a']],
     ['groups ca ("x")', '(EXISTS (SELECT 1 FROM json_each("groups") WHERE filter_fold(value) = ? COLLATE BINARY))', ['x']],
     ['not enabled eq false', '(NOT COALESCE(("enabled" = ?), 0))', [0]],
     ['pr enabled', '("enabled" IS NOT NULL)', []],
@@ -161,9 +162,17 @@ describe('compileSql: a folded column', () => {
     ['name ne "ÅSA"', '(NOT COALESCE(("name_key" = ? COLLATE NOCASE), 0))', ['åsa']],
     ['name gt "B"', '("name_key" > ? COLLATE NOCASE)', ['b']],
     ['name in ("A","İ")', '(("name_key" COLLATE NOCASE IN (?, ?)))', ['a', 'i̇']],
+    // A listed null is a missing value, as in any list (the value column, not the key).
+    ['name in (null, "A")', '("name" IS NULL OR ("name_key" COLLATE NOCASE IN (?)))', ['a']],
+    ['name in (null)', '("name" IS NULL)', []],
     ['name ca ("A")', '("name_key" = ? COLLATE NOCASE)', ['a']],
-    // A prefix is a NOCASE range an index walks, checked exactly on the key's lower(): its fold.
-    ['name sw "Jo"', '("name_key" >= ? COLLATE NOCASE AND "name_key" < ? COLLATE NOCASE AND instr(lower("name_key"), ?) = 1)', ['jo', 'jp', 'jo']],
+    // A prefix is a NOCASE range an index walks, and the range is exact…
+    ['name sw "Jo"', '("name_key" >= ? COLLATE NOCASE AND "name_key" < ? COLLATE NOCASE)', ['jo', 'jp']],
+    // …but where its upper bound reads looser ('@' + 1 is 'A', read as 'a'): then the key's lower(), its fold, is checked.
+    ['name sw "x@"', '("name_key" >= ? COLLATE NOCASE AND "name_key" < ? COLLATE NOCASE AND instr(lower("name_key"), ?) = 1)', ['x@', 'xA', 'x@']],
+    // NOCASE stops at a NUL: a literal holding one is compared through filter_fold instead.
+    ['name eq "a\u0000B"', '(filter_fold("name") = ? COLLATE BINARY)', ['a\u0000b']],
+    ['name sw "a\u0000B"', '(instr(filter_fold("name"), ?) = 1)', ['a\u0000b']],
     ['name co "É"', '(instr(lower("name_key"), ?) > 0)', ['é']],
     // What compares no string stays on the value column.
     ['name eq null', '("name" IS NULL)', []],

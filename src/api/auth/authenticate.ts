@@ -3,6 +3,7 @@
 // the route's right → 403; a route that needs a user called without user context → 403.
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { codedError } from '../../errors/index.js';
 import type { ApiContext } from '../context.js';
 import type { UserRecord } from '../store/auth-repo.js';
@@ -51,10 +52,28 @@ export function bearerOf(request: FastifyRequest): string {
 
 const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]*$/;
 
+/**
+ * Principals of access tokens already resolved, by the token's text, with the store's auth epoch
+ * they were resolved at. The epoch is a counter that the store's triggers raise on every write
+ * of a user or an OAuth client but its last use (store migration 8), on any connection, so an
+ * entry read at an older epoch is never used: a deleted or disabled client, a deleted user or a
+ * changed capability takes effect on the next request. Expiry and use are checked on every
+ * request by the token service. Bounded, like the token service's cache of verified tokens.
+ */
+export type PrincipalCache = LRUCache<string, { readonly epoch: number; readonly principal: Principal }>;
+
+export function newPrincipalCache(): PrincipalCache {
+  return new LRUCache({ max: 10_000 });
+}
+
 /** Resolve an access token of this server to the client, user and rights it acts with. */
-export async function principalFromToken(ctx: ApiContext, token: string): Promise<Principal> {
+export async function principalFromToken(ctx: ApiContext, token: string, cache?: PrincipalCache): Promise<Principal> {
   if (!JWT_SHAPE.test(token)) throw codedError('API_UNAUTHORIZED', 'The access token is malformed.');
   const claims = await ctx.tokens.verify(token, 'access');
+  // Read before the rows, so that a write between the two leaves the entry at an older epoch.
+  const epoch = ctx.store.identity.authEpoch();
+  const known = cache?.get(token);
+  if (known !== undefined && known.epoch === epoch) return known.principal;
   // A deleted PAT or client, or a disabled client, stops its tokens at once.
   const client = ctx.store.identity.getClient(claims.client_id);
   if (client === null || !client.enabled) throw codedError('API_UNAUTHORIZED', 'The client of this token no longer exists or is disabled.');
@@ -62,9 +81,13 @@ export async function principalFromToken(ctx: ApiContext, token: string): Promis
   if (claims.user_id !== undefined) {
     user = ctx.store.identity.getUser(claims.user_id);
     if (user === null) throw codedError('API_UNAUTHORIZED', 'The user of this token no longer exists.');
+    Object.freeze(user.capabilities);
+    Object.freeze(user);
   }
   const base = user === null ? new Set<string>(ALL_RIGHTS) : userRights(user.capabilities);
-  return { via: 'token', clientId: client.id, user, scopes: claims.scope, rights: effectiveRights(base, claims.scope) };
+  const principal: Principal = Object.freeze({ via: 'token', clientId: client.id, user, scopes: Object.freeze([...claims.scope]), rights: effectiveRights(base, claims.scope) });
+  cache?.set(token, { epoch, principal });
+  return principal;
 }
 
 /**
@@ -107,6 +130,7 @@ export function checkAccess(principal: Principal, auth: RouteAuth | undefined): 
  */
 export function installAuthentication(app: FastifyInstance, ctx: ApiContext, accept: { apiKeys: boolean }): void {
   app.decorateRequest('principal', null);
+  const principals = newPrincipalCache();
   // Authorization by construction: a route must say who may call it, or the server does not boot.
   app.addHook('onRoute', (route) => {
     if (route.config?.public !== true && route.config?.auth === undefined) {
@@ -123,7 +147,7 @@ export function installAuthentication(app: FastifyInstance, ctx: ApiContext, acc
       principal = await principalFromApiKey(ctx, bearer);
       if (principal === null) throw codedError('API_UNAUTHORIZED', 'The bearer is neither a valid API key nor an access token.');
     } else {
-      principal = await principalFromToken(ctx, bearer);
+      principal = await principalFromToken(ctx, bearer, principals);
     }
     checkAccess(principal, config.auth);
     request.principal = principal;

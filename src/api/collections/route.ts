@@ -53,9 +53,10 @@ export function listHandler<T>(
 }
 
 /**
- * The handler of a list endpoint whose items SQLite writes: `item` is a trusted SQL expression
- * over the spec's table that gives one item's JSON text (json_object), and the page is the JSON
- * array of them, sent as it is, so that no row object is built nor serialized in JavaScript.
+ * The handler of a list endpoint whose items SQLite holds or writes: `item` is a trusted SQL
+ * expression over the spec's table that gives one item's JSON text (a stored column, or
+ * json_object), and the page is the JSON array of them, sent as it is, so that no row object is
+ * built nor serialized in JavaScript.
  */
 export function jsonListHandler(db: SqlDatabase, spec: CollectionSpec, item: string) {
   const select = `${item} AS item`;

@@ -12,7 +12,7 @@ import { RESOURCE_SCHEMAS } from './openapi-operations.js';
 import { serviceRoutes } from '../routes.js';
 import type { StoredIdentity } from '../search/index.js';
 
-// The columns of the public_identity_rows view (store migrations 4 and 6), kept in step with the
+// The columns of the public_identity_rows view (store migrations 4, 6 and 7), kept in step with the
 // identity documents by triggers: plain columns, not JSON reads per row, and for each field a
 // case-folded key with an index in name order, so that filters ignore case inside SQLite.
 const FILTERS: FieldMap = {
@@ -42,19 +42,14 @@ export function managersOf(ctx: ApiContext, identities: readonly StoredIdentity[
 }
 
 /**
- * One item of a page as the SDK's PublicIdentity, written by SQLite from the columns of
- * public_identity_rows (store migration 6 computes them from the documents): the name is the
- * display name, else the account name; the status is ACTIVE unless a lifecycle state other than
- * 'active' is set; the manager is the identity the document's managerId names, when it exists.
- * No public identity attributes are configured (/public-identities-config is not served).
+ * One item of a page as the SDK's PublicIdentity: its JSON text, which the store's triggers
+ * write into public_identity_rows beside the filtered and sorted columns whenever the identity
+ * or its manager is written (store migration 7; src/api/store/public-identity-sql.ts says what
+ * each member shows). A page is the array of these texts, assembled by SQLite.
  */
-export const PUBLIC_IDENTITY_ITEM = `json_object('id', id, 'name', shown_name, 'alias', alias, 'email', shown_email,
-  'status', CASE WHEN active THEN 'ACTIVE' ELSE 'INACTIVE' END,
-  'identityState', CASE WHEN active THEN 'ACTIVE' ELSE 'INACTIVE_LONG_TERM' END,
-  'manager', CASE WHEN manager_ref IS NULL THEN NULL ELSE json_object('type', 'IDENTITY', 'id', manager_ref, 'name', manager_name) END,
-  'attributes', json_array())`;
+export const PUBLIC_IDENTITY_ITEM = 'item';
 
-/** The documented response (the page itself is the JSON text SQLite writes, sent as it is). */
+/** The documented response (the page itself is the JSON SQLite writes, sent as it is). */
 const PAGE_SCHEMA = { type: 'array', items: RESOURCE_SCHEMAS.PublicIdentity };
 
 export async function publicIdentitiesPlugin(app: FastifyInstance, opts: { ctx: ApiContext }): Promise<void> {

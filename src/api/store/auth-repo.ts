@@ -137,6 +137,7 @@ export class AuthRepo {
       apiKeysByLookup: p('SELECT * FROM nonemployee_api_keys WHERE lookup IN (?, ?) ORDER BY id'),
       setApiKeyLookup: p('UPDATE nonemployee_api_keys SET lookup = ? WHERE id = ?'),
       countApiKeys: p('SELECT count(*) AS n FROM nonemployee_api_keys'),
+      authEpoch: p('SELECT n FROM auth_epoch').pluck(true),
     };
   }
 
@@ -265,6 +266,14 @@ export class AuthRepo {
 
   countApiKeys(): number {
     return (this.#s.countApiKeys!.get() as { n: number }).n;
+  }
+
+  /**
+   * A counter that triggers raise on every write of a user or an OAuth client but its last use
+   * (store migration 8): what was read of them at an epoch still holds while it is current.
+   */
+  authEpoch(): number {
+    return this.#s.authEpoch!.get() as number;
   }
 }
 

@@ -3,6 +3,7 @@
 // store written by an older version is migrated forward on open).
 
 import type { Database } from 'better-sqlite3';
+import { foldedKey, publicIdentityItem, rowOf, ROW_COLUMNS, SHOWN, VALUE_COLUMNS, valuesOf } from './public-identity-sql.js';
 
 export interface Migration {
   version: number;
@@ -10,61 +11,17 @@ export interface Migration {
   sql: string;
 }
 
-const VALUE_COLUMNS = 'id, alias, email, firstname, lastname, display';
-
-/** The public-identity fields of an identities row (`NEW` in a trigger), in VALUE_COLUMNS order. */
-function valuesOf(row: string): string {
-  const attribute = (name: string) => `json_extract(${row}.doc, '$.attributes.${name}')`;
-  return `${row}.id, ${row}.name, ${attribute('email')}, ${attribute('firstname')}, ${attribute('lastname')}, COALESCE(${attribute('displayName')}, ${row}.name)`;
-}
-
-/** What a page of /public-identities reads of a row, besides its id (migration 6). */
-const SHOWN = 'shown_name, alias, shown_email, active, manager_ref, manager_name';
-const ROW_COLUMNS = 'id, alias, email, firstname, lastname, display, alias_key, email_key, firstname_key, lastname_key, shown_name, shown_email, active, manager_id';
-
 /**
- * A SELECT of the public_identity_columns values of an identities row (`NEW` in a trigger, or
- * the table), in ROW_COLUMNS order: the fields, their folded keys and the shown values.
- */
-function rowOf(row: string): string {
-  const attribute = (name: string) => `json_extract(${row}.doc, '$.attributes.${name}')`;
-  const text = (path: string) => `CASE WHEN json_type(${row}.doc, '${path}') = 'text' THEN json_extract(${row}.doc, '${path}') END`;
-  const lifecycle = `COALESCE(${text('$.attributes.lifecycleState')}, ${text('$.attributes.cloudLifecycleState')})`;
-  const values = [
-    `${row}.id AS id`,
-    `${row}.name AS alias`,
-    `${attribute('email')} AS email`,
-    `${attribute('firstname')} AS firstname`,
-    `${attribute('lastname')} AS lastname`,
-    `COALESCE(${attribute('displayName')}, ${row}.name) AS display`,
-    `COALESCE(${text('$.attributes.displayName')}, ${row}.name) AS shown_name`,
-    `${text('$.attributes.email')} AS shown_email`,
-    `COALESCE(${lifecycle} = 'active', 1) AS active`,
-    `NULLIF(${text('$.managerId')}, '') AS manager_id`,
-  ];
-  const keys = ['alias', 'email', 'firstname', 'lastname'].map((c) => foldedKey(`v.${c}`));
-  return `SELECT v.id, v.alias, v.email, v.firstname, v.lastname, v.display, ${keys.join(', ')}, v.shown_name, v.shown_email, v.active, v.manager_id FROM (SELECT ${values.join(', ')}${row === 'NEW' ? '' : ` FROM ${row}`}) v`;
-}
-
-/**
- * The case-folded key of a column: the value itself when it is ASCII (as many bytes as
- * characters), which NOCASE compares ignoring case; otherwise filter_fold(value), the filter
- * module's fold. length() of text stops at a NUL, so a value with one is folded too.
- */
-function foldedKey(column: string): string {
-  return `CASE WHEN ${column} IS NULL OR length(CAST(${column} AS BLOB)) = length(${column}) THEN ${column} ELSE filter_fold(${column}) END`;
-}
-
-/**
- * Fill an empty public_identity_columns from the identities table, as migration 6 does: what the
- * insert trigger does row by row, in two statements (a bulk load sets the trigger aside).
+ * Fill an empty public_identity_columns from the identities table, as migrations 6 and 7 do: what the
+ * insert trigger does row by row, in three statements (a bulk load sets the trigger aside).
  */
 export const PUBLIC_IDENTITY_COLUMNS_FILL = `
   INSERT INTO public_identity_columns (${ROW_COLUMNS}) ${rowOf('identities')};
   UPDATE public_identity_columns SET (manager_ref, manager_name) = (SELECT m.id, m.shown_name FROM public_identity_columns m WHERE m.id = public_identity_columns.manager_id);
+  UPDATE public_identity_columns SET item = ${publicIdentityItem('public_identity_columns', { id: 'public_identity_columns.manager_ref', name: 'public_identity_columns.manager_name' })};
 `;
 
-/** An identity document's `created` or `modified` when it is text, else NULL: the search plugin selects exactly this (migration 7). */
+/** An identity document's `created` or `modified` when it is text, else NULL: the search plugin selects exactly this (migration 9). */
 export const IDENTITY_TIME = (member: 'created' | 'modified'): string => `CASE json_type("doc", '$.${member}') WHEN 'text' THEN json_extract("doc", '$.${member}') END`;
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -402,6 +359,73 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 7,
+    description: 'each public identity as its page item, JSON text kept by the triggers, in the name-ordered indexes in place of the shown values',
+    // Writing 250 items with json_object on every request cost more than walking the index to
+    // find them (docs/bench-api2.md). The item is written once per write of the identity or of
+    // its manager instead, by the statements that already write the shown values, and a page
+    // concatenates the stored texts. It is a plain column: SQLite does not read a generated
+    // column out of an index, so an index holding one is no longer covering. The shown values
+    // stay in the table, for the reports' manager names.
+    sql: `
+      DROP VIEW IF EXISTS public_identity_rows;
+      DROP TRIGGER IF EXISTS public_identity_columns_insert;
+      DROP TRIGGER IF EXISTS public_identity_columns_update;
+      DROP TRIGGER IF EXISTS public_identity_columns_delete;
+      DROP INDEX IF EXISTS public_identity_columns_display;
+      DROP INDEX IF EXISTS public_identity_columns_firstname;
+      DROP INDEX IF EXISTS public_identity_columns_firstname_desc;
+      DROP INDEX IF EXISTS public_identity_columns_lastname;
+      DROP INDEX IF EXISTS public_identity_columns_lastname_desc;
+      ALTER TABLE public_identity_columns ADD COLUMN item TEXT;
+      UPDATE public_identity_columns SET item = ${publicIdentityItem('public_identity_columns', { id: 'public_identity_columns.manager_ref', name: 'public_identity_columns.manager_name' })};
+      CREATE INDEX public_identity_columns_display ON public_identity_columns (display, id, alias_key, email_key, firstname_key, lastname_key, item);
+      CREATE INDEX public_identity_columns_firstname ON public_identity_columns (firstname_key, display, id, lastname_key, item);
+      CREATE INDEX public_identity_columns_firstname_desc ON public_identity_columns (firstname_key, display DESC, id, lastname_key, item);
+      CREATE INDEX public_identity_columns_lastname ON public_identity_columns (lastname_key, display, id, firstname_key, item);
+      CREATE INDEX public_identity_columns_lastname_desc ON public_identity_columns (lastname_key, display DESC, id, firstname_key, item);
+      CREATE TRIGGER public_identity_columns_insert AFTER INSERT ON identities BEGIN
+        ${writeRow('NEW')}
+        ${followManager('NEW.id')}
+      END;
+      CREATE TRIGGER public_identity_columns_update AFTER UPDATE ON identities BEGIN
+        -- Deleted first: an upsert's conflict policy overrides the OR REPLACE below.
+        DELETE FROM public_identity_columns WHERE id = OLD.id;
+        ${writeRow('NEW')}
+        ${loseManager('OLD.id')}
+        ${followManager('NEW.id')}
+      END;
+      CREATE TRIGGER public_identity_columns_delete AFTER DELETE ON identities BEGIN
+        DELETE FROM public_identity_columns WHERE id = OLD.id;
+        ${loseManager('OLD.id')}
+      END;
+      CREATE VIEW public_identity_rows AS
+        SELECT c.id AS id, c.alias AS alias, c.email AS email, c.firstname AS firstname, c.lastname AS lastname,
+               c.display AS display, c.alias_key AS alias_key, c.email_key AS email_key,
+               c.firstname_key AS firstname_key, c.lastname_key AS lastname_key,
+               ${SHOWN.split(', ').map((n) => `c.${n} AS ${n}`).join(', ')}, c.item AS item, i.name AS name, i.doc AS doc
+        FROM public_identity_columns c
+        LEFT JOIN identities i ON i.id = c.id;
+    `,
+  },
+  {
+    version: 8,
+    description: 'an epoch of the users and OAuth clients, raised by every write of them, so that a resolved token can be reused while it is current',
+    // Every API call resolves its token to a client, a user and rights (src/api/auth/
+    // authenticate.ts); the server keeps what it resolved with the epoch it read first, and
+    // resolves again once the epoch has moved. The triggers run on every connection that writes
+    // these tables (another server on the same file, the sqlite3 shell), so a deletion, a
+    // disabled client or a changed capability takes effect on the next request wherever it was
+    // written. Any write counts, a client's last use included: tokens are granted far less often
+    // than they are used, and a list of the columns that matter would have to follow the schema.
+    // IF NOT EXISTS, as in migration 3: a store whose version was set back runs this again.
+    sql: `
+      CREATE TABLE IF NOT EXISTS auth_epoch (n INTEGER NOT NULL);
+      INSERT INTO auth_epoch (n) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM auth_epoch);
+${['users', 'oauth_clients'].flatMap((table) => ['INSERT', 'UPDATE', 'DELETE'].map((op) => `      CREATE TRIGGER IF NOT EXISTS auth_epoch_${table}_${op.toLowerCase()} AFTER ${op} ON ${table} BEGIN UPDATE auth_epoch SET n = n + 1; END;`)).join('\n')}
+    `,
+  },
+  {
+    version: 9,
     description: "an index of identities' ids with their documents' created and modified times, so that a search page asking for no more reads it alone",
     // The expressions are the ones the search plugin selects for a hit's `created` and
     // `modified` (text values only, src/api/plugins/search.ts): SQLite matches them to the index
@@ -411,6 +435,27 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
 ];
+
+/** Migration 7: write the row of an identities row (`NEW`), its manager (when it exists) and its item. */
+function writeRow(row: string): string {
+  return `INSERT OR REPLACE INTO public_identity_columns (${ROW_COLUMNS}, manager_ref, manager_name, item)
+          SELECT r.*, m.id, m.shown_name, ${publicIdentityItem('r', { id: 'm.id', name: 'm.shown_name' })}
+          FROM (${rowOf(row)}) r LEFT JOIN public_identity_columns m ON m.id = r.manager_id;`;
+}
+
+/** Migration 7: the reports of the identity `id` show it as their manager, in their items too. */
+function followManager(id: string): string {
+  const report = 'public_identity_columns';
+  return `UPDATE ${report} SET (manager_ref, manager_name, item) =
+          (SELECT m.id, m.shown_name, ${publicIdentityItem(report, { id: 'm.id', name: 'm.shown_name' })} FROM public_identity_columns m WHERE m.id = ${id})
+          WHERE manager_id = ${id};`;
+}
+
+/** Migration 7: the reports of the identity `id`, which is gone, show no manager. */
+function loseManager(id: string): string {
+  return `UPDATE public_identity_columns SET manager_ref = NULL, manager_name = NULL, item = ${publicIdentityItem('public_identity_columns', null)}
+          WHERE manager_id = ${id};`;
+}
 
 /** Bring `db` to the latest schema version; returns the versions applied. */
 export function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
