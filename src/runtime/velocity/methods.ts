@@ -149,16 +149,24 @@ export function invokeMethod(target: unknown, name: string, args: unknown[], ctx
  * Velocity property resolution `$x.foo`: getFoo(), getfoo(), isFoo(), then get("foo") on maps
  * (and on objects with get(String), which here are only maps).
  */
-export function getProperty(target: unknown, name: string, ctx: MethodContext): unknown {
+export function getProperty(target: unknown, name: string, ctx: MethodContext, getters: PropertyGetters = propertyGetters(name)): unknown {
   if (target instanceof Map) {
     return target.has(name) ? target.get(name) : null;
   }
-  const cap = name.charAt(0).toUpperCase() + name.slice(1);
-  for (const candidate of [`get${cap}`, `get${name}`, `is${cap}`]) {
-    const r = invokeMethod(target, candidate, [], ctx);
+  for (let i = 0; i < getters.length; i++) {
+    const r = invokeMethod(target, getters[i]!, [], ctx);
     if (r !== NO_METHOD) return r;
   }
   return NO_METHOD;
+}
+
+/** The getter names property `name` is looked up by, in order: getFoo, getfoo, isFoo. */
+export type PropertyGetters = readonly [string, string, string];
+
+/** The getter names of property `name` (a template computes them once per `$x.name` it contains). */
+export function propertyGetters(name: string): PropertyGetters {
+  const cap = name.charAt(0).toUpperCase() + name.slice(1);
+  return [`get${cap}`, `get${name}`, `is${cap}`];
 }
 
 /** Default replacement compiler for templates that are not given one. */

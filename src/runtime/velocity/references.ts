@@ -5,7 +5,7 @@
 // strict mode fails. Method arguments and indexes are expressions (./expressions.ts).
 
 import { codedError } from '../../errors/index.js';
-import { JavaException, getProperty, invokeMethod, isForbiddenName } from './methods.js';
+import { JavaException, getProperty, invokeMethod, propertyGetters, isForbiddenName } from './methods.js';
 import { referenceText } from './parse.js';
 import { NO_METHOD, javaString, toJava } from './values.js';
 import {
@@ -89,8 +89,9 @@ function compileStep(step: Ast, st: CompileState, pos: Pos | undefined): Step {
     const name = String(step.id);
     if (isForbiddenName(name)) throw forbidden(name, pos);
     if (step.type === 'property') {
+      const getters = propertyGetters(name);
       return (s, target) => {
-        const r = guarded(pos, () => getProperty(target, name, s.ctx));
+        const r = guarded(pos, () => getProperty(target, name, s.ctx, getters));
         return r === NO_METHOD ? UNDEF : r;
       };
     }
