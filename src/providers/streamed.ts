@@ -29,9 +29,6 @@ export function createStreamedRecordProviders(
   let current: Identity | null = null;
   let currentAccounts: readonly Account[] = none;
   let currentManager: Identity | null = null;
-  // The current record's accounts by source, grouped on the first per-source query: a profile
-  // reads several sources of one record, and each list is then found rather than filtered again.
-  let bySource: Map<string, readonly Account[]> | undefined;
   const otherAccounts = fallback?.accounts;
   const otherIdentities = fallback?.identities;
   const providers: Providers = {
@@ -42,8 +39,7 @@ export function createStreamedRecordProviders(
       listAccounts(query) {
         if (current === null || query.identityId !== current.id) return otherAccounts ? otherAccounts.listAccounts(query) : none;
         if (query.sourceId === undefined) return currentAccounts;
-        bySource ??= groupBySource(currentAccounts);
-        return bySource.get(query.sourceId) ?? none;
+        return ofSource(currentAccounts, query.sourceId);
       },
     },
     identities: {
@@ -65,24 +61,21 @@ export function createStreamedRecordProviders(
       current = identity;
       currentAccounts = accounts;
       currentManager = manager;
-      bySource = undefined;
     },
     leave() {
       current = null;
       currentAccounts = none;
       currentManager = null;
-      bySource = undefined;
     },
   };
 }
 
-/** Accounts grouped by source id, each group in the record's order. */
-function groupBySource(accounts: readonly Account[]): Map<string, readonly Account[]> {
-  const groups = new Map<string, Account[]>();
-  for (const account of accounts) {
-    const group = groups.get(account.sourceId);
-    if (group === undefined) groups.set(account.sourceId, [account]);
-    else group.push(account);
+/** The accounts of one source, in the record's order (a record has a few accounts: a scan, no index). */
+function ofSource(accounts: readonly Account[], sourceId: string): readonly Account[] {
+  let found: Account[] | undefined;
+  for (let i = 0; i < accounts.length; i++) {
+    const account = accounts[i]!;
+    if (account.sourceId === sourceId) (found ??= []).push(account);
   }
-  return groups;
+  return found ?? [];
 }
