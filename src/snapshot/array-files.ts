@@ -146,37 +146,55 @@ const keyOf = (member: string): Buffer => {
   return key;
 };
 
-/** What `bytes[from, to)` holds besides plain ASCII: 2 when a backslash (an escape), 1 when a byte outside ASCII, else 0. */
-function special(bytes: Buffer, from: number, to: number): number {
-  let found = 0;
-  for (let i = from; i < to; i++) {
-    const b = bytes[i]!;
-    if (b === 0x5c) return 2;
-    if (b > 0x7f) found = 1;
-  }
-  return found;
+/** A member's value as last read by a reader: its bytes and its string, reused when the next line holds the same bytes. */
+interface LastValue {
+  bytes: Buffer | null;
+  from: number;
+  end: number;
+  value: string;
+}
+
+/** True when `a[af, ae)` and `b[bf, be)` hold the same bytes. */
+function sameBytes(a: Buffer, af: number, ae: number, b: Buffer, bf: number, be: number): boolean {
+  if (ae - af !== be - bf) return false;
+  for (let i = ae - af - 1; i >= 0; i--) if (a[af + i] !== b[bf + i]) return false;
+  return true;
 }
 
 /**
  * The leading members of a line as snapshots write it (`{"id":"…","identityId":"…",…}`), read
  * from the line's bytes (`bytes[start, stop)`): only the values are decoded (as Latin-1, a
  * character per byte, when they are ASCII), nothing else of the line is decoded or parsed, so
- * that a line read costs no string of its own. Null when the line does not begin with them as
- * strings (the caller then parses the line whole).
+ * that a line read costs no string of its own; a value with the same bytes as the line before's
+ * (an account's identityId, shared by its identity's accounts) is that line's string again.
+ * Null when the line does not begin with them as strings (the caller then parses the line whole).
  */
-function leadingMembers(bytes: Buffer, start: number, stop: number, members: readonly string[]): Record<string, string> | null {
+function leadingMembers(bytes: Buffer, start: number, stop: number, members: readonly string[], last: LastValue[]): Record<string, string> | null {
   const out: Record<string, string> = {};
   let at = start + 1;
-  for (const member of members) {
+  for (let m = 0; m < members.length; m++) {
+    const member = members[m]!;
     // `{` before the first member, `,` before each next one.
     if (bytes[at - 1] !== (at === start + 1 ? 0x7b : 0x2c)) return null;
     const key = keyOf(member);
-    if (at + key.length > stop || bytes.compare(key, 0, key.length, at, at + key.length) !== 0) return null;
+    if (at + key.length > stop) return null;
+    // Compared byte by byte: a key is a dozen bytes, less than a call into Buffer.compare costs.
+    for (let k = 0; k < key.length; k++) if (bytes[at + k] !== key[k]) return null;
     const from = at + key.length;
-    let end = bytes.indexOf(0x22, from);
-    if (end < 0 || end >= stop) return null;
+    // The closing quote, and what the value holds besides plain ASCII: 2 when a backslash (an escape), 1 when a byte outside ASCII.
+    let end = from;
+    let kind = 0;
+    for (; end < stop; end++) {
+      const b = bytes[end]!;
+      if (b === 0x22) break;
+      if (b === 0x5c) {
+        kind = 2;
+        break;
+      }
+      if (b > 0x7f) kind = 1;
+    }
+    if (end >= stop) return null;
     let value: string;
-    const kind = special(bytes, from, end);
     if (kind === 2) {
       // An escape: the string token ends at the first quote not escaped; JSON.parse reads it.
       for (end = from; end < stop && bytes[end] !== 0x22; end++) if (bytes[end] === 0x5c) end++;
@@ -186,7 +204,17 @@ function leadingMembers(bytes: Buffer, start: number, stop: number, members: rea
       } catch {
         return null;
       }
-    } else value = bytes.toString(kind === 1 ? 'utf8' : 'latin1', from, end);
+    } else {
+      const previous = (last[m] ??= { bytes: null, from: 0, end: 0, value: '' });
+      if (previous.bytes !== null && sameBytes(bytes, from, end, previous.bytes, previous.from, previous.end)) value = previous.value;
+      else {
+        value = bytes.toString(kind === 1 ? 'utf8' : 'latin1', from, end);
+        previous.bytes = bytes;
+        previous.from = from;
+        previous.end = end;
+        previous.value = value;
+      }
+    }
     out[member] = value;
     at = end + 2;
   }
@@ -218,10 +246,13 @@ export class ArrayFileReader<T extends { id?: unknown }> {
   private inUse: { buffer: Buffer; until: number }[] = [];
   private free: Buffer[] = [];
   private head = 0;
+  /** The members' values of the last line read (leadingMembers). */
+  private lastValues: LastValue[] = [];
   /** True once the whole file has been read. */
   done = false;
-  /** Where the next element not yet taken starts. */
-  position: FilePosition;
+  /** Where the next element not yet taken starts: the end of the last one taken (kept as numbers, so that a take allocates nothing). */
+  private takenEnd: number;
+  private takenLine: number;
 
   constructor(
     readonly file: string,
@@ -230,7 +261,13 @@ export class ArrayFileReader<T extends { id?: unknown }> {
     this.offset = options.from?.bytes ?? 0;
     this.line = options.from ? options.from.line - 1 : 0;
     this.opened = this.offset > 0;
-    this.position = { bytes: this.offset, line: this.line + 1 };
+    this.takenEnd = this.offset;
+    this.takenLine = this.line + 1;
+  }
+
+  /** Where the next element not yet taken starts. */
+  get position(): FilePosition {
+    return { bytes: this.takenEnd, line: this.takenLine };
   }
 
   /** The value of the next element read and not taken (undefined when none is buffered). */
@@ -241,7 +278,8 @@ export class ArrayFileReader<T extends { id?: unknown }> {
   take(): Element<T> | undefined {
     if (this.head >= this.queue.length) return undefined;
     const e = this.queue[this.head++]!;
-    this.position = { bytes: e.end, line: e.line + 1 };
+    this.takenEnd = e.end;
+    this.takenLine = e.line + 1;
     return e;
   }
 
@@ -269,6 +307,8 @@ export class ArrayFileReader<T extends { id?: unknown }> {
       const reused = this.free.pop();
       const space = reused !== undefined && reused.length >= this.rest.length + CHUNK ? reused : Buffer.allocUnsafe(Math.max(2 * CHUNK, this.rest.length + CHUNK));
       this.rest.copy(space);
+      // Values are reused only within a chunk's buffer (a buffer released may be read into again).
+      this.lastValues = [];
       const { bytesRead } = await this.handle.read(space, this.rest.length, CHUNK, this.offset + this.rest.length);
       const buffer = space.subarray(0, this.rest.length + bytesRead);
       let from = 0;
@@ -340,7 +380,7 @@ export class ArrayFileReader<T extends { id?: unknown }> {
     const stop = buffer[end - 1] === 0x2c ? end - 1 : end;
     // The leading members are read from the line's head; a line that does not begin with them
     // (or does not end with `}`) is decoded and parsed whole.
-    let value: unknown = this.options.members && buffer[stop - 1] === 0x7d ? leadingMembers(buffer, start, stop, this.options.members) : null;
+    let value: unknown = this.options.members && buffer[stop - 1] === 0x7d ? leadingMembers(buffer, start, stop, this.options.members, this.lastValues) : null;
     if (value === null) {
       try {
         value = JSON.parse(buffer.toString('utf8', start, stop));

@@ -279,14 +279,16 @@ function keptAccounts(id: string, hit: WalkHit, before: Element<{ id: string; id
   if (typeof hit.accountCount !== 'number' || hit.accountCount !== before.length) return null;
   const owned = modified.byOwner.get(id);
   if (owned !== undefined && !owned.every((a) => before.some((b) => b.value.id === a))) return null;
-  const lines: (string | Kept)[] = [];
-  for (const a of before) {
+  // The previous lines themselves when none was modified (most identities): no array of their own.
+  let lines: (string | Kept)[] | null = null;
+  for (let i = 0; i < before.length; i++) {
+    const a = before[i]!;
     const m = modified.byId.get(a.value.id);
-    if (m === undefined) lines.push(a);
-    else if (m.identityId === id && m.text !== null) lines.push(m.text);
+    if (m === undefined) lines?.push(a);
+    else if (m.identityId === id && m.text !== null) (lines ??= before.slice(0, i)).push(m.text);
     else return null;
   }
-  return lines;
+  return lines ?? before;
 }
 
 /** A planned page with its fetched records, as the lines to write, and what the checkpoint records after it. */
