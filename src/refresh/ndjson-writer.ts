@@ -16,14 +16,19 @@ import type { IdentityRefreshResult } from './evaluator.js';
  * batch, and no joined copy.
  */
 export class NdjsonEncoder {
-  /** Sized after the previous batch, so that a batch usually fills one buffer without copies. */
-  private capacity = 1 << 14;
-  private buf = Buffer.allocUnsafeSlow(this.capacity);
+  /**
+   * Kept from batch to batch (grown when a batch needs more, shrunk when batches get much
+   * smaller): each batch's lines are copied out of it at their exact size. A buffer handed out
+   * whole would be dead in this thread once grown, and its unused end would travel with it;
+   * both would wait for a full collection (docs/bench-refresh.md).
+   */
+  private buf = Buffer.allocUnsafeSlow(1 << 14);
   private size = 0;
 
   add(line: string): void {
-    // At most 3 bytes per UTF-16 code unit, and the newline.
-    const room = 3 * line.length + 1;
+    // At most 3 bytes per UTF-16 code unit, and the newline; counted exactly only when that bound does not fit.
+    let room = 3 * line.length + 1;
+    if (this.size + room > this.buf.length) room = Buffer.byteLength(line, 'utf8') + 1;
     if (this.size + room > this.buf.length) {
       const bigger = Buffer.allocUnsafeSlow(Math.max(2 * this.buf.length, this.size + room));
       this.buf.copy(bigger, 0, 0, this.size);
@@ -33,11 +38,11 @@ export class NdjsonEncoder {
     this.buf[this.size++] = 0x0a;
   }
 
-  /** The lines added since the last take(); the next ones go to a new buffer. */
+  /** The lines added since the last take(), in a buffer of their own and exactly their size. */
   take(): Uint8Array {
-    const lines = this.buf.subarray(0, this.size);
-    this.capacity = Math.max(1 << 14, Math.ceil(this.size * 1.25));
-    this.buf = Buffer.allocUnsafeSlow(this.capacity);
+    const lines = Buffer.allocUnsafeSlow(this.size);
+    this.buf.copy(lines, 0, 0, this.size);
+    if (this.size < this.buf.length / 4 && this.buf.length > 1 << 14) this.buf = Buffer.allocUnsafeSlow(Math.max(1 << 14, Math.ceil(this.size * 1.25)));
     this.size = 0;
     return lines;
   }

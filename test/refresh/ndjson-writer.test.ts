@@ -14,6 +14,17 @@ describe('NdjsonEncoder', () => {
     const bytes = encoder.take();
     expect(Buffer.from(bytes).toString('utf8')).toBe(lines.map((l) => `${l}\n`).join(''));
     expect(bytes.length).toBe(Buffer.byteLength(lines.join('\n') + '\n'));
+    // What is transferred is exactly the lines: no unused end travels with them.
+    expect(bytes.buffer.byteLength).toBe(bytes.length);
+  });
+
+  it('counts a line\'s UTF-8 exactly when its worst case (3 bytes per code unit) does not fit', () => {
+    const encoder = new NdjsonEncoder();
+    const ascii = 'a'.repeat(10_000);
+    for (let i = 0; i < 3; i++) encoder.add(ascii);
+    const bytes = encoder.take();
+    expect(Buffer.from(bytes).toString('utf8')).toBe(`${ascii}\n`.repeat(3));
+    expect(bytes.buffer.byteLength).toBe(30_003);
   });
 
   it('starts a new buffer after take(), so that a taken batch can be transferred without touching the next', () => {

@@ -19,6 +19,7 @@
 
 import { closeSync, openSync, readSync } from 'node:fs';
 import { readAccountIdentityId } from './element-heads.js';
+import { freeNow } from './free-now.js';
 import { JsonArrayReader, type ReadRange } from './json-array-reader.js';
 
 type Between = 'after-element' | 'before-element';
@@ -54,8 +55,7 @@ export function runBuffers(runs: AccountRuns): ArrayBufferLike[] {
  * do not add tens of MB to the start of the main pass.
  */
 function release(runs: AccountRuns): void {
-  const buffers = runBuffers(runs).filter((b): b is ArrayBuffer => b instanceof ArrayBuffer && b.byteLength > 0);
-  structuredClone(buffers, { transfer: buffers });
+  freeNow([runs.ids, runs.idEnds, runs.ends]);
 }
 
 const LINE_FEED = 0x0a;
@@ -90,12 +90,15 @@ class RunsBuilder {
       return true;
     }
     if (this.size === this.ends.length) {
+      const outgrown = [this.idEnds, this.ends];
       this.idEnds = grow(this.idEnds);
       this.ends = grow(this.ends);
+      freeNow(outgrown);
     }
     if (this.bytes + 3 * id.length > this.ids.length) {
       const bigger = Buffer.allocUnsafeSlow(Math.max(2 * this.ids.length, this.bytes + 3 * id.length));
       this.ids.copy(bigger, 0, 0, this.bytes);
+      freeNow([this.ids]);
       this.ids = bigger;
     }
     const written = this.ids.write(id, this.bytes, 'utf8');
@@ -167,7 +170,8 @@ export function scanAccountRuns(file: string, start: number, end: number): Accou
     // The sequential pass reports it, with the element's index in the whole file.
     return unusable();
   } finally {
-    reader?.close();
+    // Its read window (1 MB) is not needed by the next range, which reads with a window of its own.
+    reader?.release();
     if (builder !== null) spare = builder;
   }
 }
@@ -175,8 +179,12 @@ export function scanAccountRuns(file: string, start: number, end: number): Accou
 /** This thread's builder between two ranges; let go of by releaseScanBuffers() when the pre-pass ends. */
 let spare: RunsBuilder | null = null;
 
-/** Drop this thread's scan buffers (a few MB): the pre-pass is over. */
+/**
+ * Free this thread's scan buffers (a few MB): the pre-pass is over. A worker thread's first full
+ * collection comes hundreds of batches into the main pass; dropped, they would wait for it.
+ */
 export function releaseScanBuffers(): void {
+  if (spare !== null) freeNow([spare.ids, spare.idEnds, spare.ends]);
   spare = null;
 }
 
