@@ -117,7 +117,8 @@ shared-secret scheme would cost.
   verification cache (src/api/auth/secrets.ts); without it every request would be bounded by
   the scrypt rate above.
 - Authenticated GET: the bare route serves **${ratio(bareGet.rps, authGet.rps)}×** as many requests
-  per second (ours checks the bearer token, looks the client and user up in SQLite, checks the
+  per second (ours checks the bearer token, reads the store's auth epoch and looks the client and user up again
+  only when it has moved, as decision A49 says, checks the
   route's right, and serializes through the response schema).
 `;
 
