@@ -32,8 +32,8 @@ Options:
   --out <file>         Write the NDJSON to <file> (replaced only when the run succeeds)
   --workers <n|auto>   Worker threads; 0 evaluates on the main thread (default auto: one per
                        core, or 0 when identities.json is under 1 MiB). Each thread is a heap
-                       of its own: at 1,000,000 identities the process peaks at 271 MiB
-                       with 2 workers, 196-198 MiB with 0
+                       of its own: at 1,000,000 identities the process peaks at 299-310 MiB
+                       with 2 workers, 203-205 MiB with 0
   --batch-size <n>     Identities per worker task (default 256)
   --shard <i/n>        Refresh only shard i of n (0-based; FNV-1a of the identity id, mod n)
   --now <iso-date>     Fix the clock (dateMath, dateCompare "now")
@@ -45,7 +45,7 @@ Options:
                        (or export "rules") maps rule names to functions, as createEngine takes them
   --no-progress        Never draw the progress bar (drawn on stderr only when it is a terminal)
   --low-memory         Tune V8 for size (--optimize-for-size): a lower peak memory (with
-                       --workers 0, 124-155 MiB instead of 196-198 MiB at 1,000,000
+                       --workers 0, 148-159 MiB instead of 203-205 MiB at 1,000,000
                        identities)
   -h, --help           Show this help
 
