@@ -4,11 +4,9 @@
 // split gives for the same arguments (checked with the differential suite's oracle).
 
 import { describe, expect, it } from 'vitest';
-import { compileJavaRegex, compileJavaReplacement } from '../../../src/runtime/regex/index.js';
+import { compileJavaRegex } from '../../../src/runtime/regex/index.js';
 import { TransformsError } from '../../../src/errors/index.js';
-
-const replaceAll = (regex: string, input: string, replacement = 'X') =>
-  compileJavaRegex(regex).replaceAll(input, compileJavaReplacement(replacement));
+import { replaceAll } from './java.js';
 
 function rejection(regex: string): { code: string; index: unknown } {
   try {

@@ -5,21 +5,8 @@
 // error at compile time (docs/decisions.md X12) or, for an input, when it is matched (X9).
 
 import { describe, expect, it } from 'vitest';
-import { compileJavaRegex, compileJavaReplacement } from '../../../src/runtime/regex/index.js';
-import { TransformsError } from '../../../src/errors/index.js';
-
-const replaceAll = (regex: string, input: string, replacement: string) =>
-  compileJavaRegex(regex).replaceAll(input, compileJavaReplacement(replacement));
-
-function codeOf(f: () => unknown): { code: string; details: Record<string, unknown> | undefined } {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(TransformsError);
-    return { code: (e as TransformsError).code, details: (e as TransformsError).details };
-  }
-  throw new Error('expected a TransformsError');
-}
+import { compileJavaRegex } from '../../../src/runtime/regex/index.js';
+import { codeOf, replaceAll } from './java.js';
 
 describe('a repeated group that can match the empty string', () => {
   it.each([

@@ -4,20 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { compileJavaRegex, compileJavaReplacement } from '../../../src/runtime/regex/index.js';
-import { TransformsError } from '../../../src/errors/index.js';
-
-const replaceAll = (regex: string, input: string, replacement: string) =>
-  compileJavaRegex(regex).replaceAll(input, compileJavaReplacement(replacement));
-
-function codeOf(f: () => unknown): { code: string; details: Record<string, unknown> | undefined } {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(TransformsError);
-    return { code: (e as TransformsError).code, details: (e as TransformsError).details };
-  }
-  throw new Error('expected a TransformsError');
-}
+import { codeOf, replaceAll } from './java.js';
 
 describe('documented replace examples (the replace operation page)', () => {
   it.each([
