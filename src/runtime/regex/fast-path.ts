@@ -7,14 +7,16 @@
 // what differs is spelled out below (`.`, `\s`, `$`). Anything else, including every pattern
 // that can match the empty string (where the two advance differently after an empty match), a
 // replacement that names a group or refers to one the pattern lacks (an error in Java), and an
-// input with a lone surrogate (which RE2 reads as U+FFFD), goes to the general RE2 path. Only
-// replaceAll, replaceFirst, find and matches take the fast path; split keeps the general one.
+// input with a lone surrogate (which the general path keeps apart from RE2's UTF-8, surrogates.ts),
+// goes to the general RE2 path. Only replaceAll, replaceFirst, find and matches take the fast
+// path; split keeps the general one.
 //
 // Backtracking can take time exponential in the number of quantifiers where RE2 is linear, so
 // an input goes to the fast path only while len^(unbounded quantifiers + 1) × (choices of the
 // bounded ones) stays under FAST_STEPS: a bound on the paths a backtracking matcher can try.
 
 import type { JavaPattern, JavaReplacement } from './index.js';
+import { hasLoneSurrogate } from './surrogates.js';
 
 const FAST_STEPS = 2 ** 20;
 
@@ -28,7 +30,6 @@ const CLASSES: Record<string, string> = { d: '0-9', s: '\\t\\n\\x0B\\f\\r ', w: 
 const PLAIN = /^[A-Za-z0-9 !"#%&',\-/:;<=>@_`~]$/;
 /** ASCII characters that stand for themselves inside a class (no `[`, `]`, `\`, `&`, `^`, `-`). */
 const CLASS_PLAIN = /^[A-Za-z0-9 !"#$%'()*+,./:;<=>?@_`{|}~]$/;
-const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
 interface Shape {
   /** The JavaScript source. */
@@ -233,7 +234,7 @@ class FastJavaPattern implements JavaPattern {
   }
 
   private fast(input: string): boolean {
-    return input.length <= this.maxLength && !LONE_SURROGATE.test(input);
+    return input.length <= this.maxLength && !hasLoneSurrogate(input);
   }
 
   replaceAll(input: string, replacement: JavaReplacement): string {
