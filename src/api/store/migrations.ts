@@ -11,6 +11,9 @@ export interface Migration {
   sql: string;
 }
 
+/** Every row's page item from its shown values and its manager's (migration 7, and a bulk load's fill). */
+const WRITE_ITEMS = `UPDATE public_identity_columns SET item = ${publicIdentityItem('public_identity_columns', { id: 'public_identity_columns.manager_ref', name: 'public_identity_columns.manager_name' })};`;
+
 /**
  * Fill an empty public_identity_columns from the identities table, as migrations 6 and 7 do: what the
  * insert trigger does row by row, in three statements (a bulk load sets the trigger aside).
@@ -18,7 +21,7 @@ export interface Migration {
 export const PUBLIC_IDENTITY_COLUMNS_FILL = `
   INSERT INTO public_identity_columns (${ROW_COLUMNS}) ${rowOf('identities')};
   UPDATE public_identity_columns SET (manager_ref, manager_name) = (SELECT m.id, m.shown_name FROM public_identity_columns m WHERE m.id = public_identity_columns.manager_id);
-  UPDATE public_identity_columns SET item = ${publicIdentityItem('public_identity_columns', { id: 'public_identity_columns.manager_ref', name: 'public_identity_columns.manager_name' })};
+  ${WRITE_ITEMS}
 `;
 
 /** An identity document's `created` or `modified` when it is text, else NULL: the search plugin selects exactly this (migration 9). */
@@ -377,7 +380,7 @@ export const MIGRATIONS: readonly Migration[] = [
       DROP INDEX IF EXISTS public_identity_columns_lastname;
       DROP INDEX IF EXISTS public_identity_columns_lastname_desc;
       ALTER TABLE public_identity_columns ADD COLUMN item TEXT;
-      UPDATE public_identity_columns SET item = ${publicIdentityItem('public_identity_columns', { id: 'public_identity_columns.manager_ref', name: 'public_identity_columns.manager_name' })};
+      ${WRITE_ITEMS}
       CREATE INDEX public_identity_columns_display ON public_identity_columns (display, id, alias_key, email_key, firstname_key, lastname_key, item);
       CREATE INDEX public_identity_columns_firstname ON public_identity_columns (firstname_key, display, id, lastname_key, item);
       CREATE INDEX public_identity_columns_firstname_desc ON public_identity_columns (firstname_key, display DESC, id, lastname_key, item);
