@@ -7,7 +7,8 @@
 // process ("Check failed: node->IsInUse()" in WrappedRE2Set::Init) when a thread loads it after
 // another thread that had loaded it has exited — uhop/node-re2#235. So pools are created once
 // per thread count, kept, and never destroyed; piscina unrefs idle threads, so they do not keep
-// the process alive. Each run sends its own evaluator config, keyed by a run id.
+// the process alive. Each run sends its own evaluator config (in shared memory,
+// shared-config.ts), keyed by a run id.
 
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
