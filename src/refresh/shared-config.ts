@@ -1,8 +1,8 @@
 // A run's evaluator config as its worker tasks carry it. The config holds the whole identity
 // profile (and, for impact analysis, the transforms that replace the tenant's): posted as an
-// object with every batch, it was structured-cloned on the main thread and rebuilt on the worker
-// 391 times per 100,000 identities, though a thread needs it only once, to build the run's
-// evaluator. Serialised once (v8.serialize, the structured clone's own format) into shared
+// object with every batch, it would be structured-cloned on the main thread and rebuilt on the
+// worker 391 times per 100,000 identities, though a thread needs it only once, to build the
+// run's evaluator (docs/bench-refresh.md). Serialised once (v8.serialize, the structured clone's own format) into shared
 // memory, it travels by reference, and a thread deserialises it only when it builds the run.
 
 import { deserialize, serialize } from 'node:v8';
