@@ -7,13 +7,15 @@
 // process ("Check failed: node->IsInUse()" in WrappedRE2Set::Init) when a thread loads it after
 // another thread that had loaded it has exited — uhop/node-re2#235. So pools are created once
 // per thread count, kept, and never destroyed; piscina unrefs idle threads, so they do not keep
-// the process alive. Each run sends its own evaluator config, keyed by a run id.
+// the process alive. Each run sends its own evaluator config (in shared memory,
+// shared-config.ts), keyed by a run id.
 
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { codedError, TransformsError } from '../errors/index.js';
 import type { EvaluatorConfig } from './evaluator.js';
+import { shareConfig, type SharedConfig } from './shared-config.js';
 import type { RunOutput } from './tally.js';
 import type { MessagePort } from 'node:worker_threads';
 import type { SharedRanges } from './fixture-stream/account-runs.js';
@@ -82,13 +84,17 @@ export class RefreshPool {
   /** Settles when every thread's prepare task has. */
   private prepared: Promise<unknown> = Promise.resolve();
 
+  /** What every task of the run carries: the config, serialised once (shared-config.ts). */
+  private readonly shared: SharedConfig;
+
   /** Threads start loading now, so that they are ready when the tenant's pre-pass needs them. */
   constructor(
     readonly threads: number,
     private readonly runId: string,
-    private readonly config: EvaluatorConfig,
+    config: EvaluatorConfig,
   ) {
     this.piscina = poolOf(threads);
+    this.shared = shareConfig(config);
   }
 
   /**
@@ -97,7 +103,7 @@ export class RefreshPool {
    * the threads, each then taking its part of the pre-pass.
    */
   prepare(): void {
-    const task: PrepareTask = { runId: this.runId, config: this.config };
+    const task: PrepareTask = { runId: this.runId, config: this.shared };
     this.prepared = Promise.allSettled(Array.from({ length: this.threads }, () => this.piscina.run(task, { name: 'prepare' })));
   }
 
@@ -127,7 +133,7 @@ export class RefreshPool {
           }
           const plan = step.value;
           // The default export (evaluateBatch) answers a batch.
-          const task = this.piscina.run({ runId: this.runId, config: this.config, tenant, plan, output }, transferring(plan.buffer)) as Promise<WorkerResult | WorkerFailure>;
+          const task = this.piscina.run({ runId: this.runId, config: this.shared, tenant, plan, output }, transferring(plan.buffer)) as Promise<WorkerResult | WorkerFailure>;
           // Awaited in order below; this keeps a later batch's failure from being "unhandled" meanwhile.
           task.catch(() => undefined);
           pending.set(issued++, task);

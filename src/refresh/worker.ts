@@ -17,11 +17,13 @@ import { releaseScanBuffers, runBuffers, scanRange, takeRange, type ScannedRange
 import { RecordReader, type BatchPlan, type TenantFiles } from './fixture-stream/record-reader.js';
 import { loadRulesModule } from '../engine/rules-module.js';
 import type { RuleFunction } from '../engine/types.js';
+import { readConfig, type SharedConfig } from './shared-config.js';
 
 export interface WorkerTask {
   /** Identifies the run: its evaluator and reader are built on the first batch and reused for the others. */
   runId: string;
-  config: EvaluatorConfig;
+  /** The run's config, read only by a thread that has not built the run yet. */
+  config: SharedConfig;
   tenant: TenantFiles;
   /** Transferred with the task. */
   plan: BatchPlan;
@@ -55,6 +57,7 @@ export interface WorkerFailure {
 }
 
 interface Run {
+  config: EvaluatorConfig;
   evaluator: BatchEvaluator;
   encoder: NdjsonEncoder;
   /** Made on the first batch (the pre-pass makes the managers' index the reader needs). */
@@ -112,9 +115,14 @@ function runOf(runId: string, config: EvaluatorConfig): Run {
   let run = runs.get(runId);
   if (!run) {
     const rules = config.rulesModule === undefined ? undefined : loadedRules.get(config.rulesModule);
-    runs.set(runId, (run = { evaluator: createBatchEvaluator(config, rules), encoder: new NdjsonEncoder(), reader: null }));
+    runs.set(runId, (run = { config, evaluator: createBatchEvaluator(config, rules), encoder: new NdjsonEncoder(), reader: null }));
   }
   return run;
+}
+
+/** A task's config: the run's, once this thread has built it, else read from the task. */
+function configOf(task: PrepareTask): EvaluatorConfig {
+  return runs.get(task.runId)?.config ?? readConfig(task.config);
 }
 
 /** Records evaluated at once within a batch (see evaluateLoaded). */
@@ -146,16 +154,17 @@ function failure(error: unknown): WorkerFailure {
  * left for that batch to report.
  */
 export function prepare(task: PrepareTask): boolean | Promise<boolean> {
-  const build = () => {
-    try {
-      runOf(task.runId, task.config).evaluator.evaluate({ id: '', name: '', attributes: {} } as Identity, [], null);
-      return true;
-    } catch {
-      return false;
-    }
-  };
   try {
-    const done = withRules(task.config, build);
+    const config = configOf(task);
+    const build = () => {
+      try {
+        runOf(task.runId, config).evaluator.evaluate({ id: '', name: '', attributes: {} } as Identity, [], null);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const done = withRules(config, build);
     return done instanceof Promise ? done.catch(() => false) : done;
   } catch {
     return false;
@@ -163,13 +172,14 @@ export function prepare(task: PrepareTask): boolean | Promise<boolean> {
 }
 
 export default function evaluateBatch(task: WorkerTask): WorkerResult | WorkerFailure | Promise<WorkerResult | WorkerFailure> {
-  const done = withRules(task.config, () => evaluateLoaded(task));
+  const config = configOf(task);
+  const done = withRules(config, () => evaluateLoaded(task, config));
   return done instanceof Promise ? done.catch(failure) : done;
 }
 
-function evaluateLoaded(task: WorkerTask): WorkerResult | WorkerFailure {
+function evaluateLoaded(task: WorkerTask, config: EvaluatorConfig): WorkerResult | WorkerFailure {
   try {
-    const run = runOf(task.runId, task.config);
+    const run = runOf(task.runId, config);
     run.reader ??= new RecordReader(task.tenant);
     if (task.output === 'objects') {
       let output;

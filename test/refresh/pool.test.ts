@@ -38,4 +38,15 @@ describe('RefreshPool', () => {
     expect(identities).toBe(300);
     expect(Buffer.concat(chunks).toString('utf8')).toBe(Buffer.from(encodeResults(new NdjsonEncoder(), local.results)).toString('utf8'));
   });
+
+  it('builds a run from the config its batches carry on a thread that was not prepared, and gives the same lines', async () => {
+    const fixtures = generatedTenant(40);
+    const config = { fixtures, profile: resolveProfile(fixtures, join(FIXTURES, 'identity-profiles', 'default.json')), now: NOW };
+    const pool = new RefreshPool(2, randomUUID(), config);
+    const stream = new TenantStream(fixtures);
+    const chunks: Buffer[] = [];
+    for await (const result of pool.run(stream.plans(7), stream.files, 'ndjson')) chunks.push(Buffer.from(result.bytes!));
+    const local = createBatchEvaluator(config).run(stream.records());
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(Buffer.from(encodeResults(new NdjsonEncoder(), local.results)).toString('utf8'));
+  });
 });
