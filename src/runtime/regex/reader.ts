@@ -2,8 +2,8 @@
 // pattern, Java's error messages with the index Java reports, COMMENTS-mode skipping, and the
 // constructs read the same way in and out of a character class — escapes (a code point, or a
 // set such as \d or \p{…}), literal case folding and the classes themselves, flattened into one
-// set. The structure of the pattern (alternatives, groups, quantifiers, anchors) is read by the
-// Translator that extends this class.
+// set. One atom and its quantifier are read by ./atoms.ts, the structure of the pattern
+// (alternatives, groups, anchors) by ./translate.ts; their classes extend this one.
 
 import { codedError } from '../../errors/index.js';
 import { foldRangesUnicode, foldSingleUnicode } from './case-fold.js';
