@@ -40,11 +40,14 @@ export function compileJavaRegex(source: string): JavaPattern {
   return new Re2JavaPattern(source, translation);
 }
 
+/** A replacement bound to one pattern: its parts and their RE2 form (./replacement.ts), or why it cannot be. */
+type Binding = { parts: BoundPart[]; re2: string } | { error: unknown };
+
 class Re2JavaPattern implements JavaPattern {
   readonly groupCount: number;
   private readonly matcher: JavaMatcher;
-  private readonly js = new WeakMap<JavaReplacement, string | { error: () => never }>();
-  private readonly bound = new WeakMap<JavaReplacement, BoundPart[] | { error: () => never }>();
+  /** Each replacement bound to this pattern once: its parts and RE2 form, or the error binding raised. */
+  private readonly bindings = new WeakMap<JavaReplacement, Binding>();
 
   constructor(
     readonly source: string,
@@ -109,16 +112,18 @@ class Re2JavaPattern implements JavaPattern {
       // so that, as in Java, an illegal group reference is no error when nothing matches.
       const re = all ? this.matcher.global : this.matcher.firstProgram();
       re.lastIndex = 0;
-      const js = this.jsReplacement(replacement);
-      if (typeof js === 'string') return re.replace(input, js);
+      const binding = this.bind(replacement);
+      if (!('error' in binding)) return re.replace(input, binding.re2);
       // An illegal group reference: Java reports it only when something matches.
       if (!re.test(input)) return input;
-      return js.error();
+      throw binding.error;
     }
     const first = this.matcher.next(subject, 0, null);
     // Java returns the input untouched when nothing matches, without reading the replacement.
     if (!first) return input;
-    const parts = this.bind(replacement);
+    const binding = this.bind(replacement);
+    if ('error' in binding) throw binding.error;
+    const { parts } = binding;
     let out = '';
     let index = 0;
     for (let m: JavaMatch | null = first; m; m = all ? this.matcher.next(subject, m.end, m) : null) {
@@ -135,42 +140,22 @@ class Re2JavaPattern implements JavaPattern {
     return out + input.slice(index);
   }
 
-  /** The replacement in RE2's (JavaScript) syntax for this pattern (./replacement.ts re2Replacement). */
-  private jsReplacement(replacement: JavaReplacement): string | { error: () => never } {
-    const cached = this.js.get(replacement);
-    if (cached !== undefined) return cached;
-    let out: string | { error: () => never };
-    try {
-      out = re2Replacement(this.bind(replacement), this.t.groupMap);
-    } catch (error) {
-      out = {
-        error: () => {
-          throw error;
-        },
-      };
+  /**
+   * Resolve `$n` / `${name}` against this pattern, as Matcher.appendReplacement does, once per
+   * replacement. A group the pattern lacks is kept as the error, raised by the caller only when
+   * something matches, as in Java.
+   */
+  private bind(replacement: JavaReplacement): Binding {
+    let binding = this.bindings.get(replacement);
+    if (binding === undefined) {
+      try {
+        const parts = bindReplacement(replacement, this.groupCount, this.t.names);
+        binding = { parts, re2: re2Replacement(parts, this.t.groupMap) };
+      } catch (error) {
+        binding = { error };
+      }
+      this.bindings.set(replacement, binding);
     }
-    this.js.set(replacement, out);
-    return out;
-  }
-
-  /** Resolve `$n` / `${name}` against this pattern, as Matcher.appendReplacement does. */
-  private bind(replacement: JavaReplacement): BoundPart[] {
-    const cached = this.bound.get(replacement);
-    if (cached) {
-      if (Array.isArray(cached)) return cached;
-      return cached.error();
-    }
-    try {
-      const out = bindReplacement(replacement, this.groupCount, this.t.names);
-      this.bound.set(replacement, out);
-      return out;
-    } catch (error) {
-      this.bound.set(replacement, {
-        error: () => {
-          throw error;
-        },
-      });
-      throw error;
-    }
+    return binding;
   }
 }
