@@ -13,9 +13,12 @@ import { PatternReader } from './reader.js';
 export const ANCHOR = '\x00';
 
 export interface Quantifier {
+  /** RE2 text, with the lazy `?` when there is one. */
   text: string;
   min: number;
   max: number;
+  /** Reluctant (`*?`, `{n,m}?`): a path matching less comes first. */
+  lazy: boolean;
   possessive: boolean;
 }
 
@@ -70,12 +73,13 @@ export abstract class AtomReader extends PatternReader {
     const mod = this.peek(flags);
     if (mod === '?') {
       this.i++;
-      text += '?';
-    } else if (mod === '+') {
-      this.i++;
-      return { text, min, max, possessive: true };
+      return { text: text + '?', min, max, lazy: true, possessive: false };
     }
-    return { text, min, max, possessive: false };
+    if (mod === '+') {
+      this.i++;
+      return { text, min, max, lazy: false, possessive: true };
+    }
+    return { text, min, max, lazy: false, possessive: false };
   }
 
   /** One atom as RE2 text, or null for an inline flag group that changes `flags` in place. */

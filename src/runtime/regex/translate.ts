@@ -152,7 +152,7 @@ class Translator extends AtomReader {
         const body = group ? this.nullable : atom === '(?:)';
         if (!group) this.consumers.push(atom);
         const q = this.quantifier(flags);
-        if (q && !q.possessive && q.text.endsWith('?') && q.text !== '?') this.choices++;
+        if (q?.lazy) this.choices++;
         if (group && q && q.max === Infinity && body) this.emptyIteration(at, groupsBefore, choicesBefore, q);
         nullable &&= body || (q !== null && q.min === 0);
         if (q?.possessive) this.refuse('Possessive quantifier', this.i - 1);
@@ -181,8 +181,7 @@ class Translator extends AtomReader {
    * pattern is refused (docs/decisions.md X12).
    */
   private emptyIteration(at: number, groupsBefore: number, choicesBefore: number, q: Quantifier): void {
-    const lazy = !q.possessive && q.text.endsWith('?') && q.text !== '?';
-    if (this.javaGroups > groupsBefore || this.choices > choicesBefore || lazy) {
+    if (this.javaGroups > groupsBefore || this.choices > choicesBefore || q.lazy) {
       this.refuse('Repeated group that can match the empty string, with a capturing group, an alternation or a lazy quantifier in it', at);
     }
   }
