@@ -46,6 +46,8 @@ const POSIX: Record<string, CodeSet> = {
 // Java Character.isWhitespace: space separators except no-break spaces, plus \t-\r, \x1C-\x1F.
 const JAVA_WHITESPACE = set(r([0x09, 0x0d], [0x1c, 0x20], 0x1680, [0x2000, 0x2006], [0x2008, 0x200a], [0x2028, 0x2029], 0x205f, 0x3000));
 const WHITE_SPACE = set(r([0x09, 0x0d], 0x20, 0x85, 0xa0, 0x1680, [0x2000, 0x200a], [0x2028, 0x2029], 0x202f, 0x205f, 0x3000));
+const HEX_DIGIT = set(r([0x30, 0x39], [0x41, 0x46], [0x61, 0x66], [0xff10, 0xff19], [0xff21, 0xff26], [0xff41, 0xff46]));
+const JOIN_CONTROL = set(r([0x200c, 0x200d]));
 
 /**
  * java.lang.Character predicates and Unicode binary properties, mapped to the general
@@ -77,10 +79,10 @@ const BINARY: Record<string, CodeSet> = {
   control: set([], ['\\p{Cc}']),
   whitespace: WHITE_SPACE,
   white_space: WHITE_SPACE,
-  hexdigit: set(r([0x30, 0x39], [0x41, 0x46], [0x61, 0x66], [0xff10, 0xff19], [0xff21, 0xff26], [0xff41, 0xff46])),
-  hex_digit: set(r([0x30, 0x39], [0x41, 0x46], [0x61, 0x66], [0xff10, 0xff19], [0xff21, 0xff26], [0xff41, 0xff46])),
-  joincontrol: set(r([0x200c, 0x200d])),
-  join_control: set(r([0x200c, 0x200d])),
+  hexdigit: HEX_DIGIT,
+  hex_digit: HEX_DIGIT,
+  joincontrol: JOIN_CONTROL,
+  join_control: JOIN_CONTROL,
 };
 
 // General categories RE2 supports (Cn, unassigned, is missing from RE2's tables).
@@ -192,6 +194,18 @@ function block(name: string): CodeSet | 'unknown' | 'unsupported' {
   return range ? set([range]) : 'unsupported';
 }
 
+/** Ranges sorted and merged: overlapping or adjacent ranges become one. */
+export function normalize(ranges: Array<[number, number]>): Array<[number, number]> {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  const out: Array<[number, number]> = [];
+  for (const [lo, hi] of sorted) {
+    const last = out[out.length - 1];
+    if (last && lo <= last[1] + 1) last[1] = Math.max(last[1], hi);
+    else out.push([lo, hi]);
+  }
+  return out;
+}
+
 /** The complement of sorted, merged ranges over [0, U+10FFFF]. */
 export function complement(ranges: Array<[number, number]>): Array<[number, number]> {
   const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
@@ -217,12 +231,5 @@ export function foldAsciiCase(s: CodeSet): CodeSet {
     if (c <= d) extra.push([c - 0x20, d - 0x20]);
   }
   if (extra.length === 0) return s;
-  const merged = [...s.ranges, ...extra].sort((x, y) => x[0] - y[0]);
-  const out: Array<[number, number]> = [];
-  for (const [lo, hi] of merged) {
-    const last = out[out.length - 1];
-    if (last && lo <= last[1] + 1) last[1] = Math.max(last[1], hi);
-    else out.push([lo, hi]);
-  }
-  return { ranges: out, props: s.props };
+  return { ranges: normalize([...s.ranges, ...extra]), props: s.props };
 }

@@ -73,14 +73,3 @@ function classChar(cp: number): string {
 export function flipProp(p: string): string {
   return p.startsWith('\\p') ? '\\P' + p.slice(2) : '\\p' + p.slice(2);
 }
-
-export function normalize(ranges: Array<[number, number]>): Array<[number, number]> {
-  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
-  const out: Array<[number, number]> = [];
-  for (const [lo, hi] of sorted) {
-    const last = out[out.length - 1];
-    if (last && lo <= last[1] + 1) last[1] = Math.max(last[1], hi);
-    else out.push([lo, hi]);
-  }
-  return out;
-}

@@ -2,13 +2,13 @@
 // pattern, Java's error messages with the index Java reports, COMMENTS-mode skipping, and the
 // constructs read the same way in and out of a character class — escapes (a code point, or a
 // set such as \d or \p{…}), literal case folding and the classes themselves, flattened into one
-// set. The structure of the pattern (alternatives, groups, quantifiers, anchors) is read by the
-// Translator that extends this class.
+// set. One atom and its quantifier are read by ./atoms.ts, the structure of the pattern
+// (alternatives, groups, anchors) by ./translate.ts; their classes extend this one.
 
 import { codedError } from '../../errors/index.js';
 import { foldRangesUnicode, foldSingleUnicode } from './case-fold.js';
-import { complement, foldAsciiCase, resolveProperty, type CodeSet, SETS } from './classes.js';
-import { emitSet, flipProp, literal, normalize, removeQuoting, type Flags } from './emit.js';
+import { complement, foldAsciiCase, normalize, resolveProperty, type CodeSet, SETS } from './classes.js';
+import { emitSet, flipProp, literal, removeQuoting, type Flags } from './emit.js';
 
 function syntax(message: string, index: number, pattern: string): never {
   throw codedError('REGEX_SYNTAX', `${message} near index ${index} of regex ${JSON.stringify(pattern)}`, { details: { index } });
@@ -45,6 +45,13 @@ export abstract class PatternReader {
         while (this.i < this.p.length && this.p[this.i] !== '\n' && this.p[this.i] !== '\r') this.i++;
       } else return;
     }
+  }
+
+  /** The code point at the cursor, which moves past it (two UTF-16 units for a surrogate pair). */
+  protected readCodePoint(): number {
+    const cp = this.p.codePointAt(this.i)!;
+    this.i += cp > 0xffff ? 2 : 1;
+    return cp;
   }
 
   protected peek(flags: Flags): string | undefined {
@@ -155,11 +162,7 @@ export abstract class PatternReader {
         if (/[A-Za-z0-9]/.test(c)) return this.fail('Illegal/unsupported escape sequence', at + 1);
         // Any other escaped character stands for itself (code point, so surrogate pairs stay whole).
         this.i = at + 1;
-        {
-          const cp = this.p.codePointAt(this.i)!;
-          this.i += cp > 0xffff ? 2 : 1;
-          return cp;
-        }
+        return this.readCodePoint();
     }
   }
 
@@ -213,8 +216,7 @@ export abstract class PatternReader {
         }
         lo = item;
       } else {
-        lo = this.p.codePointAt(at)!;
-        this.i += lo > 0xffff ? 2 : 1;
+        lo = this.readCodePoint();
       }
       // A range a-b, unless the `-` is the last character before `]`.
       if (this.p[this.i] === '-' && this.p[this.i + 1] !== ']' && this.p[this.i + 1] !== undefined) {
@@ -227,8 +229,7 @@ export abstract class PatternReader {
           if (typeof item !== 'number') this.fail('Illegal character range', this.i);
           hi = item;
         } else {
-          hi = this.p.codePointAt(this.i)!;
-          this.i += hi > 0xffff ? 2 : 1;
+          hi = this.readCodePoint();
         }
         if (hi < lo) this.fail('Illegal character range', this.i - 1);
         own.push([lo, hi]);

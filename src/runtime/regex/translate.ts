@@ -4,13 +4,14 @@
 // POSIX and java.lang.Character classes, \Q…\E, \Z, Java's `$` and `.`, \s with \x0B, ASCII-only
 // (?i)), constructs RE2 cannot run are REGEX_UNSUPPORTED, and Java syntax errors are
 // REGEX_SYNTAX with the index Java would report. This file reads the pattern's structure
-// (alternatives, groups, quantifiers, anchors); the cursor, escapes and character classes are
-// ./reader.ts, the character-class tables ./classes.ts and the RE2 text helpers ./emit.ts.
+// (alternatives, groups, the zero-width atoms and what may follow them); one atom and its
+// quantifier are ./atoms.ts, the cursor, escapes and character classes ./reader.ts, the
+// character-class tables ./classes.ts and the RE2 text helpers ./emit.ts.
 
 import RE2 from 're2';
 import { CARET_LINE, CARET_LINE_UNIX, DOLLAR, DOLLAR_LINE, DOLLAR_UNIX } from './anchors.js';
-import { emitSet, type Flags } from './emit.js';
-import { PatternReader } from './reader.js';
+import { ANCHOR, AtomReader, type Quantifier } from './atoms.js';
+import type { Flags } from './emit.js';
 import { surrogateBlind } from './surrogates.js';
 
 export interface Translation {
@@ -34,16 +35,6 @@ export interface Translation {
   surrogateBlind: boolean;
 }
 
-/** Marks a zero-width atom, resolved once its quantifier is known (see `Translator.anchor`). */
-const ANCHOR = '\x00';
-
-interface Quantifier {
-  text: string;
-  min: number;
-  max: number;
-  possessive: boolean;
-}
-
 /** Whether one of these atoms matches `\r` (false when RE2 rejects one: compiling the pattern reports that). */
 function canMatchCR(atoms: readonly string[]): boolean {
   try {
@@ -57,7 +48,7 @@ export function translateJavaPattern(source: string): Translation {
   return new Translator(source).run();
 }
 
-class Translator extends PatternReader {
+class Translator extends AtomReader {
   private javaGroups = 0;
   private re2Groups = 0;
   private readonly groupMap: number[] = [0];
@@ -161,7 +152,7 @@ class Translator extends PatternReader {
         const body = group ? this.nullable : atom === '(?:)';
         if (!group) this.consumers.push(atom);
         const q = this.quantifier(flags);
-        if (q && !q.possessive && q.text.endsWith('?') && q.text !== '?') this.choices++;
+        if (q?.lazy) this.choices++;
         if (group && q && q.max === Infinity && body) this.emptyIteration(at, groupsBefore, choicesBefore, q);
         nullable &&= body || (q !== null && q.min === 0);
         if (q?.possessive) this.refuse('Possessive quantifier', this.i - 1);
@@ -190,65 +181,9 @@ class Translator extends PatternReader {
    * pattern is refused (docs/decisions.md X12).
    */
   private emptyIteration(at: number, groupsBefore: number, choicesBefore: number, q: Quantifier): void {
-    const lazy = !q.possessive && q.text.endsWith('?') && q.text !== '?';
-    if (this.javaGroups > groupsBefore || this.choices > choicesBefore || lazy) {
+    if (this.javaGroups > groupsBefore || this.choices > choicesBefore || q.lazy) {
       this.refuse('Repeated group that can match the empty string, with a capturing group, an alternation or a lazy quantifier in it', at);
     }
-  }
-
-  /**
-   * A quantifier after an atom, or null. In COMMENTS mode Java reads past whitespace and
-   * comments before the quantifier, before its lazy/possessive modifier, and between the
-   * characters of `{n,m}` after the first digit.
-   */
-  private quantifier(flags: Flags): Quantifier | null {
-    const c = this.peek(flags);
-    let min: number;
-    let max: number;
-    let text: string;
-    if (c === '*' || c === '+' || c === '?') {
-      this.i++;
-      text = c;
-      min = c === '+' ? 1 : 0;
-      max = c === '?' ? 1 : Infinity;
-    } else if (c === '{') {
-      const at = this.i;
-      if (!/[0-9]/.test(this.p[at + 1] ?? '')) this.fail('Illegal repetition', at);
-      this.i++;
-      const digit = (): boolean => /[0-9]/.test(this.p[this.i] ?? '');
-      let lo = '';
-      while (digit()) {
-        lo += this.p[this.i++];
-        this.skip(flags);
-      }
-      let hi = lo;
-      if (this.p[this.i] === ',') {
-        this.i++;
-        this.skip(flags);
-        hi = '';
-        while (digit()) {
-          hi += this.p[this.i++];
-          this.skip(flags);
-        }
-      }
-      if (this.p[this.i] !== '}') this.fail('Unclosed counted closure', this.i);
-      this.i++;
-      min = Number(lo);
-      max = hi === '' ? Infinity : Number(hi);
-      if (max < min) this.fail('Illegal repetition range', at);
-      text = hi === '' ? `{${min},}` : hi === lo ? `{${min}}` : `{${min},${max}}`;
-    } else {
-      return null;
-    }
-    const mod = this.peek(flags);
-    if (mod === '?') {
-      this.i++;
-      text += '?';
-    } else if (mod === '+') {
-      this.i++;
-      return { text, min, max, possessive: true };
-    }
-    return { text, min, max, possessive: false };
   }
 
   /** The RE2 text (or a placeholder of ./anchors.ts) of a zero-width atom. */
@@ -286,45 +221,7 @@ class Translator extends PatternReader {
     }
   }
 
-  /** One atom as RE2 text, or null for an inline flag group that changes `flags` in place. */
-  private atom(flags: Flags): string | null {
-    const at = this.i;
-    const cp = this.p.codePointAt(at)!;
-    const c = String.fromCodePoint(cp);
-    switch (c) {
-      case '(':
-        return this.group(flags);
-      case '[': {
-        this.i++;
-        const { set, negated } = this.klass(flags);
-        return emitSet(set, negated);
-      }
-      case '.':
-        this.i++;
-        if (flags.s) return '(?s:.)';
-        return flags.d ? '[^\\n]' : '[^\\n\\r\\x{85}\\x{2028}\\x{2029}]';
-      case '^':
-      case '$':
-        this.i++;
-        return ANCHOR + c;
-      case '\\':
-        return this.escape(flags);
-      case '*':
-      case '+':
-      case '?':
-        return this.fail(`Dangling meta character '${c}'`, at);
-      case '{':
-        // Java's atom() reads no character before a `{`: an empty atom, which a valid `{n,m}`
-        // then repeats (`{2}` alone, or after another quantifier, matches the empty string).
-        if (/^\{\d+(,\d*)?\}/.test(this.p.slice(at))) return '(?:)';
-        return this.fail('Illegal repetition', at);
-      default:
-        this.i += c.length;
-        return this.literalCase(cp, flags);
-    }
-  }
-
-  private group(outer: Flags): string | null {
+  protected group(outer: Flags): string | null {
     const at = this.i;
     this.i++; // (
     const flags = { ...outer };
@@ -375,41 +272,5 @@ class Translator extends PatternReader {
     this.i++;
     return open + body + ')';
   }
-
-  /** A backslash escape outside a character class. */
-  private escape(flags: Flags): string {
-    const at = this.i;
-    const c = this.p[at + 1];
-    if (c === undefined) this.fail('Unexpected internal error', at + 1);
-    switch (c) {
-      case 'A':
-      case 'z':
-      case 'Z':
-      case 'B':
-        this.i += 2;
-        return ANCHOR + c;
-      case 'b':
-        // Java reads `\b{g}` as a grapheme boundary (and `\b{g` without `}` as an error); any
-        // other `{` after `\b` is a quantifier.
-        if (this.p.startsWith('{g}', at + 2)) this.refuse('Grapheme boundary \\b{g}', at);
-        if (this.p.startsWith('{g', at + 2)) this.fail('Illegal/unsupported escape sequence', at + 1);
-        this.i += 2;
-        return ANCHOR + 'b';
-      case 'G':
-        return this.refuse('\\G (end of previous match)', at);
-      case 'X':
-        return this.refuse('\\X (grapheme cluster)', at);
-      case 'R':
-        this.i += 2;
-        return '(?:\\r\\n|[\\n\\x{B}\\f\\r\\x{85}\\x{2028}\\x{2029}])';
-      case 'k':
-        return this.refuse('Named backreference', at);
-      default:
-        if (c >= '1' && c <= '9') return this.refuse('Backreference', at);
-    }
-    const item = this.classEscape(flags);
-    if (typeof item === 'number') return this.literalCase(item, flags);
-    // \w, \d, \s, \p{…}: Java does not fold predefined classes (case properties are widened by resolveProperty).
-    return emitSet(item.set, item.negated);
-  }
 }
+

@@ -5,17 +5,12 @@
 
 import { describe, expect, it } from 'vitest';
 import { compileJavaRegex } from '../../../src/runtime/regex/index.js';
-import { TransformsError } from '../../../src/errors/index.js';
-import { replaceAll } from './java.js';
+import { codeOf, replaceAll } from './java.js';
 
+/** The code and index of the coded error compiling `regex` raises. */
 function rejection(regex: string): { code: string; index: unknown } {
-  try {
-    compileJavaRegex(regex);
-  } catch (e) {
-    expect(e).toBeInstanceOf(TransformsError);
-    return { code: (e as TransformsError).code, index: (e as TransformsError).details?.index };
-  }
-  throw new Error('expected a TransformsError');
+  const { code, details } = codeOf(() => compileJavaRegex(regex));
+  return { code, index: details?.index };
 }
 
 describe('MULTILINE `^` starting every alternative: after any Java line terminator, never at the end', () => {
