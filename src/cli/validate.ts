@@ -2,7 +2,7 @@
 // as text (file:line:column), GitHub workflow commands, or JSON. Exit codes follow ajv-cli and
 // check-jsonschema: 0 valid, 1 invalid, 2 usage error or unreadable input.
 
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine } from '../engine/engine.js';
 import type { ValidationIssue } from '../schema/issues.js';
@@ -78,7 +78,20 @@ async function expand(args: readonly string[]): Promise<string[]> {
       throw new UsageError(`no such file or directory: ${arg}`);
     }
   }
-  return [...new Set(files)];
+  // One file named twice (a directory and its absolute path, or reached through a link) is
+  // validated once, under the first name: validated twice, its name would be its own duplicate.
+  const seen = new Set<string>();
+  return files.filter((f) => {
+    let key = f;
+    try {
+      if (f !== '-') key = realpathSync.native(f);
+    } catch {
+      // Unreadable: reading it reports the error under the name given.
+    }
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 export async function validateCommand(argv: string[], io: Output): Promise<number> {

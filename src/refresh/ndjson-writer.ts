@@ -3,7 +3,7 @@
 // directory and renamed into place only when the run succeeded, so that a failed run leaves no
 // half-written output (and keeps an older file).
 
-import { createWriteStream, renameSync, rmSync, type WriteStream } from 'node:fs';
+import { createWriteStream, realpathSync, renameSync, rmSync, statSync, type Stats, type WriteStream } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
@@ -66,13 +66,37 @@ export async function writeWithBackpressure(stream: Writable | NodeJS.WritableSt
 }
 
 export class AtomicFileWriter {
-  readonly temp: string;
+  /** The temporary file, or null when the output is written directly (a device or a pipe). */
+  readonly temp: string | null;
+  /** The file the temporary file is renamed to: the path, or the file a link at it names. */
+  private readonly target: string;
   private readonly stream: WriteStream;
   private failure: Error | null = null;
 
+  /**
+   * A directory is refused at once (CLI_READ), not after the run at the rename. A link is
+   * followed, so that the file it names is replaced and the link kept. A device or a named pipe
+   * (`/dev/null`, `/dev/stdout`, a shell's `>(…)`) cannot be replaced atomically, and a rename
+   * would put a plain file in its place: it is written directly.
+   */
   constructor(readonly path: string) {
-    this.temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.partial`);
-    this.stream = createWriteStream(this.temp, { flags: 'wx' });
+    let stats: Stats | undefined;
+    try {
+      stats = statSync(path);
+    } catch {
+      stats = undefined;
+    }
+    if (stats?.isDirectory()) throw this.writeError(new Error('it is a directory'));
+    if (stats !== undefined && !stats.isFile()) {
+      this.temp = null;
+      this.target = path;
+      this.stream = createWriteStream(path, { flags: 'w' });
+    } else {
+      const target = stats === undefined ? path : realpathSync(path);
+      this.target = target;
+      this.temp = join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now().toString(36)}.partial`);
+      this.stream = createWriteStream(this.temp, { flags: 'wx' });
+    }
     this.stream.on('error', (error) => {
       this.failure = error;
     });
@@ -97,7 +121,12 @@ export class AtomicFileWriter {
       throw this.writeError(error as Error);
     }
     if (this.failure) throw this.writeError(this.failure);
-    renameSync(this.temp, this.path);
+    try {
+      if (this.temp !== null) renameSync(this.temp, this.target);
+    } catch (error) {
+      rmSync(this.temp!, { force: true });
+      throw this.writeError(error as Error);
+    }
   }
 
   /** Close and delete the temporary file. */
@@ -106,13 +135,13 @@ export class AtomicFileWriter {
       this.stream.destroy();
       await once(this.stream, 'close').catch(() => undefined);
     }
-    rmSync(this.temp, { force: true });
+    if (this.temp !== null) rmSync(this.temp, { force: true });
   }
 
   /** Delete the temporary file now (a process about to exit cannot wait for the stream to close). */
   abortSync(): void {
     this.stream.destroy();
-    rmSync(this.temp, { force: true });
+    if (this.temp !== null) rmSync(this.temp, { force: true });
   }
 
   private writeError(error: Error): Error {

@@ -91,6 +91,15 @@ describe('identity-transforms refresh', () => {
     expect(readdirSync(dir)).toEqual(['out.ndjson']);
   });
 
+  it('refuses an --out that is a directory before the run (exit 2), and writes nothing', async () => {
+    const dir = tempDir();
+    const r = await run('refresh', '--fixtures', FIXTURES, '--out', dir, '--workers', '0');
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`CLI_READ cannot write ${dir}: it is a directory\n`);
+    expect(r.out).toBe('');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('does not create the output file when the tenant cannot be read', async () => {
     const dir = tempDir();
     const out = join(dir, 'out.ndjson');

@@ -139,7 +139,21 @@ describe('identity-transforms validate', () => {
     // A tree with a link is left to the glob library.
     symlinkSync(join(d, 'b'), join(d, 'linked'), 'dir');
     expect(listJsonFiles(d)).toBeUndefined();
-    expect((await run('validate', d)).out).toContain(`${globSync(['**/*.json'], { cwd: d, dot: false }).length} files checked`);
+    // The files reached through the link are the files of b/: each is validated once, so no
+    // name is a duplicate of itself.
+    expect(globSync(['**/*.json'], { cwd: d, dot: false })).toContain('linked/x.json');
+    const linked = await run('validate', d);
+    expect(linked.out).toContain('7 files checked: 7 valid');
+    expect(linked.code).toBe(0);
+  });
+
+  it('validates a file named twice (a directory and the file\'s absolute path) once, without a duplicate name', async () => {
+    const d = join(dir, 'twice');
+    mkdirSync(d);
+    writeFileSync(join(d, 'a.json'), '{"name":"Once","type":"lower","attributes":{}}');
+    const r = await run('validate', d, join(d, 'a.json'), `${d}/./a.json`);
+    expect(r.out).toBe('1 file checked: 1 valid, 0 invalid (0 errors, 0 warnings)\n');
+    expect(r.code).toBe(0);
   });
 
   it('expands globs', async () => {

@@ -1,10 +1,17 @@
 // NDJSON bytes (src/refresh/ndjson-writer.ts NdjsonEncoder, evaluator.ts EncodedBatch): lines
 // encoded to UTF-8 as they are added, each batch in a buffer of its own that a worker can
-// transfer; the text decoded only when asked for.
+// transfer; the text decoded only when asked for. AtomicFileWriter: --out written under a
+// temporary name and renamed into place, except where a rename would replace something else.
 
-import { describe, expect, it } from 'vitest';
+import { execFileSync, spawn } from 'node:child_process';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { EncodedBatch, emptyCounts } from '../../src/refresh/evaluator.js';
-import { NdjsonEncoder } from '../../src/refresh/ndjson-writer.js';
+import { AtomicFileWriter, NdjsonEncoder } from '../../src/refresh/ndjson-writer.js';
+import { cleanUp, tempDir } from './tenants.js';
+
+afterAll(cleanUp);
 
 describe('NdjsonEncoder', () => {
   it('encodes each line as UTF-8 followed by a newline, growing past its first buffer', () => {
@@ -46,4 +53,70 @@ describe('EncodedBatch', () => {
     expect(batch.text).toBe(batch.text);
     expect(new EncodedBatch(new Uint8Array(0), emptyCounts()).text).toBe('');
   });
+});
+
+describe('AtomicFileWriter', () => {
+  it('writes a temporary file in the same directory and renames it over an older file on commit', async () => {
+    const dir = tempDir();
+    const out = join(dir, 'out.ndjson');
+    writeFileSync(out, 'previous run\n');
+    const file = new AtomicFileWriter(out);
+    await file.write('{"a":1}\n');
+    expect(readFileSync(out, 'utf8')).toBe('previous run\n');
+    await file.commit();
+    expect(readFileSync(out, 'utf8')).toBe('{"a":1}\n');
+    expect(readdirSync(dir)).toEqual(['out.ndjson']);
+  });
+
+  it('refuses a directory at once, as CLI_READ naming it, instead of failing at the rename after the run', () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'out'));
+    expect(() => new AtomicFileWriter(join(dir, 'out'))).toThrow(expect.objectContaining({ code: 'CLI_READ', message: `cannot write ${join(dir, 'out')}: it is a directory` }));
+    expect(readdirSync(dir)).toEqual(['out']);
+  });
+
+  it('writes through a symbolic link to the file it names, and keeps the link', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'real'));
+    writeFileSync(join(dir, 'real', 'out.ndjson'), 'previous run\n');
+    symlinkSync(join(dir, 'real', 'out.ndjson'), join(dir, 'link.ndjson'));
+    const file = new AtomicFileWriter(join(dir, 'link.ndjson'));
+    await file.write('{"a":1}\n');
+    await file.commit();
+    expect(lstatSync(join(dir, 'link.ndjson')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, 'real', 'out.ndjson'), 'utf8')).toBe('{"a":1}\n');
+    expect(readdirSync(join(dir, 'real'))).toEqual(['out.ndjson']);
+  });
+
+  // --out /dev/null or a named pipe: renaming a file over it would replace the device or the
+  // pipe (as root, /dev/null itself); it is written directly, and never removed.
+  it.runIf(process.platform !== 'win32')('writes a named pipe directly and leaves it a pipe, on commit and on abort', async () => {
+    const dir = tempDir();
+    const fifo = join(dir, 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    const reader = spawn('cat', [fifo]);
+    let received = '';
+    reader.stdout.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+    const closed = new Promise((resolve) => reader.on('close', resolve));
+    try {
+      const file = new AtomicFileWriter(fifo);
+      await file.write('{"a":1}\n');
+      await file.commit();
+      await closed;
+      expect(received).toBe('{"a":1}\n');
+      expect(lstatSync(fifo).isFIFO()).toBe(true);
+      expect(readdirSync(dir)).toEqual(['pipe']);
+    } finally {
+      reader.kill();
+    }
+    const reader2 = spawn('cat', [fifo]);
+    try {
+      const aborted = new AtomicFileWriter(fifo);
+      await aborted.write('x\n');
+      await aborted.abort();
+      expect(lstatSync(fifo).isFIFO()).toBe(true);
+    } finally {
+      reader2.kill();
+    }
+  }, 10_000);
 });
