@@ -147,6 +147,16 @@ describeEachStore((db) => {
     });
   });
 
+  describe('§4.8 a filter value that does not percent-decode to UTF-8', () => {
+    it.each(['name%20eq%20%22%C0%AF%22', 'name%20eq%20%22%ED%A0%80%22', 'name%20eq%20%22%E2%82%22'])('§4.8 filters=%s → 400 naming the escape', async (raw) => {
+      const res = await get(`/sources/v1?filters=${raw}`);
+      expect(res.statusCode).toBe(400);
+      const err = expectPlatformError(res.json());
+      expect(err.code).toBe('PARAM_INVALID');
+      expect(err.text).toMatch(/^the filters value at position 15 has percent-escapes that are not UTF-8/);
+    });
+  });
+
   describe('§4.8 each endpoint filters on its published fields and operators — OAuth clients and PATs (lastUsed: le, isnull)', () => {
     it('§4.8 GET /oauth-clients/v1?filters=lastUsed le … returns the clients last used at or before the instant', async () => {
       const res = await get(`/oauth-clients/v1?filters=${q(`lastUsed le "${TIMES.middle}"`)}`);
