@@ -79,6 +79,17 @@ describe('snapshotTenant over the bundled tenant', () => {
     expect(await codeOf(take('x', { since: join(tmp, 'missing') }))).toBe('SNAPSHOT_PREVIOUS');
     expect(await codeOf(take('x', { since: join(tmp, 'config') }))).toBe('SNAPSHOT_PREVIOUS');
   });
+
+  it('refuses a previous snapshot whose manifest says it was taken after now: changes since then would be missed', async () => {
+    await take('future');
+    const manifest = join(tmp, 'future', '.snapshot.json');
+    const edited = { ...JSON.parse(readFileSync(manifest, 'utf8')), takenAt: '2999-01-01T00:00:00.000Z' };
+    writeFileSync(manifest, JSON.stringify(edited));
+    const error = await take('after-future', { since: join(tmp, 'future') }).catch((e: unknown) => e);
+    expect(isTransformsError(error) && error.code).toBe('SNAPSHOT_PREVIOUS');
+    expect((error as Error).message).toMatch(/taken at 2999-01-01T00:00:00.000Z, after now/);
+    expect(existsSync(join(tmp, 'after-future'))).toBe(false);
+  });
 });
 
 describe('identity-transforms snapshot', () => {
