@@ -67,7 +67,8 @@ export function readManifest(dir: string): Manifest {
   const file = join(dir, MANIFEST);
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    // A byte-order mark an editor saved is skipped, as in every JSON file the CLI reads (decision C4).
+    data = JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
   } catch (error) {
     throw codedError('SNAPSHOT_PREVIOUS', `${dir} is not a complete snapshot: cannot read ${MANIFEST} (${(error as Error).message})`, { cause: error, details: { file } });
   }

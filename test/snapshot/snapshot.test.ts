@@ -90,6 +90,14 @@ describe('snapshotTenant over the bundled tenant', () => {
     expect((error as Error).message).toMatch(/taken at 2999-01-01T00:00:00.000Z, after now/);
     expect(existsSync(join(tmp, 'after-future'))).toBe(false);
   });
+
+  it('reads a previous snapshot whose manifest and array files a text editor saved with a byte-order mark (decision C4)', async () => {
+    await take('bom');
+    for (const f of ['.snapshot.json', 'identities.json', 'accounts.json']) writeFileSync(join(tmp, 'bom', f), `\ufeff${readFileSync(join(tmp, 'bom', f), 'utf8')}`);
+    await take('after-bom', { since: join(tmp, 'bom') });
+    await take('full-now');
+    for (const f of ['identities.json', 'accounts.json', 'sources.json']) expect(readFileSync(join(tmp, 'after-bom', f), 'utf8')).toBe(readFileSync(join(tmp, 'full-now', f), 'utf8'));
+  });
 });
 
 describe('identity-transforms snapshot', () => {
