@@ -91,6 +91,26 @@ describe('snapshotTenant over the bundled tenant', () => {
     expect(existsSync(join(tmp, 'after-future'))).toBe(false);
   });
 
+  it('starts over rather than resume from files shorter than the checkpoint says (the data never reached the disk)', async () => {
+    await take('whole');
+    const abort = new AbortController();
+    const stopped = await take('cut', {
+      pageSize: 50,
+      signal: abort.signal,
+      onProgress: (p) => {
+        if (p.phase === 'identities' && p.identities >= 100) abort.abort();
+      },
+    }).catch((e: unknown) => e);
+    expect(isTransformsError(stopped) && stopped.code).toBe('SNAPSHOT_ABORTED');
+    const partial = join(tmp, '.cut.snapshot-partial', 'identities.json');
+    const checkpoint = JSON.parse(readFileSync(join(tmp, '.cut.snapshot-partial', 'checkpoint.json'), 'utf8')) as { identities: { bytes: number } };
+    expect(checkpoint.identities.bytes).toBeGreaterThan(100);
+    writeFileSync(partial, readFileSync(partial).subarray(0, checkpoint.identities.bytes - 100));
+    const summary = await take('cut', { pageSize: 50 });
+    expect(summary.resumed).toBe(false);
+    for (const f of ['identities.json', 'accounts.json']) expect(readFileSync(join(tmp, 'cut', f), 'utf8')).toBe(readFileSync(join(tmp, 'whole', f), 'utf8'));
+  });
+
   it('reads a previous snapshot whose manifest and array files a text editor saved with a byte-order mark (decision C4)', async () => {
     await take('bom');
     for (const f of ['.snapshot.json', 'identities.json', 'accounts.json']) writeFileSync(join(tmp, 'bom', f), `\ufeff${readFileSync(join(tmp, 'bom', f), 'utf8')}`);
