@@ -37,10 +37,3 @@ export const idParams = {
 } as const;
 
 export const dateTime = { type: 'string', format: 'date-time' } as const;
-
-/** limit/offset/count for list endpoints (standard collection parameters). */
-export const pagingQuery = {
-  limit: { type: 'integer', minimum: 0, maximum: 250, default: 250 },
-  offset: { type: 'integer', minimum: 0, default: 0 },
-  count: { type: 'boolean', default: false },
-} as const;

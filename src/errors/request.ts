@@ -6,7 +6,7 @@ import type { ErrorDefinition } from './types.js';
 export const requestErrors = {
   PARAM_UNSUPPORTED: { status: 400, description: 'A query parameter the endpoint does not document (it is named with the supported ones).' },
   PARAM_REPEATED: { status: 400, description: 'A query parameter is given more than once.' },
-  PARAM_INVALID: { status: 400, description: 'A query parameter has a value of the wrong form (limit, offset or count that is not a non-negative integer or a boolean).' },
+  PARAM_INVALID: { status: 400, description: 'A query parameter has a value of the wrong form (limit, offset or count that is not a non-negative integer or a boolean), or percent-escapes that do not decode to UTF-8 (the position is named).' },
   LIMIT_EXCEEDED: { status: 400, description: "'limit' is above the endpoint's maximum (250)." },
   UNESCAPED_CHARACTER: { status: 400, description: "The filters value holds a raw '#' or a '%' that starts no %XX escape; the position and the escape to use are named." },
   FILTERS_UNSUPPORTED: { status: 400, description: 'The endpoint does not take filters.' },

@@ -369,7 +369,9 @@ export class ArrayFileReader<T extends { id?: unknown }> {
       return;
     }
     if (!this.opened) {
-      if (short !== '[') this.bad('expected "[" alone on the first line (the layout snapshots write)');
+      // A byte-order mark an editor saved before the `[` is skipped (decision C4).
+      const bom = end - start === 4 && buffer[start] === 0xef && buffer[start + 1] === 0xbb && buffer[start + 2] === 0xbf;
+      if ((bom ? buffer.toString('utf8', start + 3, end) : short) !== '[') this.bad('expected "[" alone on the first line (the layout snapshots write)');
       this.opened = true;
       return;
     }

@@ -2,7 +2,7 @@
 // the copy is complete (a failed or interrupted run leaves the previous snapshot as it was), the
 // checkpoint that lets an interrupted copy resume, and the manifest of a complete one.
 
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { codedError } from '../errors/index.js';
 import { writeError } from './array-files.js';
@@ -67,7 +67,8 @@ export function readManifest(dir: string): Manifest {
   const file = join(dir, MANIFEST);
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    // A byte-order mark an editor saved is skipped, as in every JSON file the CLI reads (decision C4).
+    data = JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
   } catch (error) {
     throw codedError('SNAPSHOT_PREVIOUS', `${dir} is not a complete snapshot: cannot read ${MANIFEST} (${(error as Error).message})`, { cause: error, details: { file } });
   }
@@ -82,6 +83,11 @@ export function readCheckpoint(work: string): Checkpoint | null {
   try {
     const c = JSON.parse(readFileSync(join(work, CHECKPOINT), 'utf8')) as Checkpoint;
     if (c?.format !== 1 || !Array.isArray(c.done) || typeof c.identities?.bytes !== 'number' || typeof c.accounts?.bytes !== 'number') return null;
+    // Files shorter than recorded (written data that never reached the disk, or cut by hand)
+    // cannot be continued: extending them would write NUL bytes into the JSON.
+    for (const [file, bytes] of [['identities.json', c.identities.bytes], ['accounts.json', c.accounts.bytes]] as const) {
+      if (bytes > 0 && (statSync(join(work, file), { throwIfNoEntry: false })?.size ?? 0) < bytes) return null;
+    }
     return c;
   } catch {
     return null;

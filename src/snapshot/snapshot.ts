@@ -146,6 +146,13 @@ export async function snapshotTenant(options: SnapshotOptions): Promise<Snapshot
         details: { file: join(dir, MANIFEST) },
       });
     }
+    // Everything modified after takenAt (less the margin) is fetched again: a time later than
+    // now, beyond the margin for clock skew, would keep stale lines as if nothing had changed.
+    if (Date.parse(manifest.takenAt) - margin > started) {
+      throw codedError('SNAPSHOT_PREVIOUS', `${options.since} says it was taken at ${manifest.takenAt}, after now (${new Date(started).toISOString()}): its manifest was edited or its clock was wrong; take a full snapshot instead of --since`, {
+        details: { file: join(dir, MANIFEST) },
+      });
+    }
     previous = { dir, manifest };
   }
 

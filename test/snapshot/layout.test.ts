@@ -123,7 +123,16 @@ describe('ArrayFileWriter, ArrayFileReader and readArrayFile', () => {
     expect(readFileSync(join(tmp, 'copy.json'), 'utf8')).toBe(readFileSync(file, 'utf8'));
   });
 
+  it('skips a byte-order mark before the opening [ (decision C4)', async () => {
+    const file = join(tmp, 'bom.json');
+    writeFileSync(file, '\ufeff[\n{"id":"1"},\n{"id":"2"}\n]\n');
+    const ids: string[] = [];
+    for await (const e of readArrayFile<{ id: string }>(file)) ids.push(e.value.id);
+    expect(ids).toEqual(['1', '2']);
+  });
+
   it.each([
+    ['\ufeff\ufeff[\n]\n', 1, 'expected "["'],
     ['[{"id":"1"}]\n', 1, 'expected "["'],
     ['[\n{"id":"1"},\n{"id":\n]\n', 3, 'not one JSON element per line'],
     ['[\n{"name":"x"}\n]\n', 2, 'string "id"'],

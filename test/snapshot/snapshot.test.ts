@@ -79,6 +79,45 @@ describe('snapshotTenant over the bundled tenant', () => {
     expect(await codeOf(take('x', { since: join(tmp, 'missing') }))).toBe('SNAPSHOT_PREVIOUS');
     expect(await codeOf(take('x', { since: join(tmp, 'config') }))).toBe('SNAPSHOT_PREVIOUS');
   });
+
+  it('refuses a previous snapshot whose manifest says it was taken after now: changes since then would be missed', async () => {
+    await take('future');
+    const manifest = join(tmp, 'future', '.snapshot.json');
+    const edited = { ...JSON.parse(readFileSync(manifest, 'utf8')), takenAt: '2999-01-01T00:00:00.000Z' };
+    writeFileSync(manifest, JSON.stringify(edited));
+    const error = await take('after-future', { since: join(tmp, 'future') }).catch((e: unknown) => e);
+    expect(isTransformsError(error) && error.code).toBe('SNAPSHOT_PREVIOUS');
+    expect((error as Error).message).toMatch(/taken at 2999-01-01T00:00:00.000Z, after now/);
+    expect(existsSync(join(tmp, 'after-future'))).toBe(false);
+  });
+
+  it('starts over rather than resume from files shorter than the checkpoint says (the data never reached the disk)', async () => {
+    await take('whole');
+    const abort = new AbortController();
+    const stopped = await take('cut', {
+      pageSize: 50,
+      signal: abort.signal,
+      onProgress: (p) => {
+        if (p.phase === 'identities' && p.identities >= 100) abort.abort();
+      },
+    }).catch((e: unknown) => e);
+    expect(isTransformsError(stopped) && stopped.code).toBe('SNAPSHOT_ABORTED');
+    const partial = join(tmp, '.cut.snapshot-partial', 'identities.json');
+    const checkpoint = JSON.parse(readFileSync(join(tmp, '.cut.snapshot-partial', 'checkpoint.json'), 'utf8')) as { identities: { bytes: number } };
+    expect(checkpoint.identities.bytes).toBeGreaterThan(100);
+    writeFileSync(partial, readFileSync(partial).subarray(0, checkpoint.identities.bytes - 100));
+    const summary = await take('cut', { pageSize: 50 });
+    expect(summary.resumed).toBe(false);
+    for (const f of ['identities.json', 'accounts.json']) expect(readFileSync(join(tmp, 'cut', f), 'utf8')).toBe(readFileSync(join(tmp, 'whole', f), 'utf8'));
+  });
+
+  it('reads a previous snapshot whose manifest and array files a text editor saved with a byte-order mark (decision C4)', async () => {
+    await take('bom');
+    for (const f of ['.snapshot.json', 'identities.json', 'accounts.json']) writeFileSync(join(tmp, 'bom', f), `\ufeff${readFileSync(join(tmp, 'bom', f), 'utf8')}`);
+    await take('after-bom', { since: join(tmp, 'bom') });
+    await take('full-now');
+    for (const f of ['identities.json', 'accounts.json', 'sources.json']) expect(readFileSync(join(tmp, 'after-bom', f), 'utf8')).toBe(readFileSync(join(tmp, 'full-now', f), 'utf8'));
+  });
 });
 
 describe('identity-transforms snapshot', () => {

@@ -22,4 +22,4 @@ export {
 } from './query.js';
 export { runCollection, runCollectionColumn, runColumn, runStatement, sendPage, type CollectionPage } from './run.js';
 export { prepared, type SqlDatabase } from '../../filter/sql-statements.js';
-export { collectionQuerySchema, docs, jsonListHandler, listHandler } from './route.js';
+export { COLLECTION_PARAMETER_TYPES, collectionQuerySchema, docs, jsonListHandler, listHandler } from './route.js';

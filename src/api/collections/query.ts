@@ -102,18 +102,71 @@ export function booleanParam(query: Readonly<Record<string, unknown>>, name: str
  * a client that does not escape sends inside the request line (RFC 3986 §3.5: it may not appear
  * there unescaped). Both are 400s rather than a silently literal percent sign or a value cut at
  * the `#`. A raw `&` cuts the value short, which then fails to parse as a filter.
+ * Escapes of any parameter that do not decode to UTF-8 (RFC 3986 §2.5; `%C0%AF`, an encoded
+ * lone surrogate `%ED%A0%80`, a cut sequence) are PARAM_INVALID naming the first bad byte:
+ * the query parser would otherwise keep the whole value undecoded, escapes and all.
  */
 export function checkRawEscapes(rawUrl: string): void {
   const q = rawUrl.indexOf('?');
   if (q < 0) return;
   for (const pair of rawUrl.slice(q + 1).split('&')) {
     const [name] = pair.split('=', 1);
+    const bad = badUtf8Escape(pair);
+    if (bad >= 0) {
+      const eq = pair.indexOf('=');
+      const inValue = eq >= 0 && bad > eq;
+      const parameter = safeDecode(name!);
+      const where = inValue ? `the ${parameter} value at position ${bad - eq - 1}` : `the parameter name at position ${bad}`;
+      throw badQuery('PARAM_INVALID', parameter, `${where} has percent-escapes that are not UTF-8 (${pair.slice(bad, bad + 12)})`);
+    }
     if (name !== 'filters') continue;
     const at = pair.search(/%(?![0-9A-Fa-f]{2})|#/);
     if (at < 0) continue;
     const c = pair[at]!;
     throw badQuery('UNESCAPED_CHARACTER', 'filters', `the filters value has an unescaped '${c}' at position ${at - 'filters='.length} (write ${c === '#' ? '%23' : '%25'})`, { character: c });
   }
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The offset of the first `%XX` escape that starts no well-formed UTF-8 sequence (Unicode
+ * Table 3-7: no overlong forms, no surrogates, nothing above U+10FFFF), or -1.
+ */
+function badUtf8Escape(text: string): number {
+  const byteAt = (i: number): number => (text[i] === '%' && /^[0-9A-Fa-f]{2}$/.test(text.slice(i + 1, i + 3)) ? parseInt(text.slice(i + 1, i + 3), 16) : -1);
+  for (let i = text.indexOf('%'); i >= 0; i = text.indexOf('%', i)) {
+    const lead = byteAt(i);
+    if (lead < 0x80) {
+      i += lead < 0 ? 1 : 3;
+      continue;
+    }
+    let length = 0;
+    let low = 0x80;
+    let high = 0xbf;
+    if (lead >= 0xc2 && lead <= 0xdf) length = 2;
+    else if (lead >= 0xe0 && lead <= 0xef) {
+      length = 3;
+      if (lead === 0xe0) low = 0xa0;
+      if (lead === 0xed) high = 0x9f;
+    } else if (lead >= 0xf0 && lead <= 0xf4) {
+      length = 4;
+      if (lead === 0xf0) low = 0x90;
+      if (lead === 0xf4) high = 0x8f;
+    } else return i;
+    for (let k = 1; k < length; k++) {
+      const b = byteAt(i + 3 * k);
+      if (b < (k === 1 ? low : 0x80) || b > (k === 1 ? high : 0xbf)) return i;
+    }
+    i += 3 * length;
+  }
+  return -1;
 }
 
 /** Parse `sorters` against the allowlist; every order ends with the id so that pages are stable. */

@@ -10,21 +10,34 @@ import type { SqlDatabase } from '../../filter/sql-statements.js';
 import { runCollection, runCollectionColumn, sendPage } from './run.js';
 
 /**
- * The standard parameters for the OpenAPI document and type coercion. Bounds are enforced by
- * parseCollectionQuery, so that a bad value gets its coded reason rather than a schema message.
+ * What each standard parameter holds, for the OpenAPI document only (plugins/openapi.ts). The
+ * route schema below leaves the types out: Fastify's validator coerces typed query values
+ * (`limit=1e2` would become 100 and `limit=%205` 5, while `limit=abc`, `count=1` or a repeated
+ * parameter would get a schema message instead of their code), so every value reaches
+ * parseCollectionQuery as written and gets its coded reason there (PARAM_INVALID,
+ * PARAM_REPEATED, LIMIT_EXCEEDED; decision B10).
  */
+export const COLLECTION_PARAMETER_TYPES: Readonly<Record<string, Readonly<Record<string, unknown>>>> = Object.freeze({
+  limit: { type: 'integer', minimum: 0, maximum: 250 },
+  offset: { type: 'integer', minimum: 0 },
+  count: { type: 'boolean' },
+  filters: { type: 'string' },
+  sorters: { type: 'string' },
+});
+
+/** The standard parameters of a list endpoint's querystring (untyped: see COLLECTION_PARAMETER_TYPES). */
 export function collectionQuerySchema(spec: Pick<CollectionSpec, 'filters' | 'sorters'>) {
   const properties: Record<string, unknown> = {
-    limit: { type: 'integer', description: 'Page size; default 250, at most 250.' },
-    offset: { type: 'integer', description: 'Index of the first record; default 0.' },
-    count: { type: 'boolean', description: 'true: X-Total-Count holds the size of the filtered collection.' },
+    limit: { description: 'Page size; default 250, at most 250.' },
+    offset: { description: 'Index of the first record; default 0.' },
+    count: { description: 'true: X-Total-Count holds the size of the filtered collection.' },
   };
   if (spec.filters !== undefined) {
     const list = Object.entries(spec.filters).map(([f, s]) => `${f}: ${(s.operators ?? []).join(', ')}`);
-    properties.filters = { type: 'string', description: `Filter expression. Fields and operators: ${list.join('; ')}.` };
+    properties.filters = { description: `Filter expression. Fields and operators: ${list.join('; ')}.` };
   }
   if (spec.sorters !== undefined) {
-    properties.sorters = { type: 'string', description: `Comma-separated fields, '-' for descending: ${Object.keys(spec.sorters).join(', ')}.` };
+    properties.sorters = { description: `Comma-separated fields, '-' for descending: ${Object.keys(spec.sorters).join(', ')}.` };
   }
   return { type: 'object', properties };
 }

@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { RIGHTS } from '../auth/rights.js';
 import type { ApiContext } from '../context.js';
 import { rejectUndocumentedQuery } from '../routes.js';
-import { dateTime, pagingQuery } from '../schemas.js';
+import { dateTime } from '../schemas.js';
+import { booleanParam, collectionQuerySchema, integerParam, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../collections/index.js';
 import type { Doc } from '../store/resource-repo.js';
 
 const NON_EMPLOYEE = /non[-_ ]?employee/i;
@@ -60,7 +61,8 @@ export async function nonEmployeePlugin(app: FastifyInstance, opts: { ctx: ApiCo
     summary: 'List non-employee sources',
     operationId: 'listNonEmployeeSources',
     tags: ['non-employee'],
-    querystring: { type: 'object', properties: { ...pagingQuery } },
+    // limit, offset and count as every list reads them (collections/query.ts): untyped here, so that none is coerced.
+    querystring: collectionQuerySchema({}),
     response: { 200: { type: 'array', items: nonEmployeeSourceSchema } },
   };
   app.get(
@@ -71,10 +73,12 @@ export async function nonEmployeePlugin(app: FastifyInstance, opts: { ctx: ApiCo
       schema,
     },
     async (request, reply) => {
-      const q = request.query as { limit: number; offset: number; count: boolean };
+      const query = request.query as Record<string, unknown>;
+      const limit = integerParam(query, 'limit', LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT);
+      const offset = integerParam(query, 'offset', 0, Number.MAX_SAFE_INTEGER);
       const all = ctx.store.resources.list('sources').filter(isNonEmployeeSource);
-      if (q.count) reply.header('x-total-count', String(all.length));
-      return all.slice(q.offset, q.offset + q.limit).map(view);
+      if (booleanParam(query, 'count')) reply.header('x-total-count', String(all.length));
+      return all.slice(offset, offset + limit).map(view);
     },
   );
 }

@@ -8,6 +8,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { ApiContext } from '../context.js';
 import { errorBodySchema } from '../schemas.js';
+import { COLLECTION_PARAMETER_TYPES } from '../collections/index.js';
 import { RESOURCE_SCHEMAS, SUCCESS } from './openapi-operations.js';
 
 type Json = Record<string, unknown>;
@@ -64,7 +65,9 @@ function parameters(schema: Json | undefined, where: 'path' | 'query'): Json[] {
   const props = (schema?.properties ?? {}) as Record<string, Json>;
   const required = new Set((schema?.required ?? []) as string[]);
   return Object.entries(props).map(([name, s]) => {
-    const p: Json = { name, in: where, required: where === 'path' || required.has(name), schema: s };
+    // The standard collection parameters are untyped in the route schema (so that no value is coerced): typed here.
+    const typed = where === 'query' && s.type === undefined && Object.hasOwn(COLLECTION_PARAMETER_TYPES, name) ? { ...COLLECTION_PARAMETER_TYPES[name], ...s } : s;
+    const p: Json = { name, in: where, required: where === 'path' || required.has(name), schema: typed };
     if (typeof s.description === 'string') p.description = s.description;
     return p;
   });

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import { codedError } from '../../errors/index.js';
+import { stripByteOrderMark } from '../../errors/positions.js';
 import { apiKeyLookup, hashSecret } from '../auth/secrets.js';
 import { checkJsonDepth } from '../json-limits.js';
 import { DEFAULT_REQUEST_LIMITS } from '../options.js';
@@ -28,7 +29,8 @@ export function stableUuid(...parts: string[]): string {
 
 function readJson(file: string): unknown {
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    // A byte-order mark an editor saved is skipped, as in every JSON file the CLI reads (decision C4).
+    return JSON.parse(stripByteOrderMark(readFileSync(file, 'utf8'))) as unknown;
   } catch (cause) {
     throw codedError('API_STORE', `cannot read fixture ${file}: ${(cause as Error).message}`, { cause, details: { file } });
   }

@@ -150,8 +150,9 @@ export function rewriteEscapes(source: string): Rewritten {
         i += 2;
         continue;
       }
-      // A comment that ends the template with `#` (`##x *#`): 1.7's lexer fails, as on any final `#`.
-      if (end < 0 && source.endsWith('#')) {
+      // A comment that ends the template with `#` (`##x *#`): 1.7's lexer fails, as on any final
+      // `#`; not an empty one (`a##`), whose last `#` is its own.
+      if (end < 0 && source.endsWith('#') && source.length - i > 2) {
         const lines = source.split('\n');
         throw codedError('TEMPLATE_SYNTAX', `Template does not parse: Encountered end of input after '#' (line ${lines.length}, column ${lines[lines.length - 1]!.length})`, {
           details: { line: lines.length, column: lines[lines.length - 1]!.length },

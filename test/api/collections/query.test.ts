@@ -119,6 +119,28 @@ describe('filters', () => {
     if (refused) expect(fails(() => checkRawEscapes(url)).code).toBe('UNESCAPED_CHARACTER');
     else expect(() => checkRawEscapes(url)).not.toThrow();
   });
+
+  it.each([
+    ['/v3/sources?filters=%C0%AF', 'filters', 0],
+    ['/v3/sources?filters=a%C3', 'filters', 1],
+    ['/v3/sources?filters=%ED%A0%80', 'filters', 0],
+    ['/v3/sources?filters=%F4%90%80%80', 'filters', 0],
+    ['/v3/sources?filters=%E2%82%ACx%E2%82', 'filters', 10],
+    ['/v3/transforms?name=%FF', 'name', 0],
+  ])('escapes of %s that are not UTF-8: PARAM_INVALID naming %s at %d', (url, parameter, position) => {
+    let error: unknown;
+    try {
+      checkRawEscapes(url);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({ code: 'PARAM_INVALID', status: 400, details: { parameter } });
+    expect((error as Error).message).toMatch(new RegExp(`^the ${parameter} value at position ${position} has percent-escapes that are not UTF-8`));
+  });
+
+  it('well-formed UTF-8 escapes (€, an astral character, é) and an escaped percent sign pass', () => {
+    expect(() => checkRawEscapes('/v3/sources?filters=%E2%82%AC%F0%9F%98%80%C3%A9&sorters=%25C0')).not.toThrow();
+  });
 });
 
 describe('running against SQLite', () => {

@@ -121,6 +121,42 @@ describeEachStore((db) => {
     });
   });
 
+  describe('§4.6 limit, offset and count are read as written (decision B10)', () => {
+    // The route schema must not turn `1e2` into 100 or ` 5` into 5 before the coded checks run.
+    it.each([
+      ['limit=1e2', 'PARAM_INVALID'],
+      ['limit=0x10', 'PARAM_INVALID'],
+      ['limit=5.0', 'PARAM_INVALID'],
+      ['limit=%205', 'PARAM_INVALID'],
+      ['limit=abc', 'PARAM_INVALID'],
+      ['limit=', 'PARAM_INVALID'],
+      ['offset=1e1', 'PARAM_INVALID'],
+      ['count=1', 'PARAM_INVALID'],
+      ['limit=1&limit=2', 'PARAM_REPEATED'],
+      ['count=true&count=true', 'PARAM_REPEATED'],
+    ])('§4.6 GET /sources/v1?%s → 400 %s', async (query, code) => {
+      const res = await get(`/sources/v1?${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(expectPlatformError(res.json()).code).toBe(code);
+    });
+
+    it('§4.6 a decimal limit with leading zeros is that number', async () => {
+      const res = await get('/sources/v1?limit=002');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toHaveLength(2);
+    });
+  });
+
+  describe('§4.8 a filter value that does not percent-decode to UTF-8', () => {
+    it.each(['name%20eq%20%22%C0%AF%22', 'name%20eq%20%22%ED%A0%80%22', 'name%20eq%20%22%E2%82%22'])('§4.8 filters=%s → 400 naming the escape', async (raw) => {
+      const res = await get(`/sources/v1?filters=${raw}`);
+      expect(res.statusCode).toBe(400);
+      const err = expectPlatformError(res.json());
+      expect(err.code).toBe('PARAM_INVALID');
+      expect(err.text).toMatch(/^the filters value at position 15 has percent-escapes that are not UTF-8/);
+    });
+  });
+
   describe('§4.8 each endpoint filters on its published fields and operators — OAuth clients and PATs (lastUsed: le, isnull)', () => {
     it('§4.8 GET /oauth-clients/v1?filters=lastUsed le … returns the clients last used at or before the instant', async () => {
       const res = await get(`/oauth-clients/v1?filters=${q(`lastUsed le "${TIMES.middle}"`)}`);

@@ -60,4 +60,18 @@ describe('non-employee service', () => {
     expect(res.headers['x-total-count']).toBe('1');
     expect((await s.nonEmployee.inject({ url: `${URL_}?limit=251`, headers: bearer(NE_KEY) })).statusCode).toBe(400);
   });
+
+  it.each([
+    ['limit=251', 'LIMIT_EXCEEDED'],
+    ['limit=1e2', 'PARAM_INVALID'],
+    ['limit=%205', 'PARAM_INVALID'],
+    ['limit=abc', 'PARAM_INVALID'],
+    ['offset=0x1', 'PARAM_INVALID'],
+    ['count=1', 'PARAM_INVALID'],
+    ['limit=1&limit=2', 'PARAM_REPEATED'],
+  ])('§4.6 GET /api/v2025/non-employee-sources?%s → 400 %s, as on every list (decision B10)', async (query, code) => {
+    const res = await s.nonEmployee.inject({ url: `${URL_}?${query}`, headers: bearer(NE_KEY) });
+    expect(res.statusCode).toBe(400);
+    expect(expectPlatformError(res.json()).code).toBe(code);
+  });
 });

@@ -110,6 +110,20 @@ describe('seeding', () => {
     await expect(testServer({ fixtures: dir })).rejects.toMatchObject({ code: 'API_STORE', message: expect.stringMatching(message), details: { file: join(dir, file) } });
   });
 
+  it('skips a byte-order mark an editor saved at the start of a fixture file (decision C4)', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'transforms'));
+    writeFileSync(join(dir, 'identities.json'), '\ufeff[{"id":"i-1","name":"bom.person","attributes":{}}]');
+    writeFileSync(join(dir, 'transforms', 'a.json'), `\ufeff${JSON.stringify({ id: 't-1', name: 'A', type: 'static', attributes: { value: 'x' } })}`);
+    const s = await testServer({ fixtures: dir });
+    try {
+      expect(s.store.resources.get('identities', 'i-1')).toMatchObject({ name: 'bom.person' });
+      expect(s.store.resources.get('transforms', 't-1')).toMatchObject({ name: 'A' });
+    } finally {
+      await s.close();
+    }
+  });
+
   it('reads transforms/ and identity-profiles/ one document per file', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'transforms'));

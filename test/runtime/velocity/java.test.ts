@@ -158,6 +158,24 @@ describe('comments and a trailing #', () => {
     expect(() => render('price: 5$ #')).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX', details: { line: 1, column: 11 } }));
   });
 
+  it.each([
+    ['US$', 'US$'],
+    ['$a$', 'A$'],
+    ['## in US$\nx', 'x'],
+    ['#[[US$]]#', 'US$'],
+  ])('a `$` that ends the template is text (1.7 fails on it; regexes end with the `$` anchor, decision V13): %j → %j', (template, expected) => {
+    expect(render(template, { a: 'A' })).toBe(expected);
+  });
+
+  it.each([
+    ['##', ''],
+    ['a##', 'a'],
+    ['$a##', 'A'],
+    ['\\\\$a ##', '\\A '],
+  ])('an empty `##` comment that ends the template is a comment (1.7 fails only when text after `##` ends with `#`): %j → %j', (template, expected) => {
+    expect(render(template, { a: 'A' })).toBe(expected);
+  });
+
   it('<, >, <=, >= compare numbers only (1.7 fails on strings)', () => {
     expect(() => render('#if($a > "b")y#end', { a: 'c' })).toThrow(
       expect.objectContaining({ code: 'TEMPLATE_RENDER', message: expect.stringMatching(/^Error rendering template/) }),
