@@ -11,7 +11,7 @@
 import { join } from 'node:path';
 import { codedError } from '../errors/index.js';
 import { apiCompare, EVERY_DOCUMENT, filtersParam, searchQuery } from '../providers/tenant/queries.js';
-import { identityFromDocument, type TenantProviders } from '../providers/tenant/index.js';
+import { identityFromDocument, LIST_PAGE_MAX, type TenantProviders } from '../providers/tenant/index.js';
 import type { Account, Identity } from '../providers/types.js';
 import { ArrayFileReader, type ArrayFileWriter, type Element, type FilePosition, type Kept } from './array-files.js';
 import { accountRecord, compareIds, identityRecord } from './layout.js';
@@ -132,11 +132,17 @@ interface ModifiedAccount {
   text: string | null;
 }
 
+/**
+ * Pages of the modified accounts' listing requested at once: planning waits for the whole list,
+ * so its pages are not asked for one round trip after the other.
+ */
+const LIST_AHEAD = 4;
+
 /** The accounts modified since `since`, by id and by owner. */
 async function modifiedAccounts(ctx: WalkContext, since: string): Promise<{ byId: Map<string, ModifiedAccount>; byOwner: Map<string, string[]> }> {
   const byId = new Map<string, ModifiedAccount>();
   const byOwner = new Map<string, string[]>();
-  for await (const page of ctx.providers.client.list<Account>('/v3/accounts', { filters: filtersParam(apiCompare('modified', 'ge', since)) })) {
+  for await (const page of ctx.providers.client.list<Account>('/v3/accounts', { filters: filtersParam(apiCompare('modified', 'ge', since)) }, LIST_PAGE_MAX, { ahead: LIST_AHEAD })) {
     checkAborted(ctx.signal);
     for (const a of page) {
       if (typeof a.identityId !== 'string' || typeof a.id !== 'string') continue;
