@@ -195,10 +195,12 @@ export async function mergeRecords(ctx: WalkContext, writers: RecordWriters, pre
   // Pages planned whose fetches are in flight, written in walk order.
   const pending: Promise<PlannedPage>[] = [];
   let walked = walkedBefore;
+  // The page being written: its two files are written at once, and while they are, the next part
+  // is planned and fetched. One page at a time: the next write waits for it (see `written`).
+  let writing: Promise<void> = Promise.resolve();
   const write = async (page: PlannedPage) => {
     checkAborted(ctx.signal);
-    await writers.identities?.add(page.identityLines);
-    await writers.accounts?.add(page.accountLines);
+    await Promise.all([writers.identities?.add(page.identityLines), writers.accounts?.add(page.accountLines)]);
     walked += page.walked;
     counts.fetched += page.fetched;
     counts.deleted += page.deleted;
@@ -207,7 +209,13 @@ export async function mergeRecords(ctx: WalkContext, writers: RecordWriters, pre
     // The previous lines written so far are no longer held.
     if (page.identities) prevIdentities?.release(page.identities.bytes);
     if (page.accounts) prevAccounts?.release(page.accounts.bytes);
+    // The checkpoint follows the page written whole.
     await ctx.pageDone(walked, page.lastId);
+  };
+  const written = async (page: PlannedPage) => {
+    await writing;
+    writing = write(page);
+    writing.catch(() => undefined);
   };
   try {
     const modified = writers.accounts ? await modifiedAccounts(ctx, since) : { byId: new Map<string, ModifiedAccount>(), byOwner: new Map<string, string[]>() };
@@ -253,16 +261,17 @@ export async function mergeRecords(ctx: WalkContext, writers: RecordWriters, pre
         }
         pending.push(fetchPlanned(ctx, writers, plan, { walked: page.length, deleted, identities: prevIdentities?.position ?? null, accounts: prevAccounts?.position ?? null }));
         pending[pending.length - 1]!.catch(() => undefined);
-        while (pending.length >= PIPELINE) await write(await pending.shift()!);
+        while (pending.length >= PIPELINE) await written(await pending.shift()!);
       }
     }
-    while (pending.length > 0) await write(await pending.shift()!);
+    while (pending.length > 0) await written(await pending.shift()!);
+    await writing;
     // What the walk did not meet was deleted (the rest of the files is read to check their layout).
     if (prevIdentities) counts.deleted += await drain(prevIdentities);
     if (prevAccounts) await drain(prevAccounts);
   } finally {
     // No request is left unawaited: the fetches in flight and the walk's next page settle first.
-    await Promise.allSettled([...pending, next]);
+    await Promise.allSettled([...pending, next, writing]);
     await walk.return(undefined);
     await prevIdentities?.close();
     await prevAccounts?.close();
