@@ -11,7 +11,7 @@
 import { join } from 'node:path';
 import { codedError } from '../errors/index.js';
 import { apiCompare, EVERY_DOCUMENT, filtersParam, searchQuery } from '../providers/tenant/queries.js';
-import { identityFromDocument, type TenantProviders } from '../providers/tenant/index.js';
+import { identityFromDocument, LIST_PAGE_MAX, type TenantProviders } from '../providers/tenant/index.js';
 import type { Account, Identity } from '../providers/types.js';
 import { ArrayFileReader, type ArrayFileWriter, type Element, type FilePosition, type Kept } from './array-files.js';
 import { accountRecord, compareIds, identityRecord } from './layout.js';
@@ -132,11 +132,17 @@ interface ModifiedAccount {
   text: string | null;
 }
 
+/**
+ * Pages of the modified accounts' listing requested at once: planning waits for the whole list,
+ * so its pages are not asked for one round trip after the other.
+ */
+const LIST_AHEAD = 4;
+
 /** The accounts modified since `since`, by id and by owner. */
 async function modifiedAccounts(ctx: WalkContext, since: string): Promise<{ byId: Map<string, ModifiedAccount>; byOwner: Map<string, string[]> }> {
   const byId = new Map<string, ModifiedAccount>();
   const byOwner = new Map<string, string[]>();
-  for await (const page of ctx.providers.client.list<Account>('/v3/accounts', { filters: filtersParam(apiCompare('modified', 'ge', since)) })) {
+  for await (const page of ctx.providers.client.list<Account>('/v3/accounts', { filters: filtersParam(apiCompare('modified', 'ge', since)) }, LIST_PAGE_MAX, { ahead: LIST_AHEAD })) {
     checkAborted(ctx.signal);
     for (const a of page) {
       if (typeof a.identityId !== 'string' || typeof a.id !== 'string') continue;
@@ -189,10 +195,12 @@ export async function mergeRecords(ctx: WalkContext, writers: RecordWriters, pre
   // Pages planned whose fetches are in flight, written in walk order.
   const pending: Promise<PlannedPage>[] = [];
   let walked = walkedBefore;
+  // The page being written: its two files are written at once, and while they are, the next part
+  // is planned and fetched. One page at a time: the next write waits for it (see `written`).
+  let writing: Promise<void> = Promise.resolve();
   const write = async (page: PlannedPage) => {
     checkAborted(ctx.signal);
-    await writers.identities?.add(page.identityLines);
-    await writers.accounts?.add(page.accountLines);
+    await Promise.all([writers.identities?.add(page.identityLines), writers.accounts?.add(page.accountLines)]);
     walked += page.walked;
     counts.fetched += page.fetched;
     counts.deleted += page.deleted;
@@ -201,7 +209,13 @@ export async function mergeRecords(ctx: WalkContext, writers: RecordWriters, pre
     // The previous lines written so far are no longer held.
     if (page.identities) prevIdentities?.release(page.identities.bytes);
     if (page.accounts) prevAccounts?.release(page.accounts.bytes);
+    // The checkpoint follows the page written whole.
     await ctx.pageDone(walked, page.lastId);
+  };
+  const written = async (page: PlannedPage) => {
+    await writing;
+    writing = write(page);
+    writing.catch(() => undefined);
   };
   try {
     const modified = writers.accounts ? await modifiedAccounts(ctx, since) : { byId: new Map<string, ModifiedAccount>(), byOwner: new Map<string, string[]>() };
@@ -247,16 +261,17 @@ export async function mergeRecords(ctx: WalkContext, writers: RecordWriters, pre
         }
         pending.push(fetchPlanned(ctx, writers, plan, { walked: page.length, deleted, identities: prevIdentities?.position ?? null, accounts: prevAccounts?.position ?? null }));
         pending[pending.length - 1]!.catch(() => undefined);
-        while (pending.length >= PIPELINE) await write(await pending.shift()!);
+        while (pending.length >= PIPELINE) await written(await pending.shift()!);
       }
     }
-    while (pending.length > 0) await write(await pending.shift()!);
+    while (pending.length > 0) await written(await pending.shift()!);
+    await writing;
     // What the walk did not meet was deleted (the rest of the files is read to check their layout).
     if (prevIdentities) counts.deleted += await drain(prevIdentities);
     if (prevAccounts) await drain(prevAccounts);
   } finally {
     // No request is left unawaited: the fetches in flight and the walk's next page settle first.
-    await Promise.allSettled([...pending, next]);
+    await Promise.allSettled([...pending, next, writing]);
     await walk.return(undefined);
     await prevIdentities?.close();
     await prevAccounts?.close();

@@ -224,6 +224,82 @@ describe('TenantClient: bodies, concurrency and paging', () => {
     expect(listed.every((x) => x.url.searchParams.get('filters') === 'identityId eq "a"')).toBe(true);
   });
 
+  describe('with pages requested ahead (the count from the first page)', () => {
+    const listing = (records: { id: string }[], { total = true, inFlight = { now: 0, most: 0 } } = {}) =>
+      scriptedFetch(async (call, n) => {
+        if (call.url.pathname === '/oauth/token') return TOKEN(n);
+        inFlight.now++;
+        inFlight.most = Math.max(inFlight.most, inFlight.now);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        inFlight.now--;
+        const limit = Number(call.url.searchParams.get('limit'));
+        const offset = Number(call.url.searchParams.get('offset'));
+        const counted = total && call.url.searchParams.get('count') === 'true';
+        return { status: 200, body: records.slice(offset, offset + limit), headers: counted ? { 'X-Total-Count': String(records.length) } : {} };
+      });
+    const records = Array.from({ length: 9 }, (_, i) => ({ id: `r${i}` }));
+    const offsets = (calls: { url: URL }[]) => calls.filter((x) => x.url.pathname === '/v3/accounts').map((x) => [x.url.searchParams.get('offset'), x.url.searchParams.get('count')]);
+
+    it('asks count=true once, then the counted pages at most `ahead` at a time, handed out in order', async () => {
+      const inFlight = { now: 0, most: 0 };
+      const { fetch, calls } = listing(records, { inFlight });
+      const pages: unknown[][] = [];
+      for await (const page of client(fetch).c.list('/v3/accounts', { filters: 'modified ge 2025-01-01T00:00:00Z' }, 2, { ahead: 3 })) pages.push(page);
+      expect(pages).toEqual([0, 2, 4, 6, 8].map((i) => records.slice(i, i + 2)));
+      expect(offsets(calls)).toEqual([['0', 'true'], ['2', null], ['4', null], ['6', null], ['8', null]]);
+      expect(inFlight.most).toBe(3);
+    });
+
+    it('a count that is a multiple of the page size ends with one empty page, as one page at a time does', async () => {
+      const { fetch, calls } = listing(records.slice(0, 4));
+      const pages: unknown[][] = [];
+      for await (const page of client(fetch).c.list('/v3/accounts', {}, 2, { ahead: 4 })) pages.push(page);
+      expect(pages).toEqual([records.slice(0, 2), records.slice(2, 4)]);
+      expect(offsets(calls).map(([o]) => o)).toEqual(['0', '2', '4']);
+    });
+
+    it('without X-Total-Count, pages one at a time', async () => {
+      const { fetch, calls } = listing(records, { total: false });
+      const ids: string[] = [];
+      for await (const page of client(fetch).c.list<{ id: string }>('/v3/accounts', {}, 4, { ahead: 4 })) ids.push(...page.map((r) => r.id));
+      expect(ids).toEqual(records.map((r) => r.id));
+      expect(offsets(calls).map(([o]) => o)).toEqual(['0', '4', '8']);
+    });
+
+    it('records added past the count are listed one page at a time after the counted ones', async () => {
+      // The count (3) is taken before 4 more records are added.
+      let shown = 3;
+      const { fetch, calls } = scriptedFetch((call, n) => {
+        if (call.url.pathname === '/oauth/token') return TOKEN(n);
+        const offset = Number(call.url.searchParams.get('offset'));
+        const body = records.slice(0, shown).slice(offset, offset + 2);
+        const headers: Record<string, string> = call.url.searchParams.get('count') === 'true' ? { 'X-Total-Count': String(shown) } : {};
+        shown = 7;
+        return { status: 200, body, headers };
+      });
+      const ids: string[] = [];
+      for await (const page of client(fetch).c.list<{ id: string }>('/v3/accounts', {}, 2, { ahead: 4 })) ids.push(...page.map((r) => r.id));
+      expect(ids).toEqual(records.slice(0, 7).map((r) => r.id));
+      expect(offsets(calls).map(([o]) => o)).toEqual(['0', '2', '4', '6']);
+    });
+
+    it('a page that fails fails the listing, after the pages in flight settle', async () => {
+      let settled = 0;
+      const { fetch } = scriptedFetch(async (call, n) => {
+        if (call.url.pathname === '/oauth/token') return TOKEN(n);
+        const offset = Number(call.url.searchParams.get('offset'));
+        await new Promise((resolve) => setTimeout(resolve, offset === 2 ? 1 : 10));
+        settled++;
+        if (offset === 2) return { status: 400, body: { messages: [{ text: 'no' }] } };
+        return { status: 200, body: records.slice(offset, offset + 2), headers: { 'X-Total-Count': '9' } };
+      });
+      const pages = client(fetch).c.list('/v3/accounts', {}, 2, { ahead: 4 });
+      await pages.next();
+      expect(await codeOf(pages.next())).toBe('TENANT_HTTP');
+      expect(settled).toBe(5);
+    });
+  });
+
   it('pages a search with sort and searchAfter (the last hit of each page)', async () => {
     const hits = Array.from({ length: 5 }, (_, i) => ({ id: `id-${i}`, name: `n${i}` }));
     const { fetch, calls } = scriptedFetch((call, n) => {

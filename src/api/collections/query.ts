@@ -169,6 +169,9 @@ function badUtf8Escape(text: string): number {
   return -1;
 }
 
+/** The storage order of a table's rows (a view over one table shows its rowid), as a sort expression. */
+const ROWID = 'rowid';
+
 /** Parse `sorters` against the allowlist; every order ends with the id so that pages are stable. */
 export function parseSorters(text: string | undefined, spec: Pick<CollectionSpec, 'sorters' | 'idExpr' | 'defaultSort' | 'defaultOrder'>): SortKey[] {
   const allowed = spec.sorters ?? {};
@@ -189,7 +192,9 @@ export function parseSorters(text: string | undefined, spec: Pick<CollectionSpec
     keys.push({ field, descending: m[1] === '-', expr: sort.time === true ? `filter_time(${sort.expr})` : sort.expr });
   }
   if (keys.length === 0 && spec.defaultOrder !== undefined) keys.push({ field: '', descending: false, expr: spec.defaultOrder });
-  if (!keys.some((k) => k.expr === spec.idExpr)) keys.push({ field: 'id', descending: false, expr: spec.idExpr });
+  // The rowid is unique as well: an order by it needs no id after it (which would make SQLite
+  // read every matching row to sort on both, where the rowid alone is in every index).
+  if (!keys.some((k) => k.expr === spec.idExpr || k.expr === ROWID)) keys.push({ field: 'id', descending: false, expr: spec.idExpr });
   return keys;
 }
 
@@ -240,12 +245,21 @@ export function orderBy(order: readonly SortKey[]): string {
   return order.map((k) => `${k.expr}${k.descending ? ' DESC' : ' ASC'}`).join(', ');
 }
 
-/** The page query and, when count=true, the total query, over `spec.table`. */
+/**
+ * The page query and, when count=true, the total query, over `spec.table`. A page in rowid order
+ * picks its rowids first (from an index, when one serves the filter) and reads only those rows'
+ * `select` columns: the sort then carries rowids, not every matching row's document.
+ */
 export function collectionSql(spec: Pick<CollectionSpec, 'table'>, q: CollectionQuery, select = 'doc'): { page: SqlStatement; total: SqlStatement | null } {
   const where = q.where === null ? '' : ` WHERE ${q.where.text}`;
   const params = q.where?.params ?? [];
+  const order = orderBy(q.order);
+  const byRowid = q.order.length === 1 && q.order[0]!.expr === ROWID;
+  const sql = byRowid
+    ? `SELECT ${select} FROM ${spec.table} WHERE ${ROWID} IN (SELECT ${ROWID} FROM ${spec.table}${where} ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY ${order}`
+    : `SELECT ${select} FROM ${spec.table}${where} ORDER BY ${order} LIMIT ? OFFSET ?`;
   return {
-    page: { sql: `SELECT ${select} FROM ${spec.table}${where} ORDER BY ${orderBy(q.order)} LIMIT ? OFFSET ?`, params: [...params, q.limit, q.offset] },
+    page: { sql, params: [...params, q.limit, q.offset] },
     total: q.count ? { sql: `SELECT count(*) AS n FROM ${spec.table}${where}`, params } : null,
   };
 }

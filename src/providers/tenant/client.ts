@@ -330,12 +330,52 @@ export class TenantClient {
   /**
    * Every record of a collection, page by page (limit ≤ 250, offset in records; the last
    * page is the first shorter than the limit).
+   *
+   * With `ahead`, the first page also asks for the collection's size (`count=true`, answered in
+   * X-Total-Count) and the pages it implies are requested up to `ahead` at a time instead of one
+   * after the other, still handed out in order: a long listing waits for one round trip per
+   * `ahead` pages. Past the count (records added meanwhile), or without one, paging goes on one
+   * page at a time.
    */
-  async *list<T = Record<string, unknown>>(path: string, query: Query = {}, pageSize = LIST_PAGE_MAX): AsyncGenerator<T[], void, undefined> {
-    for (let offset = 0; ; offset += pageSize) {
-      const { body } = await this.request<unknown>('GET', path, { query: { ...query, limit: pageSize, offset } });
-      const page = expectArray<T>(body, path);
+  async *list<T = Record<string, unknown>>(path: string, query: Query = {}, pageSize = LIST_PAGE_MAX, options: { ahead?: number } = {}): AsyncGenerator<T[], void, undefined> {
+    const pageAt = async (offset: number, count = false): Promise<{ page: T[]; total: number | null }> => {
+      const response = await this.request<unknown>('GET', path, { query: { ...query, limit: pageSize, offset, ...(count ? { count: true } : {}) } });
+      const page = expectArray<T>(response.body, path);
       if (page.length > pageSize) throw codedError('TENANT_RESPONSE', `${path} answered ${page.length} records for limit=${pageSize}`, { details: { path } });
+      const total = count ? Number(response.headers.get('x-total-count') ?? NaN) : NaN;
+      return { page, total: Number.isSafeInteger(total) && total >= 0 ? total : null };
+    };
+    let offset = 0;
+    const ahead = options.ahead ?? 1;
+    if (ahead > 1) {
+      const first = await pageAt(0, true);
+      if (first.page.length > 0) yield first.page;
+      if (first.page.length < pageSize) return;
+      offset = pageSize;
+      // The pages the count implies, at most `ahead` in flight; each settles before the listing ends.
+      const inFlight: Promise<{ page: T[] }>[] = [];
+      let next = offset;
+      const more = () => {
+        while (first.total !== null && next < first.total && inFlight.length < ahead) {
+          const page = pageAt(next);
+          page.catch(() => undefined);
+          inFlight.push(page);
+          next += pageSize;
+        }
+      };
+      try {
+        for (more(); inFlight.length > 0; more()) {
+          const { page } = await inFlight.shift()!;
+          if (page.length > 0) yield page;
+          if (page.length < pageSize) return;
+          offset += pageSize;
+        }
+      } finally {
+        await Promise.allSettled(inFlight);
+      }
+    }
+    for (; ; offset += pageSize) {
+      const { page } = await pageAt(offset);
       if (page.length > 0) yield page;
       if (page.length < pageSize) return;
     }

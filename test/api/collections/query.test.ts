@@ -207,4 +207,29 @@ describe('running against SQLite', () => {
   it('without count there is no total', () => {
     expect(runCollection(db, SPEC, parseCollectionQuery({}, SPEC), (r) => r.id, 'id').total).toBeNull();
   });
+
+  describe('in storage order (rowid, as accounts are listed without sorters)', () => {
+    const STORED: CollectionSpec = { ...SPEC, defaultOrder: 'rowid' };
+    const stored = (query: Record<string, string>) => runCollection(db, STORED, parseCollectionQuery(query, STORED), (row) => row.id, 'id').items;
+
+    it('needs no id after the rowid, which is unique', () => {
+      expect(parseCollectionQuery({}, STORED).order.map((k) => k.expr)).toEqual(['rowid']);
+      expect(parseCollectionQuery({ sorters: 'name' }, STORED).order.map((k) => k.expr)).toEqual(['name', 'id']);
+    });
+
+    it('picks a page by rowid first, then reads only its rows', () => {
+      const { page } = collectionSql(STORED, parseCollectionQuery({ filters: 'type eq "AD"', limit: '2', offset: '1' }, STORED));
+      expect(page.sql).toMatch(/^SELECT doc FROM items WHERE rowid IN \(SELECT rowid FROM items WHERE .+ ORDER BY rowid ASC LIMIT \? OFFSET \?\) ORDER BY rowid ASC$/);
+    });
+
+    it.each([
+      [{}, ['a', 'b', 'c', 'd']],
+      [{ limit: '2', offset: '1' }, ['b', 'c']],
+      [{ filters: 'type eq "AD"', limit: '2', offset: '1' }, ['c', 'd']],
+      [{ filters: 'created ge 2021-02-01T09:30:00Z' }, ['a', 'c']],
+      [{ offset: '4' }, []],
+    ])('%j → %j', (query, expected) => {
+      expect(stored(query)).toEqual(expected);
+    });
+  });
 });
