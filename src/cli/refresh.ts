@@ -34,7 +34,7 @@ Options:
                        core, or 0 when identities.json is under 1 MiB). Each thread is a heap
                        of its own: at 1,000,000 identities the process peaks at 299-310 MiB
                        with 2 workers, 203-205 MiB with 0
-  --worker-heap <MB>   Each worker thread's heap limit (default 512); a thread that reaches it
+  --worker-heap <MB>   Each worker thread's heap limit (default 1024); a thread that reaches it
                        ends the run with REFRESH_WORKER_FAILED, --out left unwritten
   --batch-size <n>     Identities per worker task (default 256)
   --shard <i/n>        Refresh only shard i of n (0-based; FNV-1a of the identity id, mod n)

@@ -72,14 +72,15 @@ const died = new Int32Array(new SharedArrayBuffer(4));
 const YOUNG_GENERATION_MB = 12;
 
 /**
- * Each thread's old generation limit, in MB, by default. V8 grows a heap by a factor that it
- * scales with the heap's limit (1.3 at 256 MB to 2 just under 2 GB, 4 from 2 GB, which a
- * thread gets by default on a machine with 16 GB or more): with 512 MB a thread collects
- * sooner, and a 2-worker refresh of a million identities peaks some 60 MiB lower at the same
- * speed (docs/bench-refresh.md). A thread holds one batch and its run's caches, tens of MB; one
- * that reaches the limit is stopped and its run fails with REFRESH_WORKER_FAILED.
+ * Each thread's old generation limit, in MB, by default. V8 grows a heap after a full
+ * collection by a factor that it caps by the heap's limit: 4 from 2 GB (what a thread gets by
+ * default on a machine with 16 GB or more), between 1.3 and 2 below. With a 1 GB limit (a cap
+ * of 1.6) a 2-worker refresh of a million identities peaked 30-40 MiB lower at the same speed,
+ * as with 256 or 512 MB (docs/bench-refresh.md); 1 GB leaves the most room. A thread holds one
+ * batch and its run's caches, tens of MB; one that reaches the limit is stopped and its run
+ * fails with REFRESH_WORKER_FAILED.
  */
-export const DEFAULT_WORKER_HEAP_MB = 512;
+export const DEFAULT_WORKER_HEAP_MB = 1024;
 
 /** piscina's error for the tasks of the threads it terminates (Piscina#destroy): the run was stopped, it did not fail there. */
 const TERMINATED = 'Terminating worker thread';

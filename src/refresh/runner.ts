@@ -37,7 +37,7 @@ export interface RefreshOptions {
   /** Worker threads; 0 evaluates on the calling thread. Default 'auto': one per core, or 0 when identities.json is under 1 MiB. */
   workers?: number | 'auto';
   /**
-   * Each worker thread's heap limit (V8's old generation), in MB; default 512. A thread that
+   * Each worker thread's heap limit (V8's old generation), in MB; default 1024. A thread that
    * reaches it is stopped and the run fails with REFRESH_WORKER_FAILED.
    */
   workerHeapMb?: number;
