@@ -1,11 +1,11 @@
-// The module a refresh thread starts with (pool.ts points piscina at it): it loads the worker
-// (worker.ts, and with it the engine and re2) only while no refresh thread of this process has
-// died. re2's native addon (re2@1.23) aborts the whole process ("Check failed:
-// node->IsInUse()" in WrappedRE2Set::Init, uhop/node-re2#235) when a thread loads it after
-// another thread that had loaded it has exited; piscina starts a thread in place of one that
-// died before the pool can be stopped, so that thread must not load it. It answers every task
-// with REFRESH_WORKER_FAILED instead; the run that lost a thread has already failed
-// (docs/decisions.md).
+// The module a refresh thread starts with (pool.ts points piscina at it): the thread's first
+// task loads the worker (worker.ts, and with it the engine and re2) unless a refresh thread of
+// this process has died by then. re2's native addon (re2@1.23) aborts the whole process
+// ("Check failed: node->IsInUse()" in WrappedRE2Set::Init, uhop/node-re2#235) when a thread
+// loads it after another thread that had loaded it has exited; piscina starts a thread in place
+// of one that died, so that thread must not load it. It answers every task with
+// REFRESH_WORKER_FAILED instead; the run that lost a thread has already failed (decision R16
+// in docs/decisions.md).
 
 import { workerData, type MessagePort } from 'node:worker_threads';
 import type { PrepareTask, ScanTask, WorkerFailure, WorkerResult, WorkerTask } from './worker.js';
