@@ -4,9 +4,10 @@
 // 2 workers again with the compiled package, as users run it (under tsx the worker threads
 // load TypeScript through its loader and compile the schema validators at every run); with
 // --million, the peak RSS of a streamed 1,000,000-identity refresh in a child process running
-// the compiled package, with the default workers and on the main thread (also --low-memory).
+// the compiled package, with the default workers and on the main thread (also --low-memory);
+// --million-only runs that part alone.
 //
-//   npx tsx bench/refresh.ts [--identities N] [--runs R] [--million] [--no-compiled]
+//   npx tsx bench/refresh.ts [--identities N] [--runs R] [--million | --million-only] [--no-compiled]
 //
 // Tenants are cached under bench/.data/ (git-ignored). Every figure is the best of R runs: the
 // machine may be shared, and the minimum is the least disturbed measurement.
@@ -37,6 +38,7 @@ const { values } = parseArgs({
     identities: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '2' },
     million: { type: 'boolean', default: false },
+    'million-only': { type: 'boolean', default: false },
     compiled: { type: 'boolean', default: true },
     // Node 20's parseArgs has no negated options: --no-compiled is an option of its own.
     'no-compiled': { type: 'boolean', default: false },
@@ -255,9 +257,30 @@ function peakRss(runner: string, dir: string, workers: 'auto' | 0, lowMemory: bo
   return { mib: summary.peakRssBytes / (1 << 20), seconds: (performance.now() - start) / 1000, sha256: summary.sha256, workers: summary.workers };
 }
 
+/** The --million lines: peak RSS of the streamed 1,000,000-identity refresh with the default workers, on the main thread, and with --low-memory. */
+function million(runner: string): string[] {
+  const lines: string[] = [];
+  const big = benchTenant(1_000_000);
+  let sha256: string | null = null;
+  for (const [workers, lowMemory] of [['auto', false], [0, false], [0, true]] as const) {
+    const rss = peakRss(runner, big, workers, lowMemory);
+    if (sha256 !== null && rss.sha256 !== sha256) throw new Error('the 1,000,000-identity refreshes disagree');
+    sha256 = rss.sha256;
+    const how = workers === 'auto' ? `default workers (auto: ${rss.workers})` : `main thread${lowMemory ? ' with --low-memory' : ''}`;
+    lines.push(`peak RSS, streamed 1,000,000-identity refresh, ${how}: ${rss.mib.toFixed(0)} MiB = ${((rss.mib * (1 << 20)) / 1e6).toFixed(0)} MB (goal < 300 MB), ${rss.seconds.toFixed(0)} s`);
+  }
+  return lines;
+}
+
 async function main(): Promise<void> {
   const cpuModel = cpus()[0]?.model ?? 'unknown';
   process.stderr.write(`machine: ${availableParallelism()} cores (${cpuModel}), node ${process.version}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+  if (values['million-only']) {
+    const lines = million(compiledRunner());
+    lines.push(`load average after the runs: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    process.stdout.write(lines.join('\n') + '\n');
+    return;
+  }
   const dir = benchTenant(N);
   process.stderr.write(`tenant: ${dir}\n`);
   const baseline = await best('baseline (hand-written), 1 thread', () => baselineRun(dir));
@@ -302,19 +325,8 @@ async function main(): Promise<void> {
       : []),
     `speed-up 1 → 2 workers: ${(one.ms / two.ms).toFixed(2)}× (goal ≥ 1.7×)${compiled ? `, compiled package ${(compiled.one.ms / compiled.two.ms).toFixed(2)}×` : ''}; main thread → 2 workers: ${(single.ms / two.ms).toFixed(2)}×`,
   ];
-  if (values.million && runner) {
-    const big = benchTenant(1_000_000);
-    let sha256: string | null = null;
-    for (const [workers, lowMemory] of [['auto', false], [0, false], [0, true]] as const) {
-      const rss = peakRss(runner, big, workers, lowMemory);
-      if (sha256 !== null && rss.sha256 !== sha256) throw new Error('the 1,000,000-identity refreshes disagree');
-      sha256 = rss.sha256;
-      const how = workers === 'auto' ? `default workers (auto: ${rss.workers})` : `main thread${lowMemory ? ' with --low-memory' : ''}`;
-      lines.push(`peak RSS, streamed 1,000,000-identity refresh, ${how}: ${rss.mib.toFixed(0)} MiB = ${((rss.mib * (1 << 20)) / 1e6).toFixed(0)} MB (goal < 300 MB), ${rss.seconds.toFixed(0)} s`);
-    }
-  } else {
-    lines.push('peak RSS of a 1,000,000-identity refresh: run with --million (generates a 3.3 GB tenant once, then a few minutes)');
-  }
+  if (values.million && runner) lines.push(...million(runner));
+  else lines.push('peak RSS of a 1,000,000-identity refresh: run with --million (generates a 3.3 GB tenant once, then a few minutes)');
   lines.push(`load average after the runs: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   process.stdout.write(lines.join('\n') + '\n');
 }

@@ -34,6 +34,8 @@ Options:
                        core, or 0 when identities.json is under 1 MiB). Each thread is a heap
                        of its own: at 1,000,000 identities the process peaks at 299-310 MiB
                        with 2 workers, 203-205 MiB with 0
+  --worker-heap <MB>   Each worker thread's heap limit (default 1024); a thread that reaches it
+                       ends the run with REFRESH_WORKER_FAILED, --out left unwritten
   --batch-size <n>     Identities per worker task (default 256)
   --shard <i/n>        Refresh only shard i of n (0-based; FNV-1a of the identity id, mod n)
   --now <iso-date>     Fix the clock (dateMath, dateCompare "now")
@@ -75,6 +77,7 @@ export async function refreshCommand(argv: string[], io: Output): Promise<number
       profile: { type: 'string' },
       out: { type: 'string' },
       workers: { type: 'string' },
+      'worker-heap': { type: 'string' },
       'batch-size': { type: 'string' },
       shard: { type: 'string' },
       now: { type: 'string' },
@@ -101,6 +104,7 @@ export async function refreshCommand(argv: string[], io: Output): Promise<number
   if (values.tenant !== undefined) options.tenant = tenantFromEnvironment(values.tenant);
   if (values.profile !== undefined) options.profile = values.profile;
   if (values.workers !== undefined) options.workers = values.workers === 'auto' ? 'auto' : integerOption('workers', values.workers, 0, 256);
+  if (values['worker-heap'] !== undefined) options.workerHeapMb = integerOption('worker-heap', values['worker-heap'], 16, 65_536);
   if (values['batch-size'] !== undefined) options.batchSize = integerOption('batch-size', values['batch-size'], 1, 100_000);
   if (values.shard !== undefined) options.shard = values.shard;
   if (values.now !== undefined) options.now = values.now;

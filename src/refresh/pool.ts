@@ -6,9 +6,14 @@
 // The threads live as long as the process: re2's native addon (re2@1.23) crashes the whole
 // process ("Check failed: node->IsInUse()" in WrappedRE2Set::Init) when a thread loads it after
 // another thread that had loaded it has exited — uhop/node-re2#235. So pools are created once
-// per thread count, kept, and never destroyed; piscina unrefs idle threads, so they do not keep
-// the process alive. Each run sends its own evaluator config (in shared memory,
-// shared-config.ts), keyed by a run id.
+// per thread count and heap limit, kept, and never destroyed; piscina unrefs idle threads, so
+// they do not keep the process alive. Each run sends its own evaluator config (in shared
+// memory, shared-config.ts), keyed by a run id.
+//
+// A thread that dies (its heap limit reached, an uncaught error, process.exit in a rules
+// module) is not replaced: its run ends with REFRESH_WORKER_FAILED naming the batch, the pool
+// is stopped, and no thread is started in this process again (worker-gate.ts keeps the one
+// piscina starts in its place from loading re2); docs/decisions.md.
 
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -21,6 +26,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { SharedRanges } from './fixture-stream/account-runs.js';
 import type { BatchPlan, TenantFiles } from './fixture-stream/record-reader.js';
 import type { PrepareTask, ScanTask, WorkerFailure, WorkerResult, WorkerTask } from './worker.js';
+import type { GateData } from './worker-gate.js';
 
 /**
  * The worker module. From the built package it is worker.js next to this file; when this file
@@ -29,9 +35,9 @@ import type { PrepareTask, ScanTask, WorkerFailure, WorkerResult, WorkerTask } f
  */
 function workerLocation(): { filename: string; execArgv: string[] } {
   const here = import.meta.url;
-  if (!here.endsWith('.ts')) return { filename: new URL('./worker.js', here).href, execArgv: [] };
+  if (!here.endsWith('.ts')) return { filename: new URL('./worker-gate.js', here).href, execArgv: [] };
   const loader = pathToFileURL(createRequire(here).resolve('tsx')).href;
-  return { filename: new URL('./worker.ts', here).href, execArgv: ['--import', loader] };
+  return { filename: new URL('./worker-gate.ts', here).href, execArgv: ['--import', loader] };
 }
 
 /**
@@ -47,7 +53,16 @@ function transferring(item: ArrayBufferLike | MessagePort): Parameters<Piscina['
 type Task = WorkerTask | PrepareTask | ScanTask;
 type Reply = WorkerResult | WorkerFailure | boolean | number;
 
-const pools = new Map<number, Piscina<Task, Reply>>();
+/** One pool of `threads` threads with one heap limit; `lost` once one of its threads has died. */
+interface Threads {
+  piscina: Piscina<Task, Reply>;
+  lost: boolean;
+}
+
+const pools = new Map<string, Threads>();
+
+/** 1 once a refresh thread of this process has died: worker-gate.ts reads it as a thread starts. */
+const died = new Int32Array(new SharedArrayBuffer(4));
 
 /**
  * Each thread's young generation, in MB (V8's default is 48 on 64 bits: 16 MB semi-spaces). A
@@ -58,28 +73,80 @@ const pools = new Map<number, Piscina<Task, Reply>>();
  */
 const YOUNG_GENERATION_MB = 12;
 
-function poolOf(threads: number): Piscina<Task, Reply> {
-  let pool = pools.get(threads);
-  if (!pool) {
-    const { filename, execArgv } = workerLocation();
-    pool = new Piscina<Task, Reply>({
-      filename,
-      execArgv,
-      minThreads: threads,
-      maxThreads: threads,
-      // One batch at a time per thread: evaluation is synchronous CPU work.
-      concurrentTasksPerWorker: 1,
-      // Never retire a thread (see the header): idle threads are unref'd, not terminated.
-      idleTimeout: Number.MAX_SAFE_INTEGER,
-      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
-    });
-    pools.set(threads, pool);
+/**
+ * Each thread's old generation limit, in MB, by default. V8 grows a heap after a full
+ * collection by a factor that it caps by the heap's limit: 4 from 2 GB (what a thread gets by
+ * default on a machine with 16 GB or more), between 1.3 and 2 below. With a 1 GB limit (a cap
+ * of 1.6) a 2-worker refresh of a million identities peaked 30-40 MiB lower at the same speed,
+ * as with 256 or 512 MB (docs/bench-refresh.md); 1 GB leaves the most room. A thread holds one
+ * batch and its run's caches, tens of MB; one that reaches the limit is stopped and its run
+ * fails with REFRESH_WORKER_FAILED.
+ */
+export const DEFAULT_WORKER_HEAP_MB = 1024;
+
+/** piscina's error for the tasks of the threads it terminates (Piscina#destroy): the run was stopped, it did not fail there. */
+const TERMINATED = 'Terminating worker thread';
+
+function isTermination(error: unknown): boolean {
+  return error instanceof Error && error.message === TERMINATED;
+}
+
+/** Whether a pool of `threads` threads with that heap limit can run: it exists, or no refresh thread of this process has died. */
+export function canStartThreads(threads: number, heapMb = DEFAULT_WORKER_HEAP_MB): boolean {
+  return pools.has(`${threads}/${heapMb}`) || Atomics.load(died, 0) === 0;
+}
+
+function poolOf(threads: number, heapMb: number): Threads {
+  const key = `${threads}/${heapMb}`;
+  const existing = pools.get(key);
+  if (existing) return existing;
+  if (Atomics.load(died, 0) !== 0) {
+    throw codedError(
+      'REFRESH_WORKER_FAILED',
+      'a refresh worker thread of this process died earlier, and no thread is started again in this process (re2 would crash it): refresh with workers 0',
+      { details: { workers: threads } },
+    );
   }
+  const { filename, execArgv } = workerLocation();
+  const piscina = new Piscina<Task, Reply>({
+    filename,
+    execArgv,
+    minThreads: threads,
+    maxThreads: threads,
+    // One batch at a time per thread: evaluation is synchronous CPU work.
+    concurrentTasksPerWorker: 1,
+    // Never retire a thread (see the header): idle threads are unref'd, not terminated.
+    idleTimeout: Number.MAX_SAFE_INTEGER,
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: heapMb },
+    workerData: { died } satisfies GateData,
+  });
+  const pool: Threads = { piscina, lost: false };
+  // piscina destroys a thread only when it died (idle threads are kept, pools never closed),
+  // and then starts one in its place: the flag is set first, so that the new thread does not
+  // load re2, and the pool is stopped, its other threads' tasks failing at once.
+  piscina.on('workerDestroy', () => {
+    if (pool.lost) return;
+    pool.lost = true;
+    Atomics.store(died, 0, 1);
+    pools.delete(key);
+    void piscina.destroy();
+  });
+  // A thread that dies with no task is reported as an 'error' event, which must have a
+  // listener; its runs learn of it from `lost`.
+  piscina.on('error', () => undefined);
+  pools.set(key, pool);
   return pool;
 }
 
+/** The first failure of a run's tasks: the batch (null: the pre-pass), where it starts in identities.json, and the error. */
+interface Failure {
+  batch: number | null;
+  first: number | null;
+  error: unknown;
+}
+
 export class RefreshPool {
-  private readonly piscina: Piscina<Task, Reply>;
+  private readonly pool: Threads;
 
   /** Settles when every thread's prepare task has. */
   private prepared: Promise<unknown> = Promise.resolve();
@@ -87,14 +154,25 @@ export class RefreshPool {
   /** What every task of the run carries: the config, serialised once (shared-config.ts). */
   private readonly shared: SharedConfig;
 
+  private failure: Failure | null = null;
+
   /** Threads start loading now, so that they are ready when the tenant's pre-pass needs them. */
   constructor(
     readonly threads: number,
     private readonly runId: string,
     config: EvaluatorConfig,
+    readonly heapMb = DEFAULT_WORKER_HEAP_MB,
   ) {
-    this.piscina = poolOf(threads);
+    this.pool = poolOf(threads, heapMb);
     this.shared = shareConfig(config);
+  }
+
+  /** Keep the first failure that is not the pool being stopped after it. */
+  private noted<T>(task: Promise<T>, batch: number | null, first: number | null): Promise<T> {
+    task.catch((error: unknown) => {
+      if (!isTermination(error)) this.failure ??= { batch, first, error };
+    });
+    return task;
   }
 
   /**
@@ -104,12 +182,16 @@ export class RefreshPool {
    */
   prepare(): void {
     const task: PrepareTask = { runId: this.runId, config: this.shared };
-    this.prepared = Promise.allSettled(Array.from({ length: this.threads }, () => this.piscina.run(task, { name: 'prepare' })));
+    this.prepared = Promise.allSettled(Array.from({ length: this.threads }, () => this.noted(this.pool.piscina.run(task, { name: 'prepare' }), null, null)));
   }
 
   /** Have a thread of the pool scan ranges of accounts.json for the pre-pass (fixture-stream/stream.ts RangeScanner). */
   scanAccounts(ranges: SharedRanges, port: MessagePort): Promise<unknown> {
-    return this.piscina.run({ ranges, port }, { name: 'scanAccounts', ...transferring(port) });
+    if (this.pool.lost) {
+      port.close();
+      return Promise.reject(this.failed(null));
+    }
+    return this.noted(this.pool.piscina.run({ ranges, port }, { name: 'scanAccounts', ...transferring(port) }), null, null);
   }
 
   /**
@@ -126,17 +208,21 @@ export class RefreshPool {
     try {
       for (;;) {
         while (!exhausted && pending.size < window) {
+          // A pool that lost a thread runs nothing more (a task would start a thread).
+          if (this.pool.lost) throw this.failed(next);
           const step = iterator.next();
           if (step.done) {
             exhausted = true;
             break;
           }
           const plan = step.value;
+          // The plan's first number is its first identity's position; the buffer moves to the thread.
+          const first = plan[0] ?? null;
           // The default export (evaluateBatch) answers a batch.
-          const task = this.piscina.run({ runId: this.runId, config: this.shared, tenant, plan, output }, transferring(plan.buffer)) as Promise<WorkerResult | WorkerFailure>;
-          // Awaited in order below; this keeps a later batch's failure from being "unhandled" meanwhile.
-          task.catch(() => undefined);
-          pending.set(issued++, task);
+          const task = this.pool.piscina.run({ runId: this.runId, config: this.shared, tenant, plan, output }, transferring(plan.buffer)) as Promise<WorkerResult | WorkerFailure>;
+          // Awaited in order below; noted() also keeps a later batch's failure from being "unhandled" meanwhile.
+          pending.set(issued, this.noted(task, issued, first));
+          issued++;
         }
         const head = pending.get(next);
         if (!head) return;
@@ -144,7 +230,10 @@ export class RefreshPool {
         try {
           result = await head;
         } catch (error) {
-          throw codedError('REFRESH_WORKER_FAILED', `a refresh worker failed on batch ${next}: ${(error as Error).message}`, { cause: error, details: { batch: next } });
+          // When a thread died, the pool's other tasks fail at once; the batch it died on is
+          // the one to name, whichever batch was awaited here.
+          await Promise.allSettled(pending.values());
+          throw this.failed(next, error);
         }
         if ('error' in result) {
           const { code, message, path, details } = result.error;
@@ -158,5 +247,33 @@ export class RefreshPool {
       // Let the tasks still in flight settle, so that the next run starts on idle threads.
       await Promise.allSettled([this.prepared, ...pending.values()]);
     }
+  }
+
+  /** REFRESH_WORKER_FAILED for the run's first failure (or, lacking one, `error` on batch `batch`). */
+  private failed(batch: number | null, error?: unknown): TransformsError {
+    const failure = this.failure ?? { batch, first: null, error };
+    const where =
+      failure.batch === null
+        ? 'before its first batch'
+        : `on batch ${failure.batch}${failure.first !== null ? ` (its first identity is element ${failure.first} of identities.json)` : ''}`;
+    const cause = failure.error as (Error & { code?: unknown }) | undefined;
+    const exit = cause instanceof Error ? /^worker exited with code: (-?\d+)$/.exec(cause.message) : null;
+    let why: string;
+    let reason: 'heap' | 'exit' | 'error';
+    if (cause instanceof Error && cause.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      reason = 'heap';
+      why = `the thread reached its heap limit of ${this.heapMb} MB and was stopped; raise it (--worker-heap, the option workerHeapMb) or refresh with workers 0`;
+    } else if (exit) {
+      reason = 'exit';
+      why = `the thread exited with code ${exit[1]}`;
+    } else {
+      reason = 'error';
+      why = cause instanceof Error ? cause.message : 'the thread died';
+    }
+    const what = this.pool.lost ? 'a refresh worker thread died' : 'a refresh worker failed';
+    return codedError('REFRESH_WORKER_FAILED', `${what} ${where}: ${why}`, {
+      ...(cause !== undefined ? { cause } : {}),
+      details: { ...(failure.batch !== null ? { batch: failure.batch } : {}), ...(failure.first !== null ? { element: failure.first } : {}), reason, ...(reason === 'heap' ? { heapMb: this.heapMb } : {}) },
+    });
   }
 }

@@ -14,7 +14,7 @@ import type { TenantProviderOptions, TenantProviders } from '../providers/tenant
 import { createBatchEvaluator, loadStaticFixtures, type BatchOutput, type EvaluatorConfig, type IdentityRefreshResult } from './evaluator.js';
 import { loadRulesModule, rulesModuleUrl } from '../engine/rules-module.js';
 import { usesOperation } from '../providers/uniqueness.js';
-import { RefreshPool } from './pool.js';
+import { canStartThreads, DEFAULT_WORKER_HEAP_MB, RefreshPool } from './pool.js';
 import { resolveProfile } from './profile-source.js';
 import type { Progress } from './progress.js';
 import { checkTransforms, resolveRunOptions, DEFAULT_BATCH_SIZE, invalidOption as invalid } from './run-options.js';
@@ -36,6 +36,11 @@ export interface RefreshOptions {
   profile?: string | IdentityProfile;
   /** Worker threads; 0 evaluates on the calling thread. Default 'auto': one per core, or 0 when identities.json is under 1 MiB. */
   workers?: number | 'auto';
+  /**
+   * Each worker thread's heap limit (V8's old generation), in MB; default 1024. A thread that
+   * reaches it is stopped and the run fails with REFRESH_WORKER_FAILED.
+   */
+  workerHeapMb?: number;
   /** Identities per batch (per worker task). Default 256. */
   batchSize?: number;
   /** Refresh only this shard: `{ index, count }` or "i/n". */
@@ -60,13 +65,14 @@ export interface RefreshOptions {
 
 export { DEFAULT_BATCH_SIZE } from './run-options.js';
 const AUTO_THREADS_MIN_BYTES = 1 << 20;
-const OPTION_KEYS = new Set(['fixtures', 'profile', 'workers', 'batchSize', 'shard', 'now', 'cacheSizes', 'limits', 'transforms', 'onProgress', 'rules']);
+const OPTION_KEYS = new Set(['fixtures', 'profile', 'workers', 'workerHeapMb', 'batchSize', 'shard', 'now', 'cacheSizes', 'limits', 'transforms', 'onProgress', 'rules']);
 
 
 interface Resolved {
   fixtures: string;
   profile: IdentityProfile;
   workers: number | 'auto';
+  workerHeapMb: number;
   batchSize: number;
   shard: Shard | null;
   config: EvaluatorConfig;
@@ -80,6 +86,8 @@ function resolveOptions(options: RefreshOptions): Resolved {
   if (typeof options.fixtures !== 'string' || options.fixtures === '') invalid('refresh needs --fixtures <dir> or --tenant <url> (the option fixtures or tenant)', 'fixtures');
   const workers = options.workers ?? 'auto';
   if (workers !== 'auto' && (!Number.isSafeInteger(workers) || workers < 0 || workers > 256)) invalid(`workers must be 'auto' or an integer from 0 to 256, got ${String(workers)}`, 'workers');
+  const workerHeapMb = options.workerHeapMb ?? DEFAULT_WORKER_HEAP_MB;
+  if (!Number.isSafeInteger(workerHeapMb) || workerHeapMb < 16 || workerHeapMb > 65_536) invalid(`workerHeapMb must be an integer from 16 to 65536 (MB), got ${String(workerHeapMb)}`, 'workerHeapMb');
   const { batchSize, shard, now } = resolveRunOptions(options);
   const fixtures = resolve(options.fixtures!);
   const profile = resolveProfile(fixtures, options.profile);
@@ -102,7 +110,7 @@ function resolveOptions(options: RefreshOptions): Resolved {
     ...(options.rules !== undefined ? { rulesModule: rulesModuleUrl(options.rules) } : {}),
     ...(uniqueness ? { uniqueness: true } : {}),
   };
-  return { fixtures: options.fixtures!, profile, workers, batchSize, shard, config, onProgress: options.onProgress };
+  return { fixtures: options.fixtures!, profile, workers, workerHeapMb, batchSize, shard, config, onProgress: options.onProgress };
 }
 
 /**
@@ -147,7 +155,7 @@ export class RefreshRunner {
     const local = createBatchEvaluator(config, config.rulesModule === undefined ? undefined : await loadRulesModule(config.rulesModule));
     this.workers = this.threadCount();
     // Started before the pre-passes, so that the threads load while this thread scans.
-    if (this.workers > 0) pool = new RefreshPool(this.workers, randomUUID(), config);
+    if (this.workers > 0) pool = new RefreshPool(this.workers, randomUUID(), config, this.options.workerHeapMb);
     const stream = await this.open(pool);
     this.scan = stream.scan;
     if (pool === null) {
@@ -181,14 +189,19 @@ export class RefreshRunner {
     return TenantStream.scanned(config.fixtures, shard, pool.threads, (ranges, port) => pool.scanAccounts(ranges, port));
   }
 
-  /** 'auto': every core, except for a small tenant (identities.json under 1 MiB, about 2,000 identities) where threads cost more than they save. */
+  /**
+   * 'auto': every core, except for a small tenant (identities.json under 1 MiB, about 2,000
+   * identities) where threads cost more than they save, and in a process where a refresh
+   * thread died (no thread is started again there: pool.ts).
+   */
   private threadCount(): number {
     const workers = this.options.workers;
     if (this.options.config.uniqueness) return 0;
     if (workers !== 'auto') return workers;
     const file = join(this.options.config.fixtures, 'identities.json');
     const size = existsSync(file) ? statSync(file).size : 0;
-    return size < AUTO_THREADS_MIN_BYTES ? 0 : availableParallelism();
+    const threads = availableParallelism();
+    return size < AUTO_THREADS_MIN_BYTES || !canStartThreads(threads, this.options.workerHeapMb) ? 0 : threads;
   }
 
   summary(): RefreshSummary {

@@ -20,7 +20,8 @@ import { shardOf, type Shard } from './shard.js';
 import type { RefreshSummary } from './summary.js';
 import { ndjsonBatches, resultBatches, RunTally } from './tally.js';
 
-const OPTION_KEYS = new Set(['tenant', 'profile', 'workers', 'batchSize', 'shard', 'now', 'cacheSizes', 'limits', 'transforms', 'onProgress', 'rules']);
+// workerHeapMb is accepted and has nothing to limit: a tenant refreshes on the calling thread.
+const OPTION_KEYS = new Set(['tenant', 'profile', 'workers', 'workerHeapMb', 'batchSize', 'shard', 'now', 'cacheSizes', 'limits', 'transforms', 'onProgress', 'rules']);
 
 
 function isProviders(value: TenantProviderOptions | TenantProviders): value is TenantProviders {
