@@ -31,7 +31,8 @@ Options:
                        tenant's first identity profile)
   --out <file>         Write the NDJSON to <file> (replaced only when the run succeeds)
   --workers <n|auto>   Worker threads; 0 evaluates on the main thread (default auto: one per
-                       core, or 0 when identities.json is under 1 MiB). Each thread is a heap
+                       core, or 0 when identities.json is under 1 MiB; never more than the
+                       cores). Each thread is a heap
                        of its own: at 1,000,000 identities the process peaks at 299-310 MiB
                        with 2 workers, 203-205 MiB with 0
   --worker-heap <MB>   Each worker thread's heap limit (default 1024); a thread that reaches it

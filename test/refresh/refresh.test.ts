@@ -2,6 +2,7 @@
 // input order with and without workers; per-attribute errors; the summary; options.
 
 import { writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -88,10 +89,18 @@ describe('refresh()', () => {
     const pooled = await collect({ fixtures, workers: 2, now: NOW, batchSize: 40 });
     expect(single.results.map((r) => r.identityId)).toEqual(identityIds(fixtures));
     expect(pooled.results).toEqual(single.results);
-    expect(pooled.summary.workers).toBe(2);
+    expect(pooled.summary.workers).toBe(Math.min(2, availableParallelism()));
     expect(pooled.summary).toMatchObject({ identities: 500, attributes: single.summary.attributes, errors: single.summary.errors, managers: single.summary.managers });
     // Both threads' engines are counted.
     expect(pooled.summary.caches.transforms!.misses).toBeGreaterThanOrEqual(single.summary.caches.transforms!.misses);
+  });
+
+  it('starts no more worker threads than the machine has cores, whatever count is asked for', async () => {
+    const fixtures = generatedTenant(60);
+    const single = await collect({ fixtures, workers: 0, now: NOW, batchSize: 20 });
+    const many = await collect({ fixtures, workers: 256, now: NOW, batchSize: 20 });
+    expect(many.summary.workers).toBe(availableParallelism());
+    expect(many.results).toEqual(single.results);
   });
 
   it('reports a tenant that breaks in the middle as a coded error from a worker too', async () => {
