@@ -9,6 +9,7 @@ import { toJavaString } from '../../runtime/java-string.js';
 import { templateGlobals } from '../globals.js';
 import { isPromise } from '../maybe.js';
 import type { Evaluation, Value } from '../types.js';
+import type { IdentityGraph } from '../../providers/types.js';
 import { joinValues } from '../../operations/support/text.js';
 import { inReference } from '../../operations/reference.js';
 
@@ -50,7 +51,28 @@ export const runtime = Object.freeze({
     if (isPromise(found)) found.then(noop, noop);
     return found === document;
   },
+  /**
+   * A value to keep in a slot under `key`: returned when known at once; a promise is memoised
+   * where the closures look for it (Evaluation.cached) before PENDING is thrown, so that the
+   * evaluation they take over does not ask the provider again.
+   */
+  memo<T>(ev: Evaluation, key: string, value: T | Promise<T>): T {
+    if (!isPromise(value)) return value;
+    ev.memo.set(key, value);
+    throw pending(value);
+  },
   str: toJavaString,
+  /** The identity graph of `$identity` (engine/codegen/identity-template.ts), or PENDING thrown while it loads. */
+  identityGraph(ev: Evaluation): IdentityGraph | null {
+    const graph = ev.identityGraph();
+    if (isPromise(graph)) throw pending(graph);
+    return graph;
+  },
+  /** An object whose prototype is Object.prototype or null (what getAttributes() maps directly). */
+  plainObject(value: object): boolean {
+    const proto: unknown = Object.getPrototypeOf(value);
+    return proto === Object.prototype || proto === null;
+  },
   /** An error of an inlined referenced transform, as the reference closure reports it. */
   inReference,
   join: joinValues,
