@@ -45,11 +45,13 @@ export class EvaluationState implements Evaluation {
   private graph: MaybePromise<IdentityGraph | null> | undefined = undefined;
   private instant: Date | undefined = undefined;
   private budgetState: Budget | undefined;
+  /** The context variables (a subclass may build them on first use). */
+  protected vars: Readonly<Record<string, unknown>> | undefined;
 
   constructor(
     private readonly engine: EvaluationHost,
     readonly identity: Identity | null,
-    readonly variables: Readonly<Record<string, unknown>>,
+    variables: Readonly<Record<string, unknown>> | undefined,
     readonly referenceStack: readonly string[],
     root: EvaluationState | undefined,
     limits: Readonly<Limits>,
@@ -61,6 +63,11 @@ export class EvaluationState implements Evaluation {
     this.root = root ?? this;
     this.counter = this.root;
     this.budgetState = budget;
+    this.vars = variables;
+  }
+
+  get variables(): Readonly<Record<string, unknown>> {
+    return this.vars!;
   }
 
   /** The resource budget, created when first needed (a template render, a usernameGenerator, the 1,024th step). */
@@ -130,3 +137,29 @@ export class EvaluationState implements Evaluation {
   }
 }
 
+
+/**
+ * The evaluation of one attribute of an identity profile. Its template variables
+ * ($attributeDefinition, and $oldValue when the identity has one) are built when something first
+ * reads them: most attributes never render a template through Velocity, and building them for
+ * each of a refresh's attributes was a visible share of its evaluation.
+ */
+export class AttributeEvaluation extends EvaluationState {
+  constructor(
+    engine: EvaluationHost,
+    identity: Identity,
+    private readonly attribute: string,
+    private readonly previous: Readonly<Record<string, unknown>>,
+    private readonly build: (name: string, previous: Readonly<Record<string, unknown>>) => Record<string, unknown>,
+    limits: Readonly<Limits>,
+    budget: Budget,
+    shared: Map<string, unknown>,
+  ) {
+    super(engine, identity, undefined, NO_REFERENCES, undefined, limits, budget);
+    this.shared = shared;
+  }
+
+  override get variables(): Readonly<Record<string, unknown>> {
+    return (this.vars ??= this.build(this.attribute, this.previous));
+  }
+}

@@ -32,12 +32,10 @@ export interface ProfileCodeHost {
   nodes(compiled: CompiledTransform): RecordedNodes | undefined;
   /** A referenced transform, compiled, to inline; undefined when it does not resolve at once. */
   readonly reference: ReferenceResolver;
-  /** One attribute's evaluation, as runProfile creates it. */
-  evaluation(identity: Identity, variables: Record<string, unknown>, limits: Readonly<Limits>, budget: Budget, shared: Map<string, unknown>): Evaluation;
+  /** One attribute's evaluation, as runProfile creates it (its template variables built when first read). */
+  evaluation(identity: Identity, name: string, previous: Readonly<Record<string, unknown>>, limits: Readonly<Limits>, budget: Budget, shared: Map<string, unknown>): Evaluation;
   /** The value, once its size is checked against maxOutputLength. */
   finish(out: MaybePromise<Value>, limits: Readonly<Limits>): MaybePromise<Value>;
-  /** The template variables of one attribute ($attributeDefinition, $oldValue). */
-  variables(name: string, previous: Readonly<Record<string, unknown>>): Record<string, unknown>;
   /** Record an attribute's error (null value), or re-throw what is not a coded error (PENDING included). */
   failed(error: unknown, mapping: CompiledMapping, attributes: Record<string, Value>, errors: ProfileResult['errors']): void;
 }
@@ -52,7 +50,7 @@ export function generateProfile(mappings: readonly CompiledMapping[], host: Prof
     const nodes = host.nodes(m.compiled!);
     // A transform compiled without recorded nodes (none today) runs its own evaluator.
     const root = nodes !== undefined ? `${generator.node(generator.unit(nodes), '')}(null, ev, c)` : `rt.sync(E[${evaluators.push(m.compiled!.evaluator) - 1}](null, ev))`;
-    return `ev = H.evaluation(identity, H.variables(${mapping}.name, previous), limits, budget, shared);
+    return `ev = H.evaluation(identity, ${mapping}.name, previous, limits, budget, shared);
 try {
   out = H.finish(${root}, limits);
   attributes[${literal(m.attribute)}] = out;
