@@ -34,7 +34,7 @@ export const staticOperation = defineOperation({
     // One $identity reference (the identity or its manager) read from the identity graph, unless
     // a dynamic variable named identity would shadow it (engine/codegen/identity-template.ts).
     if (names.length === 0 && !code.dynamicVariableNames(['value']).includes('identity')) {
-      const read = identityTemplate(template.source, code.ev, code.rt, general([]));
+      const read = identityTemplate(template, code, general([]));
       if (read !== undefined) return read;
     }
     // The commonest shapes (text, references, #if on string comparisons) as JavaScript, while

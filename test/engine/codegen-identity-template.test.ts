@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/engine/engine.js';
 import { identityTemplate } from '../../src/engine/codegen/identity-template.js';
 import { createMemoryProviders } from '../../src/providers/memory.js';
+import { compileJavaRegex } from '../../src/runtime/regex/index.js';
+import { compileTemplate } from '../../src/runtime/velocity/index.js';
 import type { Identity, Providers } from '../../src/providers/types.js';
 
 const limits = { maxStringLength: 40, maxAllocation: 60 };
@@ -24,6 +26,17 @@ function outcome(engine: Engine, template: string, identity: Identity, variables
     const error = e as { code?: string; message?: string; path?: string };
     return { code: error.code, message: error.message, path: error.path };
   }
+}
+
+/** Whether the template is generated as JavaScript (rather than left to the renderer). */
+function compiled(source: string): boolean {
+  let template;
+  try {
+    template = compileTemplate(source, { maxLength: 10_000, regex: compileJavaRegex });
+  } catch {
+    return false; // a template that does not compile (TEMPLATE_FORBIDDEN) fails before any code runs
+  }
+  return identityTemplate(template, { ev: 'ev', rt: 'rt', bind: () => 'b0' }, 'return null;') !== undefined;
 }
 
 const value = fc.constantFrom<unknown>('cn=Ann,ou=People', '', 'é😀', 'a'.repeat(35), 'a'.repeat(41), 7, 1.5, true, null, [], ['x'], { a: 1 }, undefined);
@@ -53,35 +66,38 @@ describe('compiled $identity templates', () => {
     ['$identity.attributes.get("mail")', false],
     ['$identity.getAttribute("mail")', false],
     ['$identity.links', false],
-  ])('%j is compiled: %s', (template, compiled) => {
-    expect(identityTemplate(template, 'ev', 'rt', 'return null;') !== undefined).toBe(compiled);
+  ])('%j is compiled: %s', (template, expected) => {
+    expect(compiled(template)).toBe(expected);
   });
 
   it('random templates over random identities and managers give the general renderer’s outcome', () => {
     // The manager the identity provider gives, set for each case.
     let boss: Identity | null = null;
-    const [generated, closures] = engines({
+    const [withCode, closures] = engines({
       ...createMemoryProviders({ sources: [], identities: [], accounts: [] }),
       identities: { getIdentity: (id) => (id === 'm1' ? boss : null) },
     });
-    let compiled = 0;
+    let generated = 0;
     let values = 0;
+    let errors = 0;
     fc.assert(
       fc.property(templates, manager, attributes, value, (template, m, own, name) => {
         boss = m === undefined ? null : ({ id: 'm1', ...m } as unknown as Identity);
         const identity = { id: 'i1', name, attributes: own, managerId: 'm1' } as unknown as Identity;
         const expected = outcome(closures, template, identity);
-        if (identityTemplate(template, 'ev', 'rt', 'return null;') !== undefined) {
-          compiled++;
+        if (compiled(template)) {
+          generated++;
           if ((expected as { value?: unknown }).value !== undefined) values++;
+          if ((expected as { code?: unknown }).code === 'TEMPLATE_RENDER') errors++;
         }
-        expect(outcome(generated, template, identity)).toEqual(expected);
+        expect(outcome(withCode, template, identity)).toEqual(expected);
       }),
       { numRuns: 2000 },
     );
-    // The property must exercise the compiled path and its values, not only the general renderer.
-    expect(compiled).toBeGreaterThan(300);
-    expect(values).toBeGreaterThan(60);
+    // The property must exercise the compiled path, its values and its errors, not only the general renderer.
+    expect(generated).toBeGreaterThan(150);
+    expect(values).toBeGreaterThan(40);
+    expect(errors).toBeGreaterThan(40);
   });
 
   it('a dynamic variable named identity is read as the renderer reads it', () => {

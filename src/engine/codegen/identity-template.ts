@@ -12,13 +12,38 @@
 // what the renderer gives: Identity.getManager() and getName() as in runtime/velocity/identity.ts,
 // getAttributes() as a map over the host's attributes whose `.key` is get("key"), a string
 // rendered as itself, and the one budget charge the renderer makes (a method returning a new
-// string: getName()). Anything else — no identity, no manager, a missing or non-string value,
-// an attributes object that is not a plain object, a value too long — goes to the general
-// renderer, which gives the value or the coded error it always gave.
+// string: getName()). Two failures that depend on the template alone are thrown as the renderer
+// throws them, its error taken once, at generation, from the renderer itself: no manager (a
+// method or property called on null) and an attribute absent or null (a null reference, with
+// strict references). Anything else — no identity, a name that is not a string, a value that is
+// not a string, an attributes object that is not a plain object, a value too long — goes to the
+// general renderer, which gives the value or the coded error it always gave.
 
+import { isTransformsError, type ErrorCode } from '../../errors/index.js';
+import type { Identity, IdentityGraph } from '../../providers/types.js';
+import type { CompiledTemplate } from '../../runtime/velocity/index.js';
 import { parseTemplate } from '../../runtime/velocity/parse.js';
 import { isForbiddenName } from '../../runtime/velocity/methods.js';
 import { literal } from './generator.js';
+
+/** A coded error as the renderer raised it, to raise again. */
+export interface RenderFailure {
+  readonly code: ErrorCode;
+  readonly message: string;
+  readonly details: Record<string, unknown> | undefined;
+}
+
+/** What `template` raises over an identity graph whose manager is `manager`; undefined when it raises no coded error. */
+function failure(template: CompiledTemplate, manager: Identity | null): RenderFailure | undefined {
+  const identity: Identity = { id: '', name: '', attributes: {} };
+  const graph: IdentityGraph = { identity, accounts: [], sources: new Map(), manager };
+  try {
+    template.render({}, { identity: graph });
+  } catch (error) {
+    if (isTransformsError(error) && error.code === 'TEMPLATE_RENDER') return { code: error.code, message: error.message, details: error.details };
+  }
+  return undefined;
+}
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const REFERENCE_KEYS = new Set(['type', 'id', 'path', 'leader', 'prue', 'pos', 'isWraped']);
@@ -34,15 +59,23 @@ function isAccess(step: Step | undefined, property: string, getter: string): 'pr
   return undefined;
 }
 
+/** What the generated code needs of its generator. */
+export interface IdentityCode {
+  readonly ev: string;
+  readonly rt: string;
+  bind(value: unknown): string;
+}
+
 /**
  * Statements returning the template's value when it is known without the renderer, given the
  * identifiers of the evaluation and of the runtime, and `general`, the statement that renders
  * it otherwise; undefined when the template is not of the shapes above.
  */
-export function identityTemplate(source: string, ev: string, rt: string, general: string): string | undefined {
+export function identityTemplate(template: CompiledTemplate, code: IdentityCode, general: string): string | undefined {
+  const { ev, rt } = code;
   let nodes;
   try {
-    nodes = parseTemplate(source);
+    nodes = parseTemplate(template.source);
   } catch {
     return undefined;
   }
@@ -57,9 +90,12 @@ export function identityTemplate(source: string, ev: string, rt: string, general
   // The graph's identity, or (after .manager / .getManager()) its manager: the renderer's
   // JavaIdentity wraps a truthy graph.manager, and a null manager fails the next step.
   let target = `g.identity`;
+  let noManager = '';
   if (isAccess(steps[at], 'manager', 'getManager') !== undefined) {
     target = `g.manager`;
     at++;
+    const error = failure(template, null);
+    if (error !== undefined) noManager = `if (g !== null && g !== undefined && !g.manager) throw ${rt}.renderFailure(${code.bind(error)});\n`;
   }
   let read: string;
   const name = isAccess(steps[at], 'name', 'getName');
@@ -74,15 +110,18 @@ if (typeof v === 'string' && v.length <= ${ev}.limits.maxStringLength) {
     for (const key of Object.keys(last)) if (key !== 'type' && key !== 'id') return undefined;
     if (last.type !== 'property' || typeof last.id !== 'string' || !NAME.test(last.id) || isForbiddenName(last.id)) return undefined;
     const key = literal(last.id);
+    // An attribute absent or null (or no attributes at all) is a null reference: the renderer's
+    // error over an identity whose attributes are empty.
+    const absent = failure(template, target === 'g.manager' ? { id: '', name: '', attributes: {} } : null);
     // getAttributes() is a map over a plain attributes object (runtime/velocity/identity.ts attributeMap).
     read = `const a = t.attributes;
-if (a !== null && typeof a === 'object' && ${rt}.plainObject(a) && Object.prototype.hasOwnProperty.call(a, ${key})) {
-  const v = a[${key}];
-  if (typeof v === 'string' && v.length <= ${ev}.limits.maxStringLength) return v;
+if (a === undefined || a === null || (typeof a === 'object' && ${rt}.plainObject(a))) {
+  const v = a !== undefined && a !== null && Object.prototype.hasOwnProperty.call(a, ${key}) ? a[${key}] : undefined;
+  if (typeof v === 'string' && v.length <= ${ev}.limits.maxStringLength) return v;${absent === undefined ? '' : `\n  if (v === undefined || v === null) throw ${rt}.renderFailure(${code.bind(absent)});`}
 }`;
   } else return undefined;
   return `const g = ${rt}.identityGraph(${ev});
-if (g !== null && g !== undefined && ${target}) {
+${noManager}if (g !== null && g !== undefined && ${target}) {
   const t = ${target};
 ${read.replace(/^/gm, '  ')}
 }

@@ -2,7 +2,8 @@
 // error location and string rules as the closures of engine/compile.ts, so that both paths give
 // the same values and the same coded errors.
 
-import { codedError, type ErrorCode } from '../../errors/index.js';
+import { codedError, TransformsError, type ErrorCode } from '../../errors/index.js';
+import type { RenderFailure } from './identity-template.js';
 import type { CompiledTemplate } from '../../runtime/velocity/index.js';
 import { checkTime, locate, stepLimit } from '../compile.js';
 import { toJavaString } from '../../runtime/java-string.js';
@@ -67,6 +68,10 @@ export const runtime = Object.freeze({
     const graph = ev.identityGraph();
     if (isPromise(graph)) throw pending(graph);
     return graph;
+  },
+  /** A template's coded error, as the renderer raises it (engine/codegen/identity-template.ts). */
+  renderFailure(failure: RenderFailure): TransformsError {
+    return new TransformsError(failure.code, failure.message, failure.details === undefined ? {} : { details: { ...failure.details } });
   },
   /** An object whose prototype is Object.prototype or null (what getAttributes() maps directly). */
   plainObject(value: object): boolean {
