@@ -62,7 +62,7 @@ class EngineImpl implements Engine {
   private readonly profileCodeHost: ProfileCodeHost = {
     nodes: (compiled) => this.recorded.get(compiled),
     reference: (name) => this.inlinable(name),
-    evaluation: (identity, name, previous, limits, budget, shared) => new AttributeEvaluation(this, identity, name, previous, attributeVariables, limits, budget, shared),
+    evaluation: (identity, previous, limits, budget, shared) => new AttributeEvaluation(this, identity, previous, attributeVariables, limits, budget, shared),
     finish: (out, limits) => finish(out, limits),
     failed: attributeFailed,
   };

@@ -70,6 +70,15 @@ export class EvaluationState implements Evaluation {
     return this.vars!;
   }
 
+  /** Forget what one evaluation of a root scope computed for itself (its steps, memo, graph, instant and variables); the budget and the shared memo stay. */
+  protected restart(): void {
+    this.steps = 0;
+    this.memoMap = undefined;
+    this.graph = undefined;
+    this.instant = undefined;
+    this.vars = undefined;
+  }
+
   /** The resource budget, created when first needed (a template render, a usernameGenerator, the 1,024th step). */
   get budget(): Budget {
     const root = this.root;
@@ -139,16 +148,19 @@ export class EvaluationState implements Evaluation {
 
 
 /**
- * The evaluation of one attribute of an identity profile. Its template variables
- * ($attributeDefinition, and $oldValue when the identity has one) are built when something first
- * reads them: most attributes never render a template through Velocity, and building them for
- * each of a refresh's attributes was a visible share of its evaluation.
+ * The evaluation of the attributes of an identity profile, one after the other: one object per
+ * identity, begun again for each attribute with that attribute's own state (its steps, memo,
+ * instant and variables). Its template variables ($attributeDefinition, and $oldValue when the
+ * identity has one) are built when something first reads them: most attributes never render a
+ * template through Velocity, and building them, like an evaluation object per attribute, was a
+ * visible share of a refresh's evaluation.
  */
 export class AttributeEvaluation extends EvaluationState {
+  private attribute = '';
+
   constructor(
     engine: EvaluationHost,
     identity: Identity,
-    private readonly attribute: string,
     private readonly previous: Readonly<Record<string, unknown>>,
     private readonly build: (name: string, previous: Readonly<Record<string, unknown>>) => Record<string, unknown>,
     limits: Readonly<Limits>,
@@ -157,6 +169,13 @@ export class AttributeEvaluation extends EvaluationState {
   ) {
     super(engine, identity, undefined, NO_REFERENCES, undefined, limits, budget);
     this.shared = shared;
+  }
+
+  /** Start the evaluation of the attribute evaluated as `name`, as a fresh evaluation would. */
+  begin(name: string): this {
+    this.attribute = name;
+    this.restart();
+    return this;
   }
 
   override get variables(): Readonly<Record<string, unknown>> {
