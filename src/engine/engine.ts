@@ -23,7 +23,7 @@ import { isPromise, andThen, type MaybePromise } from './maybe.js';
 import { resolveLimits, resolveOptions, type EngineOptions, type ResolvedOptions } from './options.js';
 import { Budget } from '../runtime/budget.js';
 import { createRegistry, type Registry } from './registry.js';
-import { EvaluationState, NO_REFERENCES, type EvaluationHost } from './evaluation.js';
+import { AttributeEvaluation, EvaluationState, NO_REFERENCES, type EvaluationHost } from './evaluation.js';
 import { TRACE_KEY, TraceRecorder } from './trace.js';
 import { attributeFailed, attributeVariables, compileProfile, runGeneratedProfile, runProfile, type CompiledMapping, type ProfileLike, type ProfileOptions, type ProfileResult } from './profile.js';
 import type { CompiledTransform, Evaluation, Limits, OperationSpec, RuleFunction, Value } from './types.js';
@@ -62,9 +62,8 @@ class EngineImpl implements Engine {
   private readonly profileCodeHost: ProfileCodeHost = {
     nodes: (compiled) => this.recorded.get(compiled),
     reference: (name) => this.inlinable(name),
-    evaluation: (identity, variables, limits, budget, shared) => this.newEvaluation(identity, variables, limits, budget, shared),
+    evaluation: (identity, previous, limits, budget, shared) => new AttributeEvaluation(this, identity, previous, attributeVariables, limits, budget, shared),
     finish: (out, limits) => finish(out, limits),
-    variables: attributeVariables,
     failed: attributeFailed,
   };
   private readonly profileHost = {

@@ -3,7 +3,7 @@
 
 import { codedError } from '../errors/index.js';
 import type { Account, Identity, IdentityGraph, Providers, Source } from '../providers/types.js';
-import { all, attempt, andThen, type MaybePromise } from './maybe.js';
+import { all, attempt, andThen, isPromise, type MaybePromise } from './maybe.js';
 
 function providerFailed(what: string) {
   return (error: unknown): never => {
@@ -19,19 +19,49 @@ export function loadIdentityGraph(identity: Identity, providers: Providers): May
     identity.managerId && providers.identities
       ? attempt(() => providers.identities!.getIdentity(identity.managerId!), providerFailed('loading the manager'))
       : null;
+  if (!isPromise(accounts) && !isPromise(manager)) {
+    // Synchronous providers (a refresh): the same calls in the same order, without the chain.
+    const ids: string[] = [];
+    for (let i = 0; i < accounts.length; i++) {
+      const id = accounts[i]!.sourceId;
+      if (!ids.includes(id)) ids.push(id);
+    }
+    const provider = providers.sources;
+    if (!provider) return { identity, accounts, sources: new Map(), manager: manager ?? null };
+    const srcs: MaybePromise<Source | null>[] = [];
+    let waiting = false;
+    for (const id of ids) {
+      const source = resolve(provider, id);
+      if (isPromise(source)) waiting = true;
+      srcs.push(source);
+    }
+    if (waiting) return andThen(all(srcs), (resolved) => graph(identity, accounts, ids, resolved, manager));
+    return graph(identity, accounts, ids, srcs as (Source | null)[], manager);
+  }
   return andThen(accounts, (accs) => {
     const ids = [...new Set(accs.map((a) => a.sourceId))];
     const sources: MaybePromise<(Source | null)[]> = providers.sources
-      ? all(ids.map((id) => attempt(() => providers.sources!.resolveSource({ sourceId: id }), providerFailed('resolving a source'))))
+      ? all(ids.map((id) => resolve(providers.sources!, id)))
       : ids.map(() => null);
-    return andThen(sources, (srcs) =>
-      andThen(manager, (mgr) => {
-        const map = new Map<string, Source>();
-        srcs.forEach((s, i) => {
-          if (s) map.set(ids[i]!, s);
-        });
-        return { identity, accounts: accs, sources: map, manager: mgr ?? null };
-      }),
-    );
+    return andThen(sources, (srcs) => andThen(manager, (mgr) => graph(identity, accs, ids, srcs, mgr)));
   });
+}
+
+function resolve(sources: NonNullable<Providers['sources']>, id: string): MaybePromise<Source | null> {
+  let source: MaybePromise<Source | null>;
+  try {
+    source = sources.resolveSource({ sourceId: id });
+  } catch (error) {
+    return providerFailed('resolving a source')(error);
+  }
+  return isPromise<Source | null>(source) ? source.then(undefined, providerFailed('resolving a source')) : source;
+}
+
+function graph(identity: Identity, accounts: readonly Account[], ids: readonly string[], srcs: readonly (Source | null)[], manager: Identity | null): IdentityGraph {
+  const map = new Map<string, Source>();
+  for (let i = 0; i < ids.length; i++) {
+    const source = srcs[i];
+    if (source) map.set(ids[i]!, source);
+  }
+  return { identity, accounts, sources: map, manager: manager ?? null };
 }

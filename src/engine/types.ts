@@ -194,6 +194,8 @@ export interface CodeContext {
    * Evaluation.cached for values known at once (never undefined).
    */
   once(key: string, expression: string): string;
+  /** The slot behind once(key): an assignable expression, undefined until a value is stored (statements that fill it themselves). */
+  slot(key: string): string;
   /** The transform a constant reference names, inlined (profile evaluation only); undefined: call the closure. */
   reference(name: string): InlinedReference | undefined;
 }

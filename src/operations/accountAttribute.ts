@@ -3,7 +3,7 @@
 
 import { codedError, isTransformsError, type ErrorCode } from '../errors/index.js';
 import { compilePredicate, filterProperties } from '../filter/index.js';
-import { attempt, andThen, type MaybePromise } from '../engine/maybe.js';
+import { andThen, isPromise, type MaybePromise } from '../engine/maybe.js';
 import { decide } from '../engine/trace.js';
 import type { CompileContext, Evaluation, Evaluator, Value } from '../engine/types.js';
 import type { Account, Source, SourceRef } from '../providers/types.js';
@@ -38,14 +38,42 @@ export const accountAttribute = defineOperation({
     if (ctx.tracing) return explain;
     return (_input, ev) => ev.cached(valueKey, loadValue);
   },
-  // The generated read: the candidates (listed once per identity and source, through the memo
-  // the closures share) filtered and sorted once per identity and order, the value once per
-  // identity and read, in slots of the generated function's state.
+  // The generated read: the source, the candidates (listed once per identity and source), their
+  // filtered and sorted order and the value read are kept in slots of the generated function's
+  // state, shared by every node (of the whole profile) reading alike; the value is read by code
+  // of this node's own, so that V8 sees one attribute name at each read.
   generate(code) {
-    const { loadOrder, read, orderKey, valueKey } = plan(code.compile);
+    const { findSource, listFrom, order, orderKey, valueKey, sourceKey, accountsKey, attributeName, firstLink, pointer } = plan(code.compile);
     const { ev, rt } = code;
-    const order = code.once(orderKey, `${rt}.sync(${code.bind(loadOrder)}(${ev}))`);
-    return `return ${code.once(valueKey, `${code.bind(read)}(${order})`)};`;
+    const [value, ordered, listed, source] = [valueKey, orderKey, accountsKey, sourceKey].map((key) => code.slot(key));
+    const name = code.literal(attributeName);
+    return `let v = ${value};
+if (v === undefined) {
+  let list = ${ordered};
+  if (list === undefined) {
+    let accounts = ${listed};
+    if (accounts === undefined) {
+      if (!${ev}.identity) throw ${rt}.error('EVAL_NO_IDENTITY', 'accountAttribute needs an identity in the evaluation context', ${code.literal(pointer)});
+      let source = ${source};
+      if (source === undefined) ${source} = source = ${rt}.memo(${ev}, ${code.literal(sourceKey)}, ${code.bind(findSource)}(${ev}));
+      ${listed} = accounts = ${rt}.memo(${ev}, ${code.literal(accountsKey)}, ${code.bind(listFrom)}(${ev}, source));
+    }
+    ${ordered} = list = ${code.bind(order)}(accounts);
+  }
+  v = null;
+  for (let i = 0, n = ${firstLink ? 'Math.min(list.length, 1)' : 'list.length'}; i < n; i++) {
+    const at = list[i].attributes;
+    if (at && Object.prototype.hasOwnProperty.call(at, ${name})) {
+      const x = at[${name}];
+      if (x !== undefined && x !== null && !(Array.isArray(x) && x.length === 0)) {
+        v = x;
+        break;
+      }
+    }
+  }
+  ${value} = v;
+}
+return v;`;
   },
 });
 
@@ -137,27 +165,42 @@ function plan(ctx: CompileContext) {
     return value;
   };
 
+  // The reads below are built once per node and allocate no closure per evaluation: a refresh
+  // runs them for every identity. A provider that answers with a promise is chained as before.
+  const providerFailed = (error: unknown): never => {
+    throw codedError('EVAL_PROVIDER_FAILED', `listing accounts failed: ${error instanceof Error ? error.message : String(error)}`, { path: pointer, cause: error });
+  };
+  const listFrom = (ev: Evaluation, source: Source): MaybePromise<readonly Account[]> => {
+    const provider = ev.providers.accounts;
+    if (!provider) throw codedError('EVAL_PROVIDER_MISSING', 'accountAttribute needs an account provider', { path: pointer });
+    const identityId = ev.identity!.id;
+    let listed: MaybePromise<readonly Account[]>;
+    try {
+      listed = provider.listAccounts(accountFilter ? { identityId, sourceId: source.id, filter: accountFilter } : { identityId, sourceId: source.id });
+    } catch (error) {
+      return providerFailed(error);
+    }
+    return isPromise<readonly Account[]>(listed) ? listed.then(undefined, providerFailed) : listed;
+  };
+  const findSource = sourceResolver(sourceRef, pointer);
+  const listAccounts = (ev: Evaluation): MaybePromise<readonly Account[]> => {
+    const source = ev.cached(sourceKey, findSource);
+    return isPromise<Source>(source) ? source.then((s) => listFrom(ev, s)) : listFrom(ev, source);
+  };
   const load = (ev: Evaluation): MaybePromise<readonly Account[]> => {
-    const identity = ev.identity;
-    if (!identity) throw codedError('EVAL_NO_IDENTITY', 'accountAttribute needs an identity in the evaluation context', { path: pointer });
-    const accounts = ev.cached(accountsKey, (ev) =>
-      andThen(resolveSource(ev, sourceKey, sourceRef, pointer), (source) => {
-        const provider = ev.providers.accounts;
-        if (!provider) throw codedError('EVAL_PROVIDER_MISSING', 'accountAttribute needs an account provider', { path: pointer });
-        return attempt(
-          () => provider.listAccounts(accountFilter ? { identityId: identity.id, sourceId: source.id, filter: accountFilter } : { identityId: identity.id, sourceId: source.id }),
-          (error) => {
-            throw codedError('EVAL_PROVIDER_FAILED', `listing accounts failed: ${error instanceof Error ? error.message : String(error)}`, { path: pointer, cause: error });
-          },
-        );
-      }),
-    );
-    return accounts;
+    if (!ev.identity) throw codedError('EVAL_NO_IDENTITY', 'accountAttribute needs an identity in the evaluation context', { path: pointer });
+    return ev.cached(accountsKey, listAccounts);
   };
   const explain: Evaluator = (_input, ev) => andThen(load(ev), (accounts) => explainPick(ev, accounts));
-  const loadOrder = (ev: Evaluation) => andThen(load(ev), order);
-  const loadValue = (ev: Evaluation) => andThen(ev.cached(orderKey, loadOrder), read);
-  return { explain, loadOrder, loadValue, read, orderKey, valueKey };
+  const loadOrder = (ev: Evaluation): MaybePromise<readonly Account[]> => {
+    const accounts = load(ev);
+    return isPromise<readonly Account[]>(accounts) ? accounts.then(order) : order(accounts);
+  };
+  const loadValue = (ev: Evaluation): MaybePromise<Value> => {
+    const ordered = ev.cached(orderKey, loadOrder);
+    return isPromise<readonly Account[]>(ordered) ? ordered.then(read) : read(ordered);
+  };
+  return { explain, loadValue, findSource, listFrom, order, orderKey, valueKey, sourceKey, accountsKey, attributeName, firstLink, pointer };
 }
 
 function constantString(value: unknown): string {
@@ -211,21 +254,24 @@ function readAttribute(account: Account, name: string): Value {
   return v as Value;
 }
 
-function resolveSource(ev: Evaluation, key: string, sourceRef: SourceRef, pointer: string): MaybePromise<Source> {
-  return ev.cached(key, (ev) => {
+/** How one node resolves its source (memoised by the caller under the node's source key), built once per node. */
+function sourceResolver(sourceRef: SourceRef, pointer: string): (ev: Evaluation) => MaybePromise<Source> {
+  const found = (source: Source | null): Source => {
+    if (!source) throw codedError('EVAL_UNKNOWN_SOURCE', `no source matches ${JSON.stringify(sourceRef)}`, { path: pointer });
+    return source;
+  };
+  const failed = (error: unknown): never => {
+    throw codedError('EVAL_PROVIDER_FAILED', `resolving the source failed: ${error instanceof Error ? error.message : String(error)}`, { path: pointer, cause: error });
+  };
+  return (ev) => {
     const provider = ev.providers.sources;
     if (!provider) throw codedError('EVAL_PROVIDER_MISSING', 'accountAttribute needs a source provider', { path: pointer });
-    return andThen(
-      attempt(
-        () => provider.resolveSource(sourceRef),
-        (error) => {
-          throw codedError('EVAL_PROVIDER_FAILED', `resolving the source failed: ${error instanceof Error ? error.message : String(error)}`, { path: pointer, cause: error });
-        },
-      ),
-      (source) => {
-        if (!source) throw codedError('EVAL_UNKNOWN_SOURCE', `no source matches ${JSON.stringify(sourceRef)}`, { path: pointer });
-        return source;
-      },
-    );
-  });
+    let source: MaybePromise<Source | null>;
+    try {
+      source = provider.resolveSource(sourceRef);
+    } catch (error) {
+      return failed(error);
+    }
+    return isPromise<Source | null>(source) ? source.then(found, failed) : found(source);
+  };
 }

@@ -2,6 +2,7 @@
 
 import { attributesSchema, defineOperation, ref } from './spec.js';
 import { simpleTemplate } from '../engine/codegen/template.js';
+import { identityTemplate } from '../engine/codegen/identity-template.js';
 
 export const staticOperation = defineOperation({
   type: 'static',
@@ -30,6 +31,12 @@ export const staticOperation = defineOperation({
     const names = code.dynamicVariableNames(['value']).filter((name) => template.references.has(name));
     const values = names.map((name) => code.value(name)!);
     const general = (args: readonly string[]) => `return ${code.rt}.render(${code.bind(template)}, ${code.bind(names)}, [${args.join(', ')}], ${code.ev});`;
+    // One $identity reference (the identity or its manager) read from the identity graph, unless
+    // a dynamic variable named identity would shadow it (engine/codegen/identity-template.ts).
+    if (names.length === 0 && !code.dynamicVariableNames(['value']).includes('identity')) {
+      const read = identityTemplate(template, code, general([]));
+      if (read !== undefined) return read;
+    }
     // The commonest shapes (text, references, #if on string comparisons) as JavaScript, while
     // every variable is present; the general renderer otherwise (engine/codegen/template.ts).
     const locals = names.map(() => code.local());

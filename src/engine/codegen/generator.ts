@@ -111,12 +111,18 @@ export class Generator {
 
   /** An expression computing `expression` once per evaluation state, read from its slot afterwards (never undefined). */
   once(key: string, expression: string): string {
+    const slot = this.slot(key);
+    return `(${slot} !== undefined ? ${slot} : (${slot} = ${expression}))`;
+  }
+
+  /** The slot of the evaluation state holding the value shared under `key` (undefined until set). */
+  slot(key: string): string {
     let slot = this.slots.get(key);
     if (slot === undefined) {
       slot = `s${this.slots.size}`;
       this.slots.set(key, slot);
     }
-    return `(c.${slot} !== undefined ? c.${slot} : (c.${slot} = ${expression}))`;
+    return `c.${slot}`;
   }
 
   /** The name of the local function evaluating the node at `pointer` of `unit` (emitted once). */
@@ -217,6 +223,7 @@ ${indent(body, 4)}
       local: () => this.local(),
       sync: (expression) => `rt.sync(${expression})`,
       once: (key, expression) => this.once(key, expression),
+      slot: (key) => this.slot(key),
       reference: (name) => this.reference(unit, name),
     };
     return generate(context);

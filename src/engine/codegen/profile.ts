@@ -14,7 +14,8 @@ import type { Identity } from '../../providers/types.js';
 import type { Budget } from '../../runtime/budget.js';
 import type { MaybePromise } from '../maybe.js';
 import type { CompiledMapping, ProfileResult } from '../profile.js';
-import type { CompiledTransform, Evaluation, Limits, Value } from '../types.js';
+import type { CompiledTransform, Limits, Value } from '../types.js';
+import type { AttributeEvaluation } from '../evaluation.js';
 import { build, Generator, literal, type RecordedNodes, type ReferenceResolver } from './generator.js';
 
 /** A generated profile: throws PENDING when a provider answers asynchronously. */
@@ -32,12 +33,10 @@ export interface ProfileCodeHost {
   nodes(compiled: CompiledTransform): RecordedNodes | undefined;
   /** A referenced transform, compiled, to inline; undefined when it does not resolve at once. */
   readonly reference: ReferenceResolver;
-  /** One attribute's evaluation, as runProfile creates it. */
-  evaluation(identity: Identity, variables: Record<string, unknown>, limits: Readonly<Limits>, budget: Budget, shared: Map<string, unknown>): Evaluation;
+  /** The attributes' evaluation, begun for each attribute as runProfile creates one (its template variables built when first read). */
+  evaluation(identity: Identity, previous: Readonly<Record<string, unknown>>, limits: Readonly<Limits>, budget: Budget, shared: Map<string, unknown>): AttributeEvaluation;
   /** The value, once its size is checked against maxOutputLength. */
   finish(out: MaybePromise<Value>, limits: Readonly<Limits>): MaybePromise<Value>;
-  /** The template variables of one attribute ($attributeDefinition, $oldValue). */
-  variables(name: string, previous: Readonly<Record<string, unknown>>): Record<string, unknown>;
   /** Record an attribute's error (null value), or re-throw what is not a coded error (PENDING included). */
   failed(error: unknown, mapping: CompiledMapping, attributes: Record<string, Value>, errors: ProfileResult['errors']): void;
 }
@@ -52,7 +51,7 @@ export function generateProfile(mappings: readonly CompiledMapping[], host: Prof
     const nodes = host.nodes(m.compiled!);
     // A transform compiled without recorded nodes (none today) runs its own evaluator.
     const root = nodes !== undefined ? `${generator.node(generator.unit(nodes), '')}(null, ev, c)` : `rt.sync(E[${evaluators.push(m.compiled!.evaluator) - 1}](null, ev))`;
-    return `ev = H.evaluation(identity, H.variables(${mapping}.name, previous), limits, budget, shared);
+    return `ev.begin(${mapping}.name);
 try {
   out = H.finish(${root}, limits);
   attributes[${literal(m.attribute)}] = out;
@@ -65,7 +64,8 @@ return function profile(identity, previous, limits, budget, shared) {
   const c = new State();
   const attributes = {};
   const errors = [];
-  let ev, out;
+  const ev = H.evaluation(identity, previous, limits, budget, shared);
+  let out;
 ${steps.join('\n')}
   return { attributes, errors };
 };`;

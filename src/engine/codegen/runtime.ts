@@ -2,13 +2,15 @@
 // error location and string rules as the closures of engine/compile.ts, so that both paths give
 // the same values and the same coded errors.
 
-import { codedError, type ErrorCode } from '../../errors/index.js';
+import { codedError, TransformsError, type ErrorCode } from '../../errors/index.js';
+import type { RenderFailure } from './identity-template.js';
 import type { CompiledTemplate } from '../../runtime/velocity/index.js';
 import { checkTime, locate, stepLimit } from '../compile.js';
 import { toJavaString } from '../../runtime/java-string.js';
 import { templateGlobals } from '../globals.js';
 import { isPromise } from '../maybe.js';
 import type { Evaluation, Value } from '../types.js';
+import type { IdentityGraph } from '../../providers/types.js';
 import { joinValues } from '../../operations/support/text.js';
 import { inReference } from '../../operations/reference.js';
 
@@ -50,7 +52,32 @@ export const runtime = Object.freeze({
     if (isPromise(found)) found.then(noop, noop);
     return found === document;
   },
+  /**
+   * A value to keep in a slot under `key`: returned when known at once; a promise is memoised
+   * where the closures look for it (Evaluation.cached) before PENDING is thrown, so that the
+   * evaluation they take over does not ask the provider again.
+   */
+  memo<T>(ev: Evaluation, key: string, value: T | Promise<T>): T {
+    if (!isPromise(value)) return value;
+    ev.memo.set(key, value);
+    throw pending(value);
+  },
   str: toJavaString,
+  /** The identity graph of `$identity` (engine/codegen/identity-template.ts), or PENDING thrown while it loads. */
+  identityGraph(ev: Evaluation): IdentityGraph | null {
+    const graph = ev.identityGraph();
+    if (isPromise(graph)) throw pending(graph);
+    return graph;
+  },
+  /** A template's coded error, as the renderer raises it (engine/codegen/identity-template.ts). */
+  renderFailure(failure: RenderFailure): TransformsError {
+    return new TransformsError(failure.code, failure.message, failure.details === undefined ? {} : { details: { ...failure.details } });
+  },
+  /** An object whose prototype is Object.prototype or null (what getAttributes() maps directly). */
+  plainObject(value: object): boolean {
+    const proto: unknown = Object.getPrototypeOf(value);
+    return proto === Object.prototype || proto === null;
+  },
   /** An error of an inlined referenced transform, as the reference closure reports it. */
   inReference,
   join: joinValues,

@@ -1,0 +1,68 @@
+// Loading the identity graph of $identity (engine/identity-graph.ts): providers that answer at
+// once (a refresh, read without a promise chain) and the same providers answering with promises
+// give the same graph, ask the providers the same questions in the same order, and fail with the
+// same coded error when one of them fails or some sources are unknown.
+
+import { describe, expect, it } from 'vitest';
+import { loadIdentityGraph } from '../../src/engine/identity-graph.js';
+import type { Account, Identity, Providers, Source } from '../../src/providers/types.js';
+
+const sources: Source[] = [
+  { id: 's1', name: 'One' },
+  { id: 's2', name: 'Two' },
+] as Source[];
+const accounts = [
+  { id: 'a1', sourceId: 's2', identityId: 'i1', nativeIdentity: 'a1', name: 'a1', attributes: {} },
+  { id: 'a2', sourceId: 's1', identityId: 'i1', nativeIdentity: 'a2', name: 'a2', attributes: {} },
+  { id: 'a3', sourceId: 's2', identityId: 'i1', nativeIdentity: 'a3', name: 'a3', attributes: {} },
+  { id: 'a4', sourceId: 's9', identityId: 'i1', nativeIdentity: 'a4', name: 'a4', attributes: {} },
+] as Account[];
+const manager = { id: 'm1', name: 'boss', attributes: {} } as Identity;
+const identity = { id: 'i1', name: 'jdoe', attributes: {}, managerId: 'm1' } as Identity;
+
+type Failing = 'accounts' | 'manager' | 's1' | undefined;
+
+/** Providers recording what they are asked; `wrap` turns each answer into a promise or not; `failing` throws. */
+function providers(asynchronous: boolean, failing: Failing, calls: string[]): Providers {
+  const answer = <T>(what: string, value: () => T): T | Promise<T> => {
+    calls.push(what);
+    if (failing !== undefined && what.endsWith(failing)) {
+      if (asynchronous) return Promise.reject(new Error(`${what} down`));
+      throw new Error(`${what} down`);
+    }
+    return asynchronous ? Promise.resolve(value()) : value();
+  };
+  return {
+    accounts: { listAccounts: () => answer('accounts', () => accounts) },
+    identities: { getIdentity: (id) => answer(`identity ${id === 'm1' ? 'manager' : id}`, () => (id === 'm1' ? manager : null)) },
+    sources: { resolveSource: (ref) => answer(`source ${ref.sourceId}`, () => sources.find((s) => s.id === ref.sourceId) ?? null) },
+  };
+}
+
+async function outcome(asynchronous: boolean, failing: Failing): Promise<{ result: unknown; calls: string[] }> {
+  const calls: string[] = [];
+  try {
+    const graph = await loadIdentityGraph(identity, providers(asynchronous, failing, calls));
+    return { result: { ...graph, sources: [...graph.sources] }, calls };
+  } catch (e) {
+    const error = e as { code?: string; message?: string };
+    return { result: { code: error.code, message: error.message }, calls };
+  }
+}
+
+describe('loading the identity graph', () => {
+  it('gives the accounts, the sources in order of first use (unknown ones left out) and the manager', async () => {
+    const { result, calls } = await outcome(false, undefined);
+    expect(result).toEqual({ identity, accounts, sources: [['s2', sources[1]], ['s1', sources[0]]], manager });
+    expect(calls).toEqual(['accounts', 'identity manager', 'source s2', 'source s1', 'source s9']);
+  });
+
+  it.each<Failing>([undefined, 'accounts', 'manager', 's1'])('answers at once and answers by promise agree when %s fails', async (failing) => {
+    const sync = await outcome(false, failing);
+    const async = await outcome(true, failing);
+    expect(sync.result).toEqual(async.result);
+    if (failing !== undefined) expect(sync.result).toMatchObject({ code: 'EVAL_PROVIDER_FAILED' });
+    // Answers at once stop at the first failure; with promises every question was already asked.
+    if (failing === undefined) expect(sync.calls).toEqual(async.calls);
+  });
+});
