@@ -369,6 +369,12 @@ function escapeAt(source: string, start: number, topLevel: boolean): { text: str
   // A run of backslashes is a token of its own in 1.7 (blanks after it start the next one).
   if (target !== '$' && target !== '#') return { text: topLevel ? raw(run) : run, next: start + k };
   const head = target === '$' ? REFERENCE_HEAD.test(after) : DIRECTIVE_HEAD.test(after);
+  if (head && target === '#' && topLevel) {
+    // `\\#b`, `\\#{b}`: a word that names no directive or macro call is text, and 1.7 keeps
+    // every backslash before it, whatever the length of the run.
+    const token = hashToken(source, start + k);
+    if (token?.raw) return { text: raw(run) + token.text, next: token.next };
+  }
   if (!head) {
     // Nothing to escape: Velocity prints the backslashes and the character as they are.
     return { text: raw(run + target), next: start + k + 1 };
