@@ -50,7 +50,7 @@ export function rewriteEscapes(source: string): Rewritten {
   if (
     !source.includes('\\') && !source.includes('#*') && !EXPONENT_ANYWHERE.test(source) &&
     !LONG_NEGATIVE_ANYWHERE.test(source) && !HASH_AFTER_NAME.test(source) && !HASH_TOKEN_ANYWHERE.test(source) &&
-    !WORD_PAREN_ANYWHERE.test(source)
+    !WORD_PAREN_ANYWHERE.test(source) && !UNNAMED_BRACE.test(source)
   ) {
     return { text: source, column: IDENTITY };
   }
@@ -161,6 +161,18 @@ export function rewriteEscapes(source: string): Rewritten {
       out += source.slice(i, stop);
       i = stop;
       continue;
+    }
+    if (depth === 0 && c === '$') {
+      // `${`, `$!{` before anything but a name, a `$` or a backslash (`${}`, `${ a}`, `${` at
+      // the end): 1.7 reads no reference there, and renders the text as written.
+      const open = UNNAMED_BRACE.exec(source.slice(i, i + 4));
+      if (open?.index === 0) {
+        const text = (needsSeparator(out, '#') ? SEPARATOR : '') + raw(open[0]);
+        out += text;
+        shifts.push([line, out.length - lineStart, text.length - open[0].length]);
+        i += open[0].length;
+        continue;
+      }
     }
     if (depth === 0 && (c === '$' || c === '#' || c === '\\')) {
       const next = vanishingPrefix(source, i);
@@ -338,6 +350,8 @@ export function rewriteEscapes(source: string): Rewritten {
 }
 
 const SEPARATOR = '#if(false)#{end}';
+/** `${` or `$!{` not followed by a name: no reference for 1.7's lexer. */
+const UNNAMED_BRACE = /\$!?\{(?![A-Za-z_$\\])/;
 /** A `#` token of 1.7's lexer that velocityjs reads otherwise (hash-tokens.ts). */
 const HASH_TOKEN_ANYWHERE = /#(?:[A-Za-z_@{\\]|-?\d)|[\w}]##|\$!?[ \t]*#|#[ \t]+#|\$!?[A-Za-z_]\w*\(|\$!?\{?[A-Za-z_][\w.]*\([^)]*$/;
 const HASH_AFTER_NAME = /[\w)}\]]#(?![A-Za-z{*#])/;

@@ -433,3 +433,22 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
     expect(() => render('#if(true)a#endx#end')).toThrow(expect.objectContaining({ code: 'TEMPLATE_RENDER', message: expect.stringMatching(/#endx is not a macro/) }));
   });
 });
+
+describe('a ${ or $!{ that opens no reference is text', () => {
+  it.each([
+    ['x${', 'x${'],
+    ['x$!{', 'x$!{'],
+    ['x${}', 'x${}'],
+    ['${}$a', '${}A'],
+    ['${ a}', '${ a}'],
+    ['$a${', 'A${'],
+    ['#if(true)${#end', '${'],
+    ['a${ #set($x = 1)b', 'a${b'],
+  ])('%j → %j', (template, expected) => {
+    expect(render(template, { a: 'A' })).toBe(expected);
+  });
+
+  it.each([['x${a'], ['x$!{a'], ['${$a']])('%j (a name left open) does not parse (TEMPLATE_SYNTAX)', (template) => {
+    expect(() => render(template, { a: 'A' })).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+  });
+});
