@@ -382,6 +382,11 @@ function escapeAt(source: string, start: number, topLevel: boolean): { text: str
   const run = source.slice(start, start + k);
   // A run of backslashes is a token of its own in 1.7 (blanks after it start the next one).
   if (target !== '$' && target !== '#') return { text: topLevel ? raw(run) : run, next: start + k };
+  if (topLevel && target === '#' && (after[1] === '#' || after[1] === '*')) {
+    // `\##`, `\#* *#`: a backslash does not escape a comment; the run stays, the comment is one
+    // (velocityjs needs it kept apart from the raw block: `]]###`).
+    return { text: raw(run) + SEPARATOR, next: start + k };
+  }
   const head = target === '$' ? REFERENCE_HEAD.test(after) : DIRECTIVE_HEAD.test(after);
   if (head && target === '#' && topLevel) {
     // `\\#b`, `\\#{b}`: a word that names no directive or macro call is text, and 1.7 keeps

@@ -84,7 +84,7 @@ export function parseTemplate(source: string, nested: { offset: Pos | undefined 
   const rewritten = nested ? { text: source, column: (_l: number, c: number) => c } : rewriteEscapes(source);
   // Velocity's lexer fails on a `#` that ends the template (velocityjs keeps it as text).
   // (Not the second `#` of an empty `##` comment: `a##` renders `a` in 1.7.)
-  if (!nested && /(?<![*\]\\])#$/.test(rewritten.text) && !/(?<![#\\])##$/.test(source)) {
+  if (!nested && /(?<![*\]\\])#$/.test(rewritten.text) && !/(?<!#)##$/.test(source)) {
     const lines = source.split('\n');
     syntaxError("Encountered end of input after '#'", { first_line: lines.length, first_column: lines[lines.length - 1]!.length - 1 } as Pos, offset);
   }

@@ -150,6 +150,12 @@ describe('comments and a trailing #', () => {
     ['$m.k$!{b}x## note\n', 'vBx## note\n'],
     ['$m.k${b}## note\n', 'vB## note\n'],
     ['$m.k$b## note\n', 'vB'],
+    // A backslash run before a comment escapes nothing: it stays, and the comment is one.
+    ['\\##', '\\'],
+    ['a\\## c\nb', 'a\\b'],
+    ['\\\\\\## c', '\\\\\\'],
+    ['$a\\## c', 'A\\'],
+    ['\\#* c *#y', '\\y'],
   ])('%j → %j', (template, expected) => {
     expect(render(template, { a: 'A', b: 'B', m: { k: 'v' } })).toBe(expected);
   });
