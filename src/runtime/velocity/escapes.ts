@@ -135,6 +135,11 @@ export function rewriteEscapes(source: string): Rewritten {
         i = end + 2;
         continue;
       }
+      // A block comment that never closes runs to the end of the template and renders nothing,
+      // as in 1.7, whose lexer fails only when the template ends right after `#*`, or with `#`.
+      if (i + 2 === source.length || source.endsWith('#')) syntaxAt(source, source.length - 1, "Encountered end of input in '#*'");
+      out += (needsSeparator(out, raw(MARK)) ? SEPARATOR : '') + raw(MARK);
+      break;
     }
     if (depth === 0 && c === '#' && source[i + 1] === '#') {
       // A line comment: nothing in it is a token (it ends at the line break, which it eats).

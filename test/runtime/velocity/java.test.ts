@@ -156,8 +156,17 @@ describe('comments and a trailing #', () => {
     ['\\\\\\## c', '\\\\\\'],
     ['$a\\## c', 'A\\'],
     ['\\#* c *#y', '\\y'],
+    // A block comment that never closes runs to the end of the template.
+    ['#* text', ''],
+    ['a#* text', 'a'],
+    ['$a#* x *', 'A'],
+    ['a\n#* x\ny', 'a\n'],
   ])('%j → %j', (template, expected) => {
     expect(render(template, { a: 'A', b: 'B', m: { k: 'v' } })).toBe(expected);
+  });
+
+  it.each([['a#*'], ['a#* x #']])('%j: a block comment left open right after `#*` or with a final `#` does not parse (TEMPLATE_SYNTAX)', (template) => {
+    expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
   });
 
   it('a `#` that ends the template is a syntax error, as Velocity 1.7 lexes it', () => {
