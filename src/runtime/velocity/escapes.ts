@@ -48,7 +48,7 @@ const IDENTITY: Rewritten['column'] = (_line, column) => column;
 
 export function rewriteEscapes(source: string): Rewritten {
   if (
-    !source.includes('\\') && !source.includes('#*') && !EXPONENT_ANYWHERE.test(source) &&
+    !source.includes('\\') && !source.includes('#*') && !source.includes('#[[') && !EXPONENT_ANYWHERE.test(source) &&
     !LONG_NEGATIVE_ANYWHERE.test(source) && !HASH_AFTER_NAME.test(source) && !HASH_TOKEN_ANYWHERE.test(source) &&
     !WORD_PAREN_ANYWHERE.test(source) && !UNNAMED_BRACE.test(source)
   ) {
@@ -116,6 +116,8 @@ export function rewriteEscapes(source: string): Rewritten {
         i = end + 3;
         continue;
       }
+      // 1.7's lexer fails on a raw block that never closes (velocityjs reads it as text).
+      syntaxAt(source, i, '#[[ has no closing ]]#');
     }
     if (depth === 0 && c === '#' && source[i + 1] === '*') {
       const end = source.indexOf('*#', i + 2);
