@@ -389,6 +389,8 @@ function escapeAt(source: string, start: number, topLevel: boolean): { text: str
   const run = source.slice(start, start + k);
   // A run of backslashes is a token of its own in 1.7 (blanks after it start the next one).
   if (target !== '$' && target !== '#') return { text: topLevel ? raw(run) : run, next: start + k };
+  // A `#` that ends the template: 1.7's lexer fails on it, backslashes before it or not.
+  if (topLevel && target === '#' && start + k + 1 === source.length) syntaxAt(source, start + k, "Encountered end of input after '#'");
   if (topLevel && target === '#' && (after[1] === '#' || after[1] === '*')) {
     // `\##`, `\#* *#`: a backslash does not escape a comment; the run stays, the comment is one
     // (velocityjs needs it kept apart from the raw block: `]]###`).

@@ -173,6 +173,10 @@ describe('comments and a trailing #', () => {
     expect(() => render('price: 5$ #')).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX', details: { line: 1, column: 11 } }));
   });
 
+  it.each([['\\#'], ['a\\\\#'], ['$a\\#']])('%j: backslashes before the final `#` do not change that (TEMPLATE_SYNTAX)', (template) => {
+    expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+  });
+
   it.each([
     ['US$', 'US$'],
     ['$a$', 'A$'],
