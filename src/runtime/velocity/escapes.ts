@@ -138,8 +138,8 @@ export function rewriteEscapes(source: string): Rewritten {
         continue;
       }
       // A block comment that never closes runs to the end of the template and renders nothing,
-      // as in 1.7, whose lexer fails only when the template ends right after `#*`, or with `#`.
-      if (i + 2 === source.length || source.endsWith('#')) syntaxAt(source, source.length - 1, "Encountered end of input in '#*'");
+      // as in 1.7, whose lexer fails only when the template ends right after `#*`, or with `#` or `$`.
+      if (i + 2 === source.length || /[#$]$/.test(source)) syntaxAt(source, source.length - 1, "Encountered end of input in '#*'");
       out += (needsSeparator(out, raw(MARK)) ? SEPARATOR : '') + raw(MARK);
       break;
     }
@@ -170,13 +170,16 @@ export function rewriteEscapes(source: string): Rewritten {
       continue;
     }
     if (depth === 0 && c === '$') {
-      // `${`, `$!{` before anything but a name, a `$` or a backslash (`${}`, `${ a}`, `${` at
-      // the end): 1.7 reads no reference there, and renders the text as written.
-      const open = UNNAMED_BRACE.exec(source.slice(i, i + 4));
+      // `${`, `$!{` before anything but a name or a reference (`${}`, `${ a}`, `${` at the end):
+      // 1.7 reads no reference there, and renders the text as written.
+      const open = UNNAMED_BRACE.exec(source.slice(i, i + 200));
       if (open?.index === 0) {
-        const text = (needsSeparator(out, '#') ? SEPARATOR : '') + raw(open[0]);
+        // A lone `#` right before it goes into the raw block (`#${`): `##[[` would be a comment.
+        const hash = out.endsWith('#') && !out.endsWith(']]#') ? '#' : '';
+        if (hash) out = out.slice(0, -1);
+        const text = (needsSeparator(out, '#') ? SEPARATOR : '') + raw(hash + open[0]);
         out += text;
-        shifts.push([line, out.length - lineStart, text.length - open[0].length]);
+        shifts.push([line, out.length - lineStart, text.length - hash.length - open[0].length]);
         i += open[0].length;
         continue;
       }
@@ -357,8 +360,8 @@ export function rewriteEscapes(source: string): Rewritten {
 }
 
 const SEPARATOR = '#if(false)#{end}';
-/** `${` or `$!{` not followed by a name: no reference for 1.7's lexer. */
-const UNNAMED_BRACE = /\$!?\{(?![A-Za-z_$\\])/;
+/** `${` or `$!{` not followed by a name or a reference (escaped or not): no reference for 1.7's lexer. */
+const UNNAMED_BRACE = /\$!?\{(?![A-Za-z_]|\\*\$!?\{?[A-Za-z_])/;
 /** A `#` token of 1.7's lexer that velocityjs reads otherwise (hash-tokens.ts). */
 const HASH_TOKEN_ANYWHERE = /#(?:[A-Za-z_@{\\]|-?\d)|[\w}]##|\$!?[ \t]*#|#[ \t]+#|\$!?[A-Za-z_]\w*\(|\$!?\{?[A-Za-z_][\w.]*\([^)]*$/;
 const HASH_AFTER_NAME = /[\w)}\]]#(?![A-Za-z{*#])/;

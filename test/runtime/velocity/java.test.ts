@@ -165,7 +165,7 @@ describe('comments and a trailing #', () => {
     expect(render(template, { a: 'A', b: 'B', m: { k: 'v' } })).toBe(expected);
   });
 
-  it.each([['a#*'], ['a#* x #']])('%j: a block comment left open right after `#*` or with a final `#` does not parse (TEMPLATE_SYNTAX)', (template) => {
+  it.each([['a#*'], ['a#* x #'], ['a#* x$']])('%j: a block comment left open right after `#*` or with a final `#` or `$` does not parse (TEMPLATE_SYNTAX)', (template) => {
     expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
   });
 
@@ -463,6 +463,10 @@ describe('a ${ or $!{ that opens no reference is text', () => {
     ['$a${', 'A${'],
     ['#if(true)${#end', '${'],
     ['a${ #set($x = 1)b', 'a${b'],
+    ['${$!{', '${$!{'],
+    ['a${\\\\', 'a${\\\\'],
+    ['#${', '#${'],
+    ['{$#${', '{$#${'],
   ])('%j → %j', (template, expected) => {
     expect(render(template, { a: 'A' })).toBe(expected);
   });
