@@ -88,6 +88,12 @@ export function parseTemplate(source: string, nested: { offset: Pos | undefined 
     const lines = source.split('\n');
     syntaxError("Encountered end of input after '#'", { first_line: lines.length, first_column: lines[lines.length - 1]!.length - 1 } as Pos, offset);
   }
+  // Nor does it read a final `#*` or `#[[`, wherever it stands (in a comment too), unless its
+  // `#` closes a raw block or a block comment (`#[[x]]#*`).
+  if (!nested && /(?<!\]\]|\*)#(?:\*|\[\[)$/.test(source)) {
+    const lines = source.split('\n');
+    syntaxError('Encountered end of input after #* or #[[', { first_line: lines.length, first_column: lines[lines.length - 1]!.length - 1 } as Pos, offset);
+  }
   let flat: Flat[];
   try {
     flat = flatParse(rewritten.text);
