@@ -361,7 +361,7 @@ export function rewriteEscapes(source: string): Rewritten {
 
 const SEPARATOR = '#if(false)#{end}';
 /** `${` or `$!{` not followed by a name or a reference (escaped or not): no reference for 1.7's lexer. */
-const UNNAMED_BRACE = /\$!?\{(?![A-Za-z_]|\\*\$!?\{?[A-Za-z_])/;
+const UNNAMED_BRACE = /\$!?\{(?!\{?[A-Za-z_]|\\*\$!?\{?[A-Za-z_])/;
 /** A `#` token of 1.7's lexer that velocityjs reads otherwise (hash-tokens.ts). */
 const HASH_TOKEN_ANYWHERE = /#(?:[A-Za-z_@{\\]|-?\d)|[\w}]##|\$!?[ \t]*#|#[ \t]+#|\$!?[A-Za-z_]\w*\(|\$!?\{?[A-Za-z_][\w.]*\([^)]*$/;
 const HASH_AFTER_NAME = /[\w)}\]]#(?![A-Za-z{*#])/;

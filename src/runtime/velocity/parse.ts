@@ -89,8 +89,8 @@ export function parseTemplate(source: string, nested: { offset: Pos | undefined 
     syntaxError("Encountered end of input after '#'", { first_line: lines.length, first_column: lines[lines.length - 1]!.length - 1 } as Pos, offset);
   }
   // Nor does it read a final `#*` or `#[[`, wherever it stands (in a comment too), unless its
-  // `#` closes a raw block or a block comment (`#[[x]]#*`).
-  if (!nested && /(?<!\]\]|\*)#(?:\*|\[\[)$/.test(source)) {
+  // `#` closes a raw block or a block comment, or opens a line comment (`#[[x]]#*`, `a##*`).
+  if (!nested && /(?<!\]\]|\*|(?<!#)#)#(?:\*|\[\[)$/.test(source)) {
     const lines = source.split('\n');
     syntaxError('Encountered end of input after #* or #[[', { first_line: lines.length, first_column: lines[lines.length - 1]!.length - 1 } as Pos, offset);
   }

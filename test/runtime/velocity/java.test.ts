@@ -467,24 +467,25 @@ describe('a ${ or $!{ that opens no reference is text', () => {
     ['a${\\\\', 'a${\\\\'],
     ['#${', '#${'],
     ['{$#${', '{$#${'],
+    ['${{', '${{'],
   ])('%j → %j', (template, expected) => {
     expect(render(template, { a: 'A' })).toBe(expected);
   });
 
-  it.each([['x${a'], ['x$!{a'], ['${$a']])('%j (a name left open) does not parse (TEMPLATE_SYNTAX)', (template) => {
+  it.each([['x${a'], ['x$!{a'], ['${$a'], ['${{x']])('%j (a name left open) does not parse (TEMPLATE_SYNTAX)', (template) => {
     expect(() => render(template, { a: 'A' })).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
   });
 });
 
 describe('what 1.7 fails on at the end of a template', () => {
-  it.each([['a#[['], ['#[['], ['a#[[x]]'], ['#[[x]]#a#[[x'], ['a#if'], ['a#{if}'], ['a#elseif'], ['a#macro'], ['a#{macro}'], ['a#foreach'], ['a#define'], ['## x #*'], ['a#* x #[['], ['$a#*']])(
+  it.each([['a#[['], ['#[['], ['a#[[x]]'], ['#[[x]]#a#[[x'], ['a#if'], ['a#{if}'], ['a#elseif'], ['a#macro'], ['a#{macro}'], ['a#foreach'], ['a#define'], ['## x #*'], ['a#* x #[['], ['$a#*'], ['a#####*']])(
     '%j does not parse (TEMPLATE_SYNTAX)',
     (template) => {
       expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
     },
   );
 
-  it.each([['a#set', 'a#set'], ['a#foo', 'a#foo'], ['a#{set}', 'a#{set}'], ['a#ifx', 'a#ifx'], ['a#break', 'a'], ['#[[x]]#*', 'x*'], ['#[[x]]#[[', 'x[['], ['#* x *#*', '*']])('%j → %j', (template, expected) => {
+  it.each([['a#set', 'a#set'], ['a#foo', 'a#foo'], ['a#{set}', 'a#{set}'], ['a#ifx', 'a#ifx'], ['a#break', 'a'], ['#[[x]]#*', 'x*'], ['#[[x]]#[[', 'x[['], ['#* x *#*', '*'], ['a##*', 'a'], ['a##[[', 'a']])('%j → %j', (template, expected) => {
     expect(render(template)).toBe(expected);
   });
 });
