@@ -175,7 +175,9 @@ export function rewriteEscapes(source: string): Rewritten {
       const open = UNNAMED_BRACE.exec(source.slice(i, i + 200));
       if (open?.index === 0) {
         // A lone `#` right before it goes into the raw block (`#${`): `##[[` would be a comment.
-        const hash = out.endsWith('#') && !out.endsWith(']]#') ? '#' : '';
+        const rawStart = out.lastIndexOf('#[[');
+        const rawEnd = out.endsWith(']]#') && rawStart >= 0 && out.indexOf(']]#', rawStart + 3) === out.length - 3;
+        const hash = out.endsWith('#') && !rawEnd ? '#' : '';
         if (hash) out = out.slice(0, -1);
         const text = (needsSeparator(out, '#') ? SEPARATOR : '') + raw(hash + open[0]);
         out += text;

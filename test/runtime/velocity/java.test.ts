@@ -468,6 +468,8 @@ describe('a ${ or $!{ that opens no reference is text', () => {
     ['#${', '#${'],
     ['{$#${', '{$#${'],
     ['${{', '${{'],
+    [']]#$!{', ']]#$!{'],
+    ['#[[a]]#${', 'a${'],
   ])('%j → %j', (template, expected) => {
     expect(render(template, { a: 'A' })).toBe(expected);
   });
