@@ -173,7 +173,7 @@ describe('comments and a trailing #', () => {
     expect(() => render('price: 5$ #')).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX', details: { line: 1, column: 11 } }));
   });
 
-  it.each([['\\#'], ['a\\\\#'], ['$a\\#']])('%j: backslashes before the final `#` do not change that (TEMPLATE_SYNTAX)', (template) => {
+  it.each([['\\#'], ['a\\\\#'], ['$a\\#'], ['x*#'], [']]#'], ['#[[a]]#]]#'], ['${*#']])('%j: backslashes before the final `#`, or a stray `*#` or `]]#`, do not change that (TEMPLATE_SYNTAX)', (template) => {
     expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
   });
 
