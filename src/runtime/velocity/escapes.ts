@@ -396,8 +396,9 @@ function escapeAt(source: string, start: number, topLevel: boolean): { text: str
   if (target !== '$' && target !== '#') return { text: topLevel ? raw(run) : run, next: start + k };
   // A `#` that ends the template: 1.7's lexer fails on it, backslashes before it or not.
   if (topLevel && target === '#' && start + k + 1 === source.length) syntaxAt(source, start + k, "Encountered end of input after '#'");
-  if (topLevel && target === '#' && (after[1] === '#' || after[1] === '*')) {
-    // `\##`, `\#* *#`: a backslash does not escape a comment; the run stays, the comment is one
+  if (topLevel && target === '#' && (after[1] === '#' || after[1] === '*' || after.startsWith('#[['))) {
+    // `\##`, `\#* *#`, `\#[[…]]#`: a backslash does not escape a comment or a raw block; the
+    // run stays, the comment or raw block is one
     // (velocityjs needs it kept apart from the raw block: `]]###`).
     return { text: raw(run) + SEPARATOR, next: start + k };
   }

@@ -156,6 +156,7 @@ describe('comments and a trailing #', () => {
     ['\\\\\\## c', '\\\\\\'],
     ['$a\\## c', 'A\\'],
     ['\\#* c *#y', '\\y'],
+    ['\\#[[x $a]]#y', '\\x $ay'],
     // A block comment that never closes runs to the end of the template.
     ['#* text', ''],
     ['a#* text', 'a'],
