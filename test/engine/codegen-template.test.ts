@@ -72,6 +72,13 @@ describe('compiled templates', () => {
     }
   });
 
+  it.each(['x${} $a', '$a$!{', '${ a} $b', '\\\\#b $a', '$a\\## c', '#if($a == \'x\')\\##c#end$b', '$a#* c', '$b#*', '$a#[[x', '$a#if'])(
+    '%j (text as Velocity 1.7 lexes it) gives the general renderer’s outcome',
+    (template) => {
+      for (const a of ['x', 'none', '']) expect(outcome(generated, transform(template, a, 'b'))).toEqual(outcome(closures, transform(template, a, 'b')));
+    },
+  );
+
   it('a longer output than maxStringLength is the general renderer’s limit error', () => {
     const t = transform('$a$a', 'a'.repeat(30), 'b');
     expect(outcome(generated, t)).toEqual(outcome(closures, t));

@@ -48,9 +48,9 @@ const IDENTITY: Rewritten['column'] = (_line, column) => column;
 
 export function rewriteEscapes(source: string): Rewritten {
   if (
-    !source.includes('\\') && !source.includes('#*') && !EXPONENT_ANYWHERE.test(source) &&
+    !source.includes('\\') && !source.includes('#*') && !source.includes('#[[') && !EXPONENT_ANYWHERE.test(source) &&
     !LONG_NEGATIVE_ANYWHERE.test(source) && !HASH_AFTER_NAME.test(source) && !HASH_TOKEN_ANYWHERE.test(source) &&
-    !WORD_PAREN_ANYWHERE.test(source)
+    !WORD_PAREN_ANYWHERE.test(source) && !UNNAMED_BRACE.test(source)
   ) {
     return { text: source, column: IDENTITY };
   }
@@ -116,6 +116,8 @@ export function rewriteEscapes(source: string): Rewritten {
         i = end + 3;
         continue;
       }
+      // 1.7's lexer fails on a raw block that never closes (velocityjs reads it as text).
+      syntaxAt(source, i, '#[[ has no closing ]]#');
     }
     if (depth === 0 && c === '#' && source[i + 1] === '*') {
       const end = source.indexOf('*#', i + 2);
@@ -135,6 +137,11 @@ export function rewriteEscapes(source: string): Rewritten {
         i = end + 2;
         continue;
       }
+      // A block comment that never closes runs to the end of the template and renders nothing,
+      // as in 1.7, whose lexer fails only when the template ends right after `#*`, or with `#` or `$`.
+      if (i + 2 === source.length || /[#$]$/.test(source)) syntaxAt(source, source.length - 1, "Encountered end of input in '#*'");
+      out += (needsSeparator(out, raw(MARK)) ? SEPARATOR : '') + raw(MARK);
+      break;
     }
     if (depth === 0 && c === '#' && source[i + 1] === '#') {
       // A line comment: nothing in it is a token (it ends at the line break, which it eats).
@@ -161,6 +168,23 @@ export function rewriteEscapes(source: string): Rewritten {
       out += source.slice(i, stop);
       i = stop;
       continue;
+    }
+    if (depth === 0 && c === '$') {
+      // `${`, `$!{` before anything but a name or a reference (`${}`, `${ a}`, `${` at the end):
+      // 1.7 reads no reference there, and renders the text as written.
+      const open = UNNAMED_BRACE.exec(source.slice(i, i + 200));
+      if (open?.index === 0) {
+        // A lone `#` right before it goes into the raw block (`#${`): `##[[` would be a comment.
+        const rawStart = out.lastIndexOf('#[[');
+        const rawEnd = out.endsWith(']]#') && rawStart >= 0 && out.indexOf(']]#', rawStart + 3) === out.length - 3;
+        const hash = out.endsWith('#') && !rawEnd ? '#' : '';
+        if (hash) out = out.slice(0, -1);
+        const text = (needsSeparator(out, '#') ? SEPARATOR : '') + raw(hash + open[0]);
+        out += text;
+        shifts.push([line, out.length - lineStart, text.length - hash.length - open[0].length]);
+        i += open[0].length;
+        continue;
+      }
     }
     if (depth === 0 && (c === '$' || c === '#' || c === '\\')) {
       const next = vanishingPrefix(source, i);
@@ -338,6 +362,8 @@ export function rewriteEscapes(source: string): Rewritten {
 }
 
 const SEPARATOR = '#if(false)#{end}';
+/** `${` or `$!{` not followed by a name or a reference (escaped or not): no reference for 1.7's lexer. */
+const UNNAMED_BRACE = /\$!?\{(?!\{?[A-Za-z_]|\\*\$!?\{?[A-Za-z_])/;
 /** A `#` token of 1.7's lexer that velocityjs reads otherwise (hash-tokens.ts). */
 const HASH_TOKEN_ANYWHERE = /#(?:[A-Za-z_@{\\]|-?\d)|[\w}]##|\$!?[ \t]*#|#[ \t]+#|\$!?[A-Za-z_]\w*\(|\$!?\{?[A-Za-z_][\w.]*\([^)]*$/;
 const HASH_AFTER_NAME = /[\w)}\]]#(?![A-Za-z{*#])/;
@@ -368,7 +394,21 @@ function escapeAt(source: string, start: number, topLevel: boolean): { text: str
   const run = source.slice(start, start + k);
   // A run of backslashes is a token of its own in 1.7 (blanks after it start the next one).
   if (target !== '$' && target !== '#') return { text: topLevel ? raw(run) : run, next: start + k };
+  // A `#` that ends the template: 1.7's lexer fails on it, backslashes before it or not.
+  if (topLevel && target === '#' && start + k + 1 === source.length) syntaxAt(source, start + k, "Encountered end of input after '#'");
+  if (topLevel && target === '#' && (after[1] === '#' || after[1] === '*' || after.startsWith('#[['))) {
+    // `\##`, `\#* *#`, `\#[[…]]#`: a backslash does not escape a comment or a raw block; the
+    // run stays, the comment or raw block is one
+    // (velocityjs needs it kept apart from the raw block: `]]###`).
+    return { text: raw(run) + SEPARATOR, next: start + k };
+  }
   const head = target === '$' ? REFERENCE_HEAD.test(after) : DIRECTIVE_HEAD.test(after);
+  if (head && target === '#' && topLevel) {
+    // `\\#b`, `\\#{b}`: a word that names no directive or macro call is text, and 1.7 keeps
+    // every backslash before it, whatever the length of the run.
+    const token = hashToken(source, start + k);
+    if (token?.raw) return { text: raw(run) + token.text, next: token.next };
+  }
   if (!head) {
     // Nothing to escape: Velocity prints the backslashes and the character as they are.
     return { text: raw(run + target), next: start + k + 1 };

@@ -66,6 +66,7 @@ export function hashToken(source: string, i: number): Token | undefined {
   const braced = BRACED_WORD.exec(tail);
   if (braced) {
     const name = braced[1]!;
+    if (i + braced[0].length === source.length) atEnd(source, i, name);
     if (DIRECTIVES.has(name) || CALL_AFTER.test(source.slice(i + braced[0].length, i + braced[0].length + 50))) return undefined;
     return { text: raw(braced[0]), next: i + braced[0].length, raw: true };
   }
@@ -76,6 +77,7 @@ export function hashToken(source: string, i: number): Token | undefined {
   const name = word[1]!;
   const next = i + word[0].length;
   const after = source.slice(next, next + 50);
+  if (next === source.length) atEnd(source, i, name);
   if (name === 'break' && CALL_AFTER.test(after)) return breakArguments(source, i, next);
   // `#end(`, `#else(`: the directive, then the text `(` (they take no arguments).
   if ((name === 'end' || name === 'else') && after.startsWith('(')) return { text: `#{${name}}`, next };
@@ -88,6 +90,13 @@ export function hashToken(source: string, i: number): Token | undefined {
   }
   if (name.startsWith('end') && /^end[A-Za-z0-9_]+$/.test(name)) return { text: `#${name}()`, next };
   return { text: raw(word[0]), next, raw: true };
+}
+
+/** Directives that 1.7 fails on when the template ends right after their name (no arguments). */
+const NEED_ARGUMENTS = new Set(['if', 'elseif', 'foreach', 'macro', 'define', 'evaluate']);
+
+function atEnd(source: string, i: number, name: string): void {
+  if (NEED_ARGUMENTS.has(name)) syntaxAt(source, i, `#${name} ends the template without its arguments`);
 }
 
 /**

@@ -83,10 +83,21 @@ export function parseTemplate(source: string, nested: { offset: Pos | undefined 
   // A nested string template was already rewritten as part of its parent.
   const rewritten = nested ? { text: source, column: (_l: number, c: number) => c } : rewriteEscapes(source);
   // Velocity's lexer fails on a `#` that ends the template (velocityjs keeps it as text).
-  // (Not the second `#` of an empty `##` comment: `a##` renders `a` in 1.7.)
-  if (!nested && /(?<![*\]\\])#$/.test(rewritten.text) && !/(?<![#\\])##$/.test(source)) {
+  // (Not the second `#` of an empty `##` comment: `a##` renders `a` in 1.7, nor the `#` that
+  // ends a raw block or a block comment, which the rewrite made a raw block; a stray `*#` or
+  // `]]#` is text that ends with `#`.)
+  const text = rewritten.text;
+  const rawStart = text.lastIndexOf('#[[');
+  const rawEnd = text.endsWith(']]#') && rawStart >= 0 && text.indexOf(']]#', rawStart + 3) === text.length - 3;
+  if (!nested && /(?<!\\)#$/.test(text) && !rawEnd && !/(?<!#)##$/.test(source)) {
     const lines = source.split('\n');
     syntaxError("Encountered end of input after '#'", { first_line: lines.length, first_column: lines[lines.length - 1]!.length - 1 } as Pos, offset);
+  }
+  // Nor does it read a final `#*` or `#[[`, wherever it stands (in a comment too), unless its
+  // `#` closes a raw block or a block comment, or opens a line comment (`#[[x]]#*`, `a##*`).
+  if (!nested && /(?<!\]\]|\*|(?<!#)#)#(?:\*|\[\[)$/.test(source)) {
+    const lines = source.split('\n');
+    syntaxError('Encountered end of input after #* or #[[', { first_line: lines.length, first_column: lines[lines.length - 1]!.length - 1 } as Pos, offset);
   }
   let flat: Flat[];
   try {

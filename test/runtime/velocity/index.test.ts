@@ -134,6 +134,10 @@ describe('backslash escapes: Velocity keeps a backslash unless it escapes a refe
     ['\\$\\{name\\}', '\\$\\{name\\}', true], // a regex for the literal text ${name}
     ['price \\$ only', 'price \\$ only', true],
     ['\\#1', '\\#1', true],
+    // Before a word that names no directive, every backslash of the run stays (as in 1.7).
+    ['\\\\#b', '\\\\#b', true],
+    ['\\\\\\#b c', '\\\\\\#b c', true],
+    ['x\\\\#{b}', 'x\\\\#{b}', true],
     ['C:\\dir\\file', 'C:\\dir\\file', true],
     ['\\$name', '$name', false],
     ['\\${group}', '${group}', false], // how a Java named-group replacement survives Velocity

@@ -150,12 +150,32 @@ describe('comments and a trailing #', () => {
     ['$m.k$!{b}x## note\n', 'vBx## note\n'],
     ['$m.k${b}## note\n', 'vB## note\n'],
     ['$m.k$b## note\n', 'vB'],
+    // A backslash run before a comment escapes nothing: it stays, and the comment is one.
+    ['\\##', '\\'],
+    ['a\\## c\nb', 'a\\b'],
+    ['\\\\\\## c', '\\\\\\'],
+    ['$a\\## c', 'A\\'],
+    ['\\#* c *#y', '\\y'],
+    ['\\#[[x $a]]#y', '\\x $ay'],
+    // A block comment that never closes runs to the end of the template.
+    ['#* text', ''],
+    ['a#* text', 'a'],
+    ['$a#* x *', 'A'],
+    ['a\n#* x\ny', 'a\n'],
   ])('%j → %j', (template, expected) => {
     expect(render(template, { a: 'A', b: 'B', m: { k: 'v' } })).toBe(expected);
   });
 
+  it.each([['a#*'], ['a#* x #'], ['a#* x$']])('%j: a block comment left open right after `#*` or with a final `#` or `$` does not parse (TEMPLATE_SYNTAX)', (template) => {
+    expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+  });
+
   it('a `#` that ends the template is a syntax error, as Velocity 1.7 lexes it', () => {
     expect(() => render('price: 5$ #')).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX', details: { line: 1, column: 11 } }));
+  });
+
+  it.each([['\\#'], ['a\\\\#'], ['$a\\#'], ['x*#'], [']]#'], ['#[[a]]#]]#'], ['${*#']])('%j: backslashes before the final `#`, or a stray `*#` or `]]#`, do not change that (TEMPLATE_SYNTAX)', (template) => {
+    expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
   });
 
   it.each([
@@ -431,5 +451,44 @@ describe('text that starts like a directive, as 1.7 lexes it', () => {
 
   it('#endx is a call of the undefined macro endx (strict: an error)', () => {
     expect(() => render('#if(true)a#endx#end')).toThrow(expect.objectContaining({ code: 'TEMPLATE_RENDER', message: expect.stringMatching(/#endx is not a macro/) }));
+  });
+});
+
+describe('a ${ or $!{ that opens no reference is text', () => {
+  it.each([
+    ['x${', 'x${'],
+    ['x$!{', 'x$!{'],
+    ['x${}', 'x${}'],
+    ['${}$a', '${}A'],
+    ['${ a}', '${ a}'],
+    ['$a${', 'A${'],
+    ['#if(true)${#end', '${'],
+    ['a${ #set($x = 1)b', 'a${b'],
+    ['${$!{', '${$!{'],
+    ['a${\\\\', 'a${\\\\'],
+    ['#${', '#${'],
+    ['{$#${', '{$#${'],
+    ['${{', '${{'],
+    [']]#$!{', ']]#$!{'],
+    ['#[[a]]#${', 'a${'],
+  ])('%j → %j', (template, expected) => {
+    expect(render(template, { a: 'A' })).toBe(expected);
+  });
+
+  it.each([['x${a'], ['x$!{a'], ['${$a'], ['${{x']])('%j (a name left open) does not parse (TEMPLATE_SYNTAX)', (template) => {
+    expect(() => render(template, { a: 'A' })).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+  });
+});
+
+describe('what 1.7 fails on at the end of a template', () => {
+  it.each([['a#[['], ['#[['], ['a#[[x]]'], ['#[[x]]#a#[[x'], ['a#if'], ['a#{if}'], ['a#elseif'], ['a#macro'], ['a#{macro}'], ['a#foreach'], ['a#define'], ['## x #*'], ['a#* x #[['], ['$a#*'], ['a#####*']])(
+    '%j does not parse (TEMPLATE_SYNTAX)',
+    (template) => {
+      expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+    },
+  );
+
+  it.each([['a#set', 'a#set'], ['a#foo', 'a#foo'], ['a#{set}', 'a#{set}'], ['a#ifx', 'a#ifx'], ['a#break', 'a'], ['#[[x]]#*', 'x*'], ['#[[x]]#[[', 'x[['], ['#* x *#*', '*'], ['a##*', 'a'], ['a##[[', 'a']])('%j → %j', (template, expected) => {
+    expect(render(template)).toBe(expected);
   });
 });
