@@ -33,8 +33,8 @@ Options:
   --workers <n|auto>   Worker threads; 0 evaluates on the main thread (default auto: one per
                        core, or 0 when identities.json is under 1 MiB; never more than the
                        cores). Each thread is a heap
-                       of its own: at 1,000,000 identities the process peaks at 299-310 MiB
-                       with 2 workers, 203-205 MiB with 0
+                       of its own: at 1,000,000 identities the process peaks at 253-255 MiB
+                       with 2 workers, 207-209 MiB with 0
   --worker-heap <MB>   Each worker thread's heap limit (default 1024); a thread that reaches it
                        ends the run with REFRESH_WORKER_FAILED, --out left unwritten
   --batch-size <n>     Identities per worker task (default 256)
@@ -48,7 +48,7 @@ Options:
                        (or export "rules") maps rule names to functions, as createEngine takes them
   --no-progress        Never draw the progress bar (drawn on stderr only when it is a terminal)
   --low-memory         Tune V8 for size (--optimize-for-size): a lower peak memory (with
-                       --workers 0, 148-159 MiB instead of 203-205 MiB at 1,000,000
+                       --workers 0, 159-167 MiB instead of 207-209 MiB at 1,000,000
                        identities)
   -h, --help           Show this help
 
