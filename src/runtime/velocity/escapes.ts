@@ -8,7 +8,7 @@
 // that never close; and number literals velocityjs cannot read (number-literals.ts).
 
 import { codedError } from '../../errors/index.js';
-import { MARK, hashToken, syntaxAt, vanishingPrefix } from './hash-tokens.js';
+import { MARK, endsRawBlock, hashToken, syntaxAt, vanishingPrefix } from './hash-tokens.js';
 import {
   BARE_REFERENCE_PAREN, END_THEN_PAREN, HYPHENATED_WORD_BEFORE_SET, PROPERTY_TAIL, PROPERTY_THEN_DIRECTIVE, PROPERTY_THEN_DIRECTIVE_TEXT,
   PROPERTY_THEN_REFERENCE, PROPERTY_THEN_SET, REFERENCE_THEN_DIRECTIVES, VANISHED_THEN_SETS, WORD_BEFORE_SET, callStateText,
@@ -175,9 +175,7 @@ export function rewriteEscapes(source: string): Rewritten {
       const open = UNNAMED_BRACE.exec(source.slice(i, i + 200));
       if (open?.index === 0) {
         // A lone `#` right before it goes into the raw block (`#${`): `##[[` would be a comment.
-        const rawStart = out.lastIndexOf('#[[');
-        const rawEnd = out.endsWith(']]#') && rawStart >= 0 && out.indexOf(']]#', rawStart + 3) === out.length - 3;
-        const hash = out.endsWith('#') && !rawEnd ? '#' : '';
+        const hash = out.endsWith('#') && !endsRawBlock(out) ? '#' : '';
         if (hash) out = out.slice(0, -1);
         const text = (needsSeparator(out, '#') ? SEPARATOR : '') + raw(hash + open[0]);
         out += text;

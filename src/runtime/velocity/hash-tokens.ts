@@ -49,6 +49,13 @@ function raw(text: string): string {
   return `#[[${text}]]#`;
 }
 
+/** Whether rewritten template text ends with the `]]#` that closes its last raw block (`#[[…]]#`), not with a stray one. */
+export function endsRawBlock(text: string): boolean {
+  if (!text.endsWith(']]#')) return false;
+  const start = text.lastIndexOf('#[[');
+  return start >= 0 && text.indexOf(']]#', start + 3) === text.length - 3;
+}
+
 /** A TEMPLATE_SYNTAX error at offset `at` of the template, with its line and column. */
 export function syntaxAt(source: string, at: number, message: string): never {
   const before = source.slice(0, at);

@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import { codedError } from '../../errors/index.js';
 import { rewriteEscapes } from './escapes.js';
-import { checkHashBeforeReference } from './hash-tokens.js';
+import { checkHashBeforeReference, endsRawBlock } from './hash-tokens.js';
 import type { Ast, Pos } from './expressions.js';
 
 type Flat = string | { type: string; value?: unknown; pos?: Pos; [key: string]: unknown };
@@ -87,9 +87,7 @@ export function parseTemplate(source: string, nested: { offset: Pos | undefined 
   // ends a raw block or a block comment, which the rewrite made a raw block; a stray `*#` or
   // `]]#` is text that ends with `#`.)
   const text = rewritten.text;
-  const rawStart = text.lastIndexOf('#[[');
-  const rawEnd = text.endsWith(']]#') && rawStart >= 0 && text.indexOf(']]#', rawStart + 3) === text.length - 3;
-  if (!nested && /(?<!\\)#$/.test(text) && !rawEnd && !/(?<!#)##$/.test(source)) {
+  if (!nested && /(?<!\\)#$/.test(text) && !endsRawBlock(text) && !/(?<!#)##$/.test(source)) {
     const lines = source.split('\n');
     syntaxError("Encountered end of input after '#'", { first_line: lines.length, first_column: lines[lines.length - 1]!.length - 1 } as Pos, offset);
   }
