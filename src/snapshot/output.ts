@@ -5,6 +5,7 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { codedError } from '../errors/index.js';
+import { stripByteOrderMark } from '../errors/positions.js';
 import { writeError } from './array-files.js';
 import { CHECKPOINT, MANIFEST } from './layout.js';
 import type { MergeProgress } from './records.js';
@@ -68,7 +69,7 @@ export function readManifest(dir: string): Manifest {
   let data: unknown;
   try {
     // A byte-order mark an editor saved is skipped, as in every JSON file the CLI reads (decision C4).
-    data = JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
+    data = JSON.parse(stripByteOrderMark(readFileSync(file, 'utf8')));
   } catch (error) {
     throw codedError('SNAPSHOT_PREVIOUS', `${dir} is not a complete snapshot: cannot read ${MANIFEST} (${(error as Error).message})`, { cause: error, details: { file } });
   }
