@@ -41,7 +41,8 @@ export const accountAttribute = defineOperation({
   // The generated read: the source, the candidates (listed once per identity and source), their
   // filtered and sorted order and the value read are kept in slots of the generated function's
   // state, shared by every node (of the whole profile) reading alike; the value is read by code
-  // of this node's own, so that V8 sees one attribute name at each read.
+  // of this node's own (readAttribute's rule, written out with the name as a literal), so that V8
+  // sees one attribute name at each read.
   generate(code) {
     const { findSource, listFrom, order, orderKey, valueKey, sourceKey, accountsKey, attributeName, firstLink, pointer } = plan(code.compile);
     const { ev, rt } = code;
