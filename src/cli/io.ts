@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { TransformsError } from '../errors/index.js';
+import { closestName } from '../errors/suggest.js';
 import { firstSyntaxError, positionOf, stripByteOrderMark, type Position } from '../errors/positions.js';
 
 export { locatePointer, positionOf, positionTree, type Position } from '../errors/positions.js';
@@ -26,32 +27,10 @@ export function integerOption(name: string, text: string, min: number, max: numb
   return Number(text);
 }
 
-/** Edit distance (insertions, deletions, substitutions) between two short strings. */
-export function levenshtein(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = row;
-  }
-  return previous[b.length]!;
-}
-
 /** The known option closest to an unknown one, when it is close enough to be a typo. */
 export function closestOption(unknown: string, known: readonly string[]): string | undefined {
-  const name = unknown.replace(/^-+/, '').split('=')[0]!;
-  let best: string | undefined;
-  let distance = Infinity;
-  for (const candidate of known) {
-    const d = candidate.startsWith(name) && name.length >= 3 ? 0 : levenshtein(name, candidate);
-    if (d < distance) {
-      best = candidate;
-      distance = d;
-    }
-  }
-  return best !== undefined && distance <= Math.max(2, Math.floor(name.length / 3)) ? `--${best}` : undefined;
+  const best = closestName(unknown.replace(/^-+/, '').split('=')[0]!, known);
+  return best === undefined ? undefined : `--${best}`;
 }
 
 /**

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { closestName, levenshtein } from '../../src/errors/suggest.js';
+
+describe('levenshtein', () => {
+  it.each([
+    ['', '', 0],
+    ['abc', 'abc', 0],
+    ['firstvalid', 'firstValid', 1],
+    ['atributeName', 'attributeName', 1],
+    ['kitten', 'sitting', 3],
+  ])('%s → %s is %i edits', (a, b, d) => {
+    expect(levenshtein(a, b)).toBe(d);
+  });
+});
+
+describe('closestName', () => {
+  const types = ['firstValid', 'accountAttribute', 'static', 'concat', 'conditional'];
+  it.each([
+    ['firstvalid', 'firstValid'],
+    ['acountAttribute', 'accountAttribute'],
+    ['con', 'concat'],
+    ['statik', 'static'],
+  ])('%s suggests %s', (unknown, expected) => {
+    expect(closestName(unknown, types)).toBe(expected);
+  });
+
+  it('suggests nothing when every name is too far to be a typo', () => {
+    expect(closestName('uppercase', types)).toBeUndefined();
+    expect(closestName('x', [])).toBeUndefined();
+  });
+});
