@@ -5,6 +5,7 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine } from '../engine/engine.js';
+import { workflowCommand } from '../errors/workflow-commands.js';
 import type { ValidationIssue } from '../schema/issues.js';
 import { createSetValidator, type SetResult } from '../engine/validate.js';
 import {
@@ -185,7 +186,7 @@ function render(format: 'text' | 'json' | 'github', reports: FileReport[]): stri
       const pointer = i.path === '' ? '' : ` (${i.path})`;
       if (format === 'github') {
         const kind = i.severity === 'error' ? 'error' : 'warning';
-        out += `::${kind} file=${escapeProperty(r.file)},line=${i.line},col=${i.column},title=${escapeProperty(i.code)}::${escapeData(`${i.code} ${i.message}${pointer}`)}\n`;
+        out += `${workflowCommand(kind, { file: r.file, line: i.line, col: i.column, title: i.code }, `${i.code} ${i.message}${pointer}`)}\n`;
       } else {
         out += `${r.file}:${i.line}:${i.column} ${i.severity} ${i.code} ${i.message}${pointer}\n`;
       }
@@ -196,12 +197,3 @@ function render(format: 'text' | 'json' | 'github', reports: FileReport[]): stri
   }
   return out;
 }
-
-// GitHub Actions workflow-command escaping.
-function escapeData(s: string): string {
-  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-}
-function escapeProperty(s: string): string {
-  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
-}
-
