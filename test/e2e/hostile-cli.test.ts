@@ -118,7 +118,7 @@ describe('snapshot --tenant: credentials stay where they belong', () => {
   it('refuses a URL with user:password@, prints no password and saves no checkpoint', async () => {
     const r = await cli(['snapshot', '--tenant', 'http://admin:hunter2@127.0.0.1:9', '--out', 'snap-creds'], { IDT_CLIENT_ID: 'c', IDT_CLIENT_SECRET: 's' });
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/^SNAPSHOT_OPTIONS .*must not hold credentials/);
+    expect(r.err).toMatch(/^CLI_USAGE --tenant: baseUrl must not hold credentials \(user:password@\)/);
     expect(r.err + r.out).not.toContain('hunter2');
     expect(existsSync(join(dir, '.snap-creds.snapshot-partial'))).toBe(false);
   });
