@@ -86,6 +86,14 @@ describe('refresh --out keeps the mode of the file it replaces', () => {
 });
 
 describe('impact --format github: names cannot run workflow commands', () => {
+  it('validate --format github keeps a file name holding a newline and a command inside its one annotation', async () => {
+    mkdirSync(join(dir, 'names'));
+    writeFileSync(join(dir, 'names', 'bad\n::stop-commands::x.json'), '{"name": "Bad", "type": "lower", "attributes": {"flags": 1}}');
+    const r = await cli(['validate', 'names', '--format', 'github']);
+    expect(r.code).toBe(1);
+    expect(executedCommands(r.out)).toEqual([expect.stringMatching(/^::error file=names\/bad%0A%3A%3Astop-commands%3A%3Ax\.json,line=1,col=\d+,title=SCHEMA_UNKNOWN_PROPERTY::SCHEMA_UNKNOWN_PROPERTY /)]);
+  });
+
   it('keeps an attribute name holding newlines and commands inside its annotation and the fenced report', async () => {
     const evil = 'region\n::error file=evil.json::forged\n::stop-commands::pwned\n::add-mask::x';
     const base = join(dir, 'base');
