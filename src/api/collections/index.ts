@@ -21,5 +21,5 @@ export {
   type SqlStatement,
 } from './query.js';
 export { runCollection, runCollectionColumn, runColumn, runStatement, sendPage, type CollectionPage } from './run.js';
-export { prepared, type SqlDatabase } from '../../filter/sql-statements.js';
+export { prepared, type SqlDatabase } from '../../providers/sql-statements.js';
 export { COLLECTION_PARAMETER_TYPES, collectionQuerySchema, docs, jsonListHandler, listHandler } from './route.js';

@@ -3,7 +3,7 @@
 // requested order and, with count=true, the X-Total-Count of the whole filtered collection.
 
 import type { FastifyReply } from 'fastify';
-import { prepared, type SqlDatabase } from '../../filter/sql-statements.js';
+import { prepared, type SqlDatabase } from '../../providers/sql-statements.js';
 import { collectionSql, type CollectionQuery, type CollectionSpec, type SqlStatement } from './query.js';
 
 export interface CollectionPage<T> {
