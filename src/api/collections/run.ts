@@ -16,6 +16,11 @@ export function runStatement(db: SqlDatabase, s: SqlStatement): unknown[] {
   return prepared(db, s.sql).all(...s.params);
 }
 
+/** The `n` of a statement's one row: a total that a planner's statement counts. */
+export function runCount(db: SqlDatabase, s: SqlStatement): number {
+  return (prepared(db, s.sql).get(...s.params) as { n: number }).n;
+}
+
 /** The first column of each row of a statement (no object per row). */
 export function runColumn(db: SqlDatabase, s: SqlStatement): unknown[] {
   const stmt = prepared(db, s.sql);
@@ -30,7 +35,7 @@ export function runColumn(db: SqlDatabase, s: SqlStatement): unknown[] {
 
 /** The total of a count=true query, null without it. */
 function totalOf(db: SqlDatabase, total: SqlStatement | null): number | null {
-  return total === null ? null : (prepared(db, total.sql).get(...total.params) as { n: number }).n;
+  return total === null ? null : runCount(db, total);
 }
 
 /** Run a parsed query; `map` turns a row (`select` columns) into the response item. */

@@ -27,6 +27,13 @@ export const PUBLIC_IDENTITY_COLUMNS_FILL = `
 /** An identity document's `created` or `modified` when it is text, else NULL: the search plugin selects exactly this (migration 9). */
 export const IDENTITY_TIME = (member: 'created' | 'modified'): string => `CASE json_type("doc", '$.${member}') WHEN 'text' THEN json_extract("doc", '$.${member}') END`;
 
+/**
+ * An account's `modified`: the document's own, else its `created` column. The one place the rule
+ * is written: the account_rows view shows it (and the API's account view reads it from there),
+ * and the index of migration 5 is on this very expression so that SQLite matches the two.
+ */
+export const ACCOUNT_MODIFIED = "COALESCE(json_extract(doc, '$.modified'), created)";
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -180,7 +187,7 @@ export const MIGRATIONS: readonly Migration[] = [
       -- else created, as the account view shows it. rowid stays the aggregation order.
       CREATE VIEW IF NOT EXISTS account_rows AS
         SELECT rowid AS rowid, id, identity_id, source_id, native_identity, name, created, has_entitlements, doc,
-               COALESCE(json_extract(doc, '$.modified'), created) AS modified
+               ${ACCOUNT_MODIFIED} AS modified
         FROM accounts;
       CREATE TABLE IF NOT EXISTS identity_columns (
         id TEXT PRIMARY KEY,
@@ -280,7 +287,7 @@ export const MIGRATIONS: readonly Migration[] = [
     // `created`), so that the filter back end's text range on that column is served by it. Only
     // built-in SQL, so that any connection can write accounts.
     sql: `
-      CREATE INDEX IF NOT EXISTS accounts_modified ON accounts (COALESCE(json_extract(doc, '$.modified'), created));
+      CREATE INDEX IF NOT EXISTS accounts_modified ON accounts (${ACCOUNT_MODIFIED});
     `,
   },
   {
