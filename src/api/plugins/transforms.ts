@@ -9,7 +9,7 @@ import { compileSql, type FieldMap, type FilterNode, type SqlWhere } from '../..
 import { createEngine, type Engine } from '../../engine/engine.js';
 import { findCycles, referencesIn, referencesName, type ReferenceSite } from '../../engine/references.js';
 import { validateTransform } from '../../engine/validate.js';
-import { SERVER_EVALUATION_LIMITS } from '../limits.js';
+import { SERVER_EVALUATION_LIMITS } from '../evaluation-limits.js';
 import { RIGHTS } from '../auth/rights.js';
 import { collectionQuerySchema, docs, listHandler, type CollectionSpec } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
