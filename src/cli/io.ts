@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { TransformsError } from '../errors/index.js';
 import { closestName } from '../errors/suggest.js';
-import { firstSyntaxError, positionOf, stripByteOrderMark, type Position } from '../errors/positions.js';
-import { readRegularFile } from '../errors/read-file.js';
+import { firstSyntaxError, positionOf, stripByteOrderMark, type Position } from '../json/positions.js';
+import { readRegularFile } from '../json/read-file.js';
 
-export { locatePointer, positionOf, positionTree, type Position } from '../errors/positions.js';
+export { locatePointer, positionOf, positionTree, type Position } from '../json/positions.js';
 
 export const EXIT_OK = 0;
 export const EXIT_INVALID = 1;
@@ -93,7 +93,7 @@ export async function readStdin(maxBytes: number): Promise<string | TooLarge> {
 
 /**
  * Read a document a command was given: a regular file (or a link to one) of at most `maxBytes`,
- * checked before reading (src/errors/read-file.ts). A larger file is returned unread as
+ * checked before reading (src/json/read-file.ts). A larger file is returned unread as
  * TooLarge; a missing or unreadable file, a directory, a device or a FIFO is CLI_READ.
  */
 export function readText(file: string, maxBytes: number): string | TooLarge {

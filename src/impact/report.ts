@@ -5,7 +5,8 @@
 
 import { formatTrace } from '../engine/explain-text.js';
 import { inertWorkflowText, workflowCommand } from '../errors/workflow-commands.js';
-import type { AttributeImpact, AttributeReason, DifferenceKind, Example, ImpactReport, Outcome } from './index.js';
+import type { AttributeReason } from './plan.js';
+import type { AttributeImpact, DifferenceKind, Example, ImpactReport, Outcome } from './types.js';
 
 export type ImpactFormat = 'text' | 'markdown' | 'json' | 'github';
 

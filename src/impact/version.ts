@@ -12,7 +12,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { MAX_TRANSFORM_BYTES } from '../engine/validate.js';
 import { codedError } from '../errors/index.js';
-import { readRegularFile } from '../errors/read-file.js';
+import { readRegularFile } from '../json/read-file.js';
 import { checkIdentityProfile } from '../providers/fixtures.js';
 import type { IdentityProfile } from '../providers/types.js';
 import type { TransformDocument } from '../providers/types.js';
