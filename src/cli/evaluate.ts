@@ -3,9 +3,11 @@
 
 import { createEngine } from '../engine/engine.js';
 import { formatExplanation } from '../engine/explain-text.js';
+import { checkAccountAttributeNames } from '../engine/name-checks.js';
 import { isTransformsError } from '../errors/index.js';
 import { createMemoryProviders } from '../providers/memory.js';
 import { loadFixtures } from '../providers/fixtures.js';
+import { findIdentity } from '../providers/identity-lookup.js';
 import type { Identity, Providers } from '../providers/types.js';
 import { EXIT_INVALID, EXIT_OK, readStdin, readText, syntaxError, UsageError, type Output, parseCommandLine } from './io.js';
 import { loadRulesModule } from '../engine/rules-module.js';
@@ -111,19 +113,24 @@ export async function evaluateCommand(argv: string[], io: Output): Promise<numbe
       if (!source) throw new UsageError(`--source: no source with id or name "${values.source}" in ${values.fixtures}`);
       sourceId = source.id;
     }
-    providers = { ...createMemoryProviders(fixtures), uniqueness: createFixtureUniqueness(fixtures, sourceId === undefined ? {} : { sourceId }) };
-    identity = fixtures.identities.find((i) => i.id === values.identity) ?? fixtures.identities.find((i) => i.name === values.identity);
+    const memory = createMemoryProviders(fixtures);
+    providers = { ...memory, uniqueness: createFixtureUniqueness(fixtures, sourceId === undefined ? {} : { sourceId }) };
+    identity = findIdentity(memory.identities, values.identity) as Identity | null;
   }
   if (!identity) throw new UsageError(`no identity with id or name "${values.identity}" in ${values.tenant ?? values.fixtures}`);
   const engine = createEngine({ providers, ...(clock ? { clock } : {}), ...(rules ? { rules } : {}) });
+  // Names the fixtures know and the transform misspells: on stderr, or beside the value as data.
+  const warnings = checkAccountAttributeNames(transform, providers);
+  if (format === 'text') for (const w of warnings) io.err(`warning ${w.code} ${w.message} (${w.path})\n`);
+  const withWarnings = <T extends object>(out: T) => (warnings.length > 0 ? { ...out, warnings } : out);
   if (values.explain) {
     const explanation = engine.explain(transform, { identity, ...(values.input !== undefined ? { input: values.input } : {}) });
-    io.out(format === 'json' ? JSON.stringify(explanation, null, 2) + '\n' : formatExplanation(explanation));
+    io.out(format === 'json' ? JSON.stringify(withWarnings(explanation), null, 2) + '\n' : formatExplanation(explanation));
     return explanation.error ? EXIT_INVALID : EXIT_OK;
   }
   try {
     const value = await engine.evaluate(transform, { identity, ...(values.input !== undefined ? { input: values.input } : {}) });
-    io.out((format === 'json' ? JSON.stringify({ value: value ?? null }) : JSON.stringify(value ?? null)) + '\n');
+    io.out((format === 'json' ? JSON.stringify(withWarnings({ value: value ?? null })) : JSON.stringify(value ?? null)) + '\n');
     return EXIT_OK;
   } catch (error) {
     if (!isTransformsError(error)) throw error;
