@@ -19,12 +19,13 @@ import { refresh, type IdentityRefreshResult } from '../refresh/index.js';
 import type { Progress } from '../refresh/progress.js';
 import type { Shard } from '../refresh/shard.js';
 import { baseKey, combine, headKey, type Combined } from './combine.js';
+import { keepExample, nameExamples } from './examples.js';
 import { diffTransforms, planProfile, type AttributePlan, type AttributeReason, type TransformChange } from './plan.js';
 import { readDirectoryVersion, readVersion, type NamedTransform, type TransformVersion, type VersionFile } from './version.js';
 
 export { readVersion, type TransformVersion } from './version.js';
 export { diffTransforms, planProfile, referencesOf, type AttributePlan, type AttributeReason, type TransformChange } from './plan.js';
-export { formatImpact, type ImpactFormat } from './report.js';
+export { formatImpact, impactFailure, type ImpactFormat } from './report.js';
 
 export interface ImpactOptions {
   /** The version before the change: a directory or `git:<ref>[:<path>]`, or a version already read. */
@@ -72,6 +73,8 @@ export interface IdentityDifference {
 
 export interface Example {
   identityId: string;
+  /** The identity's name, when the tenant has it. */
+  identityName?: string;
   before: Outcome | null;
   after: Outcome | null;
   /** With the explain option: how each version computed its outcome. */
@@ -344,9 +347,9 @@ export async function impact(options: ImpactOptions): Promise<ImpactReport> {
         continue;
       }
       for (const counter of COUNTERS[kind]) (row[counter] as number)++;
-      const list = (row.examples[kind] ??= []);
-      if (list.length < prepared.examples) list.push({ identityId, before, after });
+      keepExample((row.examples[kind] ??= []), { identityId, before, after }, prepared.examples);
     }
+    await nameExamples(prepared.source, impacts.flatMap((a) => Object.values(a.examples).flat()));
     if (options.explain) explainExamples(prepared, profile, impacts, options);
     profiles.push({ profile: profile.name, ...(profile.file !== undefined ? { file: profile.file } : {}), attributes: impacts });
   }
