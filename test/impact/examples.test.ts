@@ -23,8 +23,8 @@ describe('keepExample', () => {
 
   it('tells errors apart by code, and an absent attribute from a null one', () => {
     const list: Example[] = [];
-    keepExample(list, { identityId: 'a', before: { value: 'x' }, after: { error: { code: 'EVAL_LOOKUP_NO_MATCH', message: 'm' } } }, 2);
-    keepExample(list, { identityId: 'b', before: { value: 'x' }, after: { error: { code: 'EVAL_LOOKUP_NO_MATCH', message: 'other' } } }, 2);
+    keepExample(list, { identityId: 'a', before: { value: 'x' }, after: { error: { code: 'EVAL_LOOKUP_NO_MATCH', message: 'm', path: '' } } }, 2);
+    keepExample(list, { identityId: 'b', before: { value: 'x' }, after: { error: { code: 'EVAL_LOOKUP_NO_MATCH', message: 'other', path: '' } } }, 2);
     keepExample(list, { identityId: 'c', before: { value: 'x' }, after: null }, 2);
     expect(list.map((e) => e.identityId)).toEqual(['a', 'c']);
   });

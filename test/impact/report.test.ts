@@ -43,7 +43,7 @@ describe('formatImpact', () => {
     newErrors: 1,
     examples: {
       becameNull: [{ identityId: '2c91a', identityName: 'ada.lovelace', before: { value: 'EMEA' }, after: { value: null } }],
-      newError: [{ identityId: '2c91b', before: { value: 'EMEA' }, after: { error: { code: 'EVAL_LOOKUP_NO_MATCH', message: 'no match' } } }],
+      newError: [{ identityId: '2c91b', before: { value: 'EMEA' }, after: { error: { code: 'EVAL_LOOKUP_NO_MATCH', message: 'no match', path: '' } } }],
     },
   });
 
