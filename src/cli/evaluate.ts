@@ -4,9 +4,11 @@
 import { createEngine } from '../engine/engine.js';
 import { formatExplanation } from '../engine/explain-text.js';
 import { checkAccountAttributeNames } from '../engine/name-checks.js';
-import { isTransformsError } from '../errors/index.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { isTransformsError, TransformsError } from '../errors/index.js';
 import { createMemoryProviders } from '../providers/memory.js';
-import { loadFixtures } from '../providers/fixtures.js';
+import { FIXTURE_RECORDS, loadFixtures } from '../providers/fixtures.js';
 import { findIdentity } from '../providers/identity-lookup.js';
 import type { Identity, Providers } from '../providers/types.js';
 import { EXIT_INVALID, EXIT_OK, readStdin, readText, syntaxError, UsageError, type Output, parseCommandLine } from './io.js';
@@ -107,6 +109,11 @@ export async function evaluateCommand(argv: string[], io: Output): Promise<numbe
     identity = await tenant.findIdentity(values.identity);
   } else {
     const fixtures = loadFixtures(values.fixtures!);
+    // A missing file reads as no records: the identity would be "not found" in a directory that has none.
+    const identitiesFile = join(values.fixtures!, FIXTURE_RECORDS.identities.file);
+    if (!existsSync(identitiesFile)) {
+      throw new TransformsError('CLI_FIXTURES', `${identitiesFile} is missing: --fixtures names a fixture tenant (sources.json, identities.json, accounts.json) and --identity is looked up in its identities.json`, { details: { file: identitiesFile } });
+    }
     let sourceId: string | undefined;
     if (values.source !== undefined) {
       const source = fixtures.sources.find((s) => s.id === values.source) ?? fixtures.sources.find((s) => s.name === values.source);

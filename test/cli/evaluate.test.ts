@@ -124,6 +124,15 @@ describe('identity-transforms evaluate', () => {
     expect(r.err).toBe(`CLI_USAGE ${message}${message.endsWith(')') ? '' : ' (see identity-transforms evaluate --help)'}\n`);
   });
 
+  it('says identities.json is missing when --fixtures names a directory without one', async () => {
+    const empty = tempDir();
+    const t = join(empty, 't.json');
+    writeFileSync(t, JSON.stringify({ name: 't', type: 'static', attributes: { value: 'x' } }));
+    const r = await run('evaluate', t, '--fixtures', empty, '--identity', 'john.doe');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`CLI_FIXTURES ${join(empty, 'identities.json')} is missing`);
+  });
+
   describe('names it knows from the fixtures', () => {
     const file = (doc: unknown) => {
       const path = join(tempDir(), 't.json');

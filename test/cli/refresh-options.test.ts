@@ -123,3 +123,12 @@ describe('refresh with a usernameGenerator', () => {
     expect(r.err).toContain('usernameGenerator');
   });
 });
+
+describe('refresh --out', () => {
+  it('naming a directory is a usage error in those words, before the run', async () => {
+    const dir = tempDir();
+    const r = await run('refresh', '--fixtures', FIXTURES, '--out', dir);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`CLI_USAGE --out ${dir} is a directory: name the NDJSON file to write, e.g. --out ${join(dir, 'identities.ndjson')}\n`);
+  });
+});

@@ -192,7 +192,7 @@ describe('compilePredicate: what it refuses', () => {
   });
 
   it('lists the filterable fields in FILTER_FIELD, as SORTER_FIELD lists the sortable ones, with the one probably meant', () => {
-    const fields: FieldMap = { name: { type: 'string' }, created: { type: 'date' } };
+    const fields: FieldMap = { name: { type: 'string' }, created: { type: 'datetime' } };
     expect(() => apiMatches('nmae eq "x"', {}, fields)).toThrow(expect.objectContaining({ code: 'FILTER_FIELD', message: 'filtering on \'nmae\' is not supported; did you mean "name"? (supported: name, created)' }));
   });
 
