@@ -18,6 +18,18 @@ export function unknownAccountAttributeMessage(sourceName: string, attributeName
   return `no account of source ${JSON.stringify(sourceName)} carries ${JSON.stringify(attributeName)}: it reads as null${didYouMean(suggestion)}`;
 }
 
+interface Frame {
+  value: unknown;
+  parent: Frame | undefined;
+  key: string;
+}
+
+function pointerOf(frame: Frame): string {
+  const tokens: string[] = [];
+  for (let f: Frame | undefined = frame; f?.parent !== undefined; f = f.parent) tokens.push(f.key);
+  return pointerJoin('', ...tokens.reverse());
+}
+
 /**
  * Warnings (EVAL_UNKNOWN_ACCOUNT_ATTRIBUTE) for every accountAttribute node of a transform whose
  * source the providers resolve synchronously and whose attribute none of that source's accounts
@@ -27,11 +39,14 @@ export function checkAccountAttributeNames(transform: unknown, providers: Provid
   const { names, sources } = providers;
   if (!names || !sources) return [];
   const issues: ValidationIssue[] = [];
-  const stack: { value: unknown; pointer: string }[] = [{ value: transform, pointer: '' }];
+  // Each value knows its parent: a pointer is built only for a finding (a document nested
+  // thousands deep would otherwise build a pointer that long for every node).
+  const stack: Frame[] = [{ value: transform, parent: undefined, key: '' }];
   while (stack.length > 0) {
-    const { value, pointer } = stack.pop()!;
+    const frame = stack.pop()!;
+    const { value } = frame;
     if (value === null || typeof value !== 'object') continue;
-    for (const [key, child] of Object.entries(value)) stack.push({ value: child, pointer: pointerJoin(pointer, key) });
+    for (const [key, child] of Object.entries(value)) stack.push({ value: child, parent: frame, key });
     const node = value as { type?: unknown; attributes?: Record<string, unknown> };
     if (node.type !== 'accountAttribute' || node.attributes === null || typeof node.attributes !== 'object') continue;
     const attributeName = node.attributes.attributeName;
@@ -50,7 +65,7 @@ export function checkAccountAttributeNames(transform: unknown, providers: Provid
     issues.push({
       severity: 'warning',
       code: 'EVAL_UNKNOWN_ACCOUNT_ATTRIBUTE',
-      path: pointerJoin(pointer, 'attributes', 'attributeName'),
+      path: pointerJoin(pointerOf(frame), 'attributes', 'attributeName'),
       message: unknownAccountAttributeMessage(source.name, attributeName, carried.suggestion),
       ...(carried.suggestion !== undefined ? { suggestion: carried.suggestion } : {}),
     });
