@@ -6,10 +6,9 @@
 
 import { pointerJoin } from '../errors/index.js';
 import { didYouMean } from '../errors/suggest.js';
-import { accountAttributeKnown } from '../providers/names.js';
 import type { Providers, Source, SourceRef } from '../providers/types.js';
 import type { ValidationIssue } from '../schema/issues.js';
-import { isPromise } from './maybe.js';
+import { isPromise } from '../providers/maybe.js';
 
 const SOURCE_KEYS = ['sourceId', 'applicationId', 'applicationName', 'sourceName'] as const;
 
@@ -60,7 +59,7 @@ export function checkAccountAttributeNames(transform: unknown, providers: Provid
       continue; // the evaluation reports a provider's failure
     }
     if (source === null || isPromise<Source | null>(source)) continue;
-    const carried = accountAttributeKnown(names, source.id, attributeName);
+    const carried = names.accountAttributeKnown(source.id, attributeName);
     if (carried.known) continue;
     issues.push({
       severity: 'warning',

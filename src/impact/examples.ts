@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { TenantProviders } from '../providers/tenant/index.js';
 import { identityHead } from '../refresh/fixture-stream/element-heads.js';
 import { JsonArrayReader, parseObjectElement } from '../refresh/fixture-stream/json-array-reader.js';
-import type { Example, Outcome } from './index.js';
+import type { Example, Outcome } from './types.js';
 
 /** The change an example shows, as one comparable key. */
 function changeOf(example: Example): string {

@@ -4,7 +4,9 @@
 // each changed transform file with the attributes it changes.
 
 import { formatTrace } from '../engine/explain-text.js';
-import { impactPasses, type AttributeImpact, type AttributeReason, type DifferenceKind, type Example, type ImpactReport, type Outcome } from './index.js';
+import type { AttributeReason } from './plan.js';
+import { impactPasses } from './run.js';
+import type { AttributeImpact, DifferenceKind, Example, ImpactReport, Outcome } from './types.js';
 
 export type ImpactFormat = 'text' | 'markdown' | 'json' | 'github';
 

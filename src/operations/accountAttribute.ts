@@ -3,10 +3,9 @@
 
 import { codedError, isTransformsError, type ErrorCode } from '../errors/index.js';
 import { compilePredicate, filterProperties } from '../filter/index.js';
-import { andThen, isPromise, type MaybePromise } from '../engine/maybe.js';
+import { andThen, isPromise, type MaybePromise } from '../providers/maybe.js';
 import { decide } from '../engine/trace.js';
 import { didYouMean } from '../errors/suggest.js';
-import { accountAttributeKnown, closestSourceName } from '../providers/names.js';
 import type { CompileContext, Evaluation, Evaluator, Value } from '../engine/types.js';
 import type { Account, Source, SourceRef } from '../providers/types.js';
 import { compareAccounts, sortKey } from './support/account-sort.js';
@@ -160,7 +159,7 @@ function plan(ctx: CompileContext) {
     // The source is resolved (and memoised) by now: the accounts were listed from it.
     const source = ev.cached(sourceKey, findSource) as Source;
     const names = ev.providers.names;
-    const carried = names ? accountAttributeKnown(names, source.id, attributeName) : { known: true as const };
+    const carried = names ? names.accountAttributeKnown(source.id, attributeName) : { known: true as const };
     decide(ev, {
       source: { id: source.id, name: source.name },
       attribute: attributeName,
@@ -269,7 +268,7 @@ function readAttribute(account: Account, name: string): Value {
 /** How one node resolves its source (memoised by the caller under the node's source key), built once per node. */
 function sourceResolver(sourceRef: SourceRef, pointer: string): (ev: Evaluation) => MaybePromise<Source> {
   const unknown = (ev: Evaluation): never => {
-    const suggestion = ev.providers.names ? closestSourceName(sourceRef, ev.providers.names) : undefined;
+    const suggestion = ev.providers.names?.closestSourceName(sourceRef);
     throw codedError('EVAL_UNKNOWN_SOURCE', `no source matches ${JSON.stringify(sourceRef)}${didYouMean(suggestion)}`, {
       path: pointer,
       ...(suggestion !== undefined ? { details: { suggestion } } : {}),

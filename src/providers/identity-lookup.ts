@@ -2,7 +2,7 @@
 // alike: by its id first, then by its name (its uid), since a person types the name and a
 // program passes the id.
 
-import type { MaybePromise } from '../engine/maybe.js';
+import type { MaybePromise } from './maybe.js';
 import type { Identity, IdentityProvider } from './types.js';
 
 /** The identity with this id or, when none has it, this name; null when neither. */

@@ -6,12 +6,22 @@
 import { closestName } from '../errors/suggest.js';
 import type { Account, Source, SourceRef } from './types.js';
 
-/** What a provider can say of its names (Providers.names); answered synchronously, from memory. */
+/** Whether some account of a source carries an attribute and, when none does, the closest name one carries. */
+export type AttributeKnown = { known: true } | { known: false; suggestion?: string };
+
+/**
+ * What a provider can say of its names (Providers.names), answered synchronously, from memory.
+ * The engine and the operations ask it for suggestions; TenantNames answers for records in memory.
+ */
 export interface NameProvider {
   /** The display names of every source. */
   sourceNames(): readonly string[];
   /** The attribute names some account of the source carries, by the source's id; [] for an unknown source. */
   accountAttributeNames(sourceId: string): readonly string[];
+  /** The source name closest to a SourceRef's, when the ref names its source by sourceName alone (the key that wins). */
+  closestSourceName(ref: SourceRef): string | undefined;
+  /** Whether some account of the source carries the attribute; a source without accounts in the model says nothing against it. */
+  accountAttributeKnown(sourceId: string, attributeName: string): AttributeKnown;
 }
 
 /** A tenant's names, over its sources and accounts. */
@@ -41,19 +51,16 @@ export class TenantNames implements NameProvider {
     }
     return this.#attributes.get(sourceId) ?? [];
   }
-}
 
-/** The source name closest to the one a SourceRef gives, when it names its source by sourceName alone (the key that wins is sourceName). */
-export function closestSourceName(ref: SourceRef, names: NameProvider): string | undefined {
-  if (ref.sourceName === undefined || ref.sourceId !== undefined || ref.applicationId !== undefined || ref.applicationName !== undefined) return undefined;
-  return closestName(ref.sourceName, names.sourceNames());
-}
+  closestSourceName(ref: SourceRef): string | undefined {
+    if (ref.sourceName === undefined || ref.sourceId !== undefined || ref.applicationId !== undefined || ref.applicationName !== undefined) return undefined;
+    return closestName(ref.sourceName, this.sourceNames());
+  }
 
-/** Whether some account of a source carries an attribute and, when none does, the closest name one carries. */
-export function accountAttributeKnown(names: NameProvider, sourceId: string, attributeName: string): { known: true } | { known: false; suggestion?: string } {
-  const carried = names.accountAttributeNames(sourceId);
-  // A source with no accounts in the model says nothing about its attributes.
-  if (carried.length === 0 || carried.includes(attributeName)) return { known: true };
-  const suggestion = closestName(attributeName, carried);
-  return suggestion === undefined ? { known: false } : { known: false, suggestion };
+  accountAttributeKnown(sourceId: string, attributeName: string): AttributeKnown {
+    const carried = this.accountAttributeNames(sourceId);
+    if (carried.length === 0 || carried.includes(attributeName)) return { known: true };
+    const suggestion = closestName(attributeName, carried);
+    return suggestion === undefined ? { known: false } : { known: false, suggestion };
+  }
 }

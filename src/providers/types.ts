@@ -3,7 +3,7 @@
 // synchronous (refresh jobs depend on it).
 
 import type { FilterNode } from '../filter/ast.js';
-import type { MaybePromise } from '../engine/maybe.js';
+import type { MaybePromise } from './maybe.js';
 import type { NameProvider } from './names.js';
 
 /**

@@ -2,7 +2,7 @@
 // accounts carry, the closest source name of a SourceRef, and whether an attribute is carried.
 
 import { describe, expect, it } from 'vitest';
-import { accountAttributeKnown, closestSourceName, TenantNames } from '../../src/providers/names.js';
+import { TenantNames } from '../../src/providers/names.js';
 import type { Account } from '../../src/providers/types.js';
 
 const account = (id: string, sourceId: string, attributes: Record<string, unknown>): Account => ({ id, identityId: 'i', sourceId, nativeIdentity: id, name: id, created: '2020-01-01T00:00:00Z', hasEntitlements: false, attributes });
@@ -24,16 +24,16 @@ describe('TenantNames', () => {
   });
 });
 
-describe('closestSourceName', () => {
+describe('TenantNames.closestSourceName', () => {
   it('suggests the source a sourceName is a typo of, when sourceName is the key that wins', () => {
-    expect(closestSourceName({ sourceName: 'Workdy' }, names)).toBe('Workday');
-    expect(closestSourceName({ sourceName: 'active directory' }, names)).toBe('Active Directory');
-    expect(closestSourceName({ sourceName: 'Workdy', sourceId: 'x' }, names)).toBeUndefined();
-    expect(closestSourceName({ sourceName: 'Salesforce' }, names)).toBeUndefined();
+    expect(names.closestSourceName({ sourceName: 'Workdy' })).toBe('Workday');
+    expect(names.closestSourceName({ sourceName: 'active directory' })).toBe('Active Directory');
+    expect(names.closestSourceName({ sourceName: 'Workdy', sourceId: 'x' })).toBeUndefined();
+    expect(names.closestSourceName({ sourceName: 'Salesforce' })).toBeUndefined();
   });
 });
 
-describe('accountAttributeKnown', () => {
+describe('TenantNames.accountAttributeKnown', () => {
   it.each([
     ['s-wd', 'EMAIL', { known: true }],
     ['s-wd', 'EMIAL', { known: false, suggestion: 'EMAIL' }],
@@ -41,6 +41,6 @@ describe('accountAttributeKnown', () => {
     // A source without accounts in the model says nothing of its attributes.
     ['s-empty', 'anything', { known: true }],
   ])('%s %s', (source, attribute, expected) => {
-    expect(accountAttributeKnown(names, source, attribute)).toEqual(expected);
+    expect(names.accountAttributeKnown(source, attribute)).toEqual(expected);
   });
 });
