@@ -132,3 +132,12 @@ describe('refresh --out', () => {
     expect(r.err).toBe(`CLI_USAGE --out ${dir} is a directory: name the NDJSON file to write, e.g. --out ${join(dir, 'identities.ndjson')}\n`);
   });
 });
+
+describe('refresh with an unknown sourceName', () => {
+  it('reports EVAL_UNKNOWN_SOURCE per identity, naming the source probably meant', async () => {
+    const dir = tenantWith({ first: { type: 'accountAttribute', attributes: { sourceName: 'hr', attributeName: 'first' } } });
+    const r = await run('refresh', '--fixtures', dir, '--workers', '0');
+    const first = JSON.parse(r.out.split('\n')[0]!) as { errors: { code: string; message: string }[] };
+    expect(first.errors).toEqual([expect.objectContaining({ code: 'EVAL_UNKNOWN_SOURCE', message: 'no source matches {"sourceName":"hr"}; did you mean "HR"?' })]);
+  });
+});
