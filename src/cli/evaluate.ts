@@ -6,7 +6,7 @@ import { formatExplanation } from '../engine/explain-text.js';
 import { checkAccountAttributeNames } from '../engine/name-checks.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { isTransformsError, TransformsError } from '../errors/index.js';
+import { isTransformsError } from '../errors/index.js';
 import { createMemoryProviders } from '../providers/memory.js';
 import { FIXTURE_RECORDS, loadFixtures } from '../providers/fixtures.js';
 import { findIdentity } from '../providers/identity-lookup.js';
@@ -109,10 +109,11 @@ export async function evaluateCommand(argv: string[], io: Output): Promise<numbe
     identity = await tenant.findIdentity(values.identity);
   } else {
     const fixtures = loadFixtures(values.fixtures!);
-    // A missing file reads as no records: the identity would be "not found" in a directory that has none.
+    // A missing file reads as no records: the identity would be "not found" in a directory that
+    // has none. Said as what it is, with the code users already see for an identity not found.
     const identitiesFile = join(values.fixtures!, FIXTURE_RECORDS.identities.file);
     if (!existsSync(identitiesFile)) {
-      throw new TransformsError('CLI_FIXTURES', `${identitiesFile} is missing: --fixtures names a fixture tenant (sources.json, identities.json, accounts.json) and --identity is looked up in its identities.json`, { details: { file: identitiesFile } });
+      throw new UsageError(`${identitiesFile} is missing: --fixtures names a fixture tenant (sources.json, identities.json, accounts.json) and --identity is looked up in its identities.json`);
     }
     let sourceId: string | undefined;
     if (values.source !== undefined) {

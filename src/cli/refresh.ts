@@ -98,8 +98,11 @@ export async function refreshCommand(argv: string[], io: Output): Promise<number
   }
   if (positionals.length > 0) throw new UsageError(`refresh takes no positional arguments (got "${positionals[0]}")`);
   if (values.out === '') throw new UsageError('--out needs a file name');
-  // Checked before the run (which would only fail at its first write): a directory is a usage mistake.
-  if (values.out !== undefined && isDirectory(values.out)) throw new UsageError(`--out ${values.out} is a directory: name the NDJSON file to write, e.g. --out ${join(values.out, 'identities.ndjson')}`);
+  // Checked before the run (which would only fail at its first write): a directory is a usage
+  // mistake, said as one (the code stays the CLI_READ users already see, exit 2).
+  if (values.out !== undefined && isDirectory(values.out)) {
+    throw new TransformsError('CLI_READ', `--out ${values.out} is a directory: --out names the NDJSON file to write, e.g. --out ${join(values.out, 'identities.ndjson')}`, { details: { file: values.out } });
+  }
   const format = values.format;
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
   // Which of --fixtures and --tenant, and what goes with each, the library checks.

@@ -130,7 +130,7 @@ describe('identity-transforms evaluate', () => {
     writeFileSync(t, JSON.stringify({ name: 't', type: 'static', attributes: { value: 'x' } }));
     const r = await run('evaluate', t, '--fixtures', empty, '--identity', 'john.doe');
     expect(r.code).toBe(2);
-    expect(r.err).toContain(`CLI_FIXTURES ${join(empty, 'identities.json')} is missing`);
+    expect(r.err).toContain(`CLI_USAGE ${join(empty, 'identities.json')} is missing`);
   });
 
   describe('names it knows from the fixtures', () => {

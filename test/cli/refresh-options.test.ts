@@ -124,15 +124,6 @@ describe('refresh with a usernameGenerator', () => {
   });
 });
 
-describe('refresh --out', () => {
-  it('naming a directory is a usage error in those words, before the run', async () => {
-    const dir = tempDir();
-    const r = await run('refresh', '--fixtures', FIXTURES, '--out', dir);
-    expect(r.code).toBe(2);
-    expect(r.err).toBe(`CLI_USAGE --out ${dir} is a directory: name the NDJSON file to write, e.g. --out ${join(dir, 'identities.ndjson')}\n`);
-  });
-});
-
 describe('refresh with an unknown sourceName', () => {
   it('reports EVAL_UNKNOWN_SOURCE per identity, naming the source probably meant', async () => {
     const dir = tenantWith({ first: { type: 'accountAttribute', attributes: { sourceName: 'hr', attributeName: 'first' } } });
