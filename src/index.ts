@@ -30,6 +30,7 @@ export { buildTransformSchema, SCHEMA_ID } from './schema/build.js';
 
 export { loadFixtures } from './providers/fixtures.js';
 export { createMemoryProviders } from './providers/memory.js';
+export { TenantNames, type NameProvider, type AttributeKnown } from './providers/names.js';
 export { resolveSourceRef } from './providers/sources.js';
 export type { SourceLookup } from './providers/sources.js';
 export { createFixtureUniqueness, FixtureUniquenessBuilder } from './providers/uniqueness.js';

@@ -4,9 +4,13 @@
 import { createEngine } from '../engine/engine.js';
 import { MAX_TRANSFORM_BYTES, tooLargeIssue } from '../engine/validate.js';
 import { formatExplanation } from '../engine/explain-text.js';
+import { checkAccountAttributeNames } from '../engine/name-checks.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { isTransformsError } from '../errors/index.js';
 import { createMemoryProviders } from '../providers/memory.js';
-import { loadFixtures } from '../providers/fixtures.js';
+import { FIXTURE_RECORDS, loadFixtures } from '../providers/fixtures.js';
+import { findIdentity } from '../providers/identity-lookup.js';
 import type { Identity, Providers } from '../providers/types.js';
 import { EXIT_INVALID, EXIT_OK, readStdin, readText, syntaxError, UsageError, type Output, parseCommandLine } from './io.js';
 import { loadRulesModule } from '../engine/rules-module.js';
@@ -108,25 +112,36 @@ export async function evaluateCommand(argv: string[], io: Output): Promise<numbe
     identity = await tenant.findIdentity(values.identity);
   } else {
     const fixtures = loadFixtures(values.fixtures!);
+    // A missing file reads as no records: the identity would be "not found" in a directory that
+    // has none. Said as what it is, with the code users already see for an identity not found.
+    const identitiesFile = join(values.fixtures!, FIXTURE_RECORDS.identities.file);
+    if (!existsSync(identitiesFile)) {
+      throw new UsageError(`${identitiesFile} is missing: --fixtures names a fixture tenant (sources.json, identities.json, accounts.json) and --identity is looked up in its identities.json`);
+    }
     let sourceId: string | undefined;
     if (values.source !== undefined) {
       const source = fixtures.sources.find((s) => s.id === values.source) ?? fixtures.sources.find((s) => s.name === values.source);
       if (!source) throw new UsageError(`--source: no source with id or name "${values.source}" in ${values.fixtures}`);
       sourceId = source.id;
     }
-    providers = { ...createMemoryProviders(fixtures), uniqueness: createFixtureUniqueness(fixtures, sourceId === undefined ? {} : { sourceId }) };
-    identity = fixtures.identities.find((i) => i.id === values.identity) ?? fixtures.identities.find((i) => i.name === values.identity);
+    const memory = createMemoryProviders(fixtures);
+    providers = { ...memory, uniqueness: createFixtureUniqueness(fixtures, sourceId === undefined ? {} : { sourceId }) };
+    identity = findIdentity(memory.identities, values.identity) as Identity | null;
   }
   if (!identity) throw new UsageError(`no identity with id or name "${values.identity}" in ${values.tenant ?? values.fixtures}`);
   const engine = createEngine({ providers, ...(clock ? { clock } : {}), ...(rules ? { rules } : {}) });
+  // Names the fixtures know and the transform misspells: on stderr, or beside the value as data.
+  const warnings = checkAccountAttributeNames(transform, providers);
+  if (format === 'text') for (const w of warnings) io.err(`warning ${w.code} ${w.message} (${w.path})\n`);
+  const withWarnings = <T extends object>(out: T) => (warnings.length > 0 ? { ...out, warnings } : out);
   if (values.explain) {
     const explanation = engine.explain(transform, { identity, ...(values.input !== undefined ? { input: values.input } : {}) });
-    io.out(format === 'json' ? JSON.stringify(explanation, null, 2) + '\n' : formatExplanation(explanation));
+    io.out(format === 'json' ? JSON.stringify(withWarnings(explanation), null, 2) + '\n' : formatExplanation(explanation));
     return explanation.error ? EXIT_INVALID : EXIT_OK;
   }
   try {
     const value = await engine.evaluate(transform, { identity, ...(values.input !== undefined ? { input: values.input } : {}) });
-    io.out((format === 'json' ? JSON.stringify({ value: value ?? null }) : JSON.stringify(value ?? null)) + '\n');
+    io.out((format === 'json' ? JSON.stringify(withWarnings({ value: value ?? null })) : JSON.stringify(value ?? null)) + '\n');
     return EXIT_OK;
   } catch (error) {
     if (!isTransformsError(error)) throw error;

@@ -4,9 +4,8 @@
 
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { MAX_IDENTITIES, writeTenant } from '../testing/generator/index.js';
-import { EXIT_INVALID, EXIT_OK, UsageError, type Output } from './io.js';
+import { EXIT_INVALID, EXIT_OK, UsageError, parseCommandLine, type Output } from './io.js';
 
 /** The bundled tenant: fixtures/ of the package (shipped with it), next to dist/ and src/. */
 const BUNDLED_FIXTURES = fileURLToPath(new URL('../../fixtures/', import.meta.url));
@@ -32,7 +31,7 @@ Exit codes: 0 written, 1 the files could not be written, 2 usage error.
 `;
 
 export async function genTenantCommand(argv: string[], io: Output): Promise<number> {
-  const { values } = parseArgs({
+  const { values } = parseCommandLine('gen-tenant', {
     args: argv,
     strict: true,
     allowPositionals: false,

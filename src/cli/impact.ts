@@ -4,7 +4,7 @@
 // says whether the --fail-on policy holds.
 
 import { isTransformsError } from '../errors/index.js';
-import { formatImpact, impact, impactPasses, type ImpactFormat, type ImpactOptions } from '../impact/index.js';
+import { formatImpact, impact, impactFailure, type ImpactFormat, type ImpactOptions } from '../impact/index.js';
 import { createProgressBar } from '../refresh/progress.js';
 import { EXIT_INVALID, EXIT_OK, integerOption, parseCommandLine, UsageError, type Output } from './io.js';
 import { TENANT_HELP, tenantFromEnvironment } from './tenant.js';
@@ -107,5 +107,8 @@ export async function impactCommand(argv: string[], io: Output): Promise<number>
     progressBar?.finish();
   }
   io.out(formatImpact(report, format));
-  return impactPasses(report, failOn as 'changes' | 'errors' | 'none') ? EXIT_OK : EXIT_INVALID;
+  const failure = impactFailure(report, failOn as 'changes' | 'errors' | 'none');
+  if (failure === undefined) return EXIT_OK;
+  io.err(failure + '\n');
+  return EXIT_INVALID;
 }

@@ -46,6 +46,14 @@ export function parseCommandLine<T extends ParseArgsConfig>(command: string, con
     const message = (error as Error).message;
     const option = /'(-[^' ]*)/.exec(message)?.[1] ?? '';
     const help = ` (see identity-transforms ${command} --help)`;
+    // `--identities -5`: node:util refuses a value that starts with a dash as "ambiguous". An
+    // option that takes a value has no other use for the next word, so it is read as
+    // `--identities=-5` and the command judges the value (a coded usage error in its words).
+    const args = config.args ?? [];
+    const at = args.indexOf(option);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && /ambiguous/.test(message) && option.startsWith('--') && at >= 0 && at + 1 < args.length) {
+      return parseCommandLine(command, { ...config, args: [...args.slice(0, at), `${option}=${args[at + 1]}`, ...args.slice(at + 2)] } as T);
+    }
     if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
       const suggestion = closestOption(option, Object.keys(config.options ?? {}));
       throw new UsageError(`unknown option ${option}${suggestion ? `; did you mean ${suggestion}?` : ''}${help}`);

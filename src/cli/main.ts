@@ -5,6 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import { isTransformsError } from '../errors/index.js';
+import { closestName } from '../errors/suggest.js';
 import { EXIT_INVALID, EXIT_USAGE, processOutput, type Output } from './io.js';
 
 const HELP = `Usage: identity-transforms <command> [options]
@@ -51,7 +52,8 @@ export async function main(argv: string[], io: Output = processOutput): Promise<
   }
   const load = Object.prototype.hasOwnProperty.call(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!load) {
-    io.err(`CLI_USAGE unknown command "${name}"\n\n${HELP}`);
+    const suggestion = closestName(name, Object.keys(COMMANDS));
+    io.err(`CLI_USAGE unknown command "${name}"${suggestion ? `; did you mean "${suggestion}"?` : ''}\n\n${HELP}`);
     return EXIT_USAGE;
   }
   try {

@@ -10,7 +10,8 @@ import { createProgressBar } from '../refresh/progress.js';
 import { createRefreshRunner, writeRefresh, type BatchOutput, type RefreshRun } from '../refresh/index.js';
 import type { RefreshOptions } from '../refresh/runner.js';
 import { formatSummary } from '../refresh/summary.js';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, processOutput, integerOption, UsageError, type Output, parseCommandLine } from './io.js';
 import { signalExitCode, watchSignals } from './signals.js';
 import { TENANT_HELP, tenantFromEnvironment } from './tenant.js';
@@ -97,6 +98,11 @@ export async function refreshCommand(argv: string[], io: Output): Promise<number
   }
   if (positionals.length > 0) throw new UsageError(`refresh takes no positional arguments (got "${positionals[0]}")`);
   if (values.out === '') throw new UsageError('--out needs a file name');
+  // Checked before the run (which would only fail at its first write): a directory is a usage
+  // mistake, said as one (the code stays the CLI_READ users already see, exit 2).
+  if (values.out !== undefined && isDirectory(values.out)) {
+    throw new TransformsError('CLI_READ', `--out ${values.out} is a directory: --out names the NDJSON file to write, e.g. --out ${join(values.out, 'identities.ndjson')}`, { details: { file: values.out } });
+  }
   const format = values.format;
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
   // Which of --fixtures and --tenant, and what goes with each, the library checks.
@@ -207,4 +213,8 @@ function interrupted(signal: NodeJS.Signals, runner: RefreshRun, out: string | u
     io.err(`refresh interrupted by ${signal} after ${done}; ${output}\n`);
   }
   return code;
+}
+
+function isDirectory(path: string): boolean {
+  return existsSync(path) && statSync(path).isDirectory();
 }

@@ -35,6 +35,16 @@ Options:
   --log-level <level>            silent, error, warn, info (default: one line per request) or debug
   --log-format <format>          text (default, for a person) or json (pino JSON lines)
   -h, --help                     Show this help
+
+Endpoints (each service under /<service>/v1/… and /v3/<service>/…; docs/api.md lists them all):
+  baseUrl         OAuth (POST /oauth/token, GET /oauth/info), OAuth clients, personal access
+                  tokens, public identities, accounts, account activities, sources, transforms,
+                  identity profiles and their identity preview, search, GET /openapi.json
+  loginUrl        the login page: GET/POST /oauth/authorize, GET /logout
+  nonEmployeeUrl  non-employee sources (GET /api/v2025/non-employee-sources)
+
+Exit codes: 0 stopped by SIGINT or SIGTERM (listeners and store closed); 1 the server failed;
+2 usage error, or a --db or --fixtures that cannot be used.
 `;
 
 function port(name: string, value: string | undefined): number | undefined {

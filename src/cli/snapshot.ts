@@ -3,10 +3,9 @@
 // summary at the end. Ctrl-C stops between pages and keeps the partial copy for a resume.
 
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { codedError, isTransformsError } from '../errors/index.js';
-import { snapshotTenant, SNAPSHOT_PARTS, type SnapshotPart, type SnapshotProgress, type SnapshotSummary } from '../snapshot/index.js';
-import { EXIT_OK, UsageError, type Output } from './io.js';
+import { announcePartialCopy, snapshotTenant, SNAPSHOT_PARTS, type SnapshotPart, type SnapshotProgress, type SnapshotSummary } from '../snapshot/index.js';
+import { EXIT_OK, UsageError, parseCommandLine, type Output } from './io.js';
 import { TENANT_HELP, tenantFromEnvironment } from './tenant.js';
 
 export const SNAPSHOT_HELP = `Usage: identity-transforms snapshot --tenant <url> --out <dir> [options]
@@ -33,8 +32,9 @@ Options:
   --no-progress          Never draw the progress bar (drawn on stderr only when it is a terminal)
   -h, --help             Show this help
 
-Exit codes: 0 done, 1 failed (the previous snapshot is left as it was), 2 usage error,
-130 interrupted (run the same command to resume).
+Exit codes: 0 done, 1 failed (the previous snapshot is left as it was; the error says where
+the copy so far is kept, to resume with the same command or discard with --restart), 2 usage
+error, 130 interrupted (run the same command to resume).
 
 ${TENANT_HELP}
 `;
@@ -106,7 +106,7 @@ export function formatSnapshotSummary(s: SnapshotSummary): string {
 }
 
 export async function snapshotCommand(argv: string[], io: Output): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine('snapshot', {
     args: argv,
     allowPositionals: true,
     strict: true,
@@ -172,6 +172,7 @@ export async function snapshotCommand(argv: string[], io: Output): Promise<numbe
       io.err(`${error.code} ${error.message}\n`);
       return EXIT_INTERRUPTED;
     }
+    if (isTransformsError(error)) throw announcePartialCopy(error, values.out!);
     throw error;
   } finally {
     process.off('SIGINT', stop);

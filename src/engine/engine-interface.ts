@@ -17,7 +17,7 @@ export interface CompileOptions {
 }
 
 export interface EvaluationContext {
-  /** The identity being evaluated: the object, or its id (resolved through the identity provider). */
+  /** The identity being evaluated: the object, or its id or name (resolved through the identity provider: by id first, then by name). */
   identity?: Identity | string | null;
   /** The implicit input (for a profile mapping, the value the mapping feeds the transform). */
   input?: Value;

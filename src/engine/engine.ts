@@ -20,6 +20,7 @@ import { generateEvaluator, type RecordedNodes } from './codegen/generator.js';
 import { generateProfile, type GeneratedProfile, type ProfileCodeHost } from './codegen/profile.js';
 import { NO_VARIABLES } from './globals.js';
 import { isPromise, andThen, type MaybePromise } from '../providers/maybe.js';
+import { findIdentity } from '../providers/identity-lookup.js';
 import { resolveLimits, resolveOptions, type EngineOptions, type ResolvedOptions } from './options.js';
 import { Budget } from '../runtime/budget.js';
 import { createRegistry, type Registry } from './registry.js';
@@ -128,7 +129,7 @@ class EngineImpl implements Engine {
     const compiled = this.compileTraced(isCompiled(transform) ? transform.source : transform);
     let identity = context.identity ?? null;
     if (typeof identity === 'string') {
-      const found = this.identityById(identity);
+      const found = this.identityByIdOrName(identity);
       if (isPromise(found)) {
         found.catch(() => undefined);
         throw codedError('ENGINE_ASYNC_PROVIDER', 'explain: the identity provider answered asynchronously; explain needs synchronous providers (fixtures)');
@@ -298,7 +299,7 @@ class EngineImpl implements Engine {
     const compiled = isCompiled(transform) ? transform : this.compile(transform);
     if (context === undefined) return finish(compiled.evaluator(null, this.newEvaluation(null, NO_VARIABLES, this.limits, undefined)), this.limits);
     const identity = context.identity;
-    if (typeof identity === 'string') return andThen(this.identityById(identity), (found) => this.start(compiled, found, context));
+    if (typeof identity === 'string') return andThen(this.identityByIdOrName(identity), (found) => this.start(compiled, found, context));
     return this.start(compiled, identity ?? null, context);
   }
 
@@ -309,11 +310,12 @@ class EngineImpl implements Engine {
     return finish(compiled.evaluator(input === undefined ? null : input, ev), limits);
   }
 
-  private identityById(id: string): MaybePromise<Identity> {
+  /** An identity given by its id or, when no identity has that id, by its name (as the CLI's --identity). */
+  private identityByIdOrName(idOrName: string): MaybePromise<Identity> {
     const provider = this.providers.identities;
-    if (!provider) throw codedError('EVAL_PROVIDER_MISSING', 'an identity id was given but the engine has no identity provider');
-    return andThen(provider.getIdentity(id), (found) => {
-      if (!found) throw codedError('EVAL_NO_IDENTITY', `no identity with id ${JSON.stringify(id)}`);
+    if (!provider) throw codedError('EVAL_PROVIDER_MISSING', 'an identity id or name was given but the engine has no identity provider');
+    return andThen(findIdentity(provider, idOrName), (found) => {
+      if (!found) throw codedError('EVAL_NO_IDENTITY', `no identity with id or name ${JSON.stringify(idOrName)}`);
       return found;
     });
   }

@@ -1,6 +1,7 @@
 // Engine options: validated, defaulted, frozen; an unknown key is an error, never ignored.
 
 import { codedError } from '../errors/index.js';
+import { closestName, didYouMean } from '../errors/suggest.js';
 import type { Providers } from '../providers/types.js';
 import { DEFAULT_CACHE_SIZES, type CacheSizes } from './caches.js';
 import type { Limits, OperationSpec, RuleFunction } from './types.js';
@@ -56,7 +57,7 @@ export function resolveLimits(base: Readonly<Limits>, given: Partial<Limits> | u
 }
 
 const OPTION_KEYS = new Set(['providers', 'clock', 'random', 'limits', 'cacheSizes', 'rules', 'operations', 'codegen']);
-const PROVIDER_KEYS = new Set(['accounts', 'sources', 'identities', 'transforms', 'uniqueness']);
+const PROVIDER_KEYS = new Set(['accounts', 'sources', 'identities', 'transforms', 'uniqueness', 'names']);
 
 function invalid(message: string): never {
   throw codedError('ENGINE_OPTION_INVALID', message);
@@ -92,11 +93,11 @@ function defaultRandom(): () => number {
 export function resolveOptions(options: EngineOptions): ResolvedOptions {
   if (options === null || typeof options !== 'object') invalid('engine options must be an object');
   for (const key of Object.keys(options)) {
-    if (!OPTION_KEYS.has(key)) throw codedError('ENGINE_OPTION_UNKNOWN', `unknown engine option "${key}"`);
+    if (!OPTION_KEYS.has(key)) throw codedError('ENGINE_OPTION_UNKNOWN', `unknown engine option "${key}"${didYouMean(closestName(key, OPTION_KEYS))}`);
   }
   const providers = options.providers ?? {};
   for (const key of Object.keys(providers)) {
-    if (!PROVIDER_KEYS.has(key)) throw codedError('ENGINE_OPTION_UNKNOWN', `unknown provider "${key}"`);
+    if (!PROVIDER_KEYS.has(key)) throw codedError('ENGINE_OPTION_UNKNOWN', `unknown provider "${key}"${didYouMean(closestName(key, PROVIDER_KEYS))}`);
   }
   if (options.clock !== undefined && typeof options.clock !== 'function') invalid('clock must be a function returning a Date');
   if (options.random !== undefined && typeof options.random !== 'function') invalid('random must be a function returning a number in [0, 1)');

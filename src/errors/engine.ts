@@ -25,6 +25,7 @@ export const engineErrors = {
   EVAL_LIMIT_OUTPUT: { status: 400, description: 'The value of the evaluation is larger than the limit maxOutputLength (characters of its strings).' },
   EVAL_TOO_DEEP: { status: 400, description: 'The evaluation is nested too deeply: a reference chain longer than maxDepth, or a value or template nested so deeply that the stack is exhausted.' },
   EVAL_LOOKUP_NO_MATCH: { status: 400, description: 'lookup: the input matches no key and the table has no default.' },
+  EVAL_UNKNOWN_ACCOUNT_ATTRIBUTE: { status: 400, description: 'Warning: accountAttribute reads an attribute that no account of its source carries, so it reads as null; the closest attribute name is suggested.' },
   EVAL_UNKNOWN_SOURCE: { status: 400, description: 'accountAttribute names a source that no provider knows.' },
   EVAL_NO_IDENTITY: { status: 400, description: 'The operation needs an identity in the evaluation context and none was given.' },
   EVAL_PROVIDER_MISSING: { status: 400, description: 'The operation needs a provider (accounts, sources, identities, transforms, uniqueness) the engine was not given.' },

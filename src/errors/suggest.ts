@@ -22,14 +22,27 @@ export function levenshtein(a: string, b: string): number {
  * least three characters typed) counts as distance 0, so an abbreviation finds its name.
  */
 export function closestName(unknown: string, known: Iterable<string>): string | undefined {
+  const reach = Math.max(2, Math.floor(unknown.length / 3));
   let best: string | undefined;
   let distance = Infinity;
   for (const candidate of known) {
-    const d = candidate.startsWith(unknown) && unknown.length >= 3 ? 0 : levenshtein(unknown, candidate);
+    const prefix = candidate.startsWith(unknown) && unknown.length >= 3;
+    // Lengths further apart than the reach cannot be within it: skipping them keeps a hostile
+    // name of megabytes from costing a quadratic distance.
+    if (!prefix && Math.abs(candidate.length - unknown.length) > reach) continue;
+    const d = prefix ? 0 : levenshtein(unknown, candidate);
     if (d < distance) {
       best = candidate;
       distance = d;
     }
   }
-  return best !== undefined && distance <= Math.max(2, Math.floor(unknown.length / 3)) ? best : undefined;
+  return best !== undefined && distance <= reach ? best : undefined;
+}
+
+/**
+ * The tail a message naming an unknown name ends with — `; did you mean "firstValid"?` — or ""
+ * when no known name is close. Messages say names as JSON strings, so the suggestion does too.
+ */
+export function didYouMean(suggestion: string | undefined): string {
+  return suggestion === undefined ? '' : `; did you mean ${JSON.stringify(suggestion)}?`;
 }

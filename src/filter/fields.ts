@@ -4,6 +4,7 @@
 // typed field at compile time.
 
 import { TransformsError } from '../errors/index.js';
+import { closestName, didYouMean } from '../errors/suggest.js';
 import type { FilterLiteral, LeafNode } from './ast.js';
 import { FilterUnsupportedError } from './errors.js';
 import { asNumber, isoInstant, literalText } from './values.js';
@@ -121,7 +122,10 @@ export function fieldFor(fields: FieldMap, node: LeafNode): FieldSpec {
   const spec = Object.prototype.hasOwnProperty.call(fields, node.property) ? fields[node.property] : undefined;
   const where = { property: node.property, operator: op, start: node.range.start, end: node.range.end };
   if (spec === undefined) {
-    throw new FilterUnsupportedError('FILTER_FIELD', `filtering on '${node.property}' is not supported`, where);
+    // As SORTER_FIELD lists the sortable fields: the filterable ones, and the one probably meant.
+    const list = Object.keys(fields);
+    const supported = list.length > 0 ? ` (supported: ${list.join(', ')})` : '';
+    throw new FilterUnsupportedError('FILTER_FIELD', `filtering on '${node.property}' is not supported${didYouMean(closestName(node.property, list))}${supported}`, where);
   }
   if (spec.operators !== undefined && !spec.operators.includes(op)) {
     throw new FilterUnsupportedError('FILTER_OPERATOR', `operator '${op}' is not supported on '${node.property}'`, where);

@@ -6,6 +6,6 @@
 
 export { readVersion, type TransformVersion } from './version.js';
 export { diffTransforms, planProfile, referencesOf, type AttributePlan, type AttributeReason, type TransformChange } from './plan.js';
-export { formatImpact, type ImpactFormat } from './report.js';
+export { formatImpact, impactFailure, type ImpactFormat } from './report.js';
 export { compareOutcomes, impact, impactDifferences, impactPasses } from './run.js';
 export type { AttributeImpact, DifferenceKind, Example, IdentityDifference, ImpactOptions, ImpactReport, Outcome, ProfileImpact } from './types.js';

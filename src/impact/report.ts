@@ -6,11 +6,16 @@
 import { formatTrace } from '../engine/explain-text.js';
 import { inertWorkflowText, workflowCommand } from '../errors/workflow-commands.js';
 import type { AttributeReason } from './plan.js';
+import { impactPasses } from './run.js';
 import type { AttributeImpact, DifferenceKind, Example, ImpactReport, Outcome } from './types.js';
 
 export type ImpactFormat = 'text' | 'markdown' | 'json' | 'github';
 
 const number = (n: number) => n.toLocaleString('en-US');
+/** A count with its noun, singular or plural as the count says: "1 identity", "2 identities". */
+const count = (n: number, one: string, many: string) => `${number(n)} ${n === 1 ? one : many}`;
+/** An example's identity as a person knows it: its name beside its id. */
+const who = (e: Example) => (e.identityName !== undefined ? `${e.identityName} (${e.identityId})` : e.identityId);
 
 const KIND_LABEL: Record<DifferenceKind, string> = {
   changed: 'value changed',
@@ -48,6 +53,15 @@ function examplesOf(a: AttributeImpact): [DifferenceKind, Example[]][] {
 
 const differs = (a: AttributeImpact) => a.changed + a.newErrors + a.errorsFixed + a.errorsChanged > 0;
 
+/** The last line: what was evaluated and what changes; `strong` marks the counts a reader must not miss. */
+function totals(report: ImpactReport, strong: (count: string) => string): string {
+  const t = report.totals;
+  return (
+    `${count(t.attributes, 'attribute', 'attributes')} evaluated for ${count(t.identities, 'identity', 'identities')}: ` +
+    `${strong(number(t.changed))} ${t.changed === 1 ? 'value changes' : 'values change'}, ${strong(number(t.newErrors))} new ${t.newErrors === 1 ? 'error' : 'errors'}, ${count(t.errorsFixed, 'error fixed', 'errors fixed')}`
+  );
+}
+
 function text(report: ImpactReport): string {
   const lines: string[] = [`Impact of ${report.head} over ${report.base} on ${report.tenant}`];
   if (report.transforms.length === 0) lines.push('Transforms: no change');
@@ -58,15 +72,15 @@ function text(report: ImpactReport): string {
     for (const a of p.attributes) {
       const issued = a.dependsOnIssuedValues ? ' [depends on issued values]' : '';
       lines.push(
-        `  ${a.attribute}${issued}: ${number(a.changed)} of ${number(a.identities)} identities change` +
-          ` (${number(a.becameNull)} become null, ${number(a.stoppedBeingNull)} stop being null),` +
-          ` ${number(a.newErrors)} new errors, ${number(a.errorsFixed)} errors fixed` +
-          (a.errorsChanged > 0 ? `, ${number(a.errorsChanged)} other errors` : '') +
+        `  ${a.attribute}${issued}: ${number(a.changed)} of ${count(a.identities, 'identity changes', 'identities change')}` +
+          ` (${number(a.becameNull)} become${a.becameNull === 1 ? 's' : ''} null, ${number(a.stoppedBeingNull)} stop${a.stoppedBeingNull === 1 ? 's' : ''} being null),` +
+          ` ${count(a.newErrors, 'new error', 'new errors')}, ${count(a.errorsFixed, 'error fixed', 'errors fixed')}` +
+          (a.errorsChanged > 0 ? `, ${count(a.errorsChanged, 'other error', 'other errors')}` : '') +
           `  — ${a.reasons.map(reason).join('; ')}`,
       );
       for (const [kind, list] of examplesOf(a)) {
         for (const e of list) {
-          lines.push(`      ${KIND_LABEL[kind]}: ${e.identityId}: ${outcome(e.before)} → ${outcome(e.after)}`);
+          lines.push(`      ${KIND_LABEL[kind]}: ${who(e)}: ${outcome(e.before)} → ${outcome(e.after)}`);
           for (const side of ['before', 'after'] as const) {
             const trace = e.explained?.[side];
             if (trace) lines.push(`        ${side}:`, formatTrace(trace, 5).trimEnd());
@@ -75,8 +89,7 @@ function text(report: ImpactReport): string {
       }
     }
   }
-  const t = report.totals;
-  lines.push('', `${number(t.attributes)} attributes evaluated for ${number(t.identities)} identities: ${number(t.changed)} values change, ${number(t.newErrors)} new errors, ${number(t.errorsFixed)} errors fixed (${(report.elapsedMs / 1000).toFixed(1)} s)`);
+  lines.push('', `${totals(report, (n) => n)} (${(report.elapsedMs / 1000).toFixed(1)} s)`);
   return lines.join('\n') + '\n';
 }
 
@@ -120,35 +133,34 @@ function markdown(report: ImpactReport): string {
             const trace = e.explained?.[side];
             return trace ? `<details><summary>why</summary><pre>${escape(formatTrace(trace))}</pre></details>` : '';
           };
-          out.push(`<tr><td>${code(e.identityId)}</td><td>${KIND_LABEL[kind]}</td><td>${code(outcome(e.before))}${explained('before')}</td><td>${code(outcome(e.after))}${explained('after')}</td></tr>`);
+          out.push(`<tr><td>${code(who(e))}</td><td>${KIND_LABEL[kind]}</td><td>${code(outcome(e.before))}${explained('before')}</td><td>${code(outcome(e.after))}${explained('after')}</td></tr>`);
         }
       }
       out.push('</table>', '', '</details>', '');
     }
   }
-  const t = report.totals;
-  out.push(`${number(t.attributes)} attributes evaluated for ${number(t.identities)} identities: **${number(t.changed)}** values change, **${number(t.newErrors)}** new errors, ${number(t.errorsFixed)} errors fixed.`);
+  out.push(`${totals(report, (n) => `**${n}**`)}.`);
   return out.join('\n') + '\n';
 }
 
 function github(report: ImpactReport): string {
   const lines: string[] = [];
-  const identities = (a: AttributeImpact) => number(a.identities);
+  const identities = (a: AttributeImpact) => count(a.identities, 'identity', 'identities');
   for (const c of report.transforms) {
     if (c.file.includes(':') && !c.file.startsWith('/')) continue; // a file of the base revision: nothing to annotate in the pull request
     const reached = report.profiles.flatMap((p) => p.attributes.filter((a) => a.reasons.some((r) => r.kind === 'transform' && (r.name === c.name || r.name === c.previousName))));
     const changing = reached.filter(differs);
     const errors = reached.reduce((n, a) => n + a.newErrors, 0);
-    const what = changing.length === 0 ? `changes no identity attribute value (${reached.length} attributes evaluated)` : changing.map((a) => `changes \`${a.attribute}\` for ${number(a.changed)} of ${identities(a)} identities`).join('; ');
+    const what = changing.length === 0 ? `changes no identity attribute value (${count(reached.length, 'attribute', 'attributes')} evaluated)` : changing.map((a) => `changes \`${a.attribute}\` for ${number(a.changed)} of ${identities(a)}`).join('; ');
     const level = errors > 0 ? 'warning' : 'notice';
-    lines.push(workflowCommand(level, { file: c.file, title: `impact of ${c.kind} transform ${c.name}` }, what + (errors > 0 ? `; ${number(errors)} new errors` : '')));
+    lines.push(workflowCommand(level, { file: c.file, title: `impact of ${c.kind} transform ${c.name}` }, what + (errors > 0 ? `; ${count(errors, 'new error', 'new errors')}` : '')));
   }
   for (const p of report.profiles) {
     if (!p.file) continue;
     const mapped = p.attributes.filter((a) => a.reasons.some((r) => r.kind.startsWith('mapping-')));
     for (const a of mapped) {
       const level = a.newErrors > 0 ? 'warning' : 'notice';
-      lines.push(workflowCommand(level, { file: p.file, title: `impact on ${a.attribute}` }, `changes \`${a.attribute}\` for ${number(a.changed)} of ${identities(a)} identities, ${number(a.newErrors)} new errors`));
+      lines.push(workflowCommand(level, { file: p.file, title: `impact on ${a.attribute}` }, `changes \`${a.attribute}\` for ${number(a.changed)} of ${identities(a)}, ${count(a.newErrors, 'new error', 'new errors')}`));
     }
   }
   // The readable report after the annotations quotes names as they are: inert, a name cannot run a command.
@@ -166,4 +178,21 @@ export function formatImpact(report: ImpactReport, format: ImpactFormat): string
     case 'text':
       return text(report);
   }
+}
+
+/**
+ * Why a report fails a --fail-on policy, in one line for stderr (the report itself went to
+ * stdout): the rule and the counts that broke it, per attribute; undefined when it passes.
+ */
+export function impactFailure(report: ImpactReport, failOn: 'changes' | 'errors' | 'none'): string | undefined {
+  if (impactPasses(report, failOn)) return undefined;
+  const attributes = report.profiles.flatMap((p) => p.attributes.map((a) => ({ ...a, label: report.profiles.length > 1 ? `${p.profile}/${a.attribute}` : a.attribute })));
+  if (failOn === 'errors') {
+    const failing = attributes.filter((a) => a.newErrors > 0);
+    const total = failing.reduce((n, a) => n + a.newErrors, 0);
+    return `impact: --fail-on errors failed: ${count(total, 'new error', 'new errors')} (${failing.map((a) => `${a.label}: ${number(a.newErrors)}`).join(', ')})`;
+  }
+  const failing = attributes.filter(differs);
+  const changes = failing.reduce((n, a) => n + a.changed + a.newErrors + a.errorsFixed + a.errorsChanged, 0);
+  return `impact: --fail-on changes failed: ${count(changes, 'identity attribute computes', 'identity attributes compute')} differently (${failing.map((a) => `${a.label}: ${number(a.changed + a.newErrors + a.errorsFixed + a.errorsChanged)}`).join(', ')})`;
 }

@@ -17,6 +17,7 @@ import { type AttributePlan } from './plan.js';
 import { type TransformVersion } from './version.js';
 import type { ImpactOptions, Outcome, DifferenceKind, IdentityDifference, Example, AttributeImpact, ProfileImpact, ImpactReport } from './types.js';
 import { prepare, type Prepared } from './prepare.js';
+import { keepExample, nameExamples } from './examples.js';
 
 function outcomeOf(result: IdentityRefreshResult, key: string, combined: Combined): Outcome | null {
   const error = result.errors.find((e) => e.attribute === key);
@@ -141,9 +142,9 @@ export async function impact(options: ImpactOptions): Promise<ImpactReport> {
         continue;
       }
       for (const counter of COUNTERS[kind]) (row[counter] as number)++;
-      const list = (row.examples[kind] ??= []);
-      if (list.length < prepared.examples) list.push({ identityId, before, after });
+      keepExample((row.examples[kind] ??= []), { identityId, before, after }, prepared.examples);
     }
+    await nameExamples(prepared.source, impacts.flatMap((a) => Object.values(a.examples).flat()));
     if (options.explain) explainExamples(prepared, profile, impacts, options);
     profiles.push({ profile: profile.name, ...(profile.file !== undefined ? { file: profile.file } : {}), attributes: impacts });
   }

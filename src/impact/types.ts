@@ -55,6 +55,8 @@ export interface IdentityDifference {
 
 export interface Example {
   identityId: string;
+  /** The identity's name, when the tenant has it. */
+  identityName?: string;
   before: Outcome | null;
   after: Outcome | null;
   /** With the explain option: how each version computed its outcome. */

@@ -5,6 +5,7 @@ import { codedError, isTransformsError, type ErrorCode } from '../errors/index.j
 import { compilePredicate, filterProperties } from '../filter/index.js';
 import { andThen, isPromise, type MaybePromise } from '../providers/maybe.js';
 import { decide } from '../engine/trace.js';
+import { didYouMean } from '../errors/suggest.js';
 import type { CompileContext, Evaluation, Evaluator, Value } from '../engine/types.js';
 import type { Account, Source, SourceRef } from '../providers/types.js';
 import { compareAccounts, sortKey } from './support/account-sort.js';
@@ -155,7 +156,16 @@ function plan(ctx: CompileContext) {
     const kept = accounts.filter((_a, i) => rows[i]!.droppedBy === undefined);
     const order = kept.map((account, index) => ({ account, index, key: sortKey(account, sortAttribute) })).sort((a, b) => compareAccounts(a, b, descending));
     const chosen = firstLink ? order[0] : order.find((k) => readAttribute(k.account, attributeName) !== null);
+    // The source is resolved (and memoised) by now: the accounts were listed from it.
+    const source = ev.cached(sourceKey, findSource) as Source;
+    const names = ev.providers.names;
+    const carried = names ? names.accountAttributeKnown(source.id, attributeName) : { known: true as const };
     decide(ev, {
+      source: { id: source.id, name: source.name },
+      attribute: attributeName,
+      ...(carried.known ? {} : { unknownAttribute: carried.suggestion === undefined ? {} : { suggestion: carried.suggestion } }),
+      ...(accountFilterText !== undefined ? { accountFilter: accountFilterText } : {}),
+      ...(propertyFilter ? { accountPropertyFilter: String(ctx.attributes.accountPropertyFilter) } : {}),
       sortAttribute,
       descending,
       returnFirstLink: firstLink,
@@ -257,9 +267,12 @@ function readAttribute(account: Account, name: string): Value {
 
 /** How one node resolves its source (memoised by the caller under the node's source key), built once per node. */
 function sourceResolver(sourceRef: SourceRef, pointer: string): (ev: Evaluation) => MaybePromise<Source> {
-  const found = (source: Source | null): Source => {
-    if (!source) throw codedError('EVAL_UNKNOWN_SOURCE', `no source matches ${JSON.stringify(sourceRef)}`, { path: pointer });
-    return source;
+  const unknown = (ev: Evaluation): never => {
+    const suggestion = ev.providers.names?.closestSourceName(sourceRef);
+    throw codedError('EVAL_UNKNOWN_SOURCE', `no source matches ${JSON.stringify(sourceRef)}${didYouMean(suggestion)}`, {
+      path: pointer,
+      ...(suggestion !== undefined ? { details: { suggestion } } : {}),
+    });
   };
   const failed = (error: unknown): never => {
     throw codedError('EVAL_PROVIDER_FAILED', `resolving the source failed: ${error instanceof Error ? error.message : String(error)}`, { path: pointer, cause: error });
@@ -273,6 +286,7 @@ function sourceResolver(sourceRef: SourceRef, pointer: string): (ev: Evaluation)
     } catch (error) {
       return failed(error);
     }
-    return isPromise<Source | null>(source) ? source.then(found, failed) : found(source);
+    if (isPromise<Source | null>(source)) return source.then((s) => s ?? unknown(ev), failed);
+    return source ?? unknown(ev);
   };
 }

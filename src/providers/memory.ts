@@ -2,6 +2,7 @@
 // built once; every answer is synchronous, so refresh keeps the fast path.
 
 import type { Fixtures } from './fixtures.js';
+import { TenantNames } from './names.js';
 import { SourceIndex } from './sources.js';
 import type { Account, Identity, Providers, SourceRef, TransformDocument } from './types.js';
 
@@ -42,5 +43,6 @@ export function createMemoryProviders(fixtures: Pick<Fixtures, 'sources' | 'iden
     transforms: {
       getTransform: (name) => transformsByName.get(name) ?? null,
     },
+    names: new TenantNames(fixtures.sources, fixtures.accounts),
   };
 }

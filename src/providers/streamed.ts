@@ -1,7 +1,7 @@
 // Providers for records that arrive one at a time (a refresh streams identities.json with each
 // identity's accounts and manager; a property test lays one generated sample over a tenant): the
 // identity being evaluated, its accounts and its manager are set around its evaluation and
-// answered from memory, synchronously; sources, transforms and uniqueness come from the providers
+// answered from memory, synchronously; sources, transforms, uniqueness and names come from the providers
 // given, and so do other identities and their accounts when a fallback is given (none during a
 // refresh, whose evaluations reach only the identity and its manager).
 
@@ -23,7 +23,7 @@ const none: readonly Account[] = Object.freeze([]);
  * `fallback`, identities and accounts other than the record's are looked up there.
  */
 export function createStreamedRecordProviders(
-  base: Pick<Providers, 'sources' | 'transforms' | 'uniqueness'>,
+  base: Pick<Providers, 'sources' | 'transforms' | 'uniqueness' | 'names'>,
   fallback?: Pick<Providers, 'accounts' | 'identities'>,
 ): StreamedRecordProviders {
   let current: Identity | null = null;
@@ -35,6 +35,7 @@ export function createStreamedRecordProviders(
     ...(base.sources ? { sources: base.sources } : {}),
     ...(base.transforms ? { transforms: base.transforms } : {}),
     ...(base.uniqueness ? { uniqueness: base.uniqueness } : {}),
+    ...(base.names ? { names: base.names } : {}),
     accounts: {
       listAccounts(query) {
         if (current === null || query.identityId !== current.id) return otherAccounts ? otherAccounts.listAccounts(query) : none;

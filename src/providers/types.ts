@@ -4,6 +4,7 @@
 
 import type { FilterNode } from '../filter/ast.js';
 import type { MaybePromise } from './maybe.js';
+import type { NameProvider } from './names.js';
 
 /**
  * A source (the shape of https://developer.sailpoint.com/docs/api/v3/get-source; only id and name
@@ -141,6 +142,8 @@ export interface Providers {
   identities?: IdentityProvider;
   transforms?: TransformProvider;
   uniqueness?: UniquenessProvider;
+  /** The tenant's names (source names, the attribute names of each source's accounts), for suggestions. */
+  names?: NameProvider;
 }
 
 /** An identity with everything templates can reach through $identity: loaded once per evaluation. */

@@ -197,6 +197,8 @@ export function createBatchEvaluator(config: EvaluatorConfig, rules?: Record<str
   const record = createStreamedRecordProviders({
     sources: memory.sources,
     transforms: memory.transforms,
+    // Source names only: a refresh's model holds no accounts beyond the record's.
+    names: memory.names,
     ...(config.uniqueness ? { uniqueness: tenantUniqueness(config.fixtures) } : {}),
   });
   let clock: (() => Date) | undefined;

@@ -14,34 +14,44 @@ export interface ProgressView extends Progress {
   etaSeconds?: number | null;
 }
 
-/** No ETA before this much time since the first batch… */
-export const ETA_MIN_MS = 1000;
-/** …and this share of the work: earlier rates are mostly warm-up (threads loading, JIT). */
-export const ETA_MIN_RATIO = 0.03;
+/** The rate is measured over windows at least this long (from the first batch on)… */
+export const RATE_WINDOW_MS = 500;
+/** …and it is stable once two consecutive windows' rates differ by at most this share of the larger. */
+export const STABLE_RATE_SPREAD = 0.2;
 /** Weight of the latest rate in the smoothed rate. */
 const SMOOTHING = 0.2;
 
 /**
- * The ETA from a smoothed rate: measured from the first batch (the pre-pass before it is not
- * refresh work), shown only once ETA_MIN_MS and ETA_MIN_RATIO have passed, then an exponential
- * moving average of the rates between redraws, so that one slow batch does not make it jump.
+ * The ETA, shown only once the rate is stable (docs/refresh.md states the rule): the rate is
+ * measured from the first batch (the pre-pass before it is not refresh work) over windows of
+ * RATE_WINDOW_MS, and until two consecutive windows agree within STABLE_RATE_SPREAD the ETA is
+ * "--" — early rates are mostly warm-up (threads loading, JIT), and an ETA from them overstates
+ * the time left several times over. From then on it follows an exponential moving average of
+ * the rates between redraws, so that one slow batch does not make it jump.
  */
 export class EtaEstimator {
-  private first: Progress | null = null;
+  private window: Progress | null = null;
+  private windowRate: number | null = null;
   private last: Progress | null = null;
   private rate = 0;
 
-  /** Seconds left, or null while the rate means nothing yet. */
+  /** Seconds left, or null while the rate is not stable yet. */
   update(p: Progress): number | null {
     if (p.done >= p.total) return 0;
-    if (this.first === null) {
-      this.first = this.last = p;
+    if (this.window === null) {
+      this.window = p;
       return null;
     }
-    const since = p.elapsedMs - this.first.elapsedMs;
-    if (since < ETA_MIN_MS || p.done / p.total < ETA_MIN_RATIO || p.done <= this.first.done) return null;
-    if (this.rate === 0) this.rate = ((p.done - this.first.done) * 1000) / since;
-    else if (p.elapsedMs > this.last!.elapsedMs) {
+    if (this.rate === 0) {
+      const span = p.elapsedMs - this.window.elapsedMs;
+      if (span < RATE_WINDOW_MS) return null;
+      const rate = ((p.done - this.window.done) * 1000) / span;
+      const previous = this.windowRate;
+      this.window = p;
+      this.windowRate = rate;
+      if (previous === null || rate <= 0 || Math.abs(rate - previous) > STABLE_RATE_SPREAD * Math.max(rate, previous)) return null;
+      this.rate = rate;
+    } else if (p.elapsedMs > this.last!.elapsedMs) {
       const latest = ((p.done - this.last!.done) * 1000) / (p.elapsedMs - this.last!.elapsedMs);
       this.rate = SMOOTHING * latest + (1 - SMOOTHING) * this.rate;
     }

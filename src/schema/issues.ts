@@ -10,6 +10,8 @@ export interface ValidationIssue {
   message: string;
   /** JSON Pointer into the transform ('' is the root). */
   path: string;
+  /** The known name closest to an unknown one (a transform type, a key), for a quick fix. */
+  suggestion?: string;
 }
 
 export interface ValidationResult {

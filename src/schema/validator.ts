@@ -7,10 +7,33 @@ import type { ValidationIssue } from './issues.js';
 import { compileSchema, type CompiledSchema } from './compiled.js';
 import { LOOSE_SCALARS } from './definitions.js';
 import { pointerTokens, type ErrorCode } from '../errors/index.js';
+import { closestName, didYouMean } from '../errors/suggest.js';
 
 export type SchemaValidator = (value: unknown) => ValidationIssue[];
 
+/** The names a schema knows, for suggestions: the transform types, each type's attribute keys, a transform's own keys. */
+export interface SchemaNames {
+  types: readonly string[];
+  attributes: ReadonlyMap<string, readonly string[]>;
+  transform: readonly string[];
+}
+
+/** The names of the validator form of the schema (build.ts): one `operation-<type>` definition per type. */
+export function schemaNames(schema: Record<string, unknown>): SchemaNames {
+  type Properties = { properties?: Record<string, { properties?: Record<string, unknown> }> };
+  const definitions = (schema.definitions ?? {}) as Record<string, Properties>;
+  const attributes = new Map<string, string[]>();
+  let transform: string[] = [];
+  for (const [name, definition] of Object.entries(definitions)) {
+    if (!name.startsWith('operation-')) continue;
+    attributes.set(name.slice('operation-'.length), Object.keys(definition.properties?.attributes?.properties ?? {}));
+    transform = Object.keys(definition.properties ?? {});
+  }
+  return { types: [...attributes.keys()], attributes, transform };
+}
+
 export function createSchemaValidator(schema: Record<string, unknown>): SchemaValidator {
+  const names = schemaNames(schema);
   // Two compiled validators: the fast one stops at the first error (most documents are valid);
   // only a document that fails is validated again with every error collected.
   const fast = compileSchema(schema, false);
@@ -19,7 +42,7 @@ export function createSchemaValidator(schema: Record<string, unknown>): SchemaVa
     if (fast(value)) return [];
     full ??= compileSchema(schema, true);
     full(value);
-    return mapErrors(full.errors ?? fast.errors ?? [], value);
+    return mapErrors(full.errors ?? fast.errors ?? [], value, names);
   };
 }
 
@@ -49,14 +72,18 @@ function valueAt(root: unknown, pointer: string): unknown {
   return v;
 }
 
-export function mapErrors(errors: readonly ErrorObject[], root: unknown): ValidationIssue[] {
+export function mapErrors(errors: readonly ErrorObject[], root: unknown, names?: SchemaNames): ValidationIssue[] {
   const out: ValidationIssue[] = [];
   const seen = new Set<string>();
-  const push = (code: ErrorCode, path: string, message: string) => {
+  const push = (code: ErrorCode, path: string, message: string, suggestion?: string) => {
     const key = code + '\u0000' + path;
     if (seen.has(key)) return;
     seen.add(key);
-    out.push({ severity: 'error', code, path, message });
+    out.push(suggestion === undefined ? { severity: 'error', code, path, message } : { severity: 'error', code, path, message, suggestion });
+  };
+  const unknownType = (path: string, value: string) => {
+    const suggestion = closestName(value, names?.types ?? []);
+    push('SCHEMA_ENUM', path, `unknown transform type ${JSON.stringify(value)}${didYouMean(suggestion)}`, suggestion);
   };
   for (const e of errors) {
     const at = e.instancePath;
@@ -90,7 +117,7 @@ export function mapErrors(errors: readonly ErrorObject[], root: unknown): Valida
       case 'enum':
       case 'const': {
         if (/\/type$/.test(at) && /properties\/type\/enum$/.test(e.schemaPath)) {
-          push('SCHEMA_ENUM', at, `unknown transform type ${JSON.stringify(valueAt(root, at))}`);
+          unknownType(at, String(valueAt(root, at)));
         } else {
           const allowed = (e.params as { allowedValues?: unknown[] }).allowedValues;
           push('SCHEMA_ENUM', at, `must be one of ${JSON.stringify(allowed ?? (e.params as { allowedValue: unknown }).allowedValue)}`);
@@ -100,7 +127,7 @@ export function mapErrors(errors: readonly ErrorObject[], root: unknown): Valida
       case 'discriminator': {
         // The type dispatch of the validator form of the schema (build.ts).
         const value = valueAt(root, `${at}/type`);
-        if (typeof value === 'string') push('SCHEMA_ENUM', `${at}/type`, `unknown transform type ${JSON.stringify(value)}`);
+        if (typeof value === 'string') unknownType(`${at}/type`, value);
         else push('SCHEMA_TYPE', `${at}/type`, 'the transform type must be a string');
         break;
       }
@@ -110,5 +137,56 @@ export function mapErrors(errors: readonly ErrorObject[], root: unknown): Valida
         push('SCHEMA_CONSTRAINT', at, e.message ?? 'invalid value');
     }
   }
-  return out;
+  return names ? suggestKeys(out, root, names) : out;
+}
+
+function parentOf(pointer: string): { parent: string; key: string } {
+  const slash = pointer.lastIndexOf('/');
+  return { parent: pointer.slice(0, slash), key: pointerTokens(pointer.slice(slash)).pop() ?? '' };
+}
+
+/**
+ * Unknown keys named as the key meant: a misspelt key that a required key of the same object is
+ * close to (`atributeName` where `attributeName` is missing) is one finding — the unknown key's
+ * SCHEMA_UNKNOWN_PROPERTY, naming the required key — instead of two; any other unknown key names
+ * the closest key its object may have and does not.
+ */
+function suggestKeys(issues: ValidationIssue[], root: unknown, names: SchemaNames): ValidationIssue[] {
+  const missing = new Map<string, ValidationIssue[]>();
+  for (const issue of issues) {
+    if (issue.code !== 'SCHEMA_REQUIRED') continue;
+    const { parent } = parentOf(issue.path);
+    missing.set(parent, [...(missing.get(parent) ?? []), issue]);
+  }
+  const merged = new Set<ValidationIssue>();
+  for (const issue of issues) {
+    if (issue.code !== 'SCHEMA_UNKNOWN_PROPERTY') continue;
+    const { parent, key } = parentOf(issue.path);
+    const required = missing.get(parent)?.filter((r) => !merged.has(r)) ?? [];
+    const meant = closestName(key, required.map((r) => parentOf(r.path).key));
+    if (meant !== undefined) {
+      merged.add(required.find((r) => parentOf(r.path).key === meant)!);
+      issue.message += `${didYouMean(meant)} (it is required)`;
+      issue.suggestion = meant;
+      continue;
+    }
+    const node = valueAt(root, parent);
+    const present = node !== null && typeof node === 'object' ? Object.keys(node) : [];
+    const suggestion = closestName(key, keysAt(parent, root, names).filter((k) => !present.includes(k)));
+    if (suggestion === undefined) continue;
+    issue.message += didYouMean(suggestion);
+    issue.suggestion = suggestion;
+  }
+  return merged.size === 0 ? issues : issues.filter((i) => !merged.has(i));
+}
+
+/** The keys the object at a pointer may have: a transform's own, or its type's attributes. */
+function keysAt(pointer: string, root: unknown, names: SchemaNames): readonly string[] {
+  const { parent, key } = parentOf(pointer);
+  if (pointer !== '' && key === 'attributes') {
+    const type = valueAt(root, `${parent}/type`);
+    return typeof type === 'string' ? (names.attributes.get(type) ?? []) : [];
+  }
+  const type = valueAt(root, `${pointer}/type`);
+  return typeof type === 'string' && names.attributes.has(type) ? names.transform : [];
 }

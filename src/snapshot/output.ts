@@ -64,6 +64,22 @@ export function workDirectory(out: string): string {
   return join(dirname(out), `.${basename(out)}.snapshot-partial`);
 }
 
+/** The hidden directory of an interrupted or failed copy into `out` that can resume (it holds a checkpoint), or null. */
+export function partialCopy(out: string): string | null {
+  const work = workDirectory(resolve(out));
+  return existsSync(join(work, CHECKPOINT)) ? work : null;
+}
+
+/**
+ * A failed copy's error, saying what became of the copy so far: kept, hidden, with how to resume
+ * it or discard it — so that no checkpoint is left behind unannounced.
+ */
+export function announcePartialCopy<E extends Error>(error: E, out: string): E {
+  const work = partialCopy(out);
+  if (work !== null) error.message += `; the copy so far is kept in ${work}: the same command resumes it, --restart (resume: false) discards it`;
+  return error;
+}
+
 export function readManifest(dir: string): Manifest {
   const file = join(dir, MANIFEST);
   let data: unknown;

@@ -123,4 +123,37 @@ describe('identity-transforms evaluate', () => {
     expect(r.code).toBe(2);
     expect(r.err).toBe(`CLI_USAGE ${message}${message.endsWith(')') ? '' : ' (see identity-transforms evaluate --help)'}\n`);
   });
+
+  it('says identities.json is missing when --fixtures names a directory without one', async () => {
+    const empty = tempDir();
+    const t = join(empty, 't.json');
+    writeFileSync(t, JSON.stringify({ name: 't', type: 'static', attributes: { value: 'x' } }));
+    const r = await run('evaluate', t, '--fixtures', empty, '--identity', 'john.doe');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`CLI_USAGE ${join(empty, 'identities.json')} is missing`);
+  });
+
+  describe('names it knows from the fixtures', () => {
+    const file = (doc: unknown) => {
+      const path = join(tempDir(), 't.json');
+      writeFileSync(path, JSON.stringify(doc));
+      return path;
+    };
+
+    it('suggests the source an unknown sourceName is a typo of (EVAL_UNKNOWN_SOURCE)', async () => {
+      const r = await run('evaluate', file({ name: 't', type: 'accountAttribute', attributes: { sourceName: 'Workdy', attributeName: 'EMAIL' } }), '--fixtures', FIXTURES, '--identity', 'fatima.schroder');
+      expect(r.code).toBe(1);
+      expect(r.err).toBe('EVAL_UNKNOWN_SOURCE no source matches {"sourceName":"Workdy"}; did you mean "Workday"? (/)\n');
+    });
+
+    it('warns of an attribute no account of the source carries, on stderr, and as data with --format json', async () => {
+      const t = file({ name: 't', type: 'accountAttribute', attributes: { sourceName: 'Workday', attributeName: 'EMIAL' } });
+      const text = await run('evaluate', t, '--fixtures', FIXTURES, '--identity', 'fatima.schroder');
+      expect(text.code).toBe(0);
+      expect(text.out).toBe('null\n');
+      expect(text.err).toBe('warning EVAL_UNKNOWN_ACCOUNT_ATTRIBUTE no account of source "Workday" carries "EMIAL": it reads as null; did you mean "EMAIL"? (/attributes/attributeName)\n');
+      const json = await run('evaluate', t, '--fixtures', FIXTURES, '--identity', 'fatima.schroder', '--format', 'json');
+      expect(JSON.parse(json.out)).toEqual({ value: null, warnings: [expect.objectContaining({ code: 'EVAL_UNKNOWN_ACCOUNT_ATTRIBUTE', suggestion: 'EMAIL' })] });
+    });
+  });
 });

@@ -123,3 +123,12 @@ describe('refresh with a usernameGenerator', () => {
     expect(r.err).toContain('usernameGenerator');
   });
 });
+
+describe('refresh with an unknown sourceName', () => {
+  it('reports EVAL_UNKNOWN_SOURCE per identity, naming the source probably meant', async () => {
+    const dir = tenantWith({ first: { type: 'accountAttribute', attributes: { sourceName: 'hr', attributeName: 'first' } } });
+    const r = await run('refresh', '--fixtures', dir, '--workers', '0');
+    const first = JSON.parse(r.out.split('\n')[0]!) as { errors: { code: string; message: string }[] };
+    expect(first.errors).toEqual([expect.objectContaining({ code: 'EVAL_UNKNOWN_SOURCE', message: 'no source matches {"sourceName":"hr"}; did you mean "HR"?' })]);
+  });
+});

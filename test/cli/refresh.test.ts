@@ -95,7 +95,7 @@ describe('identity-transforms refresh', () => {
     const dir = tempDir();
     const r = await run('refresh', '--fixtures', FIXTURES, '--out', dir, '--workers', '0');
     expect(r.code).toBe(2);
-    expect(r.err).toBe(`CLI_READ cannot write ${dir}: it is a directory\n`);
+    expect(r.err).toBe(`CLI_READ --out ${dir} is a directory: --out names the NDJSON file to write, e.g. --out ${join(dir, 'identities.ndjson')}\n`);
     expect(r.out).toBe('');
     expect(readdirSync(dir)).toEqual([]);
   });

@@ -172,6 +172,7 @@ describe('identity-transforms validate', () => {
     [['validate', '--nope', 'x.json'], 'CLI_USAGE'],
     [['validate', '/does/not/exist.json'], 'no such file'],
     [['frobnicate'], 'unknown command'],
+    [['valdate'], 'unknown command "valdate"; did you mean "validate"?'],
   ])('exits 2 on usage error %j', async (argv, message) => {
     const r = await run(...argv);
     expect(r.code).toBe(2);

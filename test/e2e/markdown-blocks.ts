@@ -1,7 +1,9 @@
-// The shell blocks of the project's Markdown, as a user would copy them, with what the README
-// test must know about each. A fenced block whose info string starts with sh, bash, shell or
-// console is a command block; the HTML comment on the line just above it (blank lines allowed)
-// may say how to run it, with key=value words (values in double quotes when they hold spaces):
+// The shell and script blocks of the project's Markdown, as a user would copy them, with what the
+// README test must know about each. A fenced block whose info string starts with sh, bash, shell
+// or console is a command block; js, mjs, ts or typescript, a script the user runs as a module
+// file with the package installed (a .mjs or .mts file, run by Node with tsx for TypeScript). The
+// HTML comment on the line just above a block (blank lines allowed) may say how to run it, with
+// key=value words (values in double quotes when they hold spaces):
 //
 //   <!-- readme-test skip="why it cannot run here" -->   not run; the reason is required
 //   <!-- readme-test exit=1 -->                          the exit code the docs state (default 0)
@@ -14,13 +16,27 @@
 //                                                        with SIGTERM, must exit 0
 //   <!-- readme-test setup -->                           also run first in the directory of
 //                                                        every other file (e.g. "copy the tenant")
+//   <!-- readme-test vitest -->                          a script block that is a test file:
+//                                                        run with `vitest run`
 //
 // A comment is rendered by nobody, so the directives never clutter the page.
 
 export const SHELL_LANGUAGES = new Set(['sh', 'bash', 'shell', 'console']);
+/** Script languages, with the extension of the module file a block is written to. */
+export const SCRIPT_LANGUAGES = new Map([
+  ['js', 'mjs'],
+  ['mjs', 'mjs'],
+  ['javascript', 'mjs'],
+  ['ts', 'mts'],
+  ['typescript', 'mts'],
+]);
 
 export interface ShellBlock {
   file: string;
+  /** For a script block: the extension of its module file (mjs or mts); absent for a shell block. */
+  script?: string;
+  /** A script block that is a test file, run by vitest. */
+  vitest?: boolean;
   /** 1-based line of the opening fence. */
   line: number;
   code: string;
@@ -36,9 +52,10 @@ export interface ShellBlock {
 
 const DIRECTIVE = /^<!--\s*readme-test\b(.*?)-->\s*$/;
 const WORD = /([a-z-]+)(?:=(?:"([^"]*)"|(\S+)))?/g;
-const KNOWN = new Set(['skip', 'exit', 'stdout', 'stdout-not', 'stderr', 'before', 'background', 'until', 'setup']);
+const KNOWN = new Set(['skip', 'exit', 'stdout', 'stdout-not', 'stderr', 'before', 'background', 'until', 'setup', 'vitest']);
 
-export function shellBlocks(file: string, markdown: string): ShellBlock[] {
+/** The shell blocks and, with `scripts`, the script blocks too, in the order of the file. */
+export function shellBlocks(file: string, markdown: string, scripts = false): ShellBlock[] {
   const lines = markdown.split('\n');
   const blocks: ShellBlock[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -48,20 +65,21 @@ export function shellBlocks(file: string, markdown: string): ShellBlock[] {
     let end = i + 1;
     while (end < lines.length && !lines[end]!.trimStart().startsWith(fence)) end++;
     const language = open[3]!.toLowerCase();
-    if (SHELL_LANGUAGES.has(language)) {
+    const script = scripts ? SCRIPT_LANGUAGES.get(language) : undefined;
+    if (SHELL_LANGUAGES.has(language) || script !== undefined) {
       const code = lines.slice(i + 1, end).map((l) => l.slice(open[1]!.length)).join('\n');
-      blocks.push({ file, line: i + 1, code, ...directives(file, lines, i) });
+      blocks.push({ file, line: i + 1, code, ...(script !== undefined ? { script } : {}), ...directives(file, lines, i) });
     }
     i = end;
   }
   return blocks;
 }
 
-function directives(file: string, lines: string[], fence: number): Omit<ShellBlock, 'file' | 'line' | 'code'> {
+function directives(file: string, lines: string[], fence: number): Omit<ShellBlock, 'file' | 'line' | 'code' | 'script'> {
   let j = fence - 1;
   while (j >= 0 && lines[j]!.trim() === '') j--;
   const found = j >= 0 ? DIRECTIVE.exec(lines[j]!.trim()) : null;
-  const result: Omit<ShellBlock, 'file' | 'line' | 'code'> = { exit: 0, setup: false };
+  const result: Omit<ShellBlock, 'file' | 'line' | 'code' | 'script'> = { exit: 0, setup: false };
   if (!found) return result;
   const words = new Map<string, string | undefined>();
   for (const [, key, quoted, bare] of found[1]!.matchAll(WORD)) {
@@ -85,5 +103,6 @@ function directives(file: string, lines: string[], fence: number): Omit<ShellBlo
   if (words.get('stdout-not') !== undefined) result.stdoutNot = words.get('stdout-not');
   if (words.has('background')) result.background = { until: words.get('until') ?? 'listening' };
   result.setup = words.has('setup');
+  if (words.has('vitest')) result.vitest = true;
   return result;
 }

@@ -133,7 +133,18 @@ describe('providers', () => {
 
   it('resolves an identity id through the identity provider', async () => {
     await expect(tenantEngine().evaluate(t, { identity: 'id-1' })).resolves.toBe('Employee');
-    expect((await rejectionOf(tenantEngine().evaluate(t, { identity: 'nobody' }))).code).toBe('EVAL_NO_IDENTITY');
+    const error = await rejectionOf(tenantEngine().evaluate(t, { identity: 'nobody' }));
+    expect(error.code).toBe('EVAL_NO_IDENTITY');
+    expect(error.message).toBe('no identity with id or name "nobody"');
+  });
+
+  it('resolves an identity name as the CLI\'s --identity does: the id first, then the name', async () => {
+    await expect(tenantEngine().evaluate(t, { identity: john.name })).resolves.toBe('Employee');
+    expect(tenantEngine().explain(t, { identity: john.name }).value).toBe('Employee');
+  });
+
+  it('suggests the provider key an unknown one is a typo of', () => {
+    expect(codedErrorOf(() => createEngine({ providers: { acounts: {} } as never })).message).toBe('unknown provider "acounts"; did you mean "accounts"?');
   });
 });
 

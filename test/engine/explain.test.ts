@@ -90,6 +90,39 @@ describe('engine.explain', () => {
     expect(d.returned).toBe(d.order[0] ?? null);
   });
 
+  it('names the source, the attribute, the filters, the sort and the account that won', () => {
+    const ad = fixtures.sources.find((s) => s.name === 'Active Directory')!;
+    const explanation = engine.explain(
+      { name: 'mail', type: 'accountAttribute', attributes: { sourceName: 'Active Directory', attributeName: 'mail', accountFilter: 'nativeIdentity != "nobody"', accountPropertyFilter: '(mail != null)' } },
+      { identity: identity.id },
+    );
+    const d = explanation.trace.decisions as { returned: string; accounts: { id: string; name: string }[] };
+    expect(d).toMatchObject({
+      source: { id: ad.id, name: 'Active Directory' },
+      attribute: 'mail',
+      accountFilter: 'nativeIdentity != "nobody"',
+      accountPropertyFilter: '(mail != null)',
+      sortAttribute: 'created',
+      descending: false,
+    });
+    const won = d.accounts.find((a) => a.id === d.returned)!;
+    const text = formatExplanation(explanation);
+    expect(text).toContain('reads "mail" of the identity\'s accounts on source "Active Directory"');
+    expect(text).toContain('accountFilter: nativeIdentity != "nobody"');
+    expect(text).toContain('accountPropertyFilter: (mail != null)');
+    expect(text).toMatch(/\d+ accounts? considered, sorted by created ascending/);
+    expect(text).toContain(`won: ${JSON.stringify(won.name)}`);
+  });
+
+  it('warns of an attribute no account of the source carries, with the closest name, in the trace and its text', () => {
+    const explanation = engine.explain({ name: 'm', type: 'accountAttribute', attributes: { sourceName: 'Active Directory', attributeName: 'mial' } }, { identity: identity.id });
+    expect(explanation.value).toBeNull();
+    expect(explanation.trace.decisions).toMatchObject({ unknownAttribute: { suggestion: 'mail' } });
+    expect(formatExplanation(explanation)).toContain('warning: no account of source "Active Directory" carries "mial": it reads as null; did you mean "mail"?');
+    const known = engine.explain({ name: 'm', type: 'accountAttribute', attributes: { sourceName: 'Active Directory', attributeName: 'mail' } }, { identity: identity.id });
+    expect(known.trace.decisions).not.toHaveProperty('unknownAttribute');
+  });
+
   it('says which lookup key was tried and whether the default was used', () => {
     const lookup = { name: 'l', type: 'lookup', attributes: { input: 'ZZZ', table: { LON: 'uk', default: 'other' } } };
     const explanation = engine.explain(lookup, {});
@@ -135,7 +168,8 @@ describe('evaluate --explain', () => {
   it('prints the tree, with the referenced transforms inside it', async () => {
     const r = await run('evaluate', file, '--fixtures', FIXTURES, '--identity', identity.id, '--now', NOW, '--explain');
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^concat \/ {2}input null {2}= ".+"$/m);
+    expect(r.out).toMatch(/^concat \/ {2}= ".+"$/m);
+    expect(r.out).not.toContain('input null');
     expect(r.out).toContain('evaluates transform "Get Display Name"');
     expect(r.out).toMatch(/static in "Get Display Name" \//);
     expect(r.out.trimEnd().split('\n').at(-1)).toMatch(/^value: ".+ - .+"$/);
@@ -146,6 +180,7 @@ describe('evaluate --explain', () => {
     const data = JSON.parse(r.out) as Explanation;
     expect(data.value).toBe(engine.evaluateSync(JSON.parse(readFileSync(file, 'utf8')), { identity: identity.id }));
     expect(data.trace.type).toBe('concat');
+    expect(r.out).toContain('"input": null'); // the data keeps every node's input, null or not
     const tenant = await run('evaluate', file, '--tenant', 'http://127.0.0.1:1', '--identity', identity.id, '--explain');
     expect(tenant.code).toBe(2);
     expect(tenant.err).toContain('--explain evaluates against --fixtures');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestName, levenshtein } from '../../src/errors/suggest.js';
+import { closestName, didYouMean, levenshtein } from '../../src/errors/suggest.js';
 
 describe('levenshtein', () => {
   it.each([
@@ -27,5 +27,16 @@ describe('closestName', () => {
   it('suggests nothing when every name is too far to be a typo', () => {
     expect(closestName('uppercase', types)).toBeUndefined();
     expect(closestName('x', [])).toBeUndefined();
+  });
+});
+
+describe('didYouMean', () => {
+  it('ends a message with the suggestion as a JSON string, or with nothing', () => {
+    expect(didYouMean('firstValid')).toBe('; did you mean "firstValid"?');
+    expect(didYouMean(undefined)).toBe('');
+  });
+
+  it('answers a name of a megabyte at once: lengths beyond a typo are not compared', () => {
+    expect(closestName('x'.repeat(1_000_000), ['firstValid'])).toBeUndefined();
   });
 });

@@ -191,6 +191,11 @@ describe('compilePredicate: what it refuses', () => {
     expect(() => apiMatches('name sw "x"', {}, fields)).toThrow(expect.objectContaining({ code: 'FILTER_OPERATOR' }));
   });
 
+  it('lists the filterable fields in FILTER_FIELD, as SORTER_FIELD lists the sortable ones, with the one probably meant', () => {
+    const fields: FieldMap = { name: { type: 'string' }, created: { type: 'datetime' } };
+    expect(() => apiMatches('nmae eq "x"', {}, fields)).toThrow(expect.objectContaining({ code: 'FILTER_FIELD', message: 'filtering on \'nmae\' is not supported; did you mean "name"? (supported: name, created)' }));
+  });
+
   it('rejects unknown options', () => {
     expect(() => compilePredicate(parseObjectFilter('a == 1'), { field: {} } as never)).toThrow(expect.objectContaining({ code: 'FILTER_OPTION_INVALID' }));
   });

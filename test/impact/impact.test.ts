@@ -65,6 +65,9 @@ describe('impact', () => {
     expect(region).toMatchObject({ attribute: 'region', identities: 600, changed: expected.size, newErrors: 0, errorsFixed: 0, dependsOnIssuedValues: false });
     expect(region!.unchanged).toBe(600 - expected.size);
     expect(region!.examples.changed![0]).toMatchObject({ before: { value: 'EMEA' }, after: { value: 'UK' } });
+    // Each example names its identity as identities.json does.
+    const names = new Map((JSON.parse(readFileSync(join(tenant, 'identities.json'), 'utf8')) as { id: string; name: string }[]).map((i) => [i.id, i.name]));
+    for (const e of region!.examples.changed!) expect(e.identityName).toBe(names.get(e.identityId));
   });
 
   it('evaluates only the attributes that reach the change', async () => {

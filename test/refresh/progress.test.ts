@@ -37,20 +37,35 @@ describe('createProgressBar', () => {
     expect(writes[3]).toBe('\r\x1b[K');
   });
 
-  it('shows no ETA until a second has passed since the first batch and a few percent are done', () => {
+  it('shows no ETA while the rate is still warming up, and a close one once it is stable', () => {
     const writes: string[] = [];
     const bar = createProgressBar((t) => writes.push(t), 120, 0);
-    // A 7-second job whose first batch came after a 2-second pre-pass: the average rate at the
-    // first batch (256 in 2 s) would say about 19 minutes.
-    const total = 150_000;
-    bar.update({ done: 256, total, elapsedMs: 2000 });
-    bar.update({ done: 3_000, total, elapsedMs: 2150 });
-    bar.update({ done: 10_000, total, elapsedMs: 2500 });
+    // A 19-second job whose first seconds run at a third of its speed (threads loading, JIT): the
+    // rate of its first window alone would say about a minute when 4% is done.
+    const total = 190_000;
+    let done = 0;
+    let at = 0;
+    const step = (ms: number, rate: number) => {
+      at += ms;
+      done += (rate * ms) / 1000;
+      bar.update({ done, total, elapsedMs: at });
+    };
+    for (let i = 0; i < 6; i++) step(250, 3_000 + i * 1_500);
     expect(writes.every((w) => w.includes('ETA --'))).toBe(true);
-    bar.update({ done: 30_000, total, elapsedMs: 3100 });
+    for (let i = 0; i < 8; i++) step(250, 10_000);
     const eta = Number(/ETA (\d+)s/.exec(writes.at(-1)!)?.[1]);
-    expect(eta).toBeGreaterThanOrEqual(3);
-    expect(eta).toBeLessThanOrEqual(5);
+    const left = (total - done) / 10_000;
+    expect(Math.abs(eta - left)).toBeLessThanOrEqual(left * 0.2 + 1);
+  });
+
+  it('shows an ETA once two consecutive windows of half a second agree within 20%', () => {
+    const writes: string[] = [];
+    const bar = createProgressBar((t) => writes.push(t), 120, 0);
+    bar.update({ done: 1_000, total: 100_000, elapsedMs: 0 });
+    bar.update({ done: 6_000, total: 100_000, elapsedMs: 500 }); // 10,000/s: the first window
+    expect(writes.at(-1)).toContain('ETA --');
+    bar.update({ done: 10_500, total: 100_000, elapsedMs: 1_000 }); // 9,000/s: within 20%
+    expect(writes.at(-1)).toContain('ETA 10s');
   });
 
   it('smooths the ETA: one slow batch does not make it jump', () => {

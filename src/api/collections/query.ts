@@ -4,6 +4,7 @@
 
 import { LRUCache } from 'lru-cache';
 import { codedError, type ErrorCode, type TransformsError } from '../../errors/index.js';
+import { closestName, didYouMean } from '../../errors/suggest.js';
 import { compileSql, parseApiFilter, type FieldMap, type SqlParam, type SqlWhere } from '../../filter/index.js';
 
 /** A sortable field: a trusted SQL expression over the endpoint's table (written in code). */
@@ -185,7 +186,7 @@ export function parseSorters(text: string | undefined, spec: Pick<CollectionSpec
     const sort = Object.prototype.hasOwnProperty.call(allowed, field) ? allowed[field] : undefined;
     if (sort === undefined) {
       const list = Object.keys(allowed);
-      throw badQuery('SORTER_FIELD', 'sorters', `sorting on '${field}' is not supported${list.length > 0 ? ` (supported: ${list.join(', ')})` : ''}`, { field });
+      throw badQuery('SORTER_FIELD', 'sorters', `sorting on '${field}' is not supported${didYouMean(closestName(field, list))}${list.length > 0 ? ` (supported: ${list.join(', ')})` : ''}`, { field });
     }
     if (seen.has(field)) throw badQuery('SORTER_REPEATED', 'sorters', `'${field}' is sorted on twice`, { field });
     seen.add(field);

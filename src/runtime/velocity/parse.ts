@@ -10,6 +10,7 @@ import { codedError } from '../../errors/index.js';
 import { rewriteEscapes } from './escapes.js';
 import { checkHashBeforeReference, endsRawBlock } from './hash-tokens.js';
 import type { Ast, Pos } from './expressions.js';
+import { describeParseFailure } from './syntax-messages.js';
 
 type Flat = string | { type: string; value?: unknown; pos?: Pos; [key: string]: unknown };
 export type Node = string | Ast | Node[];
@@ -101,9 +102,8 @@ export function parseTemplate(source: string, nested: { offset: Pos | undefined 
   try {
     flat = flatParse(rewritten.text);
   } catch (cause) {
-    const hash = (cause as { hash?: { loc?: Pos } }).hash;
-    const first = cause instanceof Error ? (cause.message.split('\n')[0] ?? '') : String(cause);
-    return syntaxError(first.replace(/:$/, ''), hash?.loc && relocate(hash.loc, rewritten.column), offset, cause);
+    const failure = describeParseFailure(source, rewritten, cause);
+    return syntaxError(failure.message, { first_line: failure.line, first_column: failure.column - 1 } as Pos, offset, cause);
   }
   if (rewritten.text !== source) for (const node of flat) relocateAll(node, rewritten.column);
   // velocityjs may cut a run of text into pieces (after a reference, each blank on its own):

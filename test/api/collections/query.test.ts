@@ -85,6 +85,10 @@ describe('sorters', () => {
   ])('%s → 400 %s', (sorters, code) => {
     expect(fails(() => parseCollectionQuery({ sorters }, SPEC))).toEqual({ code, status: 400 });
   });
+
+  it('lists the sortable fields in SORTER_FIELD, with the one probably meant', () => {
+    expect(() => parseCollectionQuery({ sorters: '-crated' }, SPEC)).toThrow("sorting on 'crated' is not supported; did you mean \"created\"? (supported: name, created, type, id)");
+  });
 });
 
 describe('filters', () => {
