@@ -15,7 +15,9 @@ const SOURCE = 'https://github.com/christophe-chazeau-sp/sailpoint-optimusprime/
 const RECORDED_AT = new Date('2026-10-06T13:47:58.482Z');
 
 const identity = { id: 'observed-1', name: 'observed.identity', attributes: { firstname: 'Ada' } };
-const engine = createEngine({ providers: createMemoryProviders({ sources: [], identities: [identity], accounts: [] }), clock: () => RECORDED_AT });
+const providers = createMemoryProviders({ sources: [], identities: [identity], accounts: [] });
+/** Generated code (the default) and the closures (`codegen: false`) must both answer as the tenant. */
+const engines = { generated: createEngine({ providers, clock: () => RECORDED_AT }), closures: createEngine({ providers, clock: () => RECORDED_AT, codegen: false }) };
 
 /** A value the identity does not have: null, as the recording's empty middle name. */
 const NULL = { type: 'identityAttribute', attributes: { name: 'middleName' } };
@@ -94,7 +96,7 @@ const OBSERVED: ReadonlyArray<readonly [string, Record<string, unknown>, Answer]
   ['leftPad', t('leftPad', { input: '7', length: 3, padding: '0' }), { value: '007' }],
 ];
 
-async function answer(transform: Record<string, unknown>): Promise<Answer> {
+async function answer(engine: (typeof engines)['generated'], transform: Record<string, unknown>): Promise<Answer> {
   try {
     return { value: await engine.evaluate(transform, { identity }) };
   } catch (error) {
@@ -105,7 +107,8 @@ async function answer(transform: Record<string, unknown>): Promise<Answer> {
 
 describe(`what a tenant answered (${SOURCE}, recorded 2026-10-06)`, () => {
   it.each(OBSERVED.map(([label, transform, expected]) => [label, transform, expected] as const))('%s', async (_label, transform, expected) => {
-    expect(await answer(transform)).toEqual(expected);
+    expect(await answer(engines.generated, transform)).toEqual(expected);
+    expect(await answer(engines.closures, transform)).toEqual(expected);
   });
 
   it('holds every recorded case once', () => {
