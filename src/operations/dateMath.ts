@@ -1,7 +1,7 @@
 // dateMath — add, subtract and round an ISO 8601 date (or now); output as java.time prints it at
 // offset Z, e.g. 2026-02-28T00:00Z (https://developer.sailpoint.com/docs/extensibility/transforms/operations/date-math).
 
-import { andThen } from '../engine/maybe.js';
+import { andThen } from '../providers/maybe.js';
 import { formatDateMathOutput, parseDateMath, parseIso8601, type DateMathExpression } from '../runtime/dates/index.js';
 import { textOf } from './support/text.js';
 import { resolver } from './support/resolve.js';
