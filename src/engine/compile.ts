@@ -10,7 +10,7 @@ import type { JavaPattern, JavaReplacement } from '../runtime/regex/index.js';
 import { attempt, isPromise, andThen, all, type MaybePromise } from '../providers/maybe.js';
 import type { CompileContext, Evaluation, Evaluator, Limits, OperationSpec, StringAttribute, Value } from './types.js';
 import { coerceBoolean, coerceInteger } from './coerce.js';
-import { templateGlobals } from './globals.js';
+import { templateGlobals, templateVariables } from './globals.js';
 import { traceNode } from './trace.js';
 import { DEFAULT_LIMITS } from './options.js';
 import { limitFromRangeError } from '../runtime/budget.js';
@@ -362,17 +362,6 @@ class Context implements CompileContext {
     const tokens = options.attribute === undefined ? undefined : Array.isArray(options.attribute) ? options.attribute : [options.attribute];
     return codedError(code, message, { path: tokens === undefined ? this.pointer : this.at(...tokens), cause: options.cause });
   }
-}
-
-/** The Velocity context of dynamic variables: the platform does not inject null or empty values. */
-function templateVariables(names: readonly string[], values: readonly Value[]): Record<string, unknown> {
-  const vars: Record<string, unknown> = {};
-  for (let i = 0; i < names.length; i++) {
-    const v = values[i];
-    if (v === null || v === undefined || v === '') continue;
-    vars[names[i]!] = toJavaString(v);
-  }
-  return vars;
 }
 
 /** Evaluate a possibly-failing step; used by firstValid's ignoreErrors. */

@@ -4,7 +4,8 @@
 
 import type { TemplateGlobals } from '../runtime/velocity/index.js';
 import type { IdentityGraph } from '../providers/types.js';
-import type { Evaluation } from './types.js';
+import { toJavaString } from '../runtime/java-string.js';
+import type { Evaluation, Value } from './types.js';
 
 /** The context variables of an evaluation whose caller gave none. */
 export const NO_VARIABLES: Readonly<Record<string, unknown>> = Object.freeze({});
@@ -21,4 +22,20 @@ export function templateGlobals(ev: Evaluation, identity: IdentityGraph | null):
   const variables = ev.variables;
   for (const key in variables) if (key !== 'identity') globals[key] = variables[key];
   return globals;
+}
+
+/**
+ * A template's dynamic variables as its Velocity context: a null value is left out, so that
+ * referencing it fails as an undefined reference (`$!x` too); `""` is a value (`a$!x b` renders
+ * `a b`); the others are rendered to Java strings first. Decisions E6 and V4, both observed on a
+ * tenant.
+ */
+export function templateVariables(names: readonly string[], values: readonly Value[]): Record<string, unknown> {
+  const vars: Record<string, unknown> = {};
+  for (let i = 0; i < names.length; i++) {
+    const v = values[i];
+    if (v === null || v === undefined) continue;
+    vars[names[i]!] = toJavaString(v);
+  }
+  return vars;
 }

@@ -14,9 +14,9 @@ export const concat = defineOperation({
   }),
   compile(ctx) {
     const values = ctx.list('values');
-    return (input, ev) => andThen(all(values.map((v) => v(input, ev))), (vals) => joinValues(vals, '', ev));
+    return (input, ev) => andThen(all(values.map((v) => v(input, ev))), (vals) => joinValues(vals, '', ev, 'skip'));
   },
   generate(code) {
-    return `return ${code.bind(joinValues)}([${code.list('values').join(', ')}], '', ${code.ev});`;
+    return `return ${code.bind(joinValues)}([${code.list('values').join(', ')}], '', ${code.ev}, 'skip');`;
   },
 });

@@ -24,6 +24,16 @@ function formatAttribute(ctx: CompileContext, name: string): Resolved<DateFormat
   });
 }
 
+/**
+ * `text` read with `from` and written with `to`. A text `from` cannot read gives null, not an
+ * error: a tenant answered null for `notadate` read with `MM/dd/yyyy` and for ISO 8601 forms
+ * without milliseconds read as ISO8601 (docs/decisions.md, "Dates").
+ */
+function reformat(from: DateFormat, to: DateFormat, text: string, now: number): string | null {
+  const ms = from.read(text, { now });
+  return ms === null ? null : to.format(ms);
+}
+
 export const dateFormat = defineOperation({
   type: 'dateFormat',
   doc: 'dateFormat — Java SimpleDateFormat or named constructs',
@@ -42,7 +52,7 @@ export const dateFormat = defineOperation({
       const text = textOf(input);
       if (text === null) return null;
       return andThen(inputFormat.get(input, ev), (from) =>
-        andThen(outputFormat.get(input, ev), (to) => to.format(from.parse(text, { now: ev.now.getTime() }))),
+        andThen(outputFormat.get(input, ev), (to) => reformat(from, to, text, ev.now.getTime())),
       );
     };
   },
@@ -57,7 +67,7 @@ export const dateFormat = defineOperation({
       `const ${t} = ${code.bind(textOf)}(${input});`,
       `if (${t} === null) return null;`,
       `const from = ${format('inputFormat')};`,
-      `return ${format('outputFormat')}.format(from.parse(${t}, { now: ${ev}.now.getTime() }));`,
+      `return ${code.bind(reformat)}(from, ${format('outputFormat')}, ${t}, ${ev}.now.getTime());`,
     ].join('\n');
   },
 });

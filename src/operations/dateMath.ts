@@ -1,4 +1,5 @@
-// dateMath — add, subtract and round an ISO 8601 UTC date (or now); output yyyy-MM-dd'T'HH:mm (https://developer.sailpoint.com/docs/extensibility/transforms/operations/date-math).
+// dateMath — add, subtract and round an ISO 8601 date (or now); output as java.time prints it at
+// offset Z, e.g. 2026-02-28T00:00Z (https://developer.sailpoint.com/docs/extensibility/transforms/operations/date-math).
 
 import { andThen } from '../providers/maybe.js';
 import { formatDateMathOutput, parseDateMath, parseIso8601, type DateMathExpression } from '../runtime/dates/index.js';
@@ -8,7 +9,7 @@ import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const dateMath = defineOperation({
   type: 'dateMath',
-  doc: 'dateMath — date arithmetic and rounding; output yyyy-MM-dd\'T\'HH:mm',
+  doc: 'dateMath — date arithmetic and rounding; output as java.time prints it (2026-02-28T00:00Z)',
   attributesRequired: false,
   attributesSchema: attributesSchema({
     properties: {

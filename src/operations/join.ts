@@ -22,8 +22,8 @@ export const join = defineOperation({
     return (input, ev) =>
       andThen(all(values.map((v) => v(input, ev))), (vals) =>
         separator.kind === 'constant'
-          ? joinValues(vals, separator.value, ev)
-          : andThen(separator.evaluate(input, ev), (sep) => joinValues(vals, sep === null ? '' : String(sep), ev)),
+          ? joinValues(vals, separator.value, ev, 'print')
+          : andThen(separator.evaluate(input, ev), (sep) => joinValues(vals, sep === null ? '' : String(sep), ev, 'print')),
       );
   },
 });

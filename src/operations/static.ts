@@ -45,7 +45,7 @@ export const staticOperation = defineOperation({
     const body = simpleTemplate(template.source, names, strings, out);
     if (body === undefined) return general(values);
     return `${locals.map((l, i) => `const ${l} = ${values[i]};`).join('\n')}
-if (${locals.map((l) => `${l} !== null && ${l} !== undefined && ${l} !== ''`).join(' && ') || 'true'}) {
+if (${locals.map((l) => `${l} !== null && ${l} !== undefined`).join(' && ') || 'true'}) {
   ${strings.map((s, i) => `const ${s} = ${code.rt}.str(${locals[i]});`).join('\n')}
   let ${out} = '';
   ${body}

@@ -154,7 +154,7 @@ describe('per-evaluation state', () => {
     const engine = createEngine({ clock: () => new Date(Date.UTC(2020, 0, 1, 0, 0, reads++)) });
     const now = { type: 'dateMath', attributes: { expression: 'now' } };
     const t = { name: 'x', type: 'concat', attributes: { values: [now, '|', now] } };
-    expect(engine.evaluateSync(t)).toBe('2020-01-01T00:00|2020-01-01T00:00');
+    expect(engine.evaluateSync(t)).toBe('2020-01-01T00:00Z|2020-01-01T00:00Z');
     expect(reads).toBe(1);
     expect(engine.evaluateSync({ name: 's', type: 'static', attributes: { value: 'plain' } })).toBe('plain');
     expect(reads).toBe(1);

@@ -17,7 +17,7 @@ describe('concat', () => {
     expect(engine.evaluateSync(concat([hr('FirstName'), ' (', hr('department'), ')']), { identity: john })).toBe('John (Engineering)');
   });
 
-  it('decision: a null value contributes nothing', () => {
+  it('decision O5: a null value contributes nothing (observed on a tenant)', () => {
     expect(engine.evaluateSync(concat(['a', hr('missing'), 'b']), { identity: john })).toBe('ab');
   });
 

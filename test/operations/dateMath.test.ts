@@ -8,14 +8,14 @@ const dm = (attributes: Record<string, unknown>) => ({ name: 'm', type: 'dateMat
 
 describe('dateMath', () => {
   it.each([
-    [{ expression: 'now-5d/d', roundUp: false }, undefined, '2020-10-23T00:00'], // date-math#2
-    [{ expression: '+12h/s', roundUp: true }, '2020-10-28T12:00:00.500Z', '2020-10-29T00:00'], // date-math#3 candidate
-    [{ expression: 'now' }, undefined, '2020-10-28T12:34'],
-    [{ expression: 'now/h', roundUp: 'true' }, undefined, '2020-10-28T13:00'],
-    [{ expression: '+3M/h', roundUp: true }, '2020-11-30T10:20:00.000Z', '2021-02-28T11:00'], // date-math#0 shape
-    [{ expression: '+1d', roundUp: true }, '2020-10-28T00:00:00.000Z', '2020-10-29T00:00'],
+    [{ expression: 'now-5d/d', roundUp: false }, undefined, '2020-10-23T00:00Z'], // date-math#2
+    [{ expression: '+12h/s', roundUp: true }, '2020-10-28T12:00:00.500Z', '2020-10-29T00:00:01Z'], // date-math#3 candidate
+    [{ expression: 'now' }, undefined, '2020-10-28T12:34:56Z'], // seconds printed when not zero (java.time)
+    [{ expression: 'now/h', roundUp: 'true' }, undefined, '2020-10-28T13:00Z'],
+    [{ expression: '+3M/h', roundUp: true }, '2020-11-30T10:20:00.000Z', '2021-02-28T11:00Z'], // date-math#0 shape
+    [{ expression: '+1d', roundUp: true }, '2020-10-28T00:00:00.000Z', '2020-10-29T00:00Z'],
     // "now" wins over the input (the docs)
-    [{ expression: 'now+1w' }, '1999-01-01T00:00:00Z', '2020-11-04T12:34'],
+    [{ expression: 'now+1w' }, '1999-01-01T00:00:00Z', '2020-11-04T12:34:56Z'],
   ])('%j on %j → %j', (attributes, input, expected) => {
     expect(engine.evaluateSync(dm(attributes), input === undefined ? {} : { input })).toBe(expected);
   });
@@ -37,7 +37,8 @@ describe('dateMath', () => {
         outputFormat: 'EPOCH_TIME_WIN32',
       },
     };
-    // 06/15/2020 + 1 day (no rounding operator, so roundUp has nothing to do): 2020-06-16T00:00Z.
+    // 06/15/2020 + 1 day (no rounding operator, so roundUp has nothing to do): 2020-06-16T00:00Z,
+    // which yyyy-MM-dd'T'HH:mm reads (SimpleDateFormat ignores the Z after the pattern).
     expect(engine.evaluateSync(t, { input: '06/15/2020' })).toBe(String((Date.parse('2020-06-16T00:00:00Z') + 11644473600000) * 10000));
   });
 

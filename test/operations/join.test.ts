@@ -22,8 +22,9 @@ describe('join', () => {
     expect(engine.evaluateSync(join({ values: [hr('FirstName'), hr('department')], separator: ' ' }), { identity: john })).toBe('John Engineering');
   });
 
-  it('decision: null values are left out, with their separator', () => {
-    expect(engine.evaluateSync(join({ values: ['a', hr('missing'), 'b'], separator: '-' }), { identity: john })).toBe('a-b');
+  it('decision O5: a null element prints as null, as Java\'s String.valueOf (observed on a tenant)', () => {
+    expect(engine.evaluateSync(join({ values: ['a', hr('missing'), 'b'], separator: '-' }), { identity: john })).toBe('a-null-b');
+    expect(engine.evaluateSync(join({ values: [hr('missing')], separator: '-' }), { identity: john })).toBe('null');
   });
 
   returnsValueOrCodedError('join', ['values', 'separator']);

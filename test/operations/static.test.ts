@@ -35,6 +35,17 @@ describe('static', () => {
     expect(codedErrorOf(() => engine.evaluateSync(t, { identity: john })).code).toBe('TEMPLATE_RENDER');
   });
 
+  it('decision E6: a variable holding "" is defined, `$!x` renders it empty (observed on a tenant)', () => {
+    const t = st({ x: '', value: 'a$!x b' });
+    expect(engine.evaluateSync(t)).toBe('a b');
+    expect(engine.evaluateSync(st({ x: '', value: '[$x]#if($x)T#end' }))).toBe('[]T');
+  });
+
+  it('decision E6: a null variable is not, even as `$!x`', () => {
+    const t = st({ x: { type: 'accountAttribute', attributes: { sourceName: 'Okta', attributeName: 'login' } }, value: 'a$!x b' });
+    expect(codedErrorOf(() => engine.evaluateSync(t, { identity: john })).code).toBe('TEMPLATE_RENDER');
+  });
+
   it('does not evaluate a dynamic variable the template never mentions', () => {
     const t = st({ broken: { type: 'lookup', attributes: { table: { a: 'b' } } }, value: 'fine' });
     expect(engine.evaluateSync(t, { identity: john, input: 'zzz' })).toBe('fine');

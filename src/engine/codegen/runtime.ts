@@ -7,7 +7,7 @@ import type { RenderFailure } from './identity-template.js';
 import type { CompiledTemplate } from '../../runtime/velocity/index.js';
 import { checkTime, locate, stepLimit } from '../compile.js';
 import { toJavaString } from '../../runtime/java-string.js';
-import { templateGlobals } from '../globals.js';
+import { templateGlobals, templateVariables } from '../globals.js';
 import { isPromise } from '../../providers/maybe.js';
 import type { Evaluation, Value } from '../types.js';
 import type { IdentityGraph } from '../../providers/types.js';
@@ -80,17 +80,11 @@ export const runtime = Object.freeze({
     return codedError(code, message, { path: pointer });
   },
   /**
-   * Render a template over its dynamic variables, as the closures' renderer does: null and ""
-   * are left out of the context, the others rendered as Java strings; the identity graph is
-   * loaded when the template uses $identity.
+   * Render a template over its dynamic variables, as the closures' renderer does (the context of
+   * templateVariables); the identity graph is loaded when the template uses $identity.
    */
   render(template: CompiledTemplate, names: readonly string[], values: readonly Value[], ev: Evaluation): Value {
-    const vars: Record<string, unknown> = {};
-    for (let i = 0; i < names.length; i++) {
-      const v = values[i];
-      if (v === null || v === undefined || v === '') continue;
-      vars[names[i]!] = toJavaString(v);
-    }
+    const vars = templateVariables(names, values);
     let out: unknown;
     if (!template.usesIdentity) out = template.render(vars, templateGlobals(ev, null), ev);
     else {

@@ -2,7 +2,7 @@
 // code of `static` (operations/static.ts): text, `$name` / `${name}` references to the
 // transform's dynamic variables, and #if / #elseif / #else blocks whose conditions compare such
 // a reference with a single-quoted string literal by `==` or `!=`. The statements run only when
-// every variable the template names is present (neither null nor ""): each is then a Java
+// every variable the template names is present (not null; "" is a value): each is then a Java
 // string, so a reference renders as itself and `==` is String.equals (runtime/velocity/values.ts
 // velocityEquals on two strings), exactly what the general renderer gives. When a variable is
 // absent (the general renderer prints the reference's text, or reports it with strict

@@ -16,11 +16,14 @@ export function textOf(value: Value): string | null {
 }
 
 /**
- * concat and join: the values' texts with `separator` between them. A null element contributes
- * nothing (decision "concat/join null values" in docs/decisions.md).
+ * What a null element becomes: `concat` leaves it out, `join` prints it as `null`, as Java's
+ * String.valueOf does (decision O5 in docs/decisions.md: both observed on a tenant).
  */
-export function joinValues(values: readonly Value[], separator: string, ev: Evaluation): string {
-  const out = values.filter((v) => v !== null).map((v) => toJavaString(v)).join(separator);
+export type NullElements = 'skip' | 'print';
+
+/** concat and join: the values' texts with `separator` between them, nulls as `nulls` says. */
+export function joinValues(values: readonly Value[], separator: string, ev: Evaluation, nulls: NullElements): string {
+  const out = (nulls === 'skip' ? values.filter((v) => v !== null) : values).map((v) => toJavaString(v)).join(separator);
   const max = ev.limits.maxStringLength;
   if (out.length > max) throw limitError('maxStringLength', max, `a string of ${out.length} characters is too long`);
   return out;

@@ -1,5 +1,5 @@
-// UTC calendar arithmetic shared by dateFormat and dateMath, computed as the platform's Java does:
-// a java.util.GregorianCalendar in the UTC zone with the en_US week rules
+// Calendar arithmetic at offset zero shared by dateFormat and dateMath, computed as the platform's
+// Java does: a java.util.GregorianCalendar in the GMT zone with the en_US week rules
 // (first day of week Sunday, minimal days in first week 1).
 
 export const MS_PER_SECOND = 1000;

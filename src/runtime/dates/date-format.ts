@@ -4,7 +4,7 @@
 
 import { TransformsError } from '../../errors/index.js';
 import { utcMillis } from './calendar.js';
-import { formatIso8601, parseIso8601 } from './iso8601.js';
+import { ISO8601_FORMAT } from './iso8601.js';
 import { compileSimpleDateFormat, type ParseOptions } from './simple-date-format.js';
 
 export interface DateFormat {
@@ -12,7 +12,30 @@ export interface DateFormat {
   readonly name: string;
   /** Epoch milliseconds of `text`; throws EVAL_DATE_PARSE. */
   parse(text: string, options: ParseOptions): number;
+  /**
+   * Epoch milliseconds of `text`, or null when the text is not of this format — what dateFormat
+   * gives for such an input (observed on a tenant; docs/decisions.md, "Dates"). A date it reads but
+   * cannot hold (D3) still throws EVAL_DATE_PARSE.
+   */
+  read(text: string, options: ParseOptions): number | null;
   format(epochMs: number): string;
+}
+
+type Format = Omit<DateFormat, 'read'>;
+
+/** `format` with `read`: its parse, an unreadable text (EVAL_DATE_PARSE not marked `beyondRange`) null. */
+function readable(format: Format): DateFormat {
+  return Object.freeze({
+    ...format,
+    read(text: string, options: ParseOptions): number | null {
+      try {
+        return format.parse(text, options);
+      } catch (error) {
+        if (error instanceof TransformsError && error.code === 'EVAL_DATE_PARSE' && error.details?.beyondRange !== true) return null;
+        throw error;
+      }
+    },
+  });
 }
 
 export const NAMED_DATE_FORMATS = ['ISO8601', 'LDAP', 'PEOPLE_SOFT', 'EPOCH_TIME_JAVA', 'EPOCH_TIME_WIN32'] as const;
@@ -36,7 +59,11 @@ function parseLong(text: string, name: string): bigint {
 }
 
 function inRange(ms: bigint, text: string, name: string): number {
-  if (ms > MAX_MS || ms < -MAX_MS) throw parseError(text, name, 'outside the representable date range');
+  if (ms > MAX_MS || ms < -MAX_MS) {
+    throw new TransformsError('EVAL_DATE_PARSE', `Unparseable date: "${text}" (${name}: outside the representable date range)`, {
+      details: { input: text, format: name, beyondRange: true },
+    });
+  }
   return Number(ms);
 }
 
@@ -56,10 +83,11 @@ function parseLdap(text: string, options: ParseOptions): number {
   return local - (zone.startsWith('-') ? -minutes : minutes) * 60_000;
 }
 
-const NAMED: Readonly<Record<(typeof NAMED_DATE_FORMATS)[number], DateFormat>> = {
-  // Parsing accepts every ISO 8601 extended form (Z or an offset); formatting uses
-  // yyyy-MM-dd'T'HH:mm:ss.SSSX — decision "ISO8601 Z vs X".
-  ISO8601: { name: 'ISO8601', parse: (text) => parseIso8601(text), format: formatIso8601 },
+const NAMED: Readonly<Record<(typeof NAMED_DATE_FORMATS)[number], Format>> = {
+  // Reads and writes yyyy-MM-dd'T'HH:mm:ss.SSSX, the documented pattern, as SimpleDateFormat
+  // does: a tenant read only the full form with milliseconds (decision "ISO8601 Z vs X"). The
+  // lenient reader of dateMath and dateCompare (./iso8601.ts) is not this one.
+  ISO8601: { name: 'ISO8601', parse: (text, o) => ISO8601_FORMAT.parse(text, o), format: (ms) => ISO8601_FORMAT.format(ms) },
   // Formats with the documented pattern yyyyMMddHHmmss.Z; parses that pattern and real
   // GeneralizedTime values, which the documented pattern alone cannot read.
   LDAP: { name: 'LDAP', parse: parseLdap, format: (ms) => LDAP_FORMAT.format(ms) },
@@ -85,6 +113,10 @@ const NAMED: Readonly<Record<(typeof NAMED_DATE_FORMATS)[number], DateFormat>> =
   },
 };
 
+const READABLE = Object.fromEntries(NAMED_DATE_FORMATS.map((name) => [name, readable(NAMED[name])])) as Readonly<
+  Record<(typeof NAMED_DATE_FORMATS)[number], DateFormat>
+>;
+
 export function isNamedDateFormat(name: string): name is (typeof NAMED_DATE_FORMATS)[number] {
   return (NAMED_DATE_FORMATS as readonly string[]).includes(name);
 }
@@ -94,7 +126,7 @@ export function isNamedDateFormat(name: string): name is (typeof NAMED_DATE_FORM
  * pattern throws EVAL_ILLEGAL_ARGUMENT with the offending position in `details`.
  */
 export function compileDateFormat(nameOrPattern: string): DateFormat {
-  if (isNamedDateFormat(nameOrPattern)) return NAMED[nameOrPattern];
+  if (isNamedDateFormat(nameOrPattern)) return READABLE[nameOrPattern];
   const f = compileSimpleDateFormat(nameOrPattern);
-  return Object.freeze({ name: nameOrPattern, parse: (text: string, o: ParseOptions) => f.parse(text, o), format: (ms: number) => f.format(ms) });
+  return readable({ name: nameOrPattern, parse: (text: string, o: ParseOptions) => f.parse(text, o), format: (ms: number) => f.format(ms) });
 }

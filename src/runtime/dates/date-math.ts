@@ -1,7 +1,8 @@
 // dateMath expressions (https://developer.sailpoint.com/docs/extensibility/transforms/operations/date-math): an optional `now` anchor, then any sequence
 // of `+N<unit>`, `-N<unit>` and `/<unit>` (round) with units y M w d h m s. Rounding truncates,
 // and roundUp adds one unit after truncating ("truncate and add the next unit", the DateMath
-// schema's words). Rounding by week is an error. Output: yyyy-MM-dd'T'HH:mm in UTC.
+// schema's words). Rounding by week is an error. Output: java.time's printing at offset Z
+// (`2026-02-28T00:00Z`), as a tenant prints it.
 
 import { TransformsError } from '../../errors/index.js';
 import { addMonths, fieldsOf, pad, utcMillis, MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE, MS_PER_SECOND } from './calendar.js';
@@ -105,9 +106,19 @@ export function parseDateMath(source: string): DateMathExpression {
   });
 }
 
-/** dateMath's fixed output format yyyy-MM-dd'T'HH:mm (UTC, year-of-era as SimpleDateFormat prints it). */
+/**
+ * dateMath's output as java.time prints a date-time at offset Z (`OffsetDateTime.toString`, and
+ * `ZonedDateTime.toString` at `ZoneOffset.UTC`; checked against JDK 17): `yyyy-MM-dd'T'HH:mm`,
+ * then `:ss` only when the seconds or the fraction are not zero, then `.SSS` only when the
+ * milliseconds are not (LocalTime.toString), then `Z`. Years as LocalDate.toString prints them:
+ * four digits at least, a sign before a negative year (ISO year 0 is 1 BC) and before one above
+ * 9999. A tenant printed `2026-02-28T00:00Z` (docs/decisions.md, "dateMath").
+ */
 export function formatDateMathOutput(epochMs: number): string {
   const f = fieldsOf(epochMs);
-  const year = f.year > 0 ? f.year : 1 - f.year;
-  return `${pad(year, 4)}-${pad(f.month + 1, 2)}-${pad(f.day, 2)}T${pad(f.hour, 2)}:${pad(f.minute, 2)}`;
+  const sign = f.year < 0 ? '-' : f.year > 9999 ? '+' : '';
+  let out = `${sign}${pad(Math.abs(f.year), 4)}-${pad(f.month + 1, 2)}-${pad(f.day, 2)}T${pad(f.hour, 2)}:${pad(f.minute, 2)}`;
+  if (f.second !== 0 || f.millisecond !== 0) out += `:${pad(f.second, 2)}`;
+  if (f.millisecond !== 0) out += `.${pad(f.millisecond, 3)}`;
+  return `${out}Z`;
 }

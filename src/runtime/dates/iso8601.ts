@@ -1,7 +1,7 @@
-// ISO 8601 date-times as the platform reads them (dateCompare, dateMath and the ISO8601 named
-// format of dateFormat;
-// https://developer.sailpoint.com/docs/extensibility/transforms/operations/date-compare): the
+// ISO 8601 date-times as dateCompare and dateMath read them
+// (https://developer.sailpoint.com/docs/extensibility/transforms/operations/date-compare): the
 // extended calendar form with optional time, seconds, fraction and zone; "now" for dateCompare.
+// dateFormat's ISO8601 construct reads only its documented pattern (ISO8601_FORMAT).
 // Decisions: docs/decisions.md.
 
 import { TransformsError } from '../../errors/index.js';
@@ -49,11 +49,12 @@ export function parseDateCompareOperand(text: string, now: number): number {
   return text === 'now' ? now : parseIso8601(text);
 }
 
-/** The pattern the ISO8601 named construct formats with (the OpenAPI's; the docs say …SSSZ). */
+/** The pattern of the ISO8601 named construct (the OpenAPI's; the docs say …SSSZ). */
 export const ISO8601_PATTERN = "yyyy-MM-dd'T'HH:mm:ss.SSSX";
-const ISO8601_FORMAT = compileSimpleDateFormat(ISO8601_PATTERN);
+/** dateFormat's ISO8601 construct, both ways (./date-format.ts); the reader above is dateMath's and dateCompare's. */
+export const ISO8601_FORMAT = compileSimpleDateFormat(ISO8601_PATTERN);
 
-/** The ISO8601 named output format in UTC: "1974-08-02T02:30:32.190Z". */
+/** The ISO8601 named output format in GMT: "1974-08-02T02:30:32.190Z". */
 export function formatIso8601(epochMs: number): string {
   return ISO8601_FORMAT.format(epochMs);
 }

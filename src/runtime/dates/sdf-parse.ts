@@ -1,6 +1,6 @@
 // Parsing half of java.text.SimpleDateFormat (https://developer.sailpoint.com/docs/extensibility/transforms/operations/date-format): field readers
 // over a cursor, then GregorianCalendar-style resolution of the fields that were read (lenient,
-// UTC). Decisions: docs/decisions.md.
+// GMT). Decisions: docs/decisions.md.
 
 import { MONTHS, WEEKDAYS } from './calendar.js';
 import { computeTime, setField, type Field, type Parsed } from './calendar-fields.js';

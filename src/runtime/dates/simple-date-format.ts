@@ -1,4 +1,4 @@
-// java.text.SimpleDateFormat in the UTC zone, en_US symbols, lenient
+// java.text.SimpleDateFormat in the platform's zone, GMT, en_US symbols, lenient
 // (https://developer.sailpoint.com/docs/extensibility/transforms/operations/date-format): every
 // pattern letter for format and parse. Decisions: docs/decisions.md.
 
@@ -134,8 +134,9 @@ function formatField(letter: string, count: number, ms: number, f: CalendarField
     case 'S':
       return pad(f.millisecond, count);
     case 'z':
-      // The formatter's zone is UTC: TimeZone.getTimeZone("UTC").getDisplayName(…, Locale.US).
-      return count >= 4 ? 'Coordinated Universal Time' : 'UTC';
+      // The formatter's zone is GMT, as a tenant prints it (`z` → `GMT`):
+      // TimeZone.getTimeZone("GMT").getDisplayName(…, Locale.US), checked against JDK 17.
+      return count >= 4 ? 'Greenwich Mean Time' : 'GMT';
     case 'Z':
       return '+0000';
     default: // 'X': ISO 8601 zone, "Z" for a zero offset whatever the count.
@@ -175,7 +176,7 @@ export function compileSimpleDateFormat(pattern: string): SimpleDateFormat {
       const ms = resolve(parsed, weekBased, options.now);
       if (!Number.isFinite(ms)) {
         throw new TransformsError('EVAL_DATE_PARSE', `Unparseable date: "${text}" (out of range)`, {
-          details: { input: text, pattern },
+          details: { input: text, pattern, beyondRange: true },
         });
       }
       return ms;

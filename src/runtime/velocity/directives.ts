@@ -5,12 +5,12 @@
 
 import { codedError } from '../../errors/index.js';
 import {
-  RangeExpr, UNDEF, compileExpr, splitAtHyphen, compileRange, compileReference, forbidden, posDetails, renderError,
+  RangeExpr, UNDEF, compileCondition, compileExpr, splitAtHyphen, compileRange, compileReference, forbidden, posDetails, renderError,
   type Ast, type CompileState, type Expr, type Pos, type Scope,
 } from './expressions.js';
 import { MARK } from './hash-tokens.js';
 import { referenceText, type Node } from './parse.js';
-import { JavaObject, NO_METHOD, javaString, truthy } from './values.js';
+import { JavaObject, NO_METHOD, javaString } from './values.js';
 
 export type Render = (s: Scope) => void;
 
@@ -172,14 +172,14 @@ function compileBlock(block: Node[], st: DirectiveState): Render | undefined {
 }
 
 function compileIf(block: Node[], st: DirectiveState): Render {
-  const branches: Array<{ cond: Expr | null; body: Render }> = [];
-  let cond: Expr | null = compileExpr((block[0] as Ast).condition as Ast, st);
+  const branches: Array<{ cond: ((s: Scope) => boolean) | null; body: Render }> = [];
+  let cond: ((s: Scope) => boolean) | null = compileCondition((block[0] as Ast).condition as Ast, st);
   let body: Node[] = [];
   for (const node of block.slice(1)) {
     if (typeof node === 'object' && !Array.isArray(node) && (node.type === 'elseif' || node.type === 'else')) {
       branches.push({ cond, body: compileNodes(body, st) });
       st.pos = node.pos ?? st.pos;
-      cond = node.type === 'elseif' ? compileExpr(node.condition as Ast, st) : null;
+      cond = node.type === 'elseif' ? compileCondition(node.condition as Ast, st) : null;
       body = [];
     } else {
       body.push(node);
@@ -188,7 +188,7 @@ function compileIf(block: Node[], st: DirectiveState): Render {
   branches.push({ cond, body: compileNodes(body, st) });
   return (s) => {
     for (const b of branches) {
-      if (b.cond === null || truthy(value(b.cond(s)))) {
+      if (b.cond === null || b.cond(s)) {
         b.body(s);
         return;
       }

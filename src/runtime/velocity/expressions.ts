@@ -12,7 +12,7 @@ import type { JavaIdentity } from './identity.js';
 import { referenceText } from './parse.js';
 import { compileReference } from './references.js';
 import {
-  ArithmeticError, JBigInteger, JDouble, type JNumber, arithmetic, compareNumbers, isNumber, javaString, truthy, velocityEquals,
+  ArithmeticError, JBigInteger, JDouble, type JNumber, arithmetic, compareNumbers, isNumber, javaString, velocityEquals,
   type MathOp,
 } from './values.js';
 
@@ -138,17 +138,73 @@ export function compileRange(ast: Ast, st: CompileState): RangeExpr {
   return new RangeExpr(bound(a), bound(b), ast.pos);
 }
 
+/** `$a-1` in an expression is `$a - 1` (Velocity 2: a hyphen ends an identifier, decision V19). */
+function hyphenSubtraction(ast: Ast): Ast | undefined {
+  const m = /^([A-Za-z_][\w]*)-(\d+)$/.exec(String(ast.id));
+  if (!m || ast.path?.length || ast.isWraped) return undefined;
+  return { type: 'math', operator: '-', pos: ast.pos, expression: [{ ...ast, id: m[1] }, { type: 'integer', value: m[2] }] };
+}
+
+/**
+ * A condition (`#if`, `#elseif`, and the operands of `!`, `&&`, `||`) as Velocity 1.7 evaluates
+ * it (`Node.evaluate`): a reference is true unless its value is null or false — an empty string,
+ * an empty list, zero are true; `true`/`false` are themselves; a comparison, `!`, `&&`, `||` their
+ * result; any other node — a string, number, list, map or range literal, arithmetic — is false,
+ * and is not evaluated (`SimpleNode.evaluate`). Decision V8: a tenant was observed giving `T` for
+ * `#set($e = "")#if($e)T#{else}F#end`.
+ */
+export function compileCondition(ast: Ast, st: CompileState): (s: Scope) => boolean {
+  switch (ast.type) {
+    case 'references': {
+      const subtraction = hyphenSubtraction(ast);
+      if (subtraction !== undefined) return compileCondition(subtraction, st);
+      const e = compileExpr(ast, st);
+      return (s) => {
+        const v = value(e(s));
+        return v !== null && v !== false;
+      };
+    }
+    case 'bool': {
+      const e = compileExpr(ast, st);
+      return (s) => e(s) === true;
+    }
+    case 'math': {
+      const [a, b] = ast.expression ?? [];
+      switch (ast.operator) {
+        case 'parenthesis':
+          return compileCondition(a!, st);
+        case 'not':
+        case '!': {
+          const x = compileCondition(a!, st);
+          return (s) => !x(s);
+        }
+        case '&&':
+        case '||': {
+          const x = compileCondition(a!, st);
+          const y = compileCondition(b!, st);
+          return ast.operator === '&&' ? (s) => x(s) && y(s) : (s) => x(s) || y(s);
+        }
+        case '==': case '!=': case '<': case '>': case '<=': case '>=': {
+          const e = compileMath(ast, st);
+          return (s) => e(s) === true;
+        }
+        default:
+          compileMath(ast, st);
+          return () => false;
+      }
+    }
+    default:
+      // Compiled for its compile-time checks (the sandbox, syntax), never evaluated.
+      compileExpr(ast, st);
+      return () => false;
+  }
+}
+
 export function compileExpr(ast: Ast, st: CompileState): Expr {
   switch (ast.type) {
     case 'references': {
-      // `$a-1` in an expression is `$a - 1` (Velocity 2: a hyphen ends an identifier).
-      const m = /^([A-Za-z_][\w]*)-(\d+)$/.exec(String(ast.id));
-      if (m && !ast.path?.length && !ast.isWraped) {
-        return compileExpr(
-          { type: 'math', operator: '-', pos: ast.pos, expression: [{ ...ast, id: m[1] }, { type: 'integer', value: m[2] }] },
-          st,
-        );
-      }
+      const subtraction = hyphenSubtraction(ast);
+      if (subtraction !== undefined) return compileExpr(subtraction, st);
       if (String(ast.id).includes('-')) {
         throw codedError('TEMPLATE_SYNTAX', `'-' cannot be part of a reference name: $${String(ast.id)}`, { details: posDetails(ast.pos ?? st.pos) });
       }
@@ -163,7 +219,15 @@ export function compileExpr(ast: Ast, st: CompileState): Expr {
       return () => v;
     }
     case 'bool': {
-      const v = ast.value === 'true' ? true : ast.value === 'false' ? false : null;
+      // Velocity 1.7's grammar has no null literal: `#set($x = null)`, `$a == null`, `[null]`
+      // do not parse ("Encountered "null""); a method argument is the one place 1.7 reads it
+      // (references.ts). Decision V5.
+      if (ast.value !== 'true' && ast.value !== 'false') {
+        throw codedError('TEMPLATE_SYNTAX', 'VTL has no null literal: "null" may only be a method argument', {
+          details: posDetails(ast.pos ?? st.pos),
+        });
+      }
+      const v = ast.value === 'true';
       return () => v;
     }
     case 'string': {
@@ -212,22 +276,16 @@ export function compileExpr(ast: Ast, st: CompileState): Expr {
 }
 
 function compileMath(ast: Ast, st: CompileState): Expr {
+  const op = ast.operator;
+  if (op === 'not' || op === '!' || op === '&&' || op === '||') return compileCondition(ast, st);
   const operands = (ast.expression ?? []).map((e) => compileExpr(e, st));
   // The source text of a reference operand: what `+` with a String prints for it when it is null.
   const literals = (ast.expression ?? []).map((e) => (e.type === 'references' ? referenceText(e) : undefined));
   const [a, b] = operands as [Expr, Expr];
   const pos = ast.pos ?? (ast.expression?.[0]?.pos as Pos | undefined);
-  const op = ast.operator;
   switch (op) {
     case 'parenthesis':
       return a;
-    case 'not':
-    case '!':
-      return (s) => !truthy(value(a(s)));
-    case '&&':
-      return (s) => truthy(value(a(s))) && truthy(value(b(s)));
-    case '||':
-      return (s) => truthy(value(a(s))) || truthy(value(b(s)));
     case '==':
       return (s) => velocityEquals(value(a(s)), value(b(s)));
     case '!=':

@@ -96,7 +96,8 @@ function compileStep(step: Ast, st: CompileState, pos: Pos | undefined): Step {
       };
     }
     const argAsts = Array.isArray(step.args) ? step.args : [];
-    const args = argAsts.map((a) => compileExpr(a, st));
+    // `null` as an argument is Java's null: the one place 1.7's grammar reads the word (V5).
+    const args = argAsts.map((a): Expr => (a.type === 'bool' && a.value === 'null' ? () => null : compileExpr(a, st)));
     st.precompile(name, argAsts.map((a) => (a.type === 'string' && typeof a.value === 'string' && !(a.isEval && /[$#]/.test(a.value)) ? a.value : undefined)));
     return (s, target) => {
       const values = args.map((a) => {

@@ -290,20 +290,3 @@ export function javaEquals(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => javaEquals(x, b[i]));
   return a === b;
 }
-
-/**
- * #if truthiness (Velocity 2 with directive.if.emptycheck, the default): null, false, empty
- * strings, empty lists and maps, and zero are false; everything else is true.
- */
-export function truthy(v: unknown): boolean {
-  if (v === null || v === undefined) return false;
-  if (typeof v === 'boolean') return v;
-  if (typeof v === 'string') return v.length > 0;
-  if (typeof v === 'number') return v !== 0;
-  if (typeof v === 'bigint') return v !== 0n;
-  if (v instanceof JDouble) return v.value !== 0;
-  if (v instanceof JBigInteger) return v.value !== 0n;
-  if (Array.isArray(v)) return v.length > 0;
-  if (v instanceof Map) return v.size > 0;
-  return true;
-}

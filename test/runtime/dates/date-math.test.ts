@@ -12,26 +12,36 @@ const run = (expression: string, base: string, roundUp = false): string =>
   formatDateMathOutput(parseDateMath(expression).apply(at(base), roundUp));
 
 describe('dateMath', () => {
+  // Output as java.time prints a date-time at offset Z: seconds and milliseconds only when not zero.
   it.each([
     // date-math#2 (derived): now-5d/d rounded down
-    ['now-5d/d', '2020-10-28T12:34:56.000Z', false, '2020-10-23T00:00'],
+    ['now-5d/d', '2020-10-28T12:34:56.000Z', false, '2020-10-23T00:00Z'],
     // date-math#3 candidate: +12h then round up to the second
-    ['+12h/s', '2020-10-28T12:00:00.500Z', true, '2020-10-29T00:00'],
-    ['now', '2020-10-28T12:34:56.000Z', false, '2020-10-28T12:34'],
-    ['now/h', '2020-10-28T12:34:56.000Z', false, '2020-10-28T12:00'],
-    ['now/h', '2020-10-28T12:34:56.000Z', true, '2020-10-28T13:00'],
-    ['now+1w', '2020-10-28T12:34:56.000Z', false, '2020-11-04T12:34'],
-    ['now+1y+1M+2d-4h+1m-3s/s', '2020-01-31T12:00:00.500Z', false, '2021-03-02T08:00'],
-    ['+3M', '2020-11-30T10:00:00.000Z', false, '2021-02-28T10:00'],
-    ['+3M/h', '2020-11-30T10:20:00.000Z', true, '2021-02-28T11:00'],
-    ['+1d', '2020-12-31T23:59:00.000Z', true, '2021-01-01T23:59'],
-    ['+1y', '2020-02-29T00:00:00.000Z', false, '2021-02-28T00:00'],
-    ['/d', '2020-10-28T00:00:00.000Z', true, '2020-10-29T00:00'],
-    ['/M', '2020-12-15T08:00:00.000Z', true, '2021-01-01T00:00'],
-    ['/y', '2020-12-15T08:00:00.000Z', false, '2020-01-01T00:00'],
-    ['-90m/m', '2020-10-28T00:30:30.000Z', false, '2020-10-27T23:00'],
+    ['+12h/s', '2020-10-28T12:00:00.500Z', true, '2020-10-29T00:00:01Z'],
+    ['now', '2020-10-28T12:34:56.000Z', false, '2020-10-28T12:34:56Z'],
+    ['now', '2020-10-28T12:34:00.500Z', false, '2020-10-28T12:34:00.500Z'],
+    ['now/h', '2020-10-28T12:34:56.000Z', false, '2020-10-28T12:00Z'],
+    ['now/h', '2020-10-28T12:34:56.000Z', true, '2020-10-28T13:00Z'],
+    ['now+1w', '2020-10-28T12:34:56.000Z', false, '2020-11-04T12:34:56Z'],
+    ['now+1y+1M+2d-4h+1m-3s/s', '2020-01-31T12:00:00.500Z', false, '2021-03-02T08:00:57Z'],
+    ['+3M', '2020-11-30T10:00:00.000Z', false, '2021-02-28T10:00Z'],
+    ['+3M/h', '2020-11-30T10:20:00.000Z', true, '2021-02-28T11:00Z'],
+    ['+1d', '2020-12-31T23:59:00.000Z', true, '2021-01-01T23:59Z'],
+    ['+1y', '2020-02-29T00:00:00.000Z', false, '2021-02-28T00:00Z'],
+    ['/d', '2020-10-28T00:00:00.000Z', true, '2020-10-29T00:00Z'],
+    ['/M', '2020-12-15T08:00:00.000Z', true, '2021-01-01T00:00Z'],
+    ['/y', '2020-12-15T08:00:00.000Z', false, '2020-01-01T00:00Z'],
+    ['-90m/m', '2020-10-28T00:30:30.000Z', false, '2020-10-27T23:00Z'],
   ])('%s from %s (roundUp %s) = %s', (expression, base, roundUp, expected) => {
     expect(run(expression, base, roundUp)).toBe(expected);
+  });
+
+  it.each([
+    ['+010000-01-01T00:00:00Z', '+10000-01-01T00:00Z'],
+    ['0000-06-01T00:00:00Z', '0000-06-01T00:00Z'],
+    ['-000001-06-01T00:00:05Z', '-0001-06-01T00:00:05Z'],
+  ])('years as LocalDate.toString prints them: %s → %s', (base, expected) => {
+    expect(run('+0d', base)).toBe(expected);
   });
 
   it('knows whether the expression is anchored to now (now wins over the input)', () => {

@@ -247,6 +247,47 @@ describe('arithmetic follows Velocity MathUtils over Java numbers', () => {
   });
 });
 
+describe('#if as Velocity 1.7 evaluates a condition (decision V8; checked against Velocity 1.7)', () => {
+  // A reference is false only when null or false; literals and arithmetic are false, unevaluated.
+  it.each([
+    ['#set($e = "")#if($e)T#{else}F#end', 'T'], // observed on a tenant
+    ['#if($e)T#{else}F#end', 'T'],
+    ['#if($zero)T#{else}F#end', 'T'],
+    ['#if($list)T#{else}F#end', 'T'],
+    ['#if($f)T#{else}F#end', 'F'],
+    ['#if($e.isEmpty())T#{else}F#end', 'T'],
+    ['#if(!$e)T#{else}F#end', 'F'],
+    ['#if(($e))T#{else}F#end', 'T'],
+    ['#if("x")T#{else}F#end', 'F'],
+    ['#if("")T#{else}F#end', 'F'],
+    ['#if(1)T#{else}F#end', 'F'],
+    ['#if([1])T#{else}F#end', 'F'],
+    ['#if(1 + 1)T#{else}F#end', 'F'],
+    ['#if($nope + 1)T#{else}F#end', 'F'], // not evaluated: no undefined-reference error
+    ['#if(!"x")T#{else}F#end', 'T'],
+    ['#if($e || "x")T#{else}F#end', 'T'],
+    ['#if(false)A#elseif("y")B#elseif($e)C#end', 'C'],
+    ['#set($b = !"x")$b', 'true'],
+    ['#set($b = "x" && true)$b', 'false'],
+    ['#if("1" == 1)T#{else}F#end', 'T'], // observed on a tenant
+  ])('%j → %j', (template, expected) => {
+    expect(render(template, { e: '', zero: 0, list: [], f: false })).toBe(expected);
+  });
+});
+
+describe('null is no VTL literal (decision V5; Velocity 1.7 does not parse it)', () => {
+  it.each(['#set($x = null)a$!x b', '#set($x = null)$x', '#if($a == null)x#end', '#set($l = [null])', '#set($m = {"k": null})', '#if(null)x#end'])(
+    '%j is TEMPLATE_SYNTAX',
+    (template) => {
+      expect(failure(() => compileTemplate(template, options)).code).toBe('TEMPLATE_SYNTAX');
+    },
+  );
+
+  it('except as a method argument, where it is Java\'s null', () => {
+    expect(failure(() => render('$s.concat(null)', { s: 'a' })).code).toBe('TEMPLATE_RENDER');
+  });
+});
+
 describe('strict references: "Error rendering template" (community reports of the platform)', () => {
   it.each([
     ['$missing', 'an undefined variable'],
@@ -277,8 +318,9 @@ describe('strict references: "Error rendering template" (community reports of th
     expect(e.details).toEqual({ line: 2, column: 3 });
   });
 
-  it('null and empty variables are absent (the engine omits them; so does the platform)', () => {
-    expect(failure(() => render('$a', { a: null })).code).toBe('TEMPLATE_RENDER');
+  it('a null variable is absent; "" is a value (decision V4, observed on a tenant)', () => {
+    expect(failure(() => render('a$!x b', { x: null })).code).toBe('TEMPLATE_RENDER');
+    expect(render('a$!x b', { x: '' })).toBe('a b');
   });
 
   it('lenient references (stock Velocity) render the reference text instead', () => {

@@ -1,5 +1,5 @@
 // java.text.SimpleDateFormat: parse `input` with `inputFormat`, format the date with
-// `outputFormat` (UTC, Locale.US, lenient as Java's default; two-digit years resolve into the
+// `outputFormat` (GMT, the platform's zone, Locale.US, lenient as Java's default; two-digit years resolve into the
 // century starting 80 years before `now`), against src/runtime/dates. Patterns are drawn from
 // SimpleDateFormat's letters and quoted literals; inputs are a random instant formatted with the
 // input pattern (valid), then sometimes altered: a field out of range (day 32, month 13, hour 25 —

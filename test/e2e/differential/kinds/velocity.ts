@@ -79,16 +79,9 @@ export interface VelocityCase {
 
 const options = { maxLength: 10_000, regex: compileJavaRegex, maxIterations: 10_000 };
 
-/** The value a bare condition reference names: empty, zero or absent ones differ between 1.7 and our choices. */
-function emptyish(v: unknown): boolean {
-  return v === undefined || v === '' || v === 0 || v === '0' || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && v !== null && Object.keys(v).length === 0);
-}
-
 /**
  * Known platform differences (docs/decisions.md): V3 — an undefined reference tested in #if, or
- * set by a #set inside an #if, throws on the platform (1.7 strict mode lets it be false or null); V8 — empty strings, lists and maps
- * and zero are false in #if, literals are true (1.7 tests only null and false, and evaluates a
- * literal condition to false); V12 — a String[] renders as a list (Java prints an identity hash);
+ * set by a #set inside an #if, throws on the platform (1.7 strict mode lets it be false or null); V12 — a String[] renders as a list (Java prints an identity hash);
  * V14 — the sandbox refuses getClass/class at compile time; V18 — an escaped reference renders its
  * text whether its variable is set or not (1.7 strict mode fails when it is not); V19 — a hyphen ends a reference name
  * (1.7 reads `$a-` as one name); V23 — text "(" right after a method call is a coded TEMPLATE_SYNTAX.
@@ -116,15 +109,10 @@ function knownVelocity(c: VelocityCase, java: JavaOutcome, ours: OurOutcome): st
   const escaped = [...c.template.matchAll(/(?<!\\)(?:\\\\)*\\\$!?\{?([A-Za-z_]\w*)/g)].map((m) => m[1]!);
   if ('error' in java && /MethodInvocationException/.test(java.error) && 'ok' in ours && escaped.some((v) => !(v in c.vars))) return 'V18';
   if (/\$!?\{?[A-Za-z]\w*(?:\.[A-Za-z]\w*)*-/.test(c.template)) return 'V19';
-  // 1.7 evaluates a string or number literal as a condition to false (SimpleNode.evaluate).
-  if (/(?:#(?:else)?if\(|!|&& |\|\| |and |or )(?:"[^"]*"|'[^']*'|-?\d)/.test(c.template)) return 'V8';
   const bare = [...c.template.matchAll(/(?:#(?:else)?if\(|!|&& |\|\| |and |or )\$(\w+)(?=[\s)]|$)/g)].map((m) => m[1]!);
   const set = new Set([...c.template.matchAll(/#set\(\$(\w+)/g)].map((m) => m[1]!));
-  if (bare.some((v) => !(v in c.vars) && !set.has(v)) && 'error' in ours) return 'V3';
-  if (bare.some((v) => set.has(v) || emptyish(c.vars[v]))) return 'V8';
-  // A size tested as a condition (`#if(!$l.size())`): zero is false for us, true for 1.7.
-  const sizes = [...c.template.matchAll(/(?:#(?:else)?if\(|!|&& |\|\| |and |or )\$(\w+)\.size\(\)(?=[\s)]|$)/g)].map((m) => m[1]!);
-  if (sizes.some((v) => set.has(v) || (Array.isArray(c.vars[v]) && (c.vars[v] as unknown[]).length === 0))) return 'V8';
+  // (A name #set later in the template is still undefined where the condition reads it.)
+  if (bare.some((v) => !(v in c.vars) && (!set.has(v) || v === undefinedName)) && 'error' in ours) return 'V3';
   return undefined;
 }
 

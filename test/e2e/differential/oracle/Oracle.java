@@ -6,7 +6,7 @@
 //   velocity  {template, vars}          Apache Velocity 1.7, strict references (Velocity.evaluate)
 //   replace   {input, regex, replacement}  String.replaceAll
 //   split     {input, regex, limit}     String.split(regex, limit)
-//   date      {input, inputFormat, outputFormat, now}  SimpleDateFormat parse then format, UTC, Locale.US
+//   date      {input, inputFormat, outputFormat, now}  SimpleDateFormat parse then format, GMT, Locale.US
 //   string    {input, method, args}     a public java.lang.String method, or StringUtils pads
 //   double    {value}                   Double.toString
 // Output strings are written with every character outside printable ASCII as a \\u escape, so a
@@ -40,7 +40,8 @@ import org.apache.velocity.VelocityContext;
 import org.apache.velocity.app.VelocityEngine;
 
 public final class Oracle {
-  private static final TimeZone UTC = TimeZone.getTimeZone("UTC");
+  // The platform's zone: a tenant prints SimpleDateFormat's `z` as GMT (docs/decisions.md, "Dates").
+  private static final TimeZone GMT = TimeZone.getTimeZone("GMT");
 
   public static void main(String[] argv) throws Exception {
     VelocityEngine velocity = new VelocityEngine();
@@ -107,13 +108,13 @@ public final class Oracle {
         return str(c, "input").split(str(c, "regex"), c.get("limit").getAsInt());
       case "date": {
         SimpleDateFormat parser = new SimpleDateFormat(str(c, "inputFormat"), Locale.US);
-        parser.setTimeZone(UTC);
-        Calendar start = Calendar.getInstance(UTC, Locale.US);
+        parser.setTimeZone(GMT);
+        Calendar start = Calendar.getInstance(GMT, Locale.US);
         start.setTimeInMillis(c.get("now").getAsLong());
         start.add(Calendar.YEAR, -80);
         parser.set2DigitYearStart(start.getTime());
         SimpleDateFormat formatter = new SimpleDateFormat(str(c, "outputFormat"), Locale.US);
-        formatter.setTimeZone(UTC);
+        formatter.setTimeZone(GMT);
         Date d = parser.parse(str(c, "input"));
         return formatter.format(d);
       }
