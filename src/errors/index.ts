@@ -19,6 +19,7 @@ import { schemaErrors } from './schema.js';
 import { searchErrors } from './search.js';
 import { snapshotErrors } from './snapshot.js';
 import { tenantErrors } from './tenant.js';
+import { verifyErrors } from './verify.js';
 import type { ErrorDefinition } from './types.js';
 
 export type { ErrorDefinition } from './types.js';
@@ -36,6 +37,7 @@ type Tables = [
   typeof tenantErrors,
   typeof impactErrors,
   typeof snapshotErrors,
+  typeof verifyErrors,
 ];
 
 /** Every error code the library can raise: a wrong code is a compile error. */
@@ -67,6 +69,7 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorDefinition>> = mer
   tenantErrors,
   impactErrors,
   snapshotErrors,
+  verifyErrors,
 );
 
 /** Whether `code` is a catalogued error code. */
