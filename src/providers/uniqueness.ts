@@ -88,10 +88,10 @@ export function createFixtureUniqueness(
 }
 
 /**
- * Whether evaluating `definition` can run `type` (usernameGenerator): its nodes, and the stored
- * transforms its references name, followed transitively.
+ * Visit the nodes of `definition` and of the stored transforms its references name, followed
+ * transitively (each name once); stops, answering true, as soon as `visit` returns true.
  */
-export function usesOperation(definition: unknown, type: string, transform: (name: string) => unknown): boolean {
+export function findNode(definition: unknown, transform: (name: string) => unknown, visit: (node: Record<string, unknown>) => boolean): boolean {
   const seen = new Set<string>();
   const stack: unknown[] = [definition];
   while (stack.length > 0) {
@@ -102,7 +102,7 @@ export function usesOperation(definition: unknown, type: string, transform: (nam
       continue;
     }
     const node = value as Record<string, unknown>;
-    if (node.type === type) return true;
+    if (visit(node)) return true;
     const attrs = node.attributes as Record<string, unknown> | undefined;
     if (node.type === 'reference' && attrs && typeof attrs.id === 'string' && !seen.has(attrs.id)) {
       seen.add(attrs.id);
@@ -111,4 +111,9 @@ export function usesOperation(definition: unknown, type: string, transform: (nam
     stack.push(...Object.values(node));
   }
   return false;
+}
+
+/** Whether evaluating `definition` can run `type` (usernameGenerator), through its references. */
+export function usesOperation(definition: unknown, type: string, transform: (name: string) => unknown): boolean {
+  return findNode(definition, transform, (node) => node.type === type);
 }

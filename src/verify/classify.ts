@@ -5,6 +5,7 @@
 
 import { CLOUD_SERVICES_DEPLOYMENT_UTILITY } from '../operations/rule.js';
 import type { IdentityProfile, TransformDocument } from '../providers/types.js';
+import { findNode } from '../providers/uniqueness.js';
 import type { AttributeReason } from '../refresh/stored-comparison.js';
 
 /** Most telling first: a rule we cannot run explains a difference before anything else does. */
@@ -45,24 +46,10 @@ function reasonsOf(node: Record<string, unknown>, registeredRules: ReadonlySet<s
  */
 export function reasonOf(definition: unknown, transform: (name: string) => TransformDocument | undefined, registeredRules: ReadonlySet<string>): AttributeReason | null {
   const found = new Set<AttributeReason>();
-  const seen = new Set<string>();
-  const stack: unknown[] = [definition];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (value === null || typeof value !== 'object') continue;
-    if (Array.isArray(value)) {
-      stack.push(...value);
-      continue;
-    }
-    const node = value as Record<string, unknown>;
+  findNode(definition, transform, (node) => {
     if (typeof node.type === 'string') for (const reason of reasonsOf(node, registeredRules)) found.add(reason);
-    const attributes = node.attributes as Record<string, unknown> | undefined;
-    if (node.type === 'reference' && attributes && typeof attributes.id === 'string' && !seen.has(attributes.id)) {
-      seen.add(attributes.id);
-      stack.push(transform(attributes.id));
-    }
-    stack.push(...Object.values(node));
-  }
+    return false;
+  });
   return ORDER.find((r) => found.has(r)) ?? null;
 }
 

@@ -9,6 +9,7 @@ import { closestName } from '../errors/suggest.js';
 import { loadRulesModule } from '../engine/rules-module.js';
 import { createTenantProviders, type TenantProviderOptions, type TenantProviders } from '../providers/tenant/index.js';
 import type { IdentityProfile, TransformDocument } from '../providers/types.js';
+import { findNode } from '../providers/uniqueness.js';
 import { loadStaticFixtures } from '../refresh/evaluator.js';
 import { resolveProfile } from '../refresh/profile-source.js';
 import type { Progress } from '../refresh/progress.js';
@@ -95,25 +96,18 @@ function selectedAttributes(profile: IdentityProfile, wanted: readonly string[] 
   return computed.filter((name) => wanted.includes(name));
 }
 
-/** The saved transforms the profile reaches (through references, transitively), from a tenant's API. */
+/** The saved transforms the profile reaches (through references, transitively), fetched from a tenant's API. */
 async function reachedTransforms(providers: TenantProviders, profile: IdentityProfile): Promise<TransformDocument[]> {
-  const found = new Map<string, TransformDocument>();
-  const pending: unknown[] = profile.identityAttributeConfig.attributeTransforms.map((m) => m.transformDefinition);
-  while (pending.length > 0) {
-    const value = pending.pop();
-    if (value === null || typeof value !== 'object') continue;
-    const node = value as Record<string, unknown>;
-    const attributes = node.attributes as Record<string, unknown> | undefined;
-    if (node.type === 'reference' && attributes && typeof attributes.id === 'string' && !found.has(attributes.id)) {
-      const doc = await providers.transforms.getTransform(attributes.id);
-      if (doc !== null) {
-        found.set(attributes.id, doc);
-        pending.push(doc);
-      }
-    }
-    pending.push(...Object.values(node));
+  const found = new Map<string, TransformDocument | null>();
+  const definitions = profile.identityAttributeConfig.attributeTransforms.map((m) => m.transformDefinition);
+  for (;;) {
+    // Walk what is known; fetch the names it reaches that are not, and walk again.
+    const wanted = new Set<string>();
+    findNode(definitions, (name) => (found.has(name) ? found.get(name) : void wanted.add(name)), () => false);
+    if (wanted.size === 0) break;
+    for (const name of wanted) found.set(name, await providers.transforms.getTransform(name));
   }
-  return [...found.values()];
+  return [...found.values()].filter((t): t is TransformDocument => t !== null);
 }
 
 interface Prepared {
