@@ -69,6 +69,9 @@ export type { RefreshOptions, RefreshSummary, CacheSummary, RefreshJob, RefreshR
 export type { ProfileResult, ProfileError, ProfileOptions, ProfileLike } from './engine/profile.js';
 
 export { impact, impactDifferences, impactPasses, compareOutcomes, formatImpact, readVersion, diffTransforms, planProfile, referencesOf } from './impact/index.js';
+
+export { verify, verifyReport, verifyPasses, formatVerify, verifyLineJson, editSignature, comparableAttributes, VERIFY_KINDS } from './verify/index.js';
+export type { VerifyOptions, VerifyJob, VerifyReport, VerifyFormat, VerifyLine, VerifyKind, AttributeReport, ExplainedGroup, DifferenceGroup, VerifyExample, AttributeReason as VerifyReason } from './verify/index.js';
 export type {
   ImpactOptions,
   ImpactReport,

@@ -4,7 +4,8 @@
 
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { MAX_IDENTITIES, writeTenant } from '../testing/generator/index.js';
+import { MAX_IDENTITIES, storeComputedAttributes, writeTenant, type PlantedDifference } from '../testing/generator/index.js';
+import { comparableAttributes } from '../verify/index.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, parseCommandLine, type Output } from './io.js';
 
 /** The bundled tenant: fixtures/ of the package (shipped with it), next to dist/ and src/. */
@@ -24,6 +25,15 @@ Options:
   --no-copy          Write only sources.json, identities.json and accounts.json
   --special-cases    Append the hand-written identities of the documented examples (as the
                      bundled fixtures have them)
+  --stored           Store what the identity profile computes as each identity's attributes,
+                     with its modified and identityProfile: the tenant as the platform leaves it
+                     (what verify compares with)
+  --plant            With --stored: plant differences verify must find (one identity in 40
+                     of those nobody reports to, in a comparable attribute; the first of them
+                     with an account is stale), listed on stdout
+  --profile <p>      With --stored: the profile (default the first in identity-profiles/)
+  --now <iso-date>   With --stored: when the platform computed them (default
+                     2026-01-15T12:00:00Z, the generator's epoch)
   --quiet            Print nothing on success
   -h, --help         Show this help
 
@@ -42,6 +52,10 @@ export async function genTenantCommand(argv: string[], io: Output): Promise<numb
       fixtures: { type: 'string' },
       'no-copy': { type: 'boolean' },
       'special-cases': { type: 'boolean' },
+      stored: { type: 'boolean' },
+      plant: { type: 'boolean' },
+      profile: { type: 'string' },
+      now: { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -63,6 +77,10 @@ export async function genTenantCommand(argv: string[], io: Output): Promise<numb
   if (seed === '') throw new UsageError('--seed must not be empty');
   if (values['no-copy'] === true && values.fixtures !== undefined) throw new UsageError('--fixtures and --no-copy contradict each other');
   const copyFrom = values['no-copy'] === true ? undefined : (values.fixtures ?? BUNDLED_FIXTURES);
+  const stored = values.stored === true;
+  for (const option of ['plant', 'profile', 'now'] as const) if (values[option] !== undefined && !stored) throw new UsageError(`--${option} goes with --stored`);
+  if (stored && copyFrom === undefined) throw new UsageError('--stored needs an identity profile: leave out --no-copy');
+  if (values.now !== undefined && Number.isNaN(Date.parse(values.now))) throw new UsageError(`--now must be an ISO 8601 date-time, got "${values.now}"`);
   if (copyFrom !== undefined && !existsSync(copyFrom)) throw new UsageError(`--fixtures ${copyFrom} does not exist`);
 
   const started = process.hrtime.bigint();
@@ -76,12 +94,19 @@ export async function genTenantCommand(argv: string[], io: Output): Promise<numb
     io.err(`gen-tenant: ${errno}: ${(error as Error).message}\n`);
     return EXIT_INVALID;
   }
+  let planted: PlantedDifference[] = [];
+  if (stored) {
+    const plantIn = values.plant === true ? comparableAttributes(values.out, values.profile) : undefined;
+    const now = values.now === undefined ? undefined : new Date(values.now).toISOString();
+    planted = (await storeComputedAttributes(values.out, { ...(values.profile !== undefined ? { profile: values.profile } : {}), ...(now !== undefined ? { now } : {}), ...(plantIn ? { plantIn } : {}) })).planted;
+  }
   if (values.quiet !== true) {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     io.out(
       `gen-tenant: wrote ${summary.identities} identities, ${summary.accounts} accounts, ${summary.sources} sources ` +
-        `(${summary.files.length} files) to ${values.out} in ${seconds.toFixed(1)} s (seed "${seed}")\n`,
+        `(${summary.files.length} files) to ${values.out} in ${seconds.toFixed(1)} s (seed "${seed}")${stored ? ', stored attributes as the profile computes them' : ''}\n`,
     );
+    for (const p of planted) io.out(`planted ${p.kind} ${p.attribute} of ${p.identityName} (${p.identityId}): platform ${JSON.stringify(p.platform)}, ours ${JSON.stringify(p.ours)}\n`);
   }
   return EXIT_OK;
 }

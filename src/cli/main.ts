@@ -16,6 +16,7 @@ Commands:
   evaluate <transform.json|->      Evaluate a transform for one identity (fixtures or --tenant)
   refresh                          Evaluate an identity profile for every identity (NDJSON)
   impact                           What a change to transforms would do to every identity
+  verify                           Does this engine agree with the attributes your tenant stored?
   serve                            Serve the platform API over a fixture tenant
   snapshot                         Copy a tenant into a fixture directory (--since, --pseudonymize)
   gen-tenant                       Write a synthetic tenant in the fixture format
@@ -31,6 +32,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   refresh: async () => (await import('./refresh.js')).refreshCommand,
   serve: async () => (await import('./serve.js')).serveCommand,
   impact: async () => (await import('./impact.js')).impactCommand,
+  verify: async () => (await import('./verify.js')).verifyCommand,
   snapshot: async () => (await import('./snapshot.js')).snapshotCommand,
   'gen-tenant': async () => (await import('./gen-tenant.js')).genTenantCommand,
 };
@@ -70,8 +72,9 @@ function report(error: unknown, io: Output): number {
     const file = error.details?.file !== undefined ? String(error.details.file) : undefined;
     const where = file !== undefined ? (error.message.includes(file) ? '' : ` (${file})`) : error.path ? ` (${error.path})` : '';
     io.err(`${error.code} ${error.message}${where}\n`);
-    // Usage errors and unreadable input (a missing --rules module, an unreadable version of impact) exit 2, as ajv-cli and check-jsonschema do.
-    return error.code.startsWith('CLI_') || error.code === 'RULES_MODULE_INVALID' || error.code === 'IMPACT_VERSION' ? EXIT_USAGE : EXIT_INVALID;
+    // Usage errors and unreadable input (a missing --rules module, an unreadable version of
+    // impact, a tenant verify has nothing to compare with) exit 2, as ajv-cli and check-jsonschema do.
+    return error.code.startsWith('CLI_') || error.code.startsWith('VERIFY_') || error.code === 'RULES_MODULE_INVALID' || error.code === 'IMPACT_VERSION' ? EXIT_USAGE : EXIT_INVALID;
   }
   const code = (error as { code?: unknown })?.code;
   if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {

@@ -7,6 +7,7 @@ import type { Identity, IdentityProfile } from '../providers/types.js';
 import { all, andThen, isPromise, type MaybePromise } from '../providers/maybe.js';
 import type { CompiledTransform, Limits, Value } from './types.js';
 import type { Budget } from '../runtime/budget.js';
+import { toJavaString } from '../runtime/java-string.js';
 import type { GeneratedProfile } from './codegen/profile.js';
 import { PENDING } from './codegen/runtime.js';
 
@@ -176,4 +177,16 @@ export function runGeneratedProfile(
 function sortErrors(errors: ProfileError[], mappings: readonly CompiledMapping[]): void {
   const order = new Map(mappings.map((m, i) => [m.attribute, i]));
   errors.sort((a, b) => (order.get(a.attribute) ?? 0) - (order.get(b.attribute) ?? 0));
+}
+
+/**
+ * An identity attribute value as the platform stores it: identity attributes are strings
+ * (https://developer.sailpoint.com/docs/api/v3/get-identity, `attributes`), so a computed number
+ * or boolean is kept as Java's String.valueOf prints it, a list or map as Java's toString
+ * (`[a, b]`, `{k=v}`), and null stays null (docs/verify.md "Equality"). Applied to both sides of
+ * a comparison, it also reads what a tenant answered: absent and null are the same.
+ */
+export function storedAttributeValue(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return toJavaString(value);
 }

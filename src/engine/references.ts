@@ -66,6 +66,8 @@ export interface ReachOptions {
   templatesAreDynamic?: boolean;
   /** Stop at the first node of this type (it is then in `reached.types`). */
   stopAtType?: string;
+  /** Called with every node reached (verify asks each node why it cannot be compared). */
+  visit?: (node: Json) => void;
 }
 
 export interface Reached {
@@ -94,6 +96,7 @@ export function reachableFrom(definition: unknown, transform: (name: string) => 
       continue;
     }
     const node = v as Json;
+    options.visit?.(node);
     if (typeof node.type === 'string') {
       out.types.add(node.type);
       if (node.type === options.stopAtType) return out;

@@ -20,6 +20,7 @@ import { schemaErrors } from './schema.js';
 import { searchErrors } from './search.js';
 import { snapshotErrors } from './snapshot.js';
 import { tenantErrors } from './tenant.js';
+import { verifyErrors } from './verify.js';
 import type { ErrorDefinition } from './types.js';
 
 export type { ErrorDefinition } from './types.js';
@@ -38,6 +39,7 @@ type Tables = [
   typeof tenantErrors,
   typeof impactErrors,
   typeof snapshotErrors,
+  typeof verifyErrors,
 ];
 
 /** Every error code the library can raise: a wrong code is a compile error. */
@@ -70,6 +72,7 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorDefinition>> = mer
   tenantErrors,
   impactErrors,
   snapshotErrors,
+  verifyErrors,
 );
 
 /** Whether `code` is a catalogued error code. */

@@ -20,12 +20,17 @@ export interface Source {
   [key: string]: unknown;
 }
 
-/** An identity: fixture shape `{ id, name, attributes, managerId? }`. */
+/** An identity: fixture shape `{ id, name, attributes, managerId?, modified?, identityProfile? }`. */
 export interface Identity {
   id: string;
   name: string;
+  /** The identity attributes as the platform stored them when it last computed the identity. */
   attributes: Record<string, unknown>;
   managerId?: string | null;
+  /** When the platform last changed the identity (ISO 8601): the time its stored attributes were computed. */
+  modified?: string;
+  /** The identity profile that computes the identity's attributes. */
+  identityProfile?: { id: string; name: string };
   [key: string]: unknown;
 }
 
@@ -39,6 +44,8 @@ export interface Account {
   name: string;
   /** ISO 8601 creation date-time. */
   created: string;
+  /** When the account last changed (ISO 8601); an account changed after its identity makes the identity's stored attributes stale. */
+  modified?: string;
   hasEntitlements: boolean;
   attributes: Record<string, unknown>;
   [key: string]: unknown;

@@ -4,7 +4,7 @@
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createEngine, type Engine } from '../engine/engine.js';
+import { createEngine, type Engine, type Explanation } from '../engine/engine.js';
 import type { CacheSizes, CacheStats } from '../engine/caches.js';
 import type { Limits, RuleFunction, Value } from '../engine/types.js';
 import { codedError } from '../errors/index.js';
@@ -18,6 +18,7 @@ import { JsonArrayReader, parseObjectElement } from './fixture-stream/json-array
 import { accountsRecordError, identityRecordError, managerRecordError } from './fixture-stream/record-errors.js';
 import { fileError } from '../json/positions.js';
 import type { TenantRecord } from './fixture-stream/record-reader.js';
+import { compareIdentity, emptyComparison, type ComparedBatch, type ComparisonConfig } from './stored-comparison.js';
 
 /** Everything an evaluator needs; plain data, so that it can be posted to a worker. */
 export interface EvaluatorConfig {
@@ -37,6 +38,8 @@ export interface EvaluatorConfig {
    * (providers/uniqueness.ts), built by reading both files; set when the profile uses one.
    */
   uniqueness?: boolean;
+  /** Compare each result with the identity's stored attributes (stored-comparison.ts), for `verify`. */
+  compare?: ComparisonConfig;
 }
 
 /** Counters of one batch (or of a whole run, once merged). */
@@ -62,6 +65,8 @@ export interface IdentityRefreshResult {
 export interface EvaluatedBatch {
   readonly results: IdentityRefreshResult[];
   readonly counts: RefreshCounts;
+  /** With the `compare` config: the results compared with the stored attributes. */
+  readonly comparison?: ComparedBatch;
 }
 
 /** A batch as NDJSON (what `batches()` of a run yields). */
@@ -183,6 +188,10 @@ export interface BatchEvaluator {
   run(records: Iterable<TenantRecord>): EvaluatedBatch;
   /** Evaluate the profile for one identity given as objects (what run() does after parsing). */
   evaluate(identity: Identity, accounts: readonly Account[], manager: Identity | null): ProfileResult;
+  /** A record's identity, accounts and manager, parsed as run() parses them. */
+  parse(record: TenantRecord): { identity: Identity; accounts: Account[]; manager: Identity | null };
+  /** How a transform computes its value for one identity given as objects (engine.explain), e.g. an example of a difference. */
+  explain(transform: unknown, identity: Identity, accounts: readonly Account[], manager: Identity | null, variables?: Record<string, unknown>): Explanation;
   cacheStats(): Record<string, CacheStats>;
 }
 
@@ -228,23 +237,42 @@ export function createBatchEvaluator(config: EvaluatorConfig, rules?: Record<str
     }
   };
 
+  /** A record's identity, accounts and manager, parsed. */
+  const parse = (record: TenantRecord): { identity: Identity; accounts: Account[]; manager: Identity | null } => {
+    const identity = parseRecordPart(record.identity, config.fixtures, record, identityRecordError) as Identity;
+    const accounts = parseAccounts(config.fixtures, record);
+    if (record.manager !== lastManagerText) {
+      lastManagerText = record.manager;
+      lastManager = record.manager === null ? null : (parseRecordPart(record.manager, config.fixtures, record, managerRecordError) as Identity);
+    }
+    return { identity, accounts, manager: lastManager };
+  };
+
   return {
     engine,
     evaluate,
+    parse,
+    explain(transform, identity, accounts, manager, variables) {
+      record.enter(identity, accounts, manager);
+      try {
+        return engine.explain(transform, { identity, ...(variables ? { variables } : {}) });
+      } finally {
+        record.leave();
+      }
+    },
     cacheStats: () => engine.cacheStats(),
     run(records) {
       const counts = emptyCounts();
       const results: IdentityRefreshResult[] = [];
+      const compare = config.compare;
+      const comparison = compare === undefined ? undefined : emptyComparison();
       for (const record of records) {
-        const identity = parseRecordPart(record.identity, config.fixtures, record, identityRecordError) as Identity;
-        const accounts = parseAccounts(config.fixtures, record);
-        if (record.manager !== lastManagerText) {
-          lastManagerText = record.manager;
-          lastManager = record.manager === null ? null : (parseRecordPart(record.manager, config.fixtures, record, managerRecordError) as Identity);
-        }
-        results.push(countedResult(counts, record.identityId, evaluate(identity, accounts, lastManager)));
+        const { identity, accounts, manager } = parse(record);
+        const result = evaluate(identity, accounts, manager);
+        if (comparison !== undefined) compareIdentity(comparison, compare!, identity, accounts, result);
+        results.push(countedResult(counts, record.identityId, result));
       }
-      return { results, counts };
+      return comparison === undefined ? { results, counts } : { results, counts, comparison };
     },
   };
 }

@@ -20,7 +20,8 @@ import type { Progress } from './progress.js';
 import { checkTransforms, resolveRunOptions, DEFAULT_BATCH_SIZE, invalidOption as invalid } from './run-options.js';
 import type { Shard } from './shard.js';
 import type { RefreshSummary } from './summary.js';
-import { ndjsonBatches, resultBatches, RunTally, type ProducedBatch, type RunOutput } from './tally.js';
+import { comparisonBatches, ndjsonBatches, resultBatches, RunTally, type ProducedBatch, type RunOutput } from './tally.js';
+import type { ComparedBatch, ComparisonConfig } from './stored-comparison.js';
 import { RecordReader } from './fixture-stream/record-reader.js';
 import { TenantStream, type TenantScan } from './fixture-stream/stream.js';
 
@@ -57,6 +58,11 @@ export interface RefreshOptions {
   /** Called after each batch. */
   onProgress?: (progress: Progress) => void;
   /**
+   * Compare each result with the identity's stored attributes, where it is evaluated (on a
+   * worker thread too): what `verify` runs; read with comparisons().
+   */
+  compare?: ComparisonConfig;
+  /**
    * A rules module (a file path): an ES module whose default export, or export `rules`, is an
    * object of rule functions by name (createEngine's `rules`). Each worker thread imports it.
    */
@@ -65,7 +71,7 @@ export interface RefreshOptions {
 
 export { DEFAULT_BATCH_SIZE } from './run-options.js';
 const AUTO_THREADS_MIN_BYTES = 1 << 20;
-const OPTION_KEYS = new Set(['fixtures', 'profile', 'workers', 'workerHeapMb', 'batchSize', 'shard', 'now', 'cacheSizes', 'limits', 'transforms', 'onProgress', 'rules']);
+const OPTION_KEYS = new Set(['fixtures', 'profile', 'workers', 'workerHeapMb', 'batchSize', 'shard', 'now', 'cacheSizes', 'limits', 'transforms', 'onProgress', 'rules', 'compare']);
 
 
 interface Resolved {
@@ -109,6 +115,7 @@ function resolveOptions(options: RefreshOptions): Resolved {
     ...(options.transforms !== undefined ? { transforms } : {}),
     ...(options.rules !== undefined ? { rulesModule: rulesModuleUrl(options.rules) } : {}),
     ...(uniqueness ? { uniqueness: true } : {}),
+    ...(options.compare !== undefined ? { compare: options.compare } : {}),
   };
   return { fixtures: options.fixtures!, profile, workers, workerHeapMb, batchSize, shard, config, onProgress: options.onProgress };
 }
@@ -142,6 +149,11 @@ export class RefreshRunner {
   /** The run's batches as result objects, in the order of identities.json. */
   results(): AsyncGenerator<readonly IdentityRefreshResult[], void, undefined> {
     return resultBatches(this.counted('objects'));
+  }
+
+  /** The run's batches compared with the stored attributes (the compare option), in the order of identities.json. */
+  comparisons(): AsyncGenerator<ComparedBatch, void, undefined> {
+    return comparisonBatches(this.counted('comparison'));
   }
 
   private counted(output: RunOutput): AsyncGenerator<ProducedBatch, void, undefined> {

@@ -9,15 +9,21 @@ import { encodeResults, NdjsonEncoder } from './ndjson-writer.js';
 import type { Progress } from './progress.js';
 import { invalidOption } from './run-options.js';
 import { sumCaches, type RefreshSummary } from './summary.js';
+import type { ComparedBatch } from './stored-comparison.js';
 
-/** How a run hands its batches out: result objects, or NDJSON (which a worker thread encodes itself). */
-export type RunOutput = 'objects' | 'ndjson';
+/**
+ * How a run hands its batches out: result objects, NDJSON (which a worker thread encodes
+ * itself), or only their comparison with the stored attributes (`verify`: the results stay in
+ * the thread that compared them).
+ */
+export type RunOutput = 'objects' | 'ndjson' | 'comparison';
 
 /** A batch as a runner produces it: its results, or (output 'ndjson', from a worker thread) their NDJSON already encoded. */
 export interface ProducedBatch {
   readonly counts: RefreshCounts;
   readonly results?: readonly IdentityRefreshResult[];
   readonly bytes?: Uint8Array;
+  readonly comparison?: ComparedBatch;
 }
 
 /** The summary's members that describe the run rather than count it. */
@@ -94,4 +100,12 @@ export async function* resultBatches(batches: AsyncIterable<ProducedBatch>): Asy
 export async function* ndjsonBatches(batches: AsyncIterable<ProducedBatch>): AsyncGenerator<BatchOutput, void, undefined> {
   const encoder = new NdjsonEncoder();
   for await (const batch of batches) yield new EncodedBatch(batch.bytes ?? encodeResults(encoder, batch.results ?? []), batch.counts);
+}
+
+/** Batches' comparisons with the stored attributes (a run with the `compare` option). */
+export async function* comparisonBatches(batches: AsyncIterable<ProducedBatch>): AsyncGenerator<ComparedBatch, void, undefined> {
+  for await (const batch of batches) {
+    if (batch.comparison === undefined) invalidOption('comparisons() needs the compare option', 'compare');
+    yield batch.comparison;
+  }
 }

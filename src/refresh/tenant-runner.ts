@@ -18,18 +18,19 @@ import type { RefreshOptions } from './runner.js';
 import { checkTransforms, invalidOption as invalid, resolveRunOptions } from './run-options.js';
 import { shardOf, type Shard } from './shard.js';
 import type { RefreshSummary } from './summary.js';
-import { ndjsonBatches, resultBatches, RunTally } from './tally.js';
+import { comparisonBatches, ndjsonBatches, resultBatches, RunTally } from './tally.js';
+import { compareIdentity, emptyComparison, type ComparedBatch } from './stored-comparison.js';
 
 // workerHeapMb is accepted and has nothing to limit: a tenant refreshes on the calling thread.
-const OPTION_KEYS = new Set(['tenant', 'profile', 'workers', 'workerHeapMb', 'batchSize', 'shard', 'now', 'cacheSizes', 'limits', 'transforms', 'onProgress', 'rules']);
+const OPTION_KEYS = new Set(['tenant', 'profile', 'workers', 'workerHeapMb', 'batchSize', 'shard', 'now', 'cacheSizes', 'limits', 'transforms', 'onProgress', 'rules', 'compare']);
 
 
-function isProviders(value: TenantProviderOptions | TenantProviders): value is TenantProviders {
+export function isProviders(value: TenantProviderOptions | TenantProviders): value is TenantProviders {
   return typeof (value as TenantProviders).listIdentities === 'function';
 }
 
 /** `--profile` against a tenant: a profile object, a file, or a tenant profile's name or id; absent, the tenant's first profile. */
-async function tenantProfile(providers: TenantProviders, profile: string | IdentityProfile | undefined): Promise<IdentityProfile> {
+export async function tenantProfile(providers: TenantProviders, profile: string | IdentityProfile | undefined): Promise<IdentityProfile> {
   if (profile !== undefined && typeof profile !== 'string') return checkProfile(profile);
   if (profile !== undefined && existsSync(profile) && statSync(profile).isFile()) return checkProfile(readJsonFile(profile), profile);
   const available = await providers.listIdentityProfiles();
@@ -91,6 +92,11 @@ export class TenantRefreshRunner {
     return resultBatches(this.counted());
   }
 
+  /** The run's batches compared with the stored attributes (the compare option), in the order of identity ids. */
+  comparisons(): AsyncGenerator<ComparedBatch, void, undefined> {
+    return comparisonBatches(this.counted());
+  }
+
   private counted(): AsyncGenerator<EvaluatedBatch, void, undefined> {
     return this.tally.count(
       () => this.produce(),
@@ -119,7 +125,13 @@ export class TenantRefreshRunner {
       const counts = emptyCounts();
       const results = identities.map((identity, i) => countedResult(counts, identity.id, evaluated[i]!));
       this.caches = engine.cacheStats();
-      return { results, counts };
+      const compare = this.options.compare;
+      if (compare === undefined) return { results, counts };
+      // The accounts were fetched for the batch: the providers answer from their cache.
+      const accounts = await Promise.all(identities.map((identity) => this.providers.accounts.listAccounts({ identityId: identity.id })));
+      const comparison = emptyComparison();
+      identities.forEach((identity, i) => compareIdentity(comparison, compare, identity, accounts[i]!, evaluated[i]!));
+      return { results, counts, comparison };
     };
     for await (const page of this.providers.listIdentities()) {
       for (const identity of page) {

@@ -18,6 +18,7 @@ import { RecordReader, type BatchPlan, type TenantFiles } from './fixture-stream
 import { loadRulesModule } from '../engine/rules-module.js';
 import type { RuleFunction } from '../engine/types.js';
 import { readConfig, type SharedConfig } from './shared-config.js';
+import { addComparison, emptyComparison, type ComparedBatch } from './stored-comparison.js';
 
 export interface WorkerTask {
   /** Identifies the run: its evaluator and reader are built on the first batch and reused for the others. */
@@ -45,6 +46,8 @@ export interface WorkerResult {
   bytes?: Uint8Array;
   /** output 'objects': the batch's results. */
   results?: IdentityRefreshResult[];
+  /** output 'comparison' (and 'objects' with the compare config): the results compared with the stored attributes. */
+  comparison?: ComparedBatch;
   counts: RefreshCounts;
   threadId: number;
   /** The cache counters of this thread's evaluator for the run, cumulative. */
@@ -188,7 +191,23 @@ function evaluateLoaded(task: WorkerTask, config: EvaluatorConfig): WorkerResult
       } finally {
         run.reader.close();
       }
-      return { results: output.results, counts: output.counts, threadId, caches: run.evaluator.cacheStats() };
+      return { results: output.results, counts: output.counts, ...(output.comparison ? { comparison: output.comparison } : {}), threadId, caches: run.evaluator.cacheStats() };
+    }
+    if (task.output === 'comparison') {
+      // Slice by slice as below: only the differences outlive a slice.
+      const counts = emptyCounts();
+      const comparison = emptyComparison();
+      try {
+        for (const slice of slices(run.reader.records(task.plan), SLICE)) {
+          const output = run.evaluator.run(slice);
+          addCounts(counts, output.counts);
+          addComparison(comparison, output.comparison!);
+          for (const line of output.comparison!.lines) comparison.lines.push(line);
+        }
+      } finally {
+        run.reader.close();
+      }
+      return { counts, comparison, threadId, caches: run.evaluator.cacheStats() };
     }
     const counts = emptyCounts();
     try {

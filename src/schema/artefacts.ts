@@ -25,6 +25,7 @@ const PHASES: [string, string[]][] = [
   ['Command line', ['CLI_']],
   ['Refresh', ['REFRESH_', 'RULES_MODULE_']],
   ['Impact analysis', ['IMPACT_']],
+  ['Verifying stored attributes', ['VERIFY_']],
   ['Tenant-backed providers', ['TENANT_']],
   ['Tenant snapshots', ['SNAPSHOT_']],
 ];

@@ -10,12 +10,24 @@ import type { Account, Identity, Source } from '../providers/types.js';
 export const MANIFEST = '.snapshot.json';
 export const CHECKPOINT = 'checkpoint.json';
 
-/** An identity in the fixture shape, members in a fixed order. */
+/**
+ * An identity in the fixture shape, members in a fixed order; `modified` and `identityProfile`
+ * (what `verify` needs to see staleness and the profile that computed the attributes) only when
+ * the tenant answered them.
+ */
 export function identityRecord(identity: Identity): Identity {
-  return { id: identity.id, name: identity.name, attributes: identity.attributes ?? {}, managerId: identity.managerId ?? null };
+  const profile = identity.identityProfile;
+  return {
+    id: identity.id,
+    name: identity.name,
+    attributes: identity.attributes ?? {},
+    managerId: identity.managerId ?? null,
+    ...(typeof identity.modified === 'string' ? { modified: identity.modified } : {}),
+    ...(profile !== null && typeof profile === 'object' && typeof profile.id === 'string' ? { identityProfile: { id: profile.id, name: typeof profile.name === 'string' ? profile.name : '' } } : {}),
+  };
 }
 
-/** An account in the fixture shape, members in a fixed order (the API's extra members are dropped). */
+/** An account in the fixture shape, members in a fixed order (the API's extra members are dropped; `modified` kept, see below). */
 export function accountRecord(doc: Account): Account {
   const attributes = doc.attributes !== null && typeof doc.attributes === 'object' && !Array.isArray(doc.attributes) ? doc.attributes : {};
   return {
@@ -25,6 +37,8 @@ export function accountRecord(doc: Account): Account {
     nativeIdentity: typeof doc.nativeIdentity === 'string' ? doc.nativeIdentity : String(doc.nativeIdentity ?? ''),
     name: typeof doc.name === 'string' ? doc.name : String(doc.name ?? ''),
     created: typeof doc.created === 'string' ? doc.created : '',
+    // Written only when it says more than `created`: a reader takes an absent `modified` as `created`.
+    ...(typeof doc.modified === 'string' && doc.modified !== doc.created ? { modified: doc.modified } : {}),
     hasEntitlements: doc.hasEntitlements === true,
     attributes,
   };

@@ -16,7 +16,7 @@ import { ADMIN_PAT, resourceServer, type ResourceServer } from '../api/resources
 export const FIXTURES = fileURLToPath(new URL('../../fixtures/', import.meta.url));
 export const STAMP = '2025-01-01T00:00:00.000Z';
 
-/** Add `created` (identities) and `modified` to every element line of a one-per-line array file. */
+/** Add `created`, `modified` and `identityProfile` (identities) or `modified` (accounts) to every element line of a one-per-line array file. */
 async function stamp(file: string, members: string): Promise<void> {
   const temp = `${file}.stamped`;
   const out = createWriteStream(temp);
@@ -41,7 +41,9 @@ export interface GeneratedTenant {
 export async function writeStampedTenant(dir: string, identities: number, seed = 'snapshot'): Promise<void> {
   writeTenant(dir, { identities, seed, copyFrom: FIXTURES });
   for (const f of ['users.json', 'personal-access-tokens.json', 'oauth-clients.json']) copyFileSync(join(FIXTURES, f), join(dir, f));
-  await stamp(join(dir, 'identities.json'), `"created":"${STAMP}","modified":"${STAMP}"`);
+  // The profile that computed each identity, as the platform's identity documents name it: a
+  // snapshot copies it, and --since keeps it byte for byte.
+  await stamp(join(dir, 'identities.json'), `"created":"${STAMP}","modified":"${STAMP}","identityProfile":{"id":"2c9180867c1c5f4a017c2e1b2c3d4e5f","name":"Employees"}`);
   await stamp(join(dir, 'accounts.json'), `"modified":"${STAMP}"`);
 }
 

@@ -7,10 +7,26 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isTransformsError } from '../../src/errors/index.js';
 import { ArrayFileReader, ArrayFileWriter, readArrayFile, type Kept } from '../../src/snapshot/array-files.js';
-import { fileNames } from '../../src/snapshot/layout.js';
+import { accountRecord, fileNames, identityRecord } from '../../src/snapshot/layout.js';
+import type { Account, Identity } from '../../src/providers/types.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'idt-snapshot-layout-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('identityRecord and accountRecord', () => {
+  it('keep an identity\'s modified and identityProfile, in a fixed order after managerId, and only when the tenant answered them', () => {
+    const answered = { attributes: { uid: 'a' }, identityProfile: { id: 'p1', name: 'Employees', extra: 1 }, name: 'a', id: 'i1', modified: '2026-01-02T00:00:00Z', created: 'x' } as unknown as Identity;
+    expect(JSON.stringify(identityRecord(answered))).toBe('{"id":"i1","name":"a","attributes":{"uid":"a"},"managerId":null,"modified":"2026-01-02T00:00:00Z","identityProfile":{"id":"p1","name":"Employees"}}');
+    expect(JSON.stringify(identityRecord({ id: 'i1', name: 'a', attributes: {} }))).toBe('{"id":"i1","name":"a","attributes":{},"managerId":null}');
+  });
+
+  it('keep an account\'s modified only when it says more than created (a reader takes an absent modified as created)', () => {
+    const account = { id: 'a1', identityId: 'i1', sourceId: 's1', nativeIdentity: 'n', name: 'n', created: '2026-01-01T00:00:00Z', hasEntitlements: false, attributes: {} } as Account;
+    expect(accountRecord({ ...account, modified: '2026-01-03T00:00:00Z' })).toEqual({ ...account, modified: '2026-01-03T00:00:00Z' });
+    expect(Object.keys(accountRecord({ ...account, modified: '2026-01-03T00:00:00Z' }))).toEqual(['id', 'identityId', 'sourceId', 'nativeIdentity', 'name', 'created', 'modified', 'hasEntitlements', 'attributes']);
+    expect(accountRecord({ ...account, modified: account.created })).not.toHaveProperty('modified');
+  });
+});
 
 describe('fileNames', () => {
   it.each([

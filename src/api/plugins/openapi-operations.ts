@@ -157,6 +157,7 @@ export const RESOURCE_SCHEMAS: Record<string, Json> = {
       accountCount: { type: 'integer' },
       created: ntime,
       modified: ntime,
+      identityProfile: { type: ['object', 'null'], properties: { id: str, name: nstr } },
       attributes: { type: 'object' },
     },
   },

@@ -39,6 +39,12 @@ export interface StoredIdentity {
 
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
+function identityProfileOf(value: unknown): { id: string; name: string | null } | null {
+  if (value === null || typeof value !== 'object') return null;
+  const { id, name } = value as { id?: unknown; name?: unknown };
+  return typeof id === 'string' ? { id, name: text(name) } : null;
+}
+
 /** An account as the identity document lists it (the SDK's IdentityDocument `accounts` items). */
 export interface SearchAccount {
   id: string;
@@ -73,6 +79,8 @@ export function identitySearchDocument(identity: StoredIdentity, manager: Stored
     // `modified` with the time of the previous one); null otherwise.
     created: text(identity.created),
     modified: text(identity.modified) ?? text(identity.created),
+    // The profile that computes the identity's attributes (the search document's identityProfile), when the fixture names it.
+    identityProfile: identityProfileOf(identity.identityProfile),
     attributes: a,
   };
 }

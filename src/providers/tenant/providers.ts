@@ -47,11 +47,14 @@ export interface TenantStats extends TenantClientStats {
 export function identityFromDocument(doc: Record<string, unknown>): Identity {
   const manager = doc.manager as { id?: unknown } | null | undefined;
   const attributes = doc.attributes;
+  const profile = doc.identityProfile as { id?: unknown; name?: unknown } | null | undefined;
   return {
     id: String(doc.id),
     name: String(doc.name),
     attributes: attributes !== null && typeof attributes === 'object' && !Array.isArray(attributes) ? (attributes as Record<string, unknown>) : {},
     managerId: manager && typeof manager.id === 'string' ? manager.id : typeof doc.managerId === 'string' ? doc.managerId : null,
+    ...(typeof doc.modified === 'string' ? { modified: doc.modified } : {}),
+    ...(profile && typeof profile.id === 'string' ? { identityProfile: { id: profile.id, name: typeof profile.name === 'string' ? profile.name : '' } } : {}),
   };
 }
 

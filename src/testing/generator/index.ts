@@ -2,7 +2,7 @@
 // built one at a time from (seed, index) and written as they are built, so a 1,000,000-identity
 // tenant never sits in memory.
 
-import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, writeSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { TransformsError } from '../../errors/index.js';
 import type { Source } from '../../providers/types.js';
@@ -10,10 +10,12 @@ import { identityId, tenantSources } from './data.js';
 import { person, personCache, tenantShape } from './person.js';
 import { generateRecords, type GeneratedIdentity } from './records.js';
 import { specialCases } from './special-cases.js';
+import { JsonArrayWriter } from './array-writer.js';
 
 export type { GeneratedIdentity } from './records.js';
 export { SOURCE_IDS, asciiFold } from './data.js';
 export { specialCases } from './special-cases.js';
+export { storeComputedAttributes, type PlantedDifference, type StoreOptions, type StoreSummary } from './stored.js';
 
 /** Largest tenant the generator accepts (ids and employee numbers stay well formed below it). */
 export const MAX_IDENTITIES = 10_000_000;
@@ -80,46 +82,6 @@ export function* generateIdentities(options: TenantOptions): Generator<Generated
 
 function* chain<T>(...parts: Iterable<T>[]): Generator<T, void, undefined> {
   for (const part of parts) yield* part;
-}
-
-/**
- * Writes a JSON array one element per line, buffering about 1 MiB between writes. The
- * one-element-per-line layout is part of the format: tools may stream the file line by line.
- */
-class JsonArrayWriter {
-  private readonly fd: number;
-  private buffer: string[] = [];
-  private size = 0;
-  private count = 0;
-
-  constructor(readonly path: string) {
-    this.fd = openSync(path, 'w');
-    this.push('[\n');
-  }
-
-  write(value: unknown): void {
-    this.push(`${this.count === 0 ? '' : ',\n'}${JSON.stringify(value)}`);
-    this.count++;
-  }
-
-  close(): void {
-    this.push(this.count === 0 ? ']\n' : '\n]\n');
-    this.flush();
-    closeSync(this.fd);
-  }
-
-  private push(text: string): void {
-    this.buffer.push(text);
-    this.size += text.length;
-    if (this.size >= 1 << 20) this.flush();
-  }
-
-  private flush(): void {
-    if (this.buffer.length === 0) return;
-    writeSync(this.fd, this.buffer.join(''));
-    this.buffer = [];
-    this.size = 0;
-  }
 }
 
 function copyDirectory(from: string, to: string, name: string, files: string[]): void {

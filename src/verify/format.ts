@@ -1,0 +1,88 @@
+// The verify report in the forms its readers want (docs/verify.md "Formats"): `text` for a
+// terminal, `markdown` for an issue or a pull request (a table, examples and traces folded in
+// <details>), `json` (the VerifyReport object itself); `ndjson` is the lines, one JSON object
+// each (verifyLineJson), written as they are found.
+
+import { formatTrace } from '../engine/explain-text.js';
+import type { VerifyLine } from '../refresh/stored-comparison.js';
+import type { AttributeReport, ExplainedGroup, VerifyReport } from './report.js';
+
+export type VerifyFormat = 'text' | 'markdown' | 'json' | 'ndjson';
+
+const number = (n: number) => n.toLocaleString('en-US');
+const show = (v: string | null | undefined) => (v === null || v === undefined ? 'null' : JSON.stringify(v));
+
+/** One line of `--format ndjson`: identityId, identityName, attribute, platform, ours, kind (and error, when ours failed). */
+export function verifyLineJson(line: VerifyLine): string {
+  return JSON.stringify({ identityId: line.identityId, identityName: line.identityName, attribute: line.attribute, platform: line.platform, ours: line.ours, kind: line.kind, ...(line.error !== undefined ? { error: line.error } : {}) });
+}
+
+function kinds(a: AttributeReport): string {
+  const parts = Object.entries(a.byKind)
+    .filter(([kind, n]) => kind !== 'differ' && n !== undefined && n > 0)
+    .map(([kind, n]) => `${kind} ${number(n!)}`);
+  return parts.length === 0 ? '' : parts.join(', ');
+}
+
+function groupTitle(g: ExplainedGroup): string {
+  return g.by === 'pair' ? `${number(g.count)} × platform ${show(g.platform)}, ours ${show(g.ours)} (${g.signature})` : `${number(g.count)} × ${g.signature}`;
+}
+
+function headline(r: VerifyReport): string[] {
+  const t = r.totals;
+  const i = r.identities;
+  const share = t.compared === 0 ? '' : ` (${((100 * t.agree) / t.compared).toFixed(2)}% agree)`;
+  const out = [
+    `verify ${r.profile} over ${r.tenant}${r.now !== null ? ` at ${r.now}` : ''}${r.complete ? '' : ' (stopped early)'}`,
+    `  identities: ${number(i.evaluated)} evaluated, ${number(i.compared)} compared, ${number(i.missing)} with nothing stored, ${number(i.stale)} stale, ${number(i.otherProfile)} of another profile`,
+    `  attribute values: ${number(t.compared)} compared, ${number(t.agree)} agree, ${number(t.differ)} differ${share}; ${number(t.notComparable)} not comparable`,
+  ];
+  const codes = Object.entries(r.errorsByCode).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  if (codes.length > 0) out.push(`  our evaluation errors: ${codes.map(([c, n]) => `${c} ${number(n)}`).join(', ')}`);
+  return out;
+}
+
+function text(r: VerifyReport): string {
+  const out = headline(r);
+  for (const a of r.attributes) {
+    const nc = kinds(a);
+    out.push('', `${a.attribute}${a.reason ? ` [not comparable: ${a.reason}]` : ''}: ${number(a.agree)} agree, ${number(a.differ)} differ${nc ? `; not comparable: ${nc}` : ''}`);
+    for (const g of a.groups) {
+      out.push(`  ${groupTitle(g)}`);
+      for (const e of g.examples) out.push(`    ${e.identityName} (${e.identityId}): platform ${show(e.platform)}, ours ${show(e.ours)}${e.error ? ` [${e.error}]` : ''}`);
+      if (g.explained) out.push(`    how ours was computed for ${g.explained.identityId}:`, formatTrace(g.explained.trace, 3).trimEnd());
+    }
+  }
+  return out.join('\n') + '\n';
+}
+
+const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const code = (v: string | null | undefined) => `<code>${show(v).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/\|/g, '&#124;')}</code>`;
+
+function markdown(r: VerifyReport): string {
+  const [title, ...rest] = headline(r);
+  const out = [`### ${cell(title!)}`, '', ...rest.map((l) => `- ${l.trim()}`), '', '| Attribute | Agree | Differ | Not comparable |', '| --- | ---: | ---: | --- |'];
+  for (const a of r.attributes) out.push(`| \`${cell(a.attribute)}\`${a.reason ? ` (${a.reason})` : ''} | ${number(a.agree)} | ${number(a.differ)} | ${cell(kinds(a)) || '0'} |`);
+  for (const a of r.attributes) {
+    if (a.groups.length === 0) continue;
+    out.push('', `#### \`${cell(a.attribute)}\``, '');
+    for (const g of a.groups) {
+      out.push(`<details><summary>${cell(groupTitle(g)).replace(/</g, '&lt;')}</summary>`, '', '| Identity | Platform | Ours |', '| --- | --- | --- |');
+      for (const e of g.examples) out.push(`| ${cell(e.identityName)} (\`${e.identityId}\`) | ${code(e.platform)} | ${code(e.ours)}${e.error ? ` ${e.error}` : ''} |`);
+      if (g.explained) out.push('', `How ours was computed for \`${g.explained.identityId}\`:`, '', '```', formatTrace(g.explained.trace).trimEnd(), '```');
+      out.push('', '</details>');
+    }
+  }
+  return out.join('\n') + '\n';
+}
+
+export function formatVerify(report: VerifyReport, format: Exclude<VerifyFormat, 'ndjson'>): string {
+  switch (format) {
+    case 'json':
+      return JSON.stringify(report, null, 2) + '\n';
+    case 'markdown':
+      return markdown(report);
+    case 'text':
+      return text(report);
+  }
+}
