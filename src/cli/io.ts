@@ -10,6 +10,19 @@ import { firstSyntaxError, positionOf, stripByteOrderMark, type Position } from 
 
 export { locatePointer, positionOf, positionTree, type Position } from '../errors/positions.js';
 
+/** The fields of this package's package.json the commands read (version, links, peers). */
+export interface PackageManifest {
+  version: string;
+  homepage: string;
+  repository: { url: string };
+  peerDependencies: Record<string, string>;
+}
+
+/** This package's own package.json (two levels up from src/cli and from dist/cli alike). */
+export function packageManifest(): PackageManifest {
+  return JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as PackageManifest;
+}
+
 export const EXIT_OK = 0;
 export const EXIT_INVALID = 1;
 export const EXIT_USAGE = 2;

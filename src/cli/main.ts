@@ -3,9 +3,8 @@
 // dependencies (Fastify, better-sqlite3, jose, pino), which only `serve` needs. The executable
 // is bin/identity-transforms.js; this module only exports `main`.
 
-import { readFileSync } from 'node:fs';
 import { isTransformsError } from '../errors/index.js';
-import { EXIT_INVALID, EXIT_USAGE, processOutput, type Output } from './io.js';
+import { EXIT_INVALID, EXIT_USAGE, packageManifest, processOutput, type Output } from './io.js';
 
 const HELP = `Usage: identity-transforms <command> [options]
 
@@ -34,11 +33,6 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   'gen-tenant': async () => (await import('./gen-tenant.js')).genTenantCommand,
 };
 
-function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
-}
-
 export async function main(argv: string[], io: Output = processOutput): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
@@ -46,7 +40,7 @@ export async function main(argv: string[], io: Output = processOutput): Promise<
     return name === undefined ? EXIT_USAGE : 0;
   }
   if (name === '--version' || name === '-v') {
-    io.out(version() + '\n');
+    io.out(packageManifest().version + '\n');
     return 0;
   }
   const load = Object.prototype.hasOwnProperty.call(COMMANDS, name) ? COMMANDS[name] : undefined;
