@@ -1,6 +1,7 @@
 // The command line: parse the command name, hand the rest to its module, map errors to exit
 // codes. Commands load lazily so that `validate` starts fast and never loads the server's
-// dependencies (Fastify, better-sqlite3, jose, pino), which only `serve` needs. The executable
+// dependencies (Fastify, better-sqlite3, jose, pino), which only `serve` needs: optional peer
+// dependencies, checked before serve's module loads (cli/peers.ts). The executable
 // is bin/identity-transforms.js; this module only exports `main`.
 
 import { isTransformsError } from '../errors/index.js';
@@ -27,7 +28,10 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   validate: async () => (await import('./validate.js')).validateCommand,
   evaluate: async () => (await import('./evaluate.js')).evaluateCommand,
   refresh: async () => (await import('./refresh.js')).refreshCommand,
-  serve: async () => (await import('./serve.js')).serveCommand,
+  serve: async () => {
+    (await import('./peers.js')).requirePeers('serve');
+    return (await import('./serve.js')).serveCommand;
+  },
   impact: async () => (await import('./impact.js')).impactCommand,
   snapshot: async () => (await import('./snapshot.js')).snapshotCommand,
   'gen-tenant': async () => (await import('./gen-tenant.js')).genTenantCommand,
