@@ -34,6 +34,21 @@ interface Action {
 const ACTION = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as Action;
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
+interface WorkflowStep {
+  id?: string;
+  uses?: string;
+  if?: string;
+  with?: Record<string, string | boolean>;
+}
+
+/** The steps of README's example workflow (the yaml block after `<!-- action-workflow -->`). */
+function readmeWorkflow(): WorkflowStep[] {
+  const block = /<!-- action-workflow -->\n```yaml\n([\s\S]*?)```/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+  if (!block) throw new Error('README.md has no action-workflow block');
+  const workflow = parse(block[1]!) as { jobs: Record<string, { steps: WorkflowStep[] }> };
+  return Object.values(workflow.jobs)[0]!.steps;
+}
+
 interface Context {
   inputs: Record<string, string>;
   github: Record<string, string>;
@@ -171,8 +186,13 @@ describe('action.yml', () => {
     expect(job.stepOutputs.package).toEqual({ spec: `identity-transforms@${VERSION}` });
   });
 
-  it('validates, annotates, writes SARIF, the counts and the impact table, and passes a change without new errors', () => {
-    const job = runAction({ paths: 'transforms/ identity-profiles/', fixtures: 'fixtures' });
+  it("runs README's workflow: validates, annotates, writes SARIF for its upload step, the counts and the impact table, and passes a change without new errors", () => {
+    const steps = readmeWorkflow();
+    const ours = steps.find((s) => s.uses?.startsWith('identity-transforms/identity-transforms@'))!;
+    expect(ours.uses).toBe(`identity-transforms/identity-transforms@v${VERSION}`);
+    const upload = steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@'))!;
+    expect(upload.with?.sarif_file).toBe(`\${{ steps.${ours.id}.outputs.sarif-file }}`);
+    const job = runAction(Object.fromEntries(Object.entries(ours.with ?? {}).map(([k, v]) => [k, String(v)])));
     expect(job.steps.map((s) => [s.id, s.status])).toEqual([['package', 0], ['validate', 0], ['impact', 0], ['result', 0]]);
     expect(job.status).toBe(0);
     // The log: validate's annotations, as the runner reads them from stdout.

@@ -27,7 +27,20 @@ interface Hook {
 }
 
 const HOOKS = parse(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as Hook[];
-const hook = (id: string) => HOOKS.find((h) => h.id === id)!;
+const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; repository: { url: string } };
+
+/** README's .pre-commit-config.yaml (the yaml block after `<!-- pre-commit-config -->`). */
+function readmeConfig(): { repos: { repo: string; rev: string; hooks: (Partial<Hook> & { id: string })[] }[] } {
+  const block = /<!-- pre-commit-config -->\n```yaml\n([\s\S]*?)```/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+  if (!block) throw new Error('README.md has no pre-commit-config block');
+  return parse(block[1]!) as ReturnType<typeof readmeConfig>;
+}
+
+/** A hook as README's configuration uses it: the manifest's, with the configuration's keys over it. */
+function hook(id: string): Hook {
+  const configured = readmeConfig().repos[0]!.hooks.find((h) => h.id === id)!;
+  return { ...HOOKS.find((h) => h.id === id)!, ...configured };
+}
 
 let pkg: Installed;
 let repo: string;
@@ -75,6 +88,13 @@ afterAll(() => {
 });
 
 describe('.pre-commit-hooks.yaml', () => {
+  it("is the repository and release README's configuration names", () => {
+    const [entry] = readmeConfig().repos;
+    expect(entry!.repo).toBe(PKG.repository.url.replace(/^git\+/, '').replace(/\.git$/, ''));
+    expect(entry!.rev).toBe(`v${PKG.version}`);
+    expect(entry!.hooks.map((h) => h.id)).toEqual(HOOKS.map((h) => h.id));
+  });
+
   it('declares the two hooks as Node hooks on JSON files', () => {
     expect(HOOKS.map((h) => [h.id, h.language, h.types])).toEqual([
       ['identity-transforms-validate', 'node', ['json']],
