@@ -8,8 +8,8 @@
 // identity-transforms@<version>` finds it (npm is offline: nothing is fetched). The test reads
 // what GitHub would read: the step outputs, the summary files, the SARIF file and the log.
 
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { sarifSchemaErrors } from '../cli/sarif-schema.js';
 import { installed, ROOT, type Installed } from './install.js';
+import { changeLondonRegion, createTenantRepository, gitIn } from './tenant-repository.js';
 
 interface Step {
   id: string;
@@ -141,7 +142,7 @@ function runAction(inputs: Record<string, string>): Job {
   return job;
 }
 
-const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=CI', '-c', 'user.email=ci@example.com', ...args], { cwd: workspace, encoding: 'utf8' });
+const git = (...args: string[]) => gitIn(workspace)(...args);
 const step = (job: Job, id: string) => job.steps.find((s) => s.id === id)!;
 
 beforeAll(async () => {
@@ -150,19 +151,11 @@ beforeAll(async () => {
   // The repository of a pull request: the bundled tenant's transforms, profile and fixtures on
   // main, and a change of London's region on top.
   workspace = join(scratch, 'repo');
-  cpSync(join(ROOT, 'fixtures/transforms'), join(workspace, 'transforms'), { recursive: true });
-  cpSync(join(ROOT, 'fixtures/identity-profiles'), join(workspace, 'identity-profiles'), { recursive: true });
-  cpSync(join(ROOT, 'fixtures'), join(workspace, 'fixtures'), { recursive: true });
-  writeFileSync(join(workspace, '.gitignore'), 'node_modules\n*.sarif\n');
-  git('init', '-q', '-b', 'main');
-  git('add', '-A');
-  git('commit', '-q', '-m', 'tenant as saved');
+  mkdirSync(workspace);
+  createTenantRepository(workspace, { '.gitignore': 'node_modules\n*.sarif\n' });
   git('update-ref', 'refs/remotes/origin/main', 'HEAD');
   git('checkout', '-q', '-b', 'change-region');
-  const file = join(workspace, 'transforms/location-region.json');
-  const transform = JSON.parse(readFileSync(file, 'utf8')) as { attributes: { table: Record<string, string> } };
-  transform.attributes.table.LON = 'UK';
-  writeFileSync(file, JSON.stringify(transform, null, 2) + '\n');
+  changeLondonRegion(workspace);
   git('commit', '-q', '-am', 'London is its own region');
   symlinkSync(join(pkg.light, 'node_modules'), join(workspace, 'node_modules'));
 }, 30 * 60_000);

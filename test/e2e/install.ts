@@ -6,7 +6,7 @@
 // serves or writes property tests does. Installing compiles re2 (and, for the consumer,
 // better-sqlite3) from source; the npm cache is reused and only the npm registry is reached
 // (`--prefer-offline`).
-import { execFile } from 'node:child_process';
+import { execFile, type ExecFileException } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -29,6 +29,21 @@ export interface Installed {
   tarball: string;
   /** An environment for child processes: npm's variables of the parent `npm test` removed. */
   env: NodeJS.ProcessEnv;
+}
+
+export interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run a command to its end: its exit code (-1 when it was killed or could not start) and its output. */
+export function runCommand(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(command, args, { cwd, env, maxBuffer: 32 * 1024 * 1024 }, (error: ExecFileException | null, stdout, stderr) => {
+      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr });
+    });
+  });
 }
 
 /** The environment a user's shell would have: without the npm_* variables of `npm test`. */

@@ -3,26 +3,13 @@
 // packages are optional peer dependencies, so none is installed; those commands work without
 // them, and `serve` says exactly what to install.
 
-import { execFile, type ExecFileException } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installed, ROOT, type Installed } from './install.js';
+import { installed, ROOT, runCommand, type Installed } from './install.js';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(command, args, { cwd, env, maxBuffer: 32 * 1024 * 1024 }, (error: ExecFileException | null, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr });
-    });
-  });
-}
+const run = runCommand;
 
 /** The packages a validate-only project must not have (the server's, and the assistant adapter's). */
 const HEAVY = /^(fastify|@fastify\/.+|better-sqlite3|@types\/better-sqlite3|pino|jose|@modelcontextprotocol\/sdk)$/;

@@ -6,14 +6,15 @@
 // light install (test/e2e/install.ts); the repository holds the bundled tenant, with a change
 // staged on top of its last commit.
 
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { installed, type Installed } from './install.js';
 import { ROOT } from './install.js';
+import { changeLondonRegion, createTenantRepository, gitIn } from './tenant-repository.js';
 
 interface Hook {
   id: string;
@@ -44,7 +45,7 @@ function hook(id: string): Hook {
 
 let pkg: Installed;
 let repo: string;
-const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=CI', '-c', 'user.email=ci@example.com', ...args], { cwd: repo, encoding: 'utf8' });
+const git = (...args: string[]) => gitIn(repo)(...args);
 
 /** The files pre-commit would pass to `h`: staged, matching `files` and `types`. */
 function filesFor(h: Hook): string[] {
@@ -65,19 +66,10 @@ function runHook(h: Hook): { status: number | null; stdout: string; stderr: stri
 beforeAll(async () => {
   pkg = await installed();
   repo = mkdtempSync(join(tmpdir(), 'idt-pre-commit-'));
-  cpSync(join(ROOT, 'fixtures/transforms'), join(repo, 'transforms'), { recursive: true });
-  cpSync(join(ROOT, 'fixtures/identity-profiles'), join(repo, 'identity-profiles'), { recursive: true });
-  cpSync(join(ROOT, 'fixtures'), join(repo, 'fixtures'), { recursive: true });
-  writeFileSync(join(repo, 'package.json'), '{ "name": "tenant-config", "private": true }\n');
-  git('init', '-q', '-b', 'main');
-  git('add', '-A');
-  git('commit', '-q', '-m', 'tenant as saved');
+  createTenantRepository(repo, { 'package.json': '{ "name": "tenant-config", "private": true }\n' });
   symlinkSync(join(pkg.light, 'node_modules'), join(repo, 'node_modules'));
   // The change being committed: London gets its own region; a README and package.json change too.
-  const file = join(repo, 'transforms/location-region.json');
-  const transform = JSON.parse(readFileSync(file, 'utf8')) as { attributes: { table: Record<string, string> } };
-  transform.attributes.table.LON = 'UK';
-  writeFileSync(file, JSON.stringify(transform, null, 2) + '\n');
+  changeLondonRegion(repo);
   writeFileSync(join(repo, 'package.json'), '{ "name": "tenant-config", "private": true, "version": "1.0.1" }\n');
   writeFileSync(join(repo, 'fixtures/README.md'), 'The tenant.\n');
   git('add', 'transforms', 'package.json', 'fixtures/README.md');
