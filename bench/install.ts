@@ -12,7 +12,11 @@
 // native modules are compiled again every time), and `--prefer-offline` keeps it so. The load
 // average is printed: on a loaded machine the times say little, the counts and sizes do not move.
 //
-//   npx tsx bench/install.ts [--runs R]
+//   npx tsx bench/install.ts [--runs R] [--tarball file.tgz] [--ignore-scripts]
+//
+// --tarball installs a tarball already packed instead of building and packing this checkout;
+// --ignore-scripts leaves out the native builds (re2 in both projects, better-sqlite3 in the
+// full one), to compare what npm downloads and unpacks on a machine too loaded to compile.
 
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -24,7 +28,7 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' }, tarball: { type: 'string' }, 'ignore-scripts': { type: 'boolean', default: false } } });
 const runs = Number(values.runs);
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { peerDependencies: Record<string, string> };
@@ -58,7 +62,8 @@ async function measure(tarball: string, extra: string[]): Promise<{ packages: nu
   try {
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'bench-consumer', version: '1.0.0', private: true }));
     const start = process.hrtime.bigint();
-    await npm(['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel', 'error', tarball, ...extra], dir);
+    const scripts = values['ignore-scripts'] ? ['--ignore-scripts'] : [];
+    await npm(['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel', 'error', ...scripts, tarball, ...extra], dir);
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
     const du = await run('du', ['-sb', join(dir, 'node_modules')]);
     return { packages: packages(join(dir, 'node_modules')), bytes: Number(du.stdout.split('\t')[0]), seconds };
@@ -69,10 +74,13 @@ async function measure(tarball: string, extra: string[]): Promise<{ packages: nu
 
 const scratch = mkdtempSync(join(tmpdir(), 'idt-bench-pack-'));
 try {
-  await npm(['run', 'build'], root);
-  const packed = JSON.parse(await npm(['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], root)) as [{ filename: string }];
-  const tarball = join(scratch, packed[0].filename);
-  console.log(`# ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the start`);
+  let tarball = values.tarball;
+  if (tarball === undefined) {
+    await npm(['run', 'build'], root);
+    const packed = JSON.parse(await npm(['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], root)) as [{ filename: string }];
+    tarball = join(scratch, packed[0].filename);
+  }
+  console.log(`# ${values['ignore-scripts'] ? 'native builds left out (--ignore-scripts); ' : ''}${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the start`);
   console.log('| project | packages | node_modules | npm install |');
   console.log('| --- | ---: | ---: | ---: |');
   for (let i = 0; i < runs; i++) {
