@@ -9,7 +9,7 @@
 // what GitHub would read: the step outputs, the summary files, the SARIF file and the log.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -34,6 +34,9 @@ interface Action {
 
 const ACTION = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as Action;
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+/** The bundled tenant's transform and profile files, all valid, one with a warning. */
+const TRANSFORMS = readdirSync(join(ROOT, 'fixtures/transforms')).length;
+const FILES = TRANSFORMS + readdirSync(join(ROOT, 'fixtures/identity-profiles')).length;
 
 interface WorkflowStep {
   id?: string;
@@ -191,7 +194,7 @@ describe('action.yml', () => {
     // The log: validate's annotations, as the runner reads them from stdout.
     expect(step(job, 'validate').stdout).toMatch(/^::warning file=transforms\/location-region\.json,line=5,col=5,title=VALIDATE_LOOKUP_NO_DEFAULT::/m);
     expect(step(job, 'validate').stdout).not.toContain('::error');
-    expect(job.outputs).toEqual({ files: '11', valid: '11', invalid: '0', errors: '0', warnings: '1', 'exit-code': '0', 'impact-exit-code': '0', 'sarif-file': 'identity-transforms.sarif' });
+    expect(job.outputs).toEqual({ files: `${FILES}`, valid: `${FILES}`, invalid: '0', errors: '0', warnings: '1', 'exit-code': '0', 'impact-exit-code': '0', 'sarif-file': 'identity-transforms.sarif' });
     // The SARIF file for github/codeql-action/upload-sarif.
     const log = JSON.parse(readFileSync(join(workspace, 'identity-transforms.sarif'), 'utf8')) as Log;
     expect(sarifSchemaErrors(log)).toEqual([]);
@@ -200,7 +203,7 @@ describe('action.yml', () => {
       ['VALIDATE_LOOKUP_NO_DEFAULT', 'warning', { uri: 'transforms/location-region.json', uriBaseId: 'SRCROOT' }],
     ]);
     // The job summary: validate's counts, then impact's table per attribute with examples.
-    expect(job.summary).toContain('## Transforms validated\n\n| Files | Valid | Invalid | Errors | Warnings |\n| ---: | ---: | ---: | ---: | ---: |\n| 11 | 11 | 0 | 0 | 1 |\n');
+    expect(job.summary).toContain(`## Transforms validated\n\n| Files | Valid | Invalid | Errors | Warnings |\n| ---: | ---: | ---: | ---: | ---: |\n| ${FILES} | ${FILES} | 0 | 0 | 1 |\n`);
     expect(job.summary).toContain('| Location Region | changed | transforms/location-region.json |');
     expect(job.summary).toMatch(/\| region \| 209 \| [1-9]\d* \| 0 \| 0 \| 0 \| 0 \| changed transform "Location Region" \|/);
     expect(job.summary).toContain('<details><summary>Examples for <code>region</code></summary>');
@@ -211,14 +214,14 @@ describe('action.yml', () => {
     try {
       const job = runAction({ paths: 'transforms/', 'sarif-file': 'results.sarif' });
       expect(job.steps.map((s) => [s.id, s.status])).toEqual([['package', 0], ['validate', 0], ['impact', 0], ['result', 1]]);
-      expect(step(job, 'validate').stdout).toMatch(/^::error file=transforms\/username\.json,line=4,col=5,title=SCHEMA_UNKNOWN_PROPERTY::/m);
-      expect(job.outputs).toMatchObject({ files: '11', valid: '10', invalid: '1', errors: '1', warnings: '1', 'exit-code': '1', 'impact-exit-code': '', 'sarif-file': 'results.sarif' });
+      expect(step(job, 'validate').stdout).toMatch(/^::error file=transforms\/username\.json,line=5,col=5,title=SCHEMA_UNKNOWN_PROPERTY::/m);
+      expect(job.outputs).toMatchObject({ files: `${TRANSFORMS + 1}`, valid: `${TRANSFORMS}`, invalid: '1', errors: '1', warnings: '1', 'exit-code': '1', 'impact-exit-code': '', 'sarif-file': 'results.sarif' });
       const log = JSON.parse(readFileSync(join(workspace, 'results.sarif'), 'utf8')) as Log;
       expect(log.runs[0]!.results!.map((r) => [r.ruleId, r.level])).toEqual([
         ['VALIDATE_LOOKUP_NO_DEFAULT', 'warning'],
         ['SCHEMA_UNKNOWN_PROPERTY', 'error'],
       ]);
-      expect(job.summary).toContain('| transforms/username.json | 4:5 | error | SCHEMA_UNKNOWN_PROPERTY | unknown attribute "flags" (/attributes/flags) |');
+      expect(job.summary).toContain('| transforms/username.json | 5:5 | error | SCHEMA_UNKNOWN_PROPERTY | unknown attribute "flags" (/attributes/flags) |');
       expect(job.summary).not.toContain('Impact of this change');
     } finally {
       rmSync(join(workspace, 'transforms/username.json'));

@@ -110,7 +110,7 @@ describe('.pre-commit-hooks.yaml', () => {
       const run = runHook(hook('identity-transforms-validate'));
       expect(run.argv.slice(3)).toEqual(['transforms/location-region.json', 'transforms/region-upper.json', 'transforms/username.json']);
       expect(run.status).toBe(1);
-      expect(run.stdout).toContain('transforms/username.json:4:5 error SCHEMA_UNKNOWN_PROPERTY');
+      expect(run.stdout).toContain('transforms/username.json:5:5 error SCHEMA_UNKNOWN_PROPERTY');
       expect(run.stdout).not.toContain('VALIDATE_UNKNOWN_REFERENCE');
     } finally {
       git('rm', '-q', '--cached', 'transforms/username.json', 'transforms/region-upper.json');
