@@ -2,6 +2,7 @@
 // prints the value as JSON (null for null); on error the code, message and pointer on stderr, exit 1.
 
 import { createEngine } from '../engine/engine.js';
+import { MAX_TRANSFORM_BYTES, tooLargeIssue } from '../engine/validate.js';
 import { formatExplanation } from '../engine/explain-text.js';
 import { isTransformsError } from '../errors/index.js';
 import { createMemoryProviders } from '../providers/memory.js';
@@ -82,12 +83,14 @@ export async function evaluateCommand(argv: string[], io: Output): Promise<numbe
     clock = () => t;
   }
   const file = positionals[0]!;
-  const text = file === '-' ? await readStdin() : readText(file);
+  const text = file === '-' ? await readStdin(MAX_TRANSFORM_BYTES) : readText(file, MAX_TRANSFORM_BYTES);
   const fail = (error: { code: string; message: string; path?: string | undefined }): number => {
     if (format === 'json') io.out(JSON.stringify({ error: { code: error.code, message: error.message, ...(error.path !== undefined ? { path: error.path } : {}) } }) + '\n');
     else io.err(`${error.code} ${error.message}${error.path !== undefined ? ` (${error.path === '' ? '/' : error.path})` : ''}\n`);
     return EXIT_INVALID;
   };
+  // A transform the platform would not store is not evaluated: its size bounds what compiling it takes.
+  if (typeof text !== 'string') return fail(tooLargeIssue(text.bytes, { unread: true, atLeast: file === '-' }));
   let transform: unknown;
   try {
     transform = JSON.parse(text);

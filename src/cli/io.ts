@@ -7,6 +7,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { TransformsError } from '../errors/index.js';
 import { closestName } from '../errors/suggest.js';
 import { firstSyntaxError, positionOf, stripByteOrderMark, type Position } from '../json/positions.js';
+import { readRegularFile } from '../json/read-file.js';
 
 export { locatePointer, positionOf, positionTree, type Position } from '../json/positions.js';
 
@@ -80,28 +81,39 @@ export const processOutput: Output = {
   err: (text) => process.stderr.write(text),
 };
 
-/** Read all of standard input as UTF-8. */
-export async function readStdin(): Promise<string> {
+/** An input over the size a command reads: not read past `max` bytes. */
+export interface TooLarge {
+  tooLarge: true;
+  /** The size, or (standard input) the bytes read when it passed the limit. */
+  bytes: number;
+  max: number;
+}
+
+/** Read standard input as UTF-8, at most `maxBytes` bytes: past them, reading stops. */
+export async function readStdin(maxBytes: number): Promise<string | TooLarge> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  let bytes = 0;
+  for await (const chunk of process.stdin) {
+    bytes += (chunk as Buffer).length;
+    if (bytes > maxBytes) {
+      process.stdin.destroy();
+      return { tooLarge: true, bytes, max: maxBytes };
+    }
+    chunks.push(chunk as Buffer);
+  }
   return stripByteOrderMark(Buffer.concat(chunks).toString('utf8'));
 }
 
-// An options object rather than 'utf8': Node copies a string option into a new object on every
-// call, a third of the time of reading a small file.
-const UTF8 = { encoding: 'utf8', flag: 'r' } as const;
-
-/** Read a file; a missing or unreadable file (or a directory) is a CLI_READ error. */
-export function readText(file: string): string {
-  try {
-    // No stat first: reading a directory fails with EISDIR, and one call per file is what a
-    // run over thousands of files can afford.
-    // A leading byte-order mark (some Windows editors write one) is accepted and dropped.
-    return stripByteOrderMark(readFileSync(file, UTF8));
-  } catch (error) {
-    const message = (error as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : (error as Error).message;
-    throw new TransformsError('CLI_READ', `cannot read ${file}: ${message}`, { cause: error, details: { file } });
-  }
+/**
+ * Read a document a command was given: a regular file (or a link to one) of at most `maxBytes`,
+ * checked before reading (src/json/read-file.ts). A larger file is returned unread as
+ * TooLarge; a missing or unreadable file, a directory, a device or a FIFO is CLI_READ.
+ */
+export function readText(file: string, maxBytes: number): string | TooLarge {
+  const read = readRegularFile(file, maxBytes);
+  if (read.ok) return read.text;
+  if (read.reason === 'too-large') return { tooLarge: true, bytes: read.bytes, max: maxBytes };
+  throw new TransformsError('CLI_READ', `cannot read ${file}: ${read.message}`, { ...(read.reason === 'unreadable' ? { cause: read.cause } : {}), details: { file } });
 }
 
 /**

@@ -6,8 +6,9 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine } from '../engine/engine.js';
+import { workflowCommand } from '../errors/workflow-commands.js';
 import type { ValidationIssue } from '../schema/issues.js';
-import { createSetValidator, type SetResult } from '../engine/validate.js';
+import { createSetValidator, MAX_TRANSFORM_BYTES, tooLargeIssue, type SetResult } from '../engine/validate.js';
 import { cell, escape } from '../impact/report.js';
 import { renderSarif } from './sarif.js';
 import {
@@ -34,6 +35,9 @@ operation's compile step (regexes, templates, filters), then checks across the w
 Identity profiles (identityAttributeConfig.attributeTransforms[].transformDefinition) and source
 create profiles (fields[].transform) are recognised and the transforms inside them validated,
 each finding pointing into the profile. Any other JSON document is VALIDATE_UNKNOWN_DOCUMENT.
+
+Only regular files are read (a link is followed to one): a device, a FIFO or a socket is an
+unreadable input (exit 2). A file over 400 KB is VALIDATE_TOO_LARGE without being read.
 
 A directory is searched for *.json files (dot files left out). Every argument must match at
 least one file: a directory without .json files and a glob that matches nothing are usage
@@ -133,9 +137,14 @@ export async function validateCommand(argv: string[], io: Output): Promise<numbe
   const validated: { report: FileReport; result: SetResult; text: string }[] = [];
   for (const input of await expand(positionals)) {
     const file = input === '-' ? '<stdin>' : input;
-    const text = input === '-' ? await readStdin() : readText(input);
+    const text = input === '-' ? await readStdin(MAX_TRANSFORM_BYTES) : readText(input, MAX_TRANSFORM_BYTES);
     const report: FileReport = { file, valid: true, issues: [] };
     reports.push(report);
+    if (typeof text !== 'string') {
+      // Over the platform's limit, known from the file's size: not read, let alone parsed.
+      report.issues.push({ ...tooLargeIssue(text.bytes, { unread: true, atLeast: input === '-' }), line: 1, column: 1 });
+      continue;
+    }
     if (text.trim() === '') {
       report.issues.push({ severity: 'error', code: 'VALIDATE_EMPTY_FILE', message: 'the file is empty', path: '', line: 1, column: 1 });
       continue;
@@ -207,7 +216,7 @@ function render(format: Format, reports: FileReport[]): string {
       const pointer = i.path === '' ? '' : ` (${i.path})`;
       if (format === 'github') {
         const kind = i.severity === 'error' ? 'error' : 'warning';
-        out += `::${kind} file=${escapeProperty(r.file)},line=${i.line},col=${i.column},title=${escapeProperty(i.code)}::${escapeData(`${i.code} ${i.message}${pointer}`)}\n`;
+        out += `${workflowCommand(kind, { file: r.file, line: i.line, col: i.column, title: i.code }, `${i.code} ${i.message}${pointer}`)}\n`;
       } else {
         out += `${r.file}:${i.line}:${i.column} ${i.severity} ${i.code} ${i.message}${pointer}\n`;
       }
@@ -218,12 +227,3 @@ function render(format: Format, reports: FileReport[]): string {
   }
   return out;
 }
-
-// GitHub Actions workflow-command escaping.
-function escapeData(s: string): string {
-  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-}
-function escapeProperty(s: string): string {
-  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
-}
-

@@ -18,6 +18,21 @@ export type { DocumentKind } from '../schema/documents.js';
 /** The platform's upload limit for a transform: "it cannot exceed 400KB" (https://developer.sailpoint.com/docs/extensibility/transforms/). */
 export const MAX_TRANSFORM_BYTES = 400 * 1024;
 
+/**
+ * VALIDATE_TOO_LARGE for a text of `bytes` bytes. A file over the limit is not read at all (the
+ * CLI checks its size first): `unread` says so, and `atLeast` that only a part was seen (standard input).
+ */
+export function tooLargeIssue(bytes: number, options: { unread?: boolean; atLeast?: boolean } = {}): ValidationIssue {
+  const size = `${options.atLeast ? 'more than ' : ''}${options.atLeast ? MAX_TRANSFORM_BYTES : bytes} bytes`;
+  const subject = options.unread ? 'the file' : 'the transform';
+  return {
+    severity: 'error',
+    code: 'VALIDATE_TOO_LARGE',
+    path: '',
+    message: `${subject} is ${size}; the platform rejects transforms above ${MAX_TRANSFORM_BYTES} bytes (400 KB)${options.unread ? ', so it is not read' : ''}`,
+  };
+}
+
 export interface ValidateOptions {
   /**
    * The engine that validates: its registry defines the schema, its compile is the semantic
@@ -139,7 +154,7 @@ function check(json: unknown, options: Resolved, sourceBytes = options.sourceByt
   const issues: ValidationIssue[] = [];
   const bytes = sourceBytes ?? measure(json);
   if (bytes > MAX_TRANSFORM_BYTES) {
-    issues.push({ severity: 'error', code: 'VALIDATE_TOO_LARGE', path: '', message: `the transform is ${bytes} bytes; the platform rejects transforms above ${MAX_TRANSFORM_BYTES} bytes (400 KB)` });
+    issues.push(tooLargeIssue(bytes));
     // The platform refuses the upload outright; checking the content of a huge file only costs time.
     return { result: { valid: false, issues } };
   }

@@ -4,6 +4,7 @@
 // each changed transform file with the attributes it changes.
 
 import { formatTrace } from '../engine/explain-text.js';
+import { inertWorkflowText, workflowCommand } from '../errors/workflow-commands.js';
 import type { AttributeReason } from './plan.js';
 import type { AttributeImpact, DifferenceKind, Example, ImpactReport, Outcome } from './types.js';
 
@@ -130,15 +131,6 @@ function markdown(report: ImpactReport): string {
   return out.join('\n') + '\n';
 }
 
-/** A workflow command's property value: %, CR, LF, ':' and ',' are escaped as the runner expects. */
-function property(value: string): string {
-  return value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/:/g, '%3A').replace(/,/g, '%2C');
-}
-
-function data(value: string): string {
-  return value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-}
-
 function github(report: ImpactReport): string {
   const lines: string[] = [];
   const identities = (a: AttributeImpact) => number(a.identities);
@@ -149,17 +141,18 @@ function github(report: ImpactReport): string {
     const errors = reached.reduce((n, a) => n + a.newErrors, 0);
     const what = changing.length === 0 ? `changes no identity attribute value (${reached.length} attributes evaluated)` : changing.map((a) => `changes \`${a.attribute}\` for ${number(a.changed)} of ${identities(a)} identities`).join('; ');
     const level = errors > 0 ? 'warning' : 'notice';
-    lines.push(`::${level} file=${property(c.file)},title=${property(`impact of ${c.kind} transform ${c.name}`)}::${data(what + (errors > 0 ? `; ${number(errors)} new errors` : ''))}`);
+    lines.push(workflowCommand(level, { file: c.file, title: `impact of ${c.kind} transform ${c.name}` }, what + (errors > 0 ? `; ${number(errors)} new errors` : '')));
   }
   for (const p of report.profiles) {
     if (!p.file) continue;
     const mapped = p.attributes.filter((a) => a.reasons.some((r) => r.kind.startsWith('mapping-')));
     for (const a of mapped) {
       const level = a.newErrors > 0 ? 'warning' : 'notice';
-      lines.push(`::${level} file=${property(p.file)},title=${property(`impact on ${a.attribute}`)}::${data(`changes \`${a.attribute}\` for ${number(a.changed)} of ${identities(a)} identities, ${number(a.newErrors)} new errors`)}`);
+      lines.push(workflowCommand(level, { file: p.file, title: `impact on ${a.attribute}` }, `changes \`${a.attribute}\` for ${number(a.changed)} of ${identities(a)} identities, ${number(a.newErrors)} new errors`));
     }
   }
-  return lines.join('\n') + (lines.length > 0 ? '\n' : '') + text(report);
+  // The readable report after the annotations quotes names as they are: inert, a name cannot run a command.
+  return lines.join('\n') + (lines.length > 0 ? '\n' : '') + inertWorkflowText(text(report));
 }
 
 export function formatImpact(report: ImpactReport, format: ImpactFormat): string {

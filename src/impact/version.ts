@@ -2,12 +2,17 @@
 // a directory laid out like a fixture tenant (transforms/*.json, identity-profiles/*.json; its
 // other files ignored), a directory of transform and profile files told apart by their shape,
 // or `git:<ref>[:<path>]`, the same layout read with git from the repository the command runs in.
+// Every file is read within the platform's 400 KB limit for a transform, its size known before
+// it is read (a regular file's from fstat, a blob's from git ls-tree); a git version's blobs are
+// read by one `git cat-file --batch`, not one process per file.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { MAX_TRANSFORM_BYTES } from '../engine/validate.js';
 import { codedError } from '../errors/index.js';
+import { readRegularFile } from '../json/read-file.js';
 import { checkIdentityProfile } from '../providers/fixtures.js';
 import type { IdentityProfile } from '../providers/types.js';
 import type { TransformDocument } from '../providers/types.js';
@@ -114,7 +119,17 @@ export function readDirectoryVersion(dir: string, cwd = process.cwd()): Transfor
     const r = relative(cwd, f);
     return r === '' ? '.' : r.startsWith('..') || isAbsolute(r) ? f : r;
   };
-  const read = (f: string) => readFileSync(f, 'utf8');
+  // Links are followed only within the version's directory: a version is what its tree holds.
+  const realRoot = realpathSync(root);
+  const read = (f: string): string => {
+    const real = realpathSync(f);
+    if (relative(realRoot, real).startsWith('..') || isAbsolute(relative(realRoot, real))) {
+      throw codedError('IMPACT_VERSION', `${shown(f)} is a link to ${real}, outside the version's directory ${dir}`, { details: { file: shown(f) } });
+    }
+    const found = readRegularFile(f, MAX_TRANSFORM_BYTES);
+    if (found.ok) return found.text;
+    throw codedError('IMPACT_VERSION', `${shown(f)} ${found.message}${found.reason === 'too-large' ? ' (the platform rejects transforms above 400 KB)' : ''}`, { details: { file: shown(f) } });
+  };
   const transformsDir = join(root, 'transforms');
   const profilesDir = join(root, 'identity-profiles');
   const files: RawFile[] = [];
@@ -128,8 +143,12 @@ export function readDirectoryVersion(dir: string, cwd = process.cwd()): Transfor
 }
 
 function git(args: string[], cwd: string): string {
+  return gitBytes(args, cwd).toString('utf8');
+}
+
+function gitBytes(args: string[], cwd: string, input?: string, maxBuffer = 1 << 30): Buffer {
   try {
-    return execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'] });
+    return execFileSync('git', args, { cwd, maxBuffer, ...(input === undefined ? { stdio: ['ignore', 'pipe', 'pipe'] } : { input, stdio: ['pipe', 'pipe', 'pipe'] }) });
   } catch (error) {
     const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim().split('\n')[0] || (error as Error).message;
     throw codedError('IMPACT_VERSION', `git ${args[0]} failed: ${stderr}`, { cause: error });
@@ -154,18 +173,57 @@ export function readGitVersion(spec: string, options: { cwd?: string; relativeTo
   path = path.replace(/\\/g, '/').replace(/^\.\/?/, '').replace(/\/+$/, '');
   const commit = git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], top).trim();
   const prefix = path === '' ? '' : `${path}/`;
-  const listed = git(['ls-tree', '-r', '-z', '--name-only', commit, '--', path === '' ? '.' : path], top)
+  // Each entry: "<mode> <type> <object> <size>\t<path>" (git ls-tree --long), so sizes are known before reading.
+  const entries = git(['ls-tree', '-r', '-z', '--long', commit, '--', path === '' ? '.' : path], top)
     .split('\0')
-    .filter((f) => f.endsWith('.json') && f.startsWith(prefix));
+    .filter((line) => line !== '')
+    .map((line) => {
+      const tab = line.indexOf('\t');
+      const [, type, object, size] = line.slice(0, tab).split(/ +/);
+      return { file: line.slice(tab + 1), type: type!, object: object!, size: Number(size) };
+    });
+  // A path named outright must be there: a typo is not the empty version (which falls back to the tenant's transforms).
+  if (colon >= 0 && path !== '' && entries.length === 0) {
+    throw codedError('IMPACT_VERSION', `${spec}: ${ref} has no file or directory ${path}`, { details: { file: `${ref}:${path}` } });
+  }
+  const listed = entries.filter((e) => e.type === 'blob' && e.file.endsWith('.json') && e.file.startsWith(prefix));
   const below = (f: string) => f.slice(prefix.length);
-  const layout = listed.some((f) => /^(transforms|identity-profiles)\//.test(below(f)));
-  const wanted = listed.filter((f) => (layout ? /^(transforms|identity-profiles)\/[^/]+$/.test(below(f)) : !below(f).includes('/'))).sort();
-  const files = wanted.map((f): RawFile => {
-    const text = git(['cat-file', 'blob', `${commit}:${f}`], top);
-    const expected = !layout ? undefined : below(f).startsWith('transforms/') ? 'transform' : 'profile';
-    return { file: `${ref}:${f}`, text, ...(expected ? { expected } : {}) };
+  const layout = listed.some((e) => /^(transforms|identity-profiles)\//.test(below(e.file)));
+  const wanted = listed.filter((e) => (layout ? /^(transforms|identity-profiles)\/[^/]+$/.test(below(e.file)) : !below(e.file).includes('/'))).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  for (const e of wanted) {
+    if (!(e.size <= MAX_TRANSFORM_BYTES)) {
+      throw codedError('IMPACT_VERSION', `${ref}:${e.file} is ${e.size} bytes, over the limit of ${MAX_TRANSFORM_BYTES} (the platform rejects transforms above 400 KB)`, { details: { file: `${ref}:${e.file}` } });
+    }
+  }
+  const texts = readBlobs(wanted, top);
+  const files = wanted.map((e, i): RawFile => {
+    const expected = !layout ? undefined : below(e.file).startsWith('transforms/') ? 'transform' : 'profile';
+    return { file: `${ref}:${e.file}`, text: texts[i]!, ...(expected ? { expected } : {}) };
   });
   return build(spec, files);
+}
+
+/**
+ * The blobs' texts, in order, from one `git cat-file --batch`: each answer is
+ * "<object> blob <size>\n", the content, and "\n" (https://git-scm.com/docs/git-cat-file#_batch_output).
+ */
+function readBlobs(blobs: readonly { object: string; size: number }[], cwd: string): string[] {
+  if (blobs.length === 0) return [];
+  const expected = blobs.reduce((n, b) => n + b.size + b.object.length + 32, 0);
+  const out = gitBytes(['cat-file', '--batch'], cwd, blobs.map((b) => b.object).join('\n') + '\n', expected + 1024);
+  const texts: string[] = [];
+  let at = 0;
+  for (const blob of blobs) {
+    const end = out.indexOf(10, at);
+    const header = out.toString('latin1', at, end).split(' ');
+    const size = Number(header[2]);
+    if (header[0] !== blob.object || header[1] !== 'blob' || size !== blob.size) {
+      throw codedError('IMPACT_VERSION', `git cat-file answered "${out.toString('utf8', at, Math.min(end, at + 200))}" for ${blob.object}`);
+    }
+    texts.push(out.toString('utf8', end + 1, end + 1 + size));
+    at = end + 1 + size + 1;
+  }
+  return texts;
 }
 
 /** A version named as the CLI names one: `git:<ref>[:<path>]` or a directory. */

@@ -3,7 +3,7 @@
 // directory and renamed into place only when the run succeeded, so that a failed run leaves no
 // half-written output (and keeps an older file).
 
-import { createWriteStream, realpathSync, renameSync, rmSync, statSync, type Stats, type WriteStream } from 'node:fs';
+import { createWriteStream, fchmodSync, openSync, readdirSync, realpathSync, renameSync, rmSync, statSync, type Stats, type WriteStream } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
@@ -65,6 +65,38 @@ export async function writeWithBackpressure(stream: Writable | NodeJS.WritableSt
   if (!stream.write(text)) await once(stream as Writable, 'drain');
 }
 
+/** The start of the temporary names of outputs at `target`: `.<name>.`, then `<pid>.<time>.partial`. */
+const partialPrefix = (target: string): string => `.${basename(target)}.`;
+
+/**
+ * Remove the temporary files an earlier run at `target` left when it was killed (SIGKILL leaves
+ * no chance to clean up): those whose process is no longer running. A live run's file is kept.
+ */
+function removeStalePartials(target: string): void {
+  const prefix = partialPrefix(target);
+  let names: string[];
+  try {
+    names = readdirSync(dirname(target));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = name.startsWith(prefix) ? /^(\d+)\.[0-9a-z]+\.partial$/.exec(name.slice(prefix.length))?.[1] : undefined;
+    if (pid === undefined || Number(pid) === process.pid || isRunning(Number(pid))) continue;
+    rmSync(join(dirname(target), name), { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists, run by another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export class AtomicFileWriter {
   /** The temporary file, or null when the output is written directly (a device or a pipe). */
   readonly temp: string | null;
@@ -78,6 +110,10 @@ export class AtomicFileWriter {
    * followed, so that the file it names is replaced and the link kept. A device or a named pipe
    * (`/dev/null`, `/dev/stdout`, a shell's `>(…)`) cannot be replaced atomically, and a rename
    * would put a plain file in its place: it is written directly.
+   *
+   * The file put in place keeps the permissions of the file it replaces (a 0600 output stays
+   * 0600, through a link too); a new file gets the usual 0666 less the umask. The temporary file
+   * has them from its creation, so the data is never readable more widely in between.
    */
   constructor(readonly path: string) {
     let stats: Stats | undefined;
@@ -94,8 +130,18 @@ export class AtomicFileWriter {
     } else {
       const target = stats === undefined ? path : realpathSync(path);
       this.target = target;
-      this.temp = join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now().toString(36)}.partial`);
-      this.stream = createWriteStream(this.temp, { flags: 'wx' });
+      removeStalePartials(target);
+      this.temp = join(dirname(target), `${partialPrefix(target)}${process.pid}.${Date.now().toString(36)}.partial`);
+      const mode = stats === undefined ? 0o666 : stats.mode & 0o777;
+      let fd: number;
+      try {
+        fd = openSync(this.temp, 'wx', mode);
+        // The umask narrows the mode open() sets; the replaced file's mode is kept exactly.
+        if (stats !== undefined) fchmodSync(fd, mode);
+      } catch (error) {
+        throw this.writeError(error as Error);
+      }
+      this.stream = createWriteStream(this.temp, { fd });
     }
     this.stream.on('error', (error) => {
       this.failure = error;

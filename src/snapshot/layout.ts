@@ -48,14 +48,15 @@ export function arrayText(items: readonly unknown[]): string {
 // File names. sailpoint-cli's `sail transform download` saves each transform as its name with
 // the spaces removed plus ".json" (cmd/transform/download.go) and turns ':' into ' ' in the path
 // (internal/output/output.go GetSanitizedPath). Names that would leave the directory or that
-// no file system takes (/, \, control characters, ".", "..") are made safe, and two names that
+// no file system takes (/, \, control characters, ".", "..") are made safe, a name starting with
+// "." is not written as a dot file (which globs and `validate <dir>` leave out), and two names that
 // land on the same file (case-insensitively, for macOS and Windows checkouts) are told apart
 // by the record's id: docs/decisions.md "Tenant snapshots".
 const UNSAFE = /[/\\\u0000-\u001f\u007f<>"|?*]/g;
 
 function baseName(name: string): string {
   let base = name.replace(/ /g, '').replace(/:/g, ' ').replace(UNSAFE, '_');
-  if (base === '' || base === '.' || base === '..') base = `_${base}`;
+  if (base === '' || base.startsWith('.')) base = `_${base}`;
   return base.length > 200 ? base.slice(0, 200) : base;
 }
 

@@ -2,7 +2,7 @@
 // the copy is complete (a failed or interrupted run leaves the previous snapshot as it was), the
 // checkpoint that lets an interrupted copy resume, and the manifest of a complete one.
 
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { codedError } from '../errors/index.js';
 import { stripByteOrderMark } from '../json/positions.js';
@@ -106,13 +106,24 @@ export function writeJsonAtomically(file: string, value: unknown): void {
   }
 }
 
-export function freshDirectory(dir: string): void {
+/** An empty directory at `dir`; with `replacing`, with the permissions of the directory it will replace. */
+export function freshDirectory(dir: string, replacing?: string): void {
   try {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
+    if (replacing !== undefined) keepMode(replacing, dir);
   } catch (error) {
     throw writeError(dir, error);
   }
+}
+
+/**
+ * Give `to` the permission bits of the existing `from`, so that a snapshot replacing a private
+ * (0700) one is private from its first file on, never readable more widely than the one it replaces.
+ */
+function keepMode(from: string, to: string): void {
+  const stats = statSync(from, { throwIfNoEntry: false });
+  if (stats?.isDirectory()) chmodSync(to, stats.mode & 0o7777);
 }
 
 /**
@@ -123,6 +134,7 @@ export function freshDirectory(dir: string): void {
 export function replaceOutput(work: string, out: string): void {
   const aside = join(dirname(out), `.${basename(out)}.snapshot-previous`);
   try {
+    keepMode(out, work);
     rmSync(aside, { recursive: true, force: true });
     if (existsSync(out)) renameSync(out, aside);
   } catch (error) {

@@ -160,7 +160,7 @@ export async function snapshotTenant(options: SnapshotOptions): Promise<Snapshot
   // anything else in the work directory is discarded.
   const found = options.resume !== false ? readCheckpoint(work) : null;
   const resumed = found !== null && sameIdentity(found, identity) && sameSince(found, previous);
-  if (!resumed) freshDirectory(work);
+  if (!resumed) freshDirectory(work, out);
   const checkpoint: Checkpoint = resumed
     ? found!
     : {

@@ -3,8 +3,8 @@
 // transfer; the text decoded only when asked for. AtomicFileWriter: --out written under a
 // temporary name and renamed into place, except where a rename would replace something else.
 
-import { execFileSync, spawn } from 'node:child_process';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EncodedBatch, emptyCounts } from '../../src/refresh/evaluator.js';
@@ -119,4 +119,37 @@ describe('AtomicFileWriter', () => {
       reader2.kill();
     }
   }, 10_000);
+
+  it('keeps the mode of the file it replaces, never widening a 0600 output, through a link too', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'private.ndjson'), 'secret\n', { mode: 0o600 });
+    chmodSync(join(dir, 'private.ndjson'), 0o600);
+    symlinkSync(join(dir, 'private.ndjson'), join(dir, 'link.ndjson'));
+    for (const path of ['private.ndjson', 'link.ndjson']) {
+      const file = new AtomicFileWriter(join(dir, path));
+      // Mode bits of the temporary file, before a line is written: already the replaced file's.
+      expect(statSync(file.temp!).mode & 0o777).toBe(0o600);
+      await file.write('{"a":1}\n');
+      await file.commit();
+      expect(statSync(join(dir, 'private.ndjson')).mode & 0o777).toBe(0o600);
+    }
+    writeFileSync(join(dir, 'shared.ndjson'), 'x\n');
+    chmodSync(join(dir, 'shared.ndjson'), 0o640);
+    const shared = new AtomicFileWriter(join(dir, 'shared.ndjson'));
+    await shared.commit();
+    expect(statSync(join(dir, 'shared.ndjson')).mode & 0o777).toBe(0o640);
+  });
+
+  it('removes the temporary files of an earlier run that was killed, and keeps those of a running one', async () => {
+    const dir = tempDir();
+    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+    const stale = `.out.ndjson.${dead}.abc123.partial`;
+    const live = `.out.ndjson.${process.ppid}.abc123.partial`;
+    writeFileSync(join(dir, stale), 'half a line');
+    writeFileSync(join(dir, live), 'in progress');
+    writeFileSync(join(dir, '.other.ndjson.1.abc.partial'), 'another output');
+    const file = new AtomicFileWriter(join(dir, 'out.ndjson'));
+    await file.commit();
+    expect(readdirSync(dir).sort()).toEqual([live, '.other.ndjson.1.abc.partial', 'out.ndjson'].sort());
+  });
 });

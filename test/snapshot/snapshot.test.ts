@@ -2,7 +2,7 @@
 // an output directory that is not a snapshot refused, a failed copy leaving the previous
 // snapshot as it was, options and keys checked; and the CLI over it.
 
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +48,13 @@ describe('snapshotTenant over the bundled tenant', () => {
     expect(readdirSync(join(tmp, 'config', 'identity-profiles'))).toEqual(['Employees.json']);
     expect(await codeOf(take('nope', { profile: 'Contractors' }))).toBe('SNAPSHOT_PROFILE');
     expect(existsSync(join(tmp, 'nope'))).toBe(false);
+  });
+
+  it('keeps a private snapshot private: the copy replacing a 0700 directory is 0700 too', async () => {
+    await take('private', { only: ['sources'] });
+    chmodSync(join(tmp, 'private'), 0o700);
+    await take('private', { only: ['sources'] });
+    expect(statSync(join(tmp, 'private')).mode & 0o777).toBe(0o700);
   });
 
   it('refuses an output directory that holds anything but a snapshot', async () => {

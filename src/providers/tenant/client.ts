@@ -4,14 +4,20 @@
 // renewed before it expires, every call with
 // `Authorization: Bearer`, a concurrency limit, retries with backoff on 429, 5xx and network
 // failures (honouring Retry-After), limit/offset paging of collections and searchAfter paging
-// of search.
+// of search. What the tenant answers is bounded (docs/limits.md, "The tenant client"): every
+// body by maxBodyBytes, every listing by maxRecords, every attempt by timeoutMs, headers and body
+// together; no redirect is followed, so credentials go only to the URLs configured.
 //
 // Written on Node's fetch rather than the official SDK (`sailpoint-api-client`), whose
 // Configuration fetches one token in its constructor and never renews it, and whose every call
 // registers axios-retry's interceptors on the axios instance once more (a refresh of a million
 // identities would pile up millions of them); see docs/decisions.md "Tenant-backed providers".
 
-import { codedError, TransformsError } from '../../errors/index.js';
+import { codedError, isTransformsError, TransformsError } from '../../errors/index.js';
+import { listPages, searchPages, type Query, type SearchWalk } from './paging.js';
+import { errorText, failureReason, isNetworkFailure, isRedirect, readBody, retryable, retryAfterMs } from './response.js';
+
+export { retryAfterMs } from './response.js';
 
 export interface TenantClientOptions {
   /** The tenant's API base URL ({base_url}), e.g. https://acme.api.identitynow.com or a local `serve`. */
@@ -28,8 +34,12 @@ export interface TenantClientOptions {
   retryDelayMs?: number;
   /** Longest wait between two attempts, Retry-After included, in ms. Default 30,000. */
   maxRetryDelayMs?: number;
-  /** Time limit of one attempt, in ms. Default 30,000. */
+  /** Time limit of one attempt, in ms: from sending the request to the last byte of its answer. Default 30,000. */
   timeoutMs?: number;
+  /** The largest answer body read, in bytes; a larger one is TENANT_LIMIT. Default 256 MiB. */
+  maxBodyBytes?: number;
+  /** Records one listing or search walk may hand out; more is TENANT_LIMIT. Default 10,000,000. */
+  maxRecords?: number;
   /** Renew the token this many seconds before it expires (at most half its lifetime). Default 60. */
   renewBeforeSeconds?: number;
   /** At most this many API requests started per second (retries included), e.g. below the tenant's limit. Default: no cap. */
@@ -59,14 +69,14 @@ export interface TenantResponse<T = unknown> {
   body: T;
 }
 
-type Query = Record<string, string | number | boolean | undefined>;
-
 const CLIENT_DEFAULTS = {
   concurrency: 8,
   retries: 5,
   retryDelayMs: 250,
   maxRetryDelayMs: 30_000,
   timeoutMs: 30_000,
+  maxBodyBytes: 256 * 1024 * 1024,
+  maxRecords: 10_000_000,
   renewBeforeSeconds: 60,
   maxRequestsPerSecond: 0,
 };
@@ -97,6 +107,13 @@ function urlOption(value: unknown, option: string): string {
     return optionError(`${option} must be an http(s) URL, got ${JSON.stringify(value)}`, option);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') optionError(`${option} must be an http(s) URL, got ${JSON.stringify(value)}`, option);
+  // Credentials belong in clientId and clientSecret: in a URL they would be printed in messages
+  // and saved with it (a snapshot's checkpoint), so the URL is refused and not quoted.
+  if (url.username !== '' || url.password !== '') {
+    url.username = '';
+    url.password = '';
+    optionError(`${option} must not hold credentials (user:password@): pass them as clientId and clientSecret; got ${url.href}`, option);
+  }
   return url.href.replace(/\/+$/, '');
 }
 
@@ -119,29 +136,8 @@ class Semaphore {
   }
 }
 
-/** The platform error body's first message (messages[0].text), an OAuth error_description, or the status text. */
-function errorText(body: unknown, fallback: string): string {
-  if (body !== null && typeof body === 'object') {
-    const b = body as { messages?: { text?: unknown }[]; error_description?: unknown; error?: unknown; detailCode?: unknown };
-    const text = Array.isArray(b.messages) ? b.messages.find((m) => typeof m?.text === 'string')?.text : undefined;
-    if (typeof text === 'string') return text;
-    if (typeof b.error_description === 'string') return b.error_description;
-    if (typeof b.error === 'string') return b.error;
-    if (typeof b.detailCode === 'string') return b.detailCode;
-  }
-  return fallback;
-}
-
-/** Retry-After as seconds or an HTTP date, in ms from now; null when absent or unreadable. */
-export function retryAfterMs(header: string | null, now: number): number | null {
-  if (header === null || header.trim() === '') return null;
-  const text = header.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
-}
-
-const retryable = (status: number): boolean => status === 429 || status >= 500;
+/** RFC 6750 section 2.1: b64token = 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"=" */
+const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 interface Token {
   value: string;
@@ -180,6 +176,8 @@ export class TenantClient {
       retryDelayMs: integerOption(options.retryDelayMs, 'retryDelayMs', 0, 60_000, CLIENT_DEFAULTS.retryDelayMs),
       maxRetryDelayMs: integerOption(options.maxRetryDelayMs, 'maxRetryDelayMs', 0, 600_000, CLIENT_DEFAULTS.maxRetryDelayMs),
       timeoutMs: integerOption(options.timeoutMs, 'timeoutMs', 1, 600_000, CLIENT_DEFAULTS.timeoutMs),
+      maxBodyBytes: integerOption(options.maxBodyBytes, 'maxBodyBytes', 1024, 2 ** 31 - 1, CLIENT_DEFAULTS.maxBodyBytes),
+      maxRecords: integerOption(options.maxRecords, 'maxRecords', 1, Number.MAX_SAFE_INTEGER, CLIENT_DEFAULTS.maxRecords),
       renewBeforeSeconds: integerOption(options.renewBeforeSeconds, 'renewBeforeSeconds', 0, 86_400, CLIENT_DEFAULTS.renewBeforeSeconds),
       maxRequestsPerSecond: integerOption(options.maxRequestsPerSecond, 'maxRequestsPerSecond', 0, 100_000, CLIENT_DEFAULTS.maxRequestsPerSecond),
     };
@@ -190,6 +188,11 @@ export class TenantClient {
     this.now = options.now ?? Date.now;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.gate = new Semaphore(this.settings.concurrency);
+  }
+
+  /** Records one listing or search walk may hand out (the maxRecords option). */
+  get maxRecords(): number {
+    return this.settings.maxRecords;
   }
 
   stats(): TenantClientStats {
@@ -218,6 +221,11 @@ export class TenantClient {
     const body = response.body as { access_token?: unknown; expires_in?: unknown } | null;
     if (body === null || typeof body !== 'object' || typeof body.access_token !== 'string' || body.access_token === '') {
       throw codedError('TENANT_RESPONSE', `the token endpoint ${this.tokenUrl} answered without an access_token`, { details: { url: this.tokenUrl } });
+    }
+    // A bearer token is a b64token (RFC 6750 section 2.1): anything else, a CR or LF above all,
+    // cannot go in a header; the value is not quoted, it is a credential.
+    if (!BEARER_TOKEN.test(body.access_token)) {
+      throw codedError('TENANT_RESPONSE', `the token endpoint ${this.tokenUrl} answered an access_token that is not a bearer token (RFC 6750: letters, digits and -._~+/, then =)`, { details: { url: this.tokenUrl } });
     }
     this.counters.tokens++;
     const lifetimeMs = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in * 1000 : 0;
@@ -271,53 +279,69 @@ export class TenantClient {
     if (slot > at) await this.sleep(slot - at);
   }
 
-  /** fetch with the retry policy: 429 and 5xx answers and network failures are tried again. */
+  /**
+   * fetch with the retry policy: 429 and 5xx answers and network failures (a body cut off or
+   * too slow included) are tried again. A redirect is refused, not followed (the token request
+   * would re-post the client secret to wherever it points); a body over maxBodyBytes and a
+   * request that cannot be built are refused at once.
+   */
   private async send(method: string, url: string, headers: Record<string, string>, body: string | undefined, what: string): Promise<TenantResponse> {
     let refused = false;
     for (let attempt = 0; ; attempt++) {
-      let failure: unknown = null;
-      let response: Response | null = null;
       if (url !== this.tokenUrl) {
         await this.admit(refused);
         this.counters.requests++;
       }
+      const last = attempt >= this.settings.retries;
+      let failure: unknown = null;
+      let response: Response | null = null;
       try {
-        response = await this.fetchImpl(url, { method, headers, ...(body !== undefined ? { body } : {}), signal: AbortSignal.timeout(this.settings.timeoutMs) });
+        // The time limit runs on into the body: the signal aborts a read that is still going.
+        response = await this.fetchImpl(url, { method, headers, redirect: 'manual', ...(body !== undefined ? { body } : {}), signal: AbortSignal.timeout(this.settings.timeoutMs) });
+        if (isRedirect(response.status)) this.redirectError(response, url, what);
+        if (!retryable(response.status) || last) {
+          return { status: response.status, headers: response.headers, body: await readBody(response, url, this.settings.maxBodyBytes, retryable(response.status)) };
+        }
       } catch (error) {
+        if (isTransformsError(error)) throw error;
+        if (!isNetworkFailure(error)) {
+          // Not the network's fault, and the same on every attempt; its message may quote a header value.
+          throw codedError('TENANT_NETWORK', `${what} to ${new URL(url).origin} could not be sent: the request is malformed (a header value or the URL)`, { details: { url } });
+        }
         failure = error;
       }
-      if (response !== null && !retryable(response.status)) return { status: response.status, headers: response.headers, body: await this.readBody(response, url) };
-      if (attempt >= this.settings.retries) {
-        if (response !== null) return { status: response.status, headers: response.headers, body: await this.readBody(response, url, true) };
-        const reason = failure instanceof Error ? (failure.cause instanceof Error ? failure.cause.message : failure.message) : String(failure);
-        throw codedError('TENANT_NETWORK', `${what} to ${new URL(url).origin} failed after ${attempt + 1} attempt(s): ${reason}`, { cause: failure, details: { url } });
+      if (failure !== null && last) {
+        throw codedError('TENANT_NETWORK', `${what} to ${new URL(url).origin} failed after ${attempt + 1} attempt(s): ${failureReason(failure)}`, { cause: failure, details: { url } });
       }
-      const wait = response !== null ? retryAfterMs(response.headers.get('retry-after'), this.now()) : null;
-      if (response !== null) await response.body?.cancel().catch(() => undefined);
+      const wait = failure === null && response !== null ? retryAfterMs(response.headers.get('retry-after'), this.now()) : null;
+      if (failure === null) await response?.body?.cancel().catch(() => undefined);
       this.counters.retries++;
       const delay = Math.min(this.settings.maxRetryDelayMs, wait ?? this.backoff(attempt));
       // A 429 with Retry-After speaks for the whole client: the other requests wait as well.
-      refused = response?.status === 429 && wait !== null;
+      refused = failure === null && response?.status === 429 && wait !== null;
       if (refused) this.pausedUntil = Math.max(this.pausedUntil, this.now() + delay);
       await this.sleep(delay);
     }
+  }
+
+  private redirectError(response: Response, url: string, what: string): never {
+    void response.body?.cancel().catch(() => undefined);
+    const location = response.headers.get('location');
+    let target = 'elsewhere';
+    try {
+      if (location !== null) target = new URL(location, url).origin;
+    } catch {
+      // An unreadable Location says nothing more.
+    }
+    throw codedError('TENANT_REDIRECT', `${what} to ${new URL(url).origin} was answered ${response.status}, a redirect to ${target}: no request is sent again elsewhere; configure the URL the tenant answers on`, {
+      details: { status: response.status, url, location: target },
+    });
   }
 
   /** Exponential backoff with equal jitter: between half and all of base·2ⁿ. */
   private backoff(attempt: number): number {
     const ceiling = Math.min(this.settings.maxRetryDelayMs, this.settings.retryDelayMs * 2 ** attempt);
     return ceiling / 2 + Math.random() * (ceiling / 2);
-  }
-
-  private async readBody(response: Response, url: string, lenient = false): Promise<unknown> {
-    const text = await response.text();
-    if (text === '') return null;
-    try {
-      return JSON.parse(text);
-    } catch (error) {
-      if (lenient || response.status < 200 || response.status > 299) return text;
-      throw codedError('TENANT_RESPONSE', `${new URL(url).pathname} answered ${response.status} with a body that is not JSON`, { cause: error, details: { url } });
-    }
   }
 
   private httpError(method: string, url: string, response: TenantResponse): never {
@@ -337,84 +361,18 @@ export class TenantClient {
    * `ahead` pages. Past the count (records added meanwhile), or without one, paging goes on one
    * page at a time.
    */
-  async *list<T = Record<string, unknown>>(path: string, query: Query = {}, pageSize = LIST_PAGE_MAX, options: { ahead?: number } = {}): AsyncGenerator<T[], void, undefined> {
-    const pageAt = async (offset: number, count = false): Promise<{ page: T[]; total: number | null }> => {
-      const response = await this.request<unknown>('GET', path, { query: { ...query, limit: pageSize, offset, ...(count ? { count: true } : {}) } });
-      const page = expectArray<T>(response.body, path);
-      if (page.length > pageSize) throw codedError('TENANT_RESPONSE', `${path} answered ${page.length} records for limit=${pageSize}`, { details: { path } });
-      const total = count ? Number(response.headers.get('x-total-count') ?? NaN) : NaN;
-      return { page, total: Number.isSafeInteger(total) && total >= 0 ? total : null };
-    };
-    let offset = 0;
-    const ahead = options.ahead ?? 1;
-    if (ahead > 1) {
-      const first = await pageAt(0, true);
-      if (first.page.length > 0) yield first.page;
-      if (first.page.length < pageSize) return;
-      offset = pageSize;
-      // The pages the count implies, at most `ahead` in flight; each settles before the listing ends.
-      const inFlight: Promise<{ page: T[] }>[] = [];
-      let next = offset;
-      const more = () => {
-        while (first.total !== null && next < first.total && inFlight.length < ahead) {
-          const page = pageAt(next);
-          page.catch(() => undefined);
-          inFlight.push(page);
-          next += pageSize;
-        }
-      };
-      try {
-        for (more(); inFlight.length > 0; more()) {
-          const { page } = await inFlight.shift()!;
-          if (page.length > 0) yield page;
-          if (page.length < pageSize) return;
-          offset += pageSize;
-        }
-      } finally {
-        await Promise.allSettled(inFlight);
-      }
-    }
-    for (; ; offset += pageSize) {
-      const { page } = await pageAt(offset);
-      if (page.length > 0) yield page;
-      if (page.length < pageSize) return;
-    }
+  list<T = Record<string, unknown>>(path: string, query: Query = {}, pageSize = LIST_PAGE_MAX, options: { ahead?: number } = {}): AsyncGenerator<T[], void, undefined> {
+    return listPages<T>(this, path, query, pageSize, options.ahead ?? 1);
   }
 
   /**
    * Every hit of a search: sorted by `sortField`, each page continuing after the last
    * hit's value of it (searchAfter), so paging goes past the 10,000-record offset cap.
+   * `after` continues an earlier walk (a resumed copy); `queryResultFilter` keeps only some members of each hit.
    */
-  async *search<T extends Record<string, unknown>>(
-    index: string,
-    query: string,
-    sortField: string,
-    pageSize = LIST_PAGE_MAX,
-    options: { after?: unknown[]; queryResultFilter?: { includes?: string[]; excludes?: string[] } } = {},
-  ): AsyncGenerator<T[], void, undefined> {
-    // `after` continues an earlier walk (a resumed copy); `queryResultFilter` keeps only some members of each hit.
-    let after: unknown[] | undefined = options.after;
-    const extra = options.queryResultFilter ? { queryResultFilter: options.queryResultFilter } : {};
-    for (;;) {
-      const body = { indices: [index], query: { query }, sort: [sortField], ...extra, ...(after ? { searchAfter: after } : {}) };
-      const response = await this.request<unknown>('POST', '/v3/search', { query: { limit: pageSize }, body });
-      const page = expectArray<T>(response.body, '/v3/search');
-      if (page.length > pageSize) throw codedError('TENANT_RESPONSE', `/v3/search answered ${page.length} hits for limit=${pageSize}`, { details: { path: '/v3/search' } });
-      const last = page.length === 0 ? undefined : page[page.length - 1]![sortField];
-      // A hit without its sort value, or a page that does not move on, would page forever.
-      if (page.length === pageSize && (last === undefined || last === null || (after !== undefined && after[0] === last))) {
-        throw codedError('TENANT_RESPONSE', `/v3/search paging does not advance: the last hit's ${sortField} is ${JSON.stringify(last ?? null)}`, { details: { path: '/v3/search' } });
-      }
-      if (page.length > 0) yield page;
-      if (page.length < pageSize) return;
-      after = [last];
-    }
+  search<T extends Record<string, unknown>>(index: string, query: string, sortField: string, pageSize = LIST_PAGE_MAX, options: SearchWalk = {}): AsyncGenerator<T[], void, undefined> {
+    return searchPages<T>(this, index, query, sortField, pageSize, options);
   }
-}
-
-function expectArray<T>(body: unknown, path: string): T[] {
-  if (!Array.isArray(body)) throw codedError('TENANT_RESPONSE', `${path} answered with ${body === null ? 'no body' : typeof body} where a JSON array was expected`, { details: { path } });
-  return body as T[];
 }
 
 export function isTenantError(error: unknown): error is TransformsError {

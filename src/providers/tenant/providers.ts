@@ -33,7 +33,7 @@ export interface TenantProviderOptions extends TenantClientOptions {
 
 const OPTION_KEYS = new Set([
   'baseUrl', 'clientId', 'clientSecret', 'tokenUrl', 'concurrency', 'retries', 'retryDelayMs', 'maxRetryDelayMs', 'timeoutMs',
-  'renewBeforeSeconds', 'maxRequestsPerSecond', 'fetch', 'now', 'sleep', 'pageSize', 'searchPageSize', 'prefetchChunk', 'cache',
+  'maxBodyBytes', 'maxRecords', 'renewBeforeSeconds', 'maxRequestsPerSecond', 'fetch', 'now', 'sleep', 'pageSize', 'searchPageSize', 'prefetchChunk', 'cache',
 ]);
 
 export interface TenantStats extends TenantClientStats {

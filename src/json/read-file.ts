@@ -1,0 +1,55 @@
+// Reading a document a user names (a transform, a profile, a version's file) within a size, as
+// the one reader the CLI and impact share: only a regular file is read (a link is followed to
+// what it names; a device such as /dev/zero, a FIFO or a socket is refused, never opened for a
+// read that could hang or not end), and its size is checked from fstat before a byte is read,
+// then held while reading (a file that grows meanwhile is cut off at the limit, not read on).
+
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { stripByteOrderMark } from './positions.js';
+
+export type FileRead =
+  | { ok: true; text: string; bytes: number }
+  | { ok: false; reason: 'unreadable' | 'directory' | 'not-regular'; message: string; cause?: unknown }
+  | { ok: false; reason: 'too-large'; message: string; bytes: number };
+
+/**
+ * A regular file's text (UTF-8, a leading byte-order mark dropped) when it holds at most
+ * `maxBytes` bytes; otherwise why not, with a message that completes "cannot read <file>: ".
+ */
+export function readRegularFile(file: string, maxBytes: number): FileRead {
+  let fd: number;
+  try {
+    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer. It changes
+    // nothing for a regular file, the only kind read.
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { ok: false, reason: code === 'EISDIR' ? 'directory' : 'unreadable', message: code === 'EISDIR' ? 'is a directory' : (error as Error).message, cause: error };
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (stats.isDirectory()) return { ok: false, reason: 'directory', message: 'is a directory' };
+    if (!stats.isFile()) return { ok: false, reason: 'not-regular', message: 'is not a regular file (a device, a FIFO or a socket)' };
+    if (stats.size > maxBytes) return { ok: false, reason: 'too-large', message: `is ${stats.size} bytes, over the limit of ${maxBytes}`, bytes: stats.size };
+    // One byte more than the size is asked for, to see a file that grew since; it may grow up to the limit.
+    let buffer = Buffer.allocUnsafe(stats.size + 1);
+    let length = 0;
+    for (;;) {
+      const n = readSync(fd, buffer, length, buffer.length - length, null);
+      if (n === 0) break;
+      length += n;
+      if (length === buffer.length) {
+        if (length > maxBytes) break;
+        const grown = Buffer.allocUnsafe(maxBytes + 1);
+        buffer.copy(grown, 0, 0, length);
+        buffer = grown;
+      }
+    }
+    if (length > maxBytes) return { ok: false, reason: 'too-large', message: `grew past the limit of ${maxBytes} bytes while read`, bytes: length };
+    return { ok: true, text: stripByteOrderMark(buffer.toString('utf8', 0, length)), bytes: length };
+  } catch (error) {
+    return { ok: false, reason: 'unreadable', message: (error as Error).message, cause: error };
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,148 @@
+// Attacks on the command line's files and tenant, run against the installed package's bin as a
+// user runs it: a directory holding a link to /dev/zero and a FIFO named outright (validate),
+// a file far over the 400 KB limit, a private --out file replaced by refresh, names that forge
+// GitHub workflow commands in impact --format github, and a tenant URL with a password or a
+// token endpoint that redirects the client secret elsewhere (snapshot). Each ends in a coded
+// error or a bounded, escaped output; none is judged by how long it took.
+
+import { execFile, execFileSync } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executedCommands } from '../errors/workflow-runner.js';
+import { hostileTenant, tokenAnswer, type HostileTenant } from '../providers/hostile-tenant.js';
+import { installed, type Installed } from './install.js';
+
+const FIXTURES = fileURLToPath(new URL('../../fixtures/', import.meta.url));
+
+let pkg: Installed;
+let dir: string;
+beforeAll(async () => {
+  pkg = await installed();
+  dir = mkdtempSync(join(tmpdir(), 'idt-hostile-cli-'));
+}, 30 * 60_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The installed bin, run asynchronously (a stub tenant in this process must keep answering). */
+function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; out: string; err: string }> {
+  return new Promise((resolve) => {
+    // The timeout only keeps a regression from hanging the suite; no assertion depends on it.
+    execFile(pkg.bin, args, { cwd: dir, env: { ...pkg.env, ...env }, timeout: 300_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, out: stdout, err: stderr });
+    });
+  });
+}
+
+const transform = (name: string) => JSON.stringify({ name, type: 'lower', attributes: {} });
+
+describe('validate reads only regular files, within 400 KB', () => {
+  it('refuses a directory holding a link to /dev/zero as unreadable input, without reading it', async () => {
+    const tree = join(dir, 'zero-tree');
+    mkdirSync(tree);
+    writeFileSync(join(tree, 'ok.json'), transform('Lower'));
+    symlinkSync('/dev/zero', join(tree, 'zero.json'));
+    const r = await cli(['validate', 'zero-tree']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('CLI_READ cannot read zero-tree/zero.json: is not a regular file (a device, a FIFO or a socket)\n');
+  });
+
+  it('refuses a FIFO named outright instead of waiting for a writer', async () => {
+    execFileSync('mkfifo', [join(dir, 'pipe.json')]);
+    const r = await cli(['validate', 'pipe.json']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('CLI_READ cannot read pipe.json: is not a regular file (a device, a FIFO or a socket)\n');
+  });
+
+  it('reports a 50 MB file as VALIDATE_TOO_LARGE from its size, unread', async () => {
+    writeFileSync(join(dir, 'huge.json'), JSON.stringify({ name: 'Huge', type: 'static', attributes: { value: 'a'.repeat(50 * 1024 * 1024) } }));
+    const r = await cli(['validate', 'huge.json', '--format', 'json']);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.out) as { files: { issues: { code: string; message: string }[] }[] };
+    expect(report.files[0]!.issues).toEqual([expect.objectContaining({ code: 'VALIDATE_TOO_LARGE', message: expect.stringMatching(/^the file is 524\d{5} bytes; .*, so it is not read$/) })]);
+  });
+
+  it('does not evaluate a transform over 400 KB', async () => {
+    const r = await cli(['evaluate', 'huge.json', '--fixtures', FIXTURES, '--identity', '1']);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^VALIDATE_TOO_LARGE the file is \d+ bytes; /);
+  });
+});
+
+describe('refresh --out keeps the mode of the file it replaces', () => {
+  it('leaves a 0600 output 0600, written directly or through a link', async () => {
+    writeFileSync(join(dir, 'private.ndjson'), 'old\n');
+    chmodSync(join(dir, 'private.ndjson'), 0o600);
+    symlinkSync(join(dir, 'private.ndjson'), join(dir, 'private-link.ndjson'));
+    for (const out of ['private.ndjson', 'private-link.ndjson']) {
+      const r = await cli(['refresh', '--fixtures', FIXTURES, '--out', out, '--workers', '0']);
+      expect(r.code).toBe(0);
+      expect(statSync(join(dir, 'private.ndjson')).mode & 0o777).toBe(0o600);
+      expect(readFileSync(join(dir, 'private.ndjson'), 'utf8')).toMatch(/^\{"identityId":/);
+    }
+    expect(readdirSync(dir).filter((f) => f.endsWith('.partial'))).toEqual([]);
+  });
+});
+
+describe('impact --format github: names cannot run workflow commands', () => {
+  it('validate --format github keeps a file name holding a newline and a command inside its one annotation', async () => {
+    mkdirSync(join(dir, 'names'));
+    writeFileSync(join(dir, 'names', 'bad\n::stop-commands::x.json'), '{"name": "Bad", "type": "lower", "attributes": {"flags": 1}}');
+    const r = await cli(['validate', 'names', '--format', 'github']);
+    expect(r.code).toBe(1);
+    expect(executedCommands(r.out)).toEqual([expect.stringMatching(/^::error file=names\/bad%0A%3A%3Astop-commands%3A%3Ax\.json,line=1,col=\d+,title=SCHEMA_UNKNOWN_PROPERTY::SCHEMA_UNKNOWN_PROPERTY /)]);
+  });
+
+  it('keeps an attribute name holding newlines and commands inside its annotation and the fenced report', async () => {
+    const evil = 'region\n::error file=evil.json::forged\n::stop-commands::pwned\n::add-mask::x';
+    const base = join(dir, 'base');
+    const head = join(dir, 'head');
+    for (const version of [base, head]) {
+      cpSync(join(FIXTURES, 'transforms'), join(version, 'transforms'), { recursive: true });
+      cpSync(join(FIXTURES, 'identity-profiles'), join(version, 'identity-profiles'), { recursive: true });
+    }
+    const profileFile = join(head, 'identity-profiles', 'default.json');
+    const profile = JSON.parse(readFileSync(profileFile, 'utf8')) as { identityAttributeConfig: { attributeTransforms: { identityAttributeName: string }[] } };
+    profile.identityAttributeConfig.attributeTransforms.find((m) => m.identityAttributeName === 'department')!.identityAttributeName = evil;
+    writeFileSync(profileFile, JSON.stringify(profile, null, 2));
+    const r = await cli(['impact', '--base', 'base', '--head', 'head', '--fixtures', FIXTURES, '--format', 'github', '--fail-on', 'none', '--workers', '0', '--no-progress']);
+    expect(r.code).toBe(0);
+    const commands = executedCommands(r.out);
+    expect(commands.length).toBeGreaterThan(0);
+    for (const command of commands) expect(command).toMatch(/^::(notice|warning) file=head\/identity-profiles\/default\.json,title=[^\n]*::/);
+    expect(commands.some((c) => c.includes('title=impact on region%0A%3A%3Aerror file=evil.json%3A%3Aforged%0A'))).toBe(true);
+    // The report quoting the name raw is printed, but fenced: none of its lines runs.
+    expect(r.out).toContain(evil);
+  });
+});
+
+describe('snapshot --tenant: credentials stay where they belong', () => {
+  const tenants: HostileTenant[] = [];
+  afterAll(async () => {
+    await Promise.all(tenants.map((t) => t.close()));
+  });
+
+  it('refuses a URL with user:password@, prints no password and saves no checkpoint', async () => {
+    const r = await cli(['snapshot', '--tenant', 'http://admin:hunter2@127.0.0.1:9', '--out', 'snap-creds'], { IDT_CLIENT_ID: 'c', IDT_CLIENT_SECRET: 's' });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^CLI_USAGE --tenant: baseUrl must not hold credentials \(user:password@\)/);
+    expect(r.err + r.out).not.toContain('hunter2');
+    expect(existsSync(join(dir, '.snap-creds.snapshot-partial'))).toBe(false);
+  });
+
+  it('refuses a token endpoint that redirects: the other host never receives the client secret', async () => {
+    const elsewhere = await hostileTenant((_request, response) => tokenAnswer(response, 'stolen'));
+    tenants.push(elsewhere);
+    const tenant = await hostileTenant((_request, response) => {
+      response.writeHead(307, { location: `${elsewhere.url}/oauth/token` });
+      response.end();
+    });
+    tenants.push(tenant);
+    const r = await cli(['snapshot', '--tenant', tenant.url, '--out', 'snap-redirect'], { IDT_CLIENT_ID: 'client-1', IDT_CLIENT_SECRET: 'secret-of-client-1' });
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^TENANT_REDIRECT /m);
+    expect(elsewhere.received).toEqual([]);
+    expect(existsSync(join(dir, 'snap-redirect'))).toBe(false);
+  });
+});
