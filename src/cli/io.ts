@@ -1,7 +1,7 @@
 // Shared pieces of the CLI commands: usage errors (exit 2), reading inputs, and resolving a
 // JSON Pointer or a parse error offset to a line and column of the source text.
 
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { TransformsError } from '../errors/index.js';
@@ -10,6 +10,19 @@ import { firstSyntaxError, positionOf, stripByteOrderMark, type Position } from 
 import { readRegularFile } from '../json/read-file.js';
 
 export { locatePointer, positionOf, positionTree, type Position } from '../json/positions.js';
+
+/** The fields of this package's package.json the commands read (version, links, peers). */
+export interface PackageManifest {
+  version: string;
+  homepage: string;
+  repository: { url: string };
+  peerDependencies: Record<string, string>;
+}
+
+/** This package's own package.json (two levels up from src/cli and from dist/cli alike). */
+export function packageManifest(): PackageManifest {
+  return JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as PackageManifest;
+}
 
 export const EXIT_OK = 0;
 export const EXIT_INVALID = 1;

@@ -1,12 +1,12 @@
 // The command line: parse the command name, hand the rest to its module, map errors to exit
 // codes. Commands load lazily so that `validate` starts fast and never loads the server's
-// dependencies (Fastify, better-sqlite3, jose, pino), which only `serve` needs. The executable
+// dependencies (Fastify, better-sqlite3, jose, pino), which only `serve` needs: optional peer
+// dependencies, checked before serve's module loads (cli/peers.ts). The executable
 // is bin/identity-transforms.js; this module only exports `main`.
 
-import { readFileSync } from 'node:fs';
 import { isTransformsError } from '../errors/index.js';
 import { closestName } from '../errors/suggest.js';
-import { EXIT_INVALID, EXIT_USAGE, processOutput, type Output } from './io.js';
+import { EXIT_INVALID, EXIT_USAGE, packageManifest, processOutput, type Output } from './io.js';
 
 const HELP = `Usage: identity-transforms <command> [options]
 
@@ -30,17 +30,15 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   validate: async () => (await import('./validate.js')).validateCommand,
   evaluate: async () => (await import('./evaluate.js')).evaluateCommand,
   refresh: async () => (await import('./refresh.js')).refreshCommand,
-  serve: async () => (await import('./serve.js')).serveCommand,
+  serve: async () => {
+    (await import('./peers.js')).requirePeers('serve');
+    return (await import('./serve.js')).serveCommand;
+  },
   impact: async () => (await import('./impact.js')).impactCommand,
   verify: async () => (await import('./verify.js')).verifyCommand,
   snapshot: async () => (await import('./snapshot.js')).snapshotCommand,
   'gen-tenant': async () => (await import('./gen-tenant.js')).genTenantCommand,
 };
-
-function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
-}
 
 export async function main(argv: string[], io: Output = processOutput): Promise<number> {
   const [name, ...rest] = argv;
@@ -49,7 +47,7 @@ export async function main(argv: string[], io: Output = processOutput): Promise<
     return name === undefined ? EXIT_USAGE : 0;
   }
   if (name === '--version' || name === '-v') {
-    io.out(version() + '\n');
+    io.out(packageManifest().version + '\n');
     return 0;
   }
   const load = Object.prototype.hasOwnProperty.call(COMMANDS, name) ? COMMANDS[name] : undefined;

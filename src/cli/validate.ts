@@ -1,5 +1,6 @@
 // `identity-transforms validate <files|dirs|globs|->`: schema + compile + set checks, reported
-// as text (file:line:column), GitHub workflow commands, or JSON. Exit codes follow ajv-cli and
+// as text (file:line:column), GitHub workflow commands, SARIF (code scanning), Markdown (a job
+// summary) or JSON. Exit codes follow ajv-cli and
 // check-jsonschema: 0 valid, 1 invalid, 2 usage error or unreadable input.
 
 import { existsSync, realpathSync, statSync } from 'node:fs';
@@ -8,6 +9,8 @@ import { createEngine } from '../engine/engine.js';
 import { workflowCommand } from '../errors/workflow-commands.js';
 import type { ValidationIssue } from '../schema/issues.js';
 import { createSetValidator, MAX_TRANSFORM_BYTES, tooLargeIssue, type SetResult } from '../engine/validate.js';
+import { cell, escape } from '../impact/report.js';
+import { renderSarif } from './sarif.js';
 import {
   EXIT_INVALID,
   EXIT_OK,
@@ -41,7 +44,9 @@ least one file: a directory without .json files and a glob that matches nothing 
 errors (exit 2), like a missing file.
 
 Options:
-  --format <text|json|github>  Report format (default: text)
+  --format <format>            Report format: text (default), github (workflow commands:
+                               annotations), sarif (SARIF 2.1.0 for code scanning), markdown
+                               (counts and findings, for $GITHUB_STEP_SUMMARY) or json
   --strict                     Warnings fail validation too
   --external-references        Allow references to transforms outside the validated set
   --max-depth <n>              Maximum transform nesting depth (default: 64)
@@ -116,7 +121,7 @@ export async function validateCommand(argv: string[], io: Output): Promise<numbe
     return EXIT_OK;
   }
   const format = values.format;
-  if (format !== 'text' && format !== 'json' && format !== 'github') throw new UsageError(`--format must be text, json or github, not "${format}"`);
+  if (!isFormat(format)) throw new UsageError(`--format must be ${FORMATS.join(', ')}, not "${format}"`);
   if (positionals.length === 0) throw new UsageError('validate needs at least one file, directory, glob or - (see --help)');
   let maxDepth: number | undefined;
   if (values['max-depth'] !== undefined) {
@@ -181,12 +186,29 @@ export async function validateCommand(argv: string[], io: Output): Promise<numbe
   return failed ? EXIT_INVALID : EXIT_OK;
 }
 
-function render(format: 'text' | 'json' | 'github', reports: FileReport[]): string {
+const FORMATS = ['text', 'github', 'sarif', 'markdown', 'json'] as const;
+type Format = (typeof FORMATS)[number];
+const isFormat = (f: string): f is Format => (FORMATS as readonly string[]).includes(f);
+
+function render(format: Format, reports: FileReport[]): string {
   const errors = reports.reduce((n, r) => n + r.issues.filter((i) => i.severity === 'error').length, 0);
   const warnings = reports.reduce((n, r) => n + r.issues.filter((i) => i.severity === 'warning').length, 0);
   const invalid = reports.filter((r) => !r.valid).length;
   if (format === 'json') {
     return JSON.stringify({ valid: invalid === 0, summary: { files: reports.length, invalid, errors, warnings }, files: reports }, null, 2) + '\n';
+  }
+  if (format === 'sarif') return JSON.stringify(renderSarif(reports), null, 2) + '\n';
+  if (format === 'markdown') {
+    const out = ['## Transforms validated', '', '| Files | Valid | Invalid | Errors | Warnings |', '| ---: | ---: | ---: | ---: | ---: |'];
+    out.push(`| ${reports.length} | ${reports.length - invalid} | ${invalid} | ${errors} | ${warnings} |`, '');
+    const findings = reports.flatMap((r) => r.issues.map((i) => ({ file: r.file, ...i })));
+    if (findings.length > 0) {
+      out.push('| File | Line:column | Severity | Code | Message |', '| --- | --- | --- | --- | --- |');
+      const text = (s: string) => cell(escape(s));
+      for (const i of findings) out.push(`| ${text(i.file)} | ${i.line}:${i.column} | ${i.severity} | ${i.code} | ${text(i.message)}${i.path === '' ? '' : ` (${text(i.path)})`} |`);
+      out.push('');
+    }
+    return out.join('\n') + '\n';
   }
   let out = '';
   for (const r of reports) {

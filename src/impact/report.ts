@@ -93,13 +93,13 @@ function text(report: ImpactReport): string {
   return lines.join('\n') + '\n';
 }
 
-/** A table cell: pipes and newlines would break the row. */
-function cell(value: string): string {
+/** A Markdown table cell: pipes and newlines would break the row. */
+export function cell(value: string): string {
   return value.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
 
 /** Text inside HTML: < and & would open tags or entities. */
-function escape(value: string): string {
+export function escape(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 

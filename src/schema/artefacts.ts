@@ -30,6 +30,17 @@ const PHASES: [string, string[]][] = [
   ['Tenant snapshots', ['SNAPSHOT_']],
 ];
 
+/** The heading of docs/errors.md that lists `code`, and its anchor as GitHub renders it. */
+export function errorsDocSection(code: ErrorCode): { title: string; anchor: string } {
+  const found = PHASES.find(([, prefixes]) => inPhase(code, prefixes));
+  const heading = found === undefined ? 'Other' : headingOf(found);
+  // GitHub's heading ids: lower case, punctuation other than - and _ dropped, spaces to hyphens.
+  return { title: heading, anchor: heading.toLowerCase().replace(/[^\p{L}\p{N}_\- ]/gu, '').replace(/ /g, '-') };
+}
+
+const inPhase = (code: string, prefixes: string[]) => prefixes.some((p) => code.startsWith(p));
+const headingOf = ([title, prefixes]: [string, string[]]) => `${title} (${prefixes.map((p) => `\`${p}\``).join(', ')})`;
+
 const row = (code: ErrorCode) => `| \`${code}\` | ${ERROR_CATALOGUE[code].status} | ${ERROR_CATALOGUE[code].description.replace(/\|/g, '\\|')} |\n`;
 
 export function renderErrorsDoc(): string {
@@ -42,10 +53,10 @@ export function renderErrorsDoc(): string {
   out += '(`detailCode`, `trackingId`, `messages`, `causes`; see docs/api.md), with the status of the HTTP column.\n';
   const codes = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
   const used = new Set<string>();
-  for (const [title, prefixes] of PHASES) {
-    const rows = codes.filter((c) => !used.has(c) && prefixes.some((p) => c.startsWith(p)));
+  for (const phase of PHASES) {
+    const rows = codes.filter((c) => !used.has(c) && inPhase(c, phase[1]));
     if (rows.length === 0) continue;
-    out += `\n## ${title} (${prefixes.map((p) => `\`${p}\``).join(', ')})\n\n| code | HTTP | meaning |\n| --- | --- | --- |\n`;
+    out += `\n## ${headingOf(phase)}\n\n| code | HTTP | meaning |\n| --- | --- | --- |\n`;
     for (const code of rows) {
       used.add(code);
       out += row(code);

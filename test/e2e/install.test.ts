@@ -2,26 +2,13 @@
 // and used the ways its README says — the command through node_modules/.bin and npx, every
 // sub-path imported from ESM (and require()), a consumer's strict type check, and the optional
 // peer dependency and server dependencies staying out of the way of a project that validates.
-import { execFile, type ExecFileException } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Installed, installed, ROOT } from './install.js';
+import { type Installed, installed, ROOT, type Run, runCommand } from './install.js';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(command, args, { cwd, env, maxBuffer: 32 * 1024 * 1024 }, (error: ExecFileException | null, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr });
-    });
-  });
-}
+const run = runCommand;
 
 let pkg: Installed;
 let project: string;

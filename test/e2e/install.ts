@@ -1,9 +1,12 @@
 // The package as a user installs it: `npm run build`, `npm pack`, and `npm install <tarball>`
 // into a fresh project, done once per test run however many e2e files ask for it (a directory
 // lock in the run's scratch directory; the first caller does the work, the others wait for its
-// result). Installing compiles re2 and better-sqlite3 from source; the npm cache is reused and
-// only the npm registry is reached (`--prefer-offline`).
-import { execFile } from 'node:child_process';
+// result). Two projects: `light` installs the package alone, as a CI job that only validates
+// does; `consumer` adds the optional peers (fast-check, the server's packages), as a project that
+// serves or writes property tests does. Installing compiles re2 (and, for the consumer,
+// better-sqlite3) from source; the npm cache is reused and only the npm registry is reached
+// (`--prefer-offline`).
+import { execFile, type ExecFileException } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,8 +18,10 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(execFile);
 
 export interface Installed {
-  /** The consumer project: package.json, node_modules/identity-transforms, node_modules/.bin. */
+  /** The consumer project with every optional peer: package.json, node_modules/identity-transforms, node_modules/.bin. */
   consumer: string;
+  /** A project that installed the package alone (`npm install identity-transforms`): no optional peer. */
+  light: string;
   /** The same package without its optional peer fast-check (a project that only validates). */
   bare: string;
   /** node_modules/.bin/identity-transforms of the consumer. */
@@ -24,6 +29,21 @@ export interface Installed {
   tarball: string;
   /** An environment for child processes: npm's variables of the parent `npm test` removed. */
   env: NodeJS.ProcessEnv;
+}
+
+export interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run a command to its end: its exit code (-1 when it was killed or could not start) and its output. */
+export function runCommand(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(command, args, { cwd, env, maxBuffer: 32 * 1024 * 1024 }, (error: ExecFileException | null, stdout, stderr) => {
+      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr });
+    });
+  });
 }
 
 /** The environment a user's shell would have: without the npm_* variables of `npm test`. */
@@ -35,9 +55,10 @@ export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...env, NO_COLOR: '1', ...extra };
 }
 
+const manifest = () => JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string>; peerDependencies: Record<string, string> };
+
 const devVersion = (name: string): string => {
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
-  const version = pkg.devDependencies[name];
+  const version = manifest().devDependencies[name];
   if (version === undefined) throw new Error(`${name} is not a dev dependency`);
   return version;
 };
@@ -58,11 +79,20 @@ async function install(scratch: string): Promise<Installed> {
   const packed = JSON.parse(await npm(['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], ROOT)) as [{ filename: string }];
   const tarball = join(scratch, packed[0].filename);
 
+  const light = join(scratch, 'light');
+  mkdirSync(light, { recursive: true });
+  writeFileSync(join(light, 'package.json'), JSON.stringify({ name: 'light', version: '1.0.0', private: true, type: 'module' }, null, 2));
+  await npm(['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel', 'error', tarball], light);
+
+  // The consumer starts as a copy of the light project (re2 is built once; a kept scratch
+  // directory keeps its consumer, so better-sqlite3 is built once too) and adds every
+  // optional peer at the range package.json gives it, and the types a type-checking consumer of
+  // /api installs.
   const consumer = join(scratch, 'consumer');
-  mkdirSync(consumer, { recursive: true });
-  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }, null, 2));
+  if (!existsSync(join(consumer, 'node_modules'))) cpSync(light, consumer, { recursive: true, verbatimSymlinks: true });
+  const peers = Object.entries(manifest().peerDependencies).map(([name, range]) => `${name}@${name === 'fast-check' ? devVersion(name) : range}`);
   await npm(
-    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel', 'error', tarball, `fast-check@${devVersion('fast-check')}`, `@types/node@${devVersion('@types/node')}`],
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel', 'error', tarball, ...peers, `@types/node@${devVersion('@types/node')}`, `@types/better-sqlite3@${devVersion('@types/better-sqlite3')}`],
     consumer,
   );
 
@@ -78,7 +108,7 @@ async function install(scratch: string): Promise<Installed> {
   }
   cpSync(join(consumer, 'node_modules/identity-transforms'), join(bare, 'node_modules/identity-transforms'), { recursive: true });
 
-  return { consumer, bare, bin: join(consumer, 'node_modules/.bin/identity-transforms'), tarball, env: cleanEnv() };
+  return { consumer, light, bare, bin: join(consumer, 'node_modules/.bin/identity-transforms'), tarball, env: cleanEnv() };
 }
 
 let mine: Promise<Installed> | undefined;
