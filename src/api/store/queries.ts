@@ -5,6 +5,7 @@
 
 import type { Database } from 'better-sqlite3';
 import { prepared } from '../../providers/sql-statements.js';
+import { ACCOUNT_MODIFIED_JSON } from './migrations.js';
 
 type Row = Record<string, unknown>;
 
@@ -35,15 +36,15 @@ export function sourceSummaries(db: Database): Map<string, SourceSummary> {
 }
 
 /**
- * One account with the `modified` its rows show (the account_rows view: the document's own,
- * else its `created`, migrations.ts), or null when there is none.
+ * What the account list selects of account_rows: the document, and as `modified` the JSON of the
+ * value the account view shows when the document has none (migrations.ts ACCOUNT_MODIFIED_JSON).
  */
-export function accountRow(db: Database, id: string): { doc: string; modified: unknown } | null {
-  return (prepared(db, 'SELECT doc, modified FROM account_rows WHERE id = ?').get(id) as { doc: string; modified: unknown } | undefined) ?? null;
-}
+export const ACCOUNT_SELECT = `doc, ${ACCOUNT_MODIFIED_JSON} AS modified`;
 
-/** What the account list selects of account_rows: the document and its `modified`. */
-export const ACCOUNT_SELECT = 'doc, modified';
+/** One account as ACCOUNT_SELECT selects it, or null when there is none. */
+export function accountRow(db: Database, id: string): { doc: string; modified: string | null } | null {
+  return (prepared(db, `SELECT ${ACCOUNT_SELECT} FROM account_rows WHERE id = ?`).get(id) as { doc: string; modified: string | null } | undefined) ?? null;
+}
 
 /** The account activity `id`, or null. */
 export function activityDoc(db: Database, id: string): Row | null {
