@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Two projects, both run by `npm test` (`vitest run`):
@@ -13,6 +14,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One test file per core. vitest's own default for `run` is one fewer than the cores, which
+    // on a 2-core machine is a single worker: the whole suite in series while a core idles (the
+    // main process only collects and reports). Most files also wait on I/O (SQLite, child
+    // processes, the Java oracle), so a worker per core keeps both busy.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,

@@ -1,8 +1,8 @@
 // The fixture directory a snapshot writes (fixtures/README.md "Fixture format"): the record
-// shapes, the layout of their one-element-per-line array files (written and read in
-// array-files.ts), and the file names of transforms and identity profiles. Everything here is
-// deterministic, so that two copies of the same tenant state are the same bytes however they
-// were made (in one run, resumed, or merged by --since).
+// shapes, the layout of their one-element-per-line array files (written by array-file-writer.ts,
+// read by array-file-reader.ts), and the file names of transforms and identity profiles.
+// Everything here is deterministic, so that two copies of the same tenant state are the same
+// bytes however they were made (in one run, resumed, or merged by --since).
 
 import type { Account, Identity, Source } from '../providers/types.js';
 

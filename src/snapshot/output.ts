@@ -6,7 +6,7 @@ import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync,
 import { basename, dirname, join, resolve } from 'node:path';
 import { codedError } from '../errors/index.js';
 import { stripByteOrderMark } from '../json/positions.js';
-import { writeError } from './array-files.js';
+import { writeError } from './array-file-writer.js';
 import { CHECKPOINT, MANIFEST } from './layout.js';
 import type { MergeProgress } from './records.js';
 

@@ -13,7 +13,8 @@ import { codedError } from '../errors/index.js';
 import { apiCompare, EVERY_DOCUMENT, filtersParam, searchQuery } from '../providers/tenant/queries.js';
 import { identityFromDocument, LIST_PAGE_MAX, type TenantProviders } from '../providers/tenant/index.js';
 import type { Account, Identity } from '../providers/types.js';
-import { ArrayFileReader, type ArrayFileWriter, type Element, type FilePosition, type Kept } from './array-files.js';
+import { ArrayFileReader, type Element, type FilePosition } from './array-file-reader.js';
+import type { ArrayFileWriter, Kept } from './array-file-writer.js';
 import { accountRecord, compareIds, identityRecord } from './layout.js';
 import type { Pseudonymizer } from './pseudonymize.js';
 

@@ -8,7 +8,7 @@ import { codedError, isTransformsError } from '../errors/index.js';
 import type { IdentityProfile } from '../providers/types.js';
 import { createTenantProviders, SEARCH_PAGE_MAX, type TenantProviderOptions, type TenantProviders } from '../providers/tenant/index.js';
 import type { Source, TransformDocument } from '../providers/types.js';
-import { ArrayFileWriter, writeError } from './array-files.js';
+import { ArrayFileWriter, writeError } from './array-file-writer.js';
 import { arrayText, CHECKPOINT, documentText, fileNames, MANIFEST, sortSources } from './layout.js';
 import {
   checkOutput, freshDirectory, readCheckpoint, readManifest, replaceOutput, sameIdentity, sameSince, SNAPSHOT_PARTS, workDirectory, writeJsonAtomically,

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isTransformsError } from '../../src/errors/index.js';
-import { ArrayFileReader, ArrayFileWriter, readArrayFile, type Kept } from '../../src/snapshot/array-files.js';
+import { ArrayFileReader, readArrayFile } from '../../src/snapshot/array-file-reader.js';
+import { ArrayFileWriter, type Kept } from '../../src/snapshot/array-file-writer.js';
 import { accountRecord, fileNames, identityRecord } from '../../src/snapshot/layout.js';
 import type { Account, Identity } from '../../src/providers/types.js';
 

@@ -52,7 +52,7 @@ interface StoredAccount {
 }
 
 /**
- * An account as the API shows it, from its row of account_rows: the stored document, with the
+ * An account as the API shows it, from its row (ACCOUNT_SELECT): the stored document, with the
  * row's `modified` (the store's rule, migrations.ts) when the document has none.
  */
 function accountView(row: Record<string, unknown>, sources: Map<string, SourceSummary>) {
@@ -64,7 +64,7 @@ function accountView(row: Record<string, unknown>, sources: Map<string, SourceSu
     systemAccount: false,
     manuallyCorrelated: false,
     isMachine: false,
-    modified: row.modified === '' ? null : (row.modified ?? null),
+    modified: typeof row.modified === 'string' ? (JSON.parse(row.modified) as unknown) : null,
     ...a,
     sourceName: source?.name ?? null,
     authoritative: source?.authoritative ?? false,

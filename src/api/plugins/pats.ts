@@ -14,7 +14,7 @@ import { unsafeNameCharacter } from '../names.js';
 import { LAST_USED_FILTERS } from './clients.js';
 import { serviceRoutes } from '../routes.js';
 import { dateTime, idParams } from '../schemas.js';
-import { clientFromRow, type ClientRecord, type UserRecord } from '../store/auth-repo.js';
+import { clientFromRow, clientsOwnedBy, type ClientRecord, type UserRecord } from '../store/auth-repo.js';
 
 export const MAX_PATS_PER_USER = 10;
 
@@ -131,12 +131,6 @@ export const PERSONAL_ACCESS_TOKENS: CollectionSpec = {
   where: { text: `"kind" = 'PAT'`, params: [] },
 };
 
-/** `owner-id`: the tokens of one owner, named by identity id (or the user id of a user without one). */
-const ownedBy = (ownerIdentityId: string) => ({
-  text: `"owner_user_id" IN (SELECT "id" FROM users WHERE COALESCE("identity_id", "id") = ?)`,
-  params: [ownerIdentityId],
-});
-
 export async function patsPlugin(app: FastifyInstance, opts: { ctx: ApiContext }): Promise<void> {
   const { ctx } = opts;
   serviceRoutes(app, 'personal-access-tokens', [
@@ -189,7 +183,7 @@ export async function patsPlugin(app: FastifyInstance, opts: { ctx: ApiContext }
         const ownerId = owner === undefined ? undefined : own ? identityOf(principal.user) : owner;
         const list = listHandler(ctx.store.db, PERSONAL_ACCESS_TOKENS, (rows) => rows.map((r) => view(ctx, clientFromRow(r))), {
           select: '*',
-          where: () => (ownerId === undefined ? undefined : ownedBy(ownerId)),
+          where: () => (ownerId === undefined ? undefined : clientsOwnedBy(ownerId)),
         });
         return list(request, reply);
       },

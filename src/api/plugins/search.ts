@@ -10,8 +10,7 @@ import { SearchBudgetExceeded, withSearchBudget } from '../../filter/search/inde
 import { IDENTITIES_INDEX, identitySearchDocument, parseProjection, planSearch, project, projectionNeeds, type Projection, type SearchAccount, type StoredIdentity } from '../search/index.js';
 import { codedError } from '../../errors/index.js';
 import { managersOf } from './identities.js';
-import { IDENTITY_TIME } from '../store/migrations.js';
-import { accountCounts, accountsOfIdentities, managersAmong } from '../store/queries.js';
+import { accountCounts, accountsOfIdentities, IDENTITY_LEAN_SELECT, identityColumnSelect, managersAmong } from '../store/queries.js';
 
 // The members carry no `type`: the route validator coerces types (a string becomes a one-item
 // array), so planSearch checks them itself and a string where an array belongs is a 400.
@@ -72,8 +71,6 @@ function budgeted<T>(ctxDb: { db: object }, ms: number, fn: () => T): T {
  * projection keeping only these reads those columns instead of parsing every stored document.
  */
 const LEAN_MEMBERS = new Set(['id', 'name', '_type', 'type', '_index', 'created', 'modified', 'accountCount', 'isManager', 'accounts']);
-const TIMES = `${IDENTITY_TIME('created')} AS created, ${IDENTITY_TIME('modified')} AS modified`;
-const LEAN_SELECT = `"id" AS id, "name" AS name, ${TIMES}`;
 
 function isLean(projection: Projection | null): boolean {
   return projection?.includes != null && projection.includes.every((p) => LEAN_MEMBERS.has(p[0]!));
@@ -89,7 +86,6 @@ function isLean(projection: Projection | null): boolean {
  */
 const COLUMN_MEMBERS = ['id', 'name', '_type', 'type', '_index', 'isManager', 'accountCount', 'created', 'modified'] as const;
 type ColumnMember = (typeof COLUMN_MEMBERS)[number];
-const ACCOUNT_COUNT = '(SELECT count(*) FROM accounts a WHERE a.identity_id = identities."id") AS accountCount';
 
 /** The column members a projection keeps, in document order, or null when it needs more. */
 function columnMembers(projection: Projection | null): ColumnMember[] | null {
@@ -104,12 +100,7 @@ function columnMembers(projection: Projection | null): ColumnMember[] | null {
 
 function columnSelect(members: readonly ColumnMember[]): string {
   const has = (m: ColumnMember) => members.includes(m);
-  return [
-    '"id" AS id',
-    ...(has('name') ? ['"name" AS name'] : []),
-    ...(has('created') || has('modified') ? [TIMES] : []),
-    ...(has('accountCount') ? [ACCOUNT_COUNT] : []),
-  ].join(', ');
+  return identityColumnSelect({ name: has('name'), times: has('created') || has('modified'), accountCount: has('accountCount') });
 }
 
 interface ColumnRow {
@@ -161,7 +152,7 @@ export async function searchPlugin(app: FastifyInstance, opts: { ctx: ApiContext
         const projection = parseProjection(request.body as Record<string, unknown>);
         const columns = columnMembers(projection);
         const lean = isLean(projection);
-        const select = columns !== null ? columnSelect(columns) : lean ? LEAN_SELECT : 'doc';
+        const select = columns !== null ? columnSelect(columns) : lean ? IDENTITY_LEAN_SELECT : 'doc';
         const plan = planSearch(request.body, request.query as Record<string, unknown>, [IDENTITIES_INDEX], select, {
           maxLength: limits.searchMaxLength,
           maxDepth: limits.searchMaxDepth,

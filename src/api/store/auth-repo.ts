@@ -286,3 +286,12 @@ export const API_KEY_LOOKUP_LENGTH = 8;
 /** Meta key of the HMAC key of API key lookups. */
 export const API_KEY_LOOKUP_META = 'api_key_lookup_key';
 export const API_KEY_MIN_LENGTH = 24;
+
+/**
+ * A filter of oauth_clients rows (a collection's `where`): the clients of one owner, named by
+ * identity id (or the user id of a user without one), as the PATs' `owner-id` names them.
+ */
+export const clientsOwnedBy = (ownerIdentityId: string): { text: string; params: string[] } => ({
+  text: `"owner_user_id" IN (SELECT "id" FROM users WHERE COALESCE("identity_id", "id") = ?)`,
+  params: [ownerIdentityId],
+});

@@ -28,11 +28,16 @@ export const PUBLIC_IDENTITY_COLUMNS_FILL = `
 export const IDENTITY_TIME = (member: 'created' | 'modified'): string => `CASE json_type("doc", '$.${member}') WHEN 'text' THEN json_extract("doc", '$.${member}') END`;
 
 /**
- * An account's `modified`: the document's own, else its `created` column. The one place the rule
- * is written: the account_rows view shows it (and the API's account view reads it from there),
- * and the index of migration 5 is on this very expression so that SQLite matches the two.
+ * An account's `modified`: the document's own, else its `created`. The one place the rule is
+ * written, in its two forms: `ACCOUNT_MODIFIED` as text over the `created` column (the
+ * account_rows view filters and sorts by it, and the index of migration 5 is on this very
+ * expression so that SQLite matches the two), and `ACCOUNT_MODIFIED_JSON` as the JSON of the
+ * document's own members, which the API's account view shows: there a `created` that is empty or
+ * not text (the column holds '' for both) is shown as stored.
  */
-export const ACCOUNT_MODIFIED = "COALESCE(json_extract(doc, '$.modified'), created)";
+const accountModified = (member: (name: 'modified' | 'created') => string, created: string): string => `COALESCE(${member('modified')}, ${created})`;
+export const ACCOUNT_MODIFIED = accountModified((name) => `json_extract(doc, '$.${name}')`, 'created');
+export const ACCOUNT_MODIFIED_JSON = accountModified((name) => `(doc -> '$.${name}')`, "(doc -> '$.created')");
 
 export const MIGRATIONS: readonly Migration[] = [
   {

@@ -5,6 +5,7 @@
 
 import type { Database } from 'better-sqlite3';
 import { prepared } from '../../providers/sql-statements.js';
+import { ACCOUNT_MODIFIED_JSON, IDENTITY_TIME } from './migrations.js';
 
 type Row = Record<string, unknown>;
 
@@ -35,15 +36,15 @@ export function sourceSummaries(db: Database): Map<string, SourceSummary> {
 }
 
 /**
- * One account with the `modified` its rows show (the account_rows view: the document's own,
- * else its `created`, migrations.ts), or null when there is none.
+ * What the account list selects of account_rows: the document, and as `modified` the JSON of the
+ * value the account view shows when the document has none (migrations.ts ACCOUNT_MODIFIED_JSON).
  */
-export function accountRow(db: Database, id: string): { doc: string; modified: unknown } | null {
-  return (prepared(db, 'SELECT doc, modified FROM account_rows WHERE id = ?').get(id) as { doc: string; modified: unknown } | undefined) ?? null;
-}
+export const ACCOUNT_SELECT = `doc, ${ACCOUNT_MODIFIED_JSON} AS modified`;
 
-/** What the account list selects of account_rows: the document and its `modified`. */
-export const ACCOUNT_SELECT = 'doc, modified';
+/** One account as ACCOUNT_SELECT selects it, or null when there is none. */
+export function accountRow(db: Database, id: string): { doc: string; modified: string | null } | null {
+  return (prepared(db, `SELECT ${ACCOUNT_SELECT} FROM account_rows WHERE id = ?`).get(id) as { doc: string; modified: string | null } | undefined) ?? null;
+}
 
 /** The account activity `id`, or null. */
 export function activityDoc(db: Database, id: string): Row | null {
@@ -109,4 +110,23 @@ export function accountCounts(db: Database, identityIds: readonly string[]): Map
 export function managersAmong(db: Database, identityIds: readonly string[]): Set<string> {
   const rows = prepared(db, 'SELECT DISTINCT manager_id AS id FROM identities WHERE manager_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(identityIds)) as { id: string }[];
   return new Set(rows.map((r) => r.id));
+}
+
+const IDENTITY_TIMES = `${IDENTITY_TIME('created')} AS created, ${IDENTITY_TIME('modified')} AS modified`;
+
+/** What a search page selects of identities when its hits need no more than ids, names and times. */
+export const IDENTITY_LEAN_SELECT = `"id" AS id, "name" AS name, ${IDENTITY_TIMES}`;
+
+/**
+ * What a search page selects of identities when its hits are built from columns alone: the id,
+ * and as asked the name, both timestamps (the identities_times index) and the account count (the
+ * accounts' identity index).
+ */
+export function identityColumnSelect(want: { name: boolean; times: boolean; accountCount: boolean }): string {
+  return [
+    '"id" AS id',
+    ...(want.name ? ['"name" AS name'] : []),
+    ...(want.times ? [IDENTITY_TIMES] : []),
+    ...(want.accountCount ? ['(SELECT count(*) FROM accounts a WHERE a.identity_id = identities."id") AS accountCount'] : []),
+  ].join(', ');
 }
