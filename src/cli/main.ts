@@ -18,6 +18,7 @@ Commands:
   serve                            Serve the platform API over a fixture tenant
   snapshot                         Copy a tenant into a fixture directory (--since, --pseudonymize)
   gen-tenant                       Write a synthetic tenant in the fixture format
+  lsp --stdio                      The language server for editors (Language Server Protocol)
 
 Run 'identity-transforms <command> --help' for the options of a command.
 `;
@@ -32,6 +33,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   impact: async () => (await import('./impact.js')).impactCommand,
   snapshot: async () => (await import('./snapshot.js')).snapshotCommand,
   'gen-tenant': async () => (await import('./gen-tenant.js')).genTenantCommand,
+  lsp: async () => (await import('./lsp.js')).lspCommand,
 };
 
 function version(): string {
