@@ -19,6 +19,7 @@ Commands:
   snapshot                         Copy a tenant into a fixture directory (--since, --pseudonymize)
   gen-tenant                       Write a synthetic tenant in the fixture format
   lsp --stdio                      The language server for editors (Language Server Protocol)
+  mcp                              The server for assistants (Model Context Protocol)
 
 Run 'identity-transforms <command> --help' for the options of a command.
 `;
@@ -34,6 +35,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   snapshot: async () => (await import('./snapshot.js')).snapshotCommand,
   'gen-tenant': async () => (await import('./gen-tenant.js')).genTenantCommand,
   lsp: async () => (await import('./lsp.js')).lspCommand,
+  mcp: async () => (await import('./mcp.js')).mcpCommand,
 };
 
 function version(): string {

@@ -12,6 +12,7 @@ import { cliErrors } from './cli.js';
 import { engineErrors } from './engine.js';
 import { filterErrors } from './filter.js';
 import { impactErrors } from './impact.js';
+import { languageErrors } from './language.js';
 import { patchErrors } from './patch.js';
 import { requestErrors } from './request.js';
 import { runtimeErrors } from './runtime.js';
@@ -36,6 +37,7 @@ type Tables = [
   typeof tenantErrors,
   typeof impactErrors,
   typeof snapshotErrors,
+  typeof languageErrors,
 ];
 
 /** Every error code the library can raise: a wrong code is a compile error. */
@@ -67,6 +69,7 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorDefinition>> = mer
   tenantErrors,
   impactErrors,
   snapshotErrors,
+  languageErrors,
 );
 
 /** Whether `code` is a catalogued error code. */
