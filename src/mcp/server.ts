@@ -34,5 +34,7 @@ export async function startServer(version: string): Promise<Server> {
     }
   });
   await server.connect(new StdioServerTransport());
+  // The client closing standard input ends the session (a client that simply goes away included).
+  process.stdin.once('end', () => void server.close());
   return server;
 }
