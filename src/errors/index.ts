@@ -14,6 +14,7 @@ import { filterErrors } from './filter.js';
 import { impactErrors } from './impact.js';
 import { languageErrors } from './language.js';
 import { patchErrors } from './patch.js';
+import { refreshErrors } from './refresh.js';
 import { requestErrors } from './request.js';
 import { runtimeErrors } from './runtime.js';
 import { schemaErrors } from './schema.js';
@@ -34,6 +35,7 @@ type Tables = [
   typeof patchErrors,
   typeof searchErrors,
   typeof cliErrors,
+  typeof refreshErrors,
   typeof tenantErrors,
   typeof impactErrors,
   typeof snapshotErrors,
@@ -66,6 +68,7 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorDefinition>> = mer
   patchErrors,
   searchErrors,
   cliErrors,
+  refreshErrors,
   tenantErrors,
   impactErrors,
   snapshotErrors,

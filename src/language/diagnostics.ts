@@ -5,9 +5,10 @@
 // with its code and the closest known name. Half-typed JSON gets its syntax error located and
 // the recovered tree checked as well; nothing here throws.
 
+import { findCycles, referencesIn, type ReferenceSite } from '../engine/references.js';
 import { validateDocument } from '../engine/validate.js';
 import { checkTenantNames } from '../engine/validate-tenant.js';
-import { firstSyntaxError } from '../errors/positions.js';
+import { firstSyntaxError } from '../json/positions.js';
 import { pointerTokens } from '../errors/index.js';
 import { closestName } from '../errors/suggest.js';
 import type { ValidationIssue } from '../schema/issues.js';
@@ -62,41 +63,22 @@ function toDiagnostic(doc: LanguageDocument, issue: ValidationIssue & { suggesti
   };
 }
 
-/** Reference cycles through this document's transform: the first use of each cycle, with the path. */
+/** A reference cycle through this document's transform (engine/references.ts finds it), at the reference that starts it. */
 function cycles(doc: LanguageDocument, ws: Workspace): ValidationIssue[] {
   const self = declaredName(doc)?.name;
   if (self === undefined) return [];
-  const graph = new Map<string, string[]>();
+  const edges = new Map<string, ReferenceSite[]>();
   for (const other of ws.documents.values()) {
     const name = other.uri === doc.uri ? undefined : declaredName(other)?.name;
-    if (name !== undefined && !graph.has(name)) graph.set(name, referenceUses(other).map((u) => u.name));
+    if (name !== undefined && !edges.has(name)) edges.set(name, referencesIn(other.value));
   }
-  graph.set(self, referenceUses(doc).map((u) => u.name));
+  edges.set(self, referenceUses(doc));
   const out: ValidationIssue[] = [];
-  for (const use of referenceUses(doc)) {
-    // Breadth-first from the referenced name back to this one, keeping the way for the message.
-    const from = new Map<string, string>([[use.name, self]]);
-    const queue = [use.name];
-    while (queue.length > 0 && !from.has(`\u0000${self}`)) {
-      const name = queue.shift()!;
-      for (const next of graph.get(name) ?? []) {
-        if (next === self) {
-          from.set(`\u0000${self}`, name);
-          break;
-        }
-        if (!from.has(next)) {
-          from.set(next, name);
-          queue.push(next);
-        }
-      }
-    }
-    const last = from.get(`\u0000${self}`);
-    if (last === undefined) continue;
-    const way = [self];
-    for (let n: string | undefined = last; n !== undefined && n !== self; n = from.get(n)) way.splice(1, 0, n);
-    out.push({ severity: 'error', code: 'VALIDATE_REFERENCE_CYCLE', path: use.pointer, message: `reference cycle: ${[...way, self].join(' → ')}` });
-    break;
-  }
+  findCycles([self], edges, (cycle, taken) => {
+    if (cycle[0] !== self) return false;
+    out.push({ severity: 'error', code: 'VALIDATE_REFERENCE_CYCLE', path: taken[0]!.pointer, message: `reference cycle: ${cycle.join(' → ')}` });
+    return true;
+  });
   return out;
 }
 

@@ -4,7 +4,7 @@
 // and editors' LSP positions do; each adapter turns them into what it speaks.
 
 import type * as Jsonc from 'jsonc-parser';
-import { jsonc } from '../errors/positions.js';
+import { jsonc } from '../json/positions.js';
 import { pointerTokens } from '../errors/index.js';
 
 /** A range of the text: a start offset and a length. */

@@ -4,8 +4,8 @@
 // rename answer from it; so does the cycle check of the diagnostics.
 // https://developer.sailpoint.com/docs/extensibility/transforms/operations/reference
 
-import type * as Jsonc from 'jsonc-parser';
-import { member, span, type LanguageDocument, type Span } from './document.js';
+import { referencesIn } from '../engine/references.js';
+import { member, nodeAtPointer, span, type LanguageDocument, type Span } from './document.js';
 import type { Location } from './types.js';
 
 /** A `reference` node's id: its span (the string with its quotes) and the node's JSON Pointer. */
@@ -22,27 +22,12 @@ export function declaredName(doc: LanguageDocument): (Span & { name: string }) |
   return node?.type === 'string' && typeof node.value === 'string' && member(root, 'type') !== undefined ? { name: node.value, ...span(node) } : undefined;
 }
 
-/** Every `reference` node of a document with a string id, in text order. */
+/** Every `reference` node of a document with a string id (engine/references.ts finds them), in text order. */
 export function referenceUses(doc: LanguageDocument): ReferenceUse[] {
   const out: ReferenceUse[] = [];
-  if (!doc.tree) return out;
-  const stack: { node: Jsonc.Node; pointer: string }[] = [{ node: doc.tree, pointer: '' }];
-  while (stack.length > 0) {
-    const { node, pointer } = stack.pop()!;
-    if (node.type === 'object') {
-      const type = member(node, 'type');
-      const id = member(member(node, 'attributes'), 'id');
-      if (type?.value === 'reference' && id?.type === 'string' && typeof id.value === 'string') {
-        out.push({ uri: doc.uri, name: id.value, pointer: `${pointer}/attributes/id`, ...span(id) });
-      }
-      for (const p of node.children ?? []) {
-        const key = p.children?.[0]?.value;
-        const value = p.children?.[1];
-        if (value && typeof key === 'string') stack.push({ node: value, pointer: `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}` });
-      }
-    } else if (node.type === 'array') {
-      node.children?.forEach((c, i) => stack.push({ node: c, pointer: `${pointer}/${i}` }));
-    }
+  for (const site of referencesIn(doc.value)) {
+    const node = nodeAtPointer(doc, site.pointer);
+    if (node?.type === 'string') out.push({ uri: doc.uri, name: site.name, pointer: site.pointer, ...span(node) });
   }
   return out.sort((a, b) => a.offset - b.offset);
 }

@@ -17,7 +17,7 @@ import { FIXTURE_RECORDS } from '../providers/fixtures.js';
 import type { Account, Identity, Source } from '../providers/types.js';
 import type { TenantNames } from '../engine/validate-tenant.js';
 import { JsonArrayReader } from '../refresh/fixture-stream/json-array-reader.js';
-import { stripByteOrderMark } from '../errors/positions.js';
+import { stripByteOrderMark } from '../json/positions.js';
 
 export interface IdentityName {
   id: string;

@@ -10,7 +10,7 @@ import { createEngine } from '../engine/engine.js';
 import { formatExplanation } from '../engine/explain-text.js';
 import { MAX_TRANSFORM_BYTES } from '../engine/validate.js';
 import { codedError } from '../errors/index.js';
-import { positionOf } from '../errors/positions.js';
+import { positionOf } from '../json/positions.js';
 import { formatImpact, impact } from '../impact/index.js';
 import { doValidation, explainRoot, loadIdentityRecords, loadTenantModel, parseDocument, transformRoots, type LanguageDocument, type TenantModel, type Workspace } from '../language/index.js';
 import { operationDocumentation } from '../language/operations.js';

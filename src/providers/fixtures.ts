@@ -7,7 +7,7 @@
 import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { codedError } from '../errors/index.js';
-import { invalidJsonText, pointerError, stripByteOrderMark } from '../errors/positions.js';
+import { invalidJsonText, pointerError, stripByteOrderMark } from '../json/positions.js';
 import type { Account, Identity, IdentityProfile, Source, TransformDocument } from './types.js';
 
 export interface Fixtures {

@@ -5,7 +5,7 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { codedError } from '../errors/index.js';
-import { stripByteOrderMark } from '../errors/positions.js';
+import { stripByteOrderMark } from '../json/positions.js';
 import { writeError } from './array-files.js';
 import { CHECKPOINT, MANIFEST } from './layout.js';
 import type { MergeProgress } from './records.js';

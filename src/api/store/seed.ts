@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import { codedError } from '../../errors/index.js';
-import { stripByteOrderMark } from '../../errors/positions.js';
+import { stripByteOrderMark } from '../../json/positions.js';
 import { apiKeyLookup, hashSecret } from '../auth/secrets.js';
 import { checkJsonDepth } from '../json-limits.js';
 import { DEFAULT_REQUEST_LIMITS } from '../options.js';

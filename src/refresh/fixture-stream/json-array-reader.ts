@@ -10,7 +10,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { codedError } from '../../errors/index.js';
 import { freeNow } from './free-now.js';
-import { fileError, invalidJsonInFile, syntaxErrorInFile } from '../../errors/positions.js';
+import { fileError, invalidJsonInFile, syntaxErrorInFile } from '../../json/positions.js';
 
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
