@@ -5,18 +5,19 @@
 // dependencies are never loaded.
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { installed, ROOT } from './install.js';
+import { moduleTrace, type ModuleTrace } from './module-trace.js';
 
 const SERVER_PACKAGES = /\/node_modules\/(fastify|@fastify\/[^/]+|better-sqlite3|pino)\//;
 
 let dir: string;
-let trace: string;
+let trace: ModuleTrace;
 let child: ChildProcessWithoutNullStreams;
 let connection: ProtocolConnection;
 const published: PublishDiagnosticsParams[] = [];
@@ -59,17 +60,8 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'transforms'));
   writeFileSync(join(dir, 'transforms', 'base.json'), JSON.stringify({ name: 'Base', type: 'static', attributes: { value: 'from base' } }, null, 2));
   // Every module the server resolves, recorded by a module hook.
-  trace = join(dir, 'resolved.txt');
-  writeFileSync(trace, '');
-  const hooks = `import { appendFileSync } from 'node:fs';
-export async function resolve(specifier, context, next) {
-  const resolved = await next(specifier, context);
-  appendFileSync(${JSON.stringify(trace)}, resolved.url + '\\n');
-  return resolved;
-}`;
-  const register = join(dir, 'register.mjs');
-  writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});\n`);
-  child = spawn(process.execPath, ['--import', register, pkg.bin, 'lsp', '--stdio'], { cwd: dir, env: pkg.env });
+  trace = moduleTrace(dir);
+  child = spawn(process.execPath, ['--import', trace.register, pkg.bin, 'lsp', '--stdio'], { cwd: dir, env: pkg.env });
   connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => void published.push(p));
   connection.listen();
@@ -147,7 +139,7 @@ describe('identity-transforms lsp --stdio', () => {
   });
 
   it('never loads the HTTP server\'s dependencies', () => {
-    const urls = readFileSync(trace, 'utf8').split('\n').filter(Boolean);
+    const urls = trace.urls();
     expect(urls.some((url) => url.includes('/identity-transforms/dist/lsp/server.js'))).toBe(true);
     expect(urls.filter((url) => SERVER_PACKAGES.test(url))).toEqual([]);
   });
