@@ -12,6 +12,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { codedError } from '../errors/index.js';
 import { SourceIndex } from '../providers/sources.js';
 import { FIXTURE_RECORDS } from '../providers/fixtures.js';
 import type { Account, Identity, Source } from '../providers/types.js';
@@ -81,6 +82,7 @@ async function readSources(dir: string): Promise<Source[]> {
  * fixture readers (CLI_FIXTURES, CLI_READ); the caller keeps answering without a model.
  */
 export async function loadTenantModel(dir: string): Promise<TenantModel> {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw codedError('CLI_FIXTURES', `fixtures directory ${dir} does not exist`, { details: { file: dir } });
   const sources = await readSources(dir);
   const carried = new Map<string, Set<string>>();
   await forEachRecord(join(dir, FIXTURE_RECORDS.accounts.file), (a) => {
