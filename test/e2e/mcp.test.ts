@@ -68,7 +68,9 @@ describe('identity-transforms mcp', () => {
   });
 
   it('says, coded, what to install in a project without the SDK', async () => {
-    const failed = await run(pkg.bin, ['mcp'], { cwd: pkg.bare, env: pkg.env }).catch((error: { code: number; stderr: string }) => error);
+    // The project without fast-check, whose node_modules the SDK was not installed into.
+    const bin = join(pkg.bare, 'node_modules/identity-transforms/bin/identity-transforms.js');
+    const failed = await run(process.execPath, [bin, 'mcp'], { cwd: pkg.bare, env: pkg.env }).catch((error: { code: number; stderr: string }) => error);
     expect((failed as { code: number }).code).toBe(1);
     expect((failed as { stderr: string }).stderr).toBe(`MCP_SDK_MISSING identity-transforms mcp needs the @modelcontextprotocol/sdk package (an optional peer dependency): run 'npm install @modelcontextprotocol/sdk@${SDK}'\n`);
   });
