@@ -32,6 +32,12 @@ export async function lspCommand(argv: string[], io: Output): Promise<number> {
   if (!values.stdio) throw new UsageError('lsp needs --stdio (the protocol runs on standard input and output)');
   const [{ startServer }, { createConnection }] = await Promise.all([import('../lsp/server.js'), import('vscode-languageserver/node')]);
   const connection = startServer(createConnection(process.stdin, process.stdout));
-  // The connection ends the process on the protocol's exit notification; until then it serves.
-  return new Promise<number>((resolve) => connection.onExit(() => resolve(EXIT_OK)));
+  // It serves until the protocol's exit notification, then lets go of standard input so that the process ends.
+  return new Promise<number>((resolve) =>
+    connection.onExit(() => {
+      connection.dispose();
+      process.stdin.destroy();
+      resolve(EXIT_OK);
+    }),
+  );
 }

@@ -14,6 +14,8 @@ import {
   DocumentSymbol,
   Location,
   MarkupKind,
+  MessageType,
+  ShowMessageNotification,
   Range,
   SymbolKind,
   TextDocuments,
@@ -63,6 +65,8 @@ function settingsOf(value: unknown): Settings {
 
 /** Serve the protocol on a connection (stdio for `lsp --stdio`). */
 export function startServer(connection: Connection = createConnection()): Connection {
+  // A notification, not showMessageRequest: a client that does not answer requests of that kind must not fail the server.
+  const tell = (type: MessageType, message: string) => void connection.sendNotification(ShowMessageNotification.type, { type, message });
   const documents = new TextDocuments(TextDocument);
   const publish = (uri: string) => {
     const text = documents.get(uri);
@@ -82,7 +86,7 @@ export function startServer(connection: Connection = createConnection()): Connec
   let shown = 0;
   // Something more is known (the tenant model, the identity, the folder's files): check again.
   const host: WorkspaceHost = new WorkspaceHost(() => {
-    for (const problem of host.problems.slice(shown)) void connection.window.showWarningMessage(`identity-transforms: ${problem}`);
+    for (const problem of host.problems.slice(shown)) tell(MessageType.Warning, `identity-transforms: ${problem}`);
     shown = host.problems.length;
     for (const d of documents.all()) publish(d.uri);
   });
@@ -184,7 +188,7 @@ export function startServer(connection: Connection = createConnection()): Connec
     const doc = typeof uri === 'string' ? host.document(uri) : undefined;
     if (!doc || typeof pointer !== 'string') return { text: 'the command needs the URI of an open document and a JSON Pointer' };
     const { text } = evaluateLens(doc, command, pointer, host.workspace());
-    void connection.window.showInformationMessage(text);
+    tell(MessageType.Info, text);
     return { text };
   });
 
