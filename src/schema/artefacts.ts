@@ -27,6 +27,7 @@ const PHASES: [string, string[]][] = [
   ['Impact analysis', ['IMPACT_']],
   ['Tenant-backed providers', ['TENANT_']],
   ['Tenant snapshots', ['SNAPSHOT_']],
+  ['Editor and assistant servers', ['MCP_']],
 ];
 
 const row = (code: ErrorCode) => `| \`${code}\` | ${ERROR_CATALOGUE[code].status} | ${ERROR_CATALOGUE[code].description.replace(/\|/g, '\\|')} |\n`;
