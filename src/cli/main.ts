@@ -20,6 +20,8 @@ Commands:
   serve                            Serve the platform API over a fixture tenant
   snapshot                         Copy a tenant into a fixture directory (--since, --pseudonymize)
   gen-tenant                       Write a synthetic tenant in the fixture format
+  lsp --stdio                      The language server for editors (Language Server Protocol)
+  mcp                              The server for assistants (Model Context Protocol)
 
 Run 'identity-transforms <command> --help' for the options of a command.
 `;
@@ -38,6 +40,11 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   verify: async () => (await import('./verify.js')).verifyCommand,
   snapshot: async () => (await import('./snapshot.js')).snapshotCommand,
   'gen-tenant': async () => (await import('./gen-tenant.js')).genTenantCommand,
+  lsp: async () => (await import('./lsp.js')).lspCommand,
+  mcp: async () => {
+    (await import('./peers.js')).requirePeers('mcp');
+    return (await import('./mcp.js')).mcpCommand;
+  },
 };
 
 export async function main(argv: string[], io: Output = processOutput): Promise<number> {

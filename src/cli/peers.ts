@@ -12,6 +12,8 @@ import { packageManifest } from './io.js';
 /** The optional peer dependencies each command needs. */
 export const COMMAND_PEERS: Readonly<Record<string, readonly string[]>> = {
   serve: ['fastify', '@fastify/formbody', '@fastify/multipart', '@fastify/rate-limit', 'better-sqlite3', 'jose', 'pino'],
+  // The MCP SDK brings an HTTP stack of its own (express, hono, jose) that no editor or CI job needs.
+  mcp: ['@modelcontextprotocol/sdk'],
 };
 
 /**

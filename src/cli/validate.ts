@@ -11,6 +11,8 @@ import type { ValidationIssue } from '../schema/issues.js';
 import { createSetValidator, MAX_TRANSFORM_BYTES, tooLargeIssue, type SetResult } from '../engine/validate.js';
 import { cell, escape } from '../impact/report.js';
 import { renderSarif } from './sarif.js';
+import { checkTenantNames } from '../engine/validate-tenant.js';
+import { loadTenantModel, type TenantModel } from '../language/tenant-model.js';
 import {
   EXIT_INVALID,
   EXIT_OK,
@@ -50,6 +52,10 @@ Options:
   --strict                     Warnings fail validation too
   --external-references        Allow references to transforms outside the validated set
   --max-depth <n>              Maximum transform nesting depth (default: 64)
+  --fixtures <dir>             Check names against a fixture or snapshot directory: a source
+                               no source has is VALIDATE_UNKNOWN_SOURCE (error), an attributeName
+                               no account of that source carries VALIDATE_UNKNOWN_ACCOUNT_ATTRIBUTE
+                               (warning), each with the closest name
   -h, --help                   Show this help
 
 Exit codes: 0 valid, 1 invalid, 2 usage error or unreadable input.
@@ -113,6 +119,7 @@ export async function validateCommand(argv: string[], io: Output): Promise<numbe
       strict: { type: 'boolean', default: false },
       'external-references': { type: 'boolean', default: false },
       'max-depth': { type: 'string' },
+      fixtures: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -131,6 +138,8 @@ export async function validateCommand(argv: string[], io: Output): Promise<numbe
 
   // One file at a time: read, parse, validate, and keep only the text (for line:column
   // positions) and the result; the checks across the set run once every file is in.
+  // The tenant model the language server uses, read before any file (a wrong directory is a usage error).
+  const tenant = values.fixtures === undefined ? undefined : await tenantModel(values.fixtures);
   const engine = createEngine(maxDepth === undefined ? {} : { limits: { maxDepth } });
   const set = createSetValidator({ engine, ...(values['external-references'] ? { knownNames: [] } : {}) });
   const reports: FileReport[] = [];
@@ -163,7 +172,13 @@ export async function validateCommand(argv: string[], io: Output): Promise<numbe
       });
       continue;
     }
-    validated.push({ report, result: set.add({ source: file, json, sourceBytes: Buffer.byteLength(text, 'utf8') }), text });
+    const result = set.add({ source: file, json, sourceBytes: Buffer.byteLength(text, 'utf8') });
+    if (tenant) {
+      const found = checkTenantNames(json, tenant);
+      result.issues.push(...found.map(({ suggestion: _, ...issue }) => issue));
+      if (found.some((i) => i.severity === 'error')) result.valid = false;
+    }
+    validated.push({ report, result, text });
   }
   set.finish();
 
@@ -184,6 +199,11 @@ export async function validateCommand(argv: string[], io: Output): Promise<numbe
   }
   io.out(render(format, reports));
   return failed ? EXIT_INVALID : EXIT_OK;
+}
+
+async function tenantModel(dir: string): Promise<TenantModel> {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--fixtures: no such directory: ${dir}`);
+  return loadTenantModel(dir);
 }
 
 const FORMATS = ['text', 'github', 'sarif', 'markdown', 'json'] as const;

@@ -12,6 +12,7 @@ import { cliErrors } from './cli.js';
 import { engineErrors } from './engine.js';
 import { filterErrors } from './filter.js';
 import { impactErrors } from './impact.js';
+import { languageErrors } from './language.js';
 import { patchErrors } from './patch.js';
 import { refreshErrors } from './refresh.js';
 import { requestErrors } from './request.js';
@@ -40,6 +41,7 @@ type Tables = [
   typeof impactErrors,
   typeof snapshotErrors,
   typeof verifyErrors,
+  typeof languageErrors,
 ];
 
 /** Every error code the library can raise: a wrong code is a compile error. */
@@ -73,6 +75,7 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorDefinition>> = mer
   impactErrors,
   snapshotErrors,
   verifyErrors,
+  languageErrors,
 );
 
 /** Whether `code` is a catalogued error code. */

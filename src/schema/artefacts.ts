@@ -28,6 +28,7 @@ const PHASES: [string, string[]][] = [
   ['Verifying stored attributes', ['VERIFY_']],
   ['Tenant-backed providers', ['TENANT_']],
   ['Tenant snapshots', ['SNAPSHOT_']],
+  ['Editor and assistant servers', ['MCP_']],
 ];
 
 /** The heading of docs/errors.md that lists `code`, and its anchor as GitHub renders it. */

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Installed, installed, ROOT, type Run, runCommand } from './install.js';
+import { moduleTrace } from './module-trace.js';
 
 const run = runCommand;
 
@@ -148,18 +149,9 @@ describe('what a job that only validates loads', () => {
   async function loaded(args: string[], cwd: string): Promise<{ result: Run; urls: string[] }> {
     const dir = mkdtempSync(join(tmpdir(), 'idt-trace-'));
     scratchDirs.push(dir);
-    const trace = join(dir, 'resolved.txt');
-    writeFileSync(trace, '');
-    const hooks = `import { appendFileSync } from 'node:fs';
-export async function resolve(specifier, context, next) {
-  const resolved = await next(specifier, context);
-  appendFileSync(${JSON.stringify(trace)}, resolved.url + '\\n');
-  return resolved;
-}`;
-    const register = join(dir, 'register.mjs');
-    writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});\n`);
-    const result = await run(process.execPath, ['--import', register, ...args], cwd, pkg.env);
-    return { result, urls: readFileSync(trace, 'utf8').split('\n').filter(Boolean) };
+    const trace = moduleTrace(dir);
+    const result = await run(process.execPath, ['--import', trace.register, ...args], cwd, pkg.env);
+    return { result, urls: trace.urls() };
   }
 
   it('runs validate without loading Fastify, better-sqlite3, jose, pino or fast-check', async () => {

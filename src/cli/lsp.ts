@@ -1,0 +1,43 @@
+// `identity-transforms lsp --stdio`: the language server, speaking the Language Server Protocol
+// on standard input and output (src/lsp/server.ts). It loads nothing of the HTTP server.
+
+import { EXIT_OK, UsageError, parseCommandLine, type Output } from './io.js';
+
+export const LSP_HELP = `Usage: identity-transforms lsp --stdio
+
+Run the language server for transform files and identity and create profiles: diagnostics
+(everything validate finds, with did-you-mean), completion, hover with the value for an identity,
+go to definition, references and rename of transforms, document symbols, and "Evaluate"/"Explain"
+code lenses. It speaks the Language Server Protocol on standard input and output.
+
+Settings (initializationOptions, or workspace/didChangeConfiguration under "identityTransforms"):
+  fixtures   A fixture or snapshot directory (default: found by walking up from the files)
+  identity   The identity (id or name) whose values hover and the code lenses show
+
+Options:
+  --stdio      Speak the protocol on standard input and output (required)
+  -h, --help   Show this help
+`;
+
+export async function lspCommand(argv: string[], io: Output): Promise<number> {
+  const { values } = parseCommandLine('lsp', {
+    args: argv,
+    strict: true,
+    options: { stdio: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+  });
+  if (values.help) {
+    io.out(LSP_HELP);
+    return EXIT_OK;
+  }
+  if (!values.stdio) throw new UsageError('lsp needs --stdio (the protocol runs on standard input and output)');
+  const [{ startServer }, { createConnection }] = await Promise.all([import('../lsp/server.js'), import('vscode-languageserver/node')]);
+  const connection = startServer(createConnection(process.stdin, process.stdout));
+  // It serves until the protocol's exit notification, then lets go of standard input so that the process ends.
+  return new Promise<number>((resolve) =>
+    connection.onExit(() => {
+      connection.dispose();
+      process.stdin.destroy();
+      resolve(EXIT_OK);
+    }),
+  );
+}

@@ -1,0 +1,198 @@
+// The Language Server Protocol adapter: `identity-transforms lsp --stdio`. It keeps the open
+// documents (incremental sync) and the settings, and translates between LSP's line/character
+// positions (UTF-16 code units) and the language service's offsets; every answer is the
+// service's. Settings (initializationOptions, or workspace/didChangeConfiguration under
+// "identityTransforms"): `fixtures`, a fixture or snapshot directory (default: found by walking
+// up from the files), and `identity`, whose values hover and the code lenses show.
+// https://microsoft.github.io/language-server-protocol/specifications/lsp/3.17/specification/
+
+import {
+  CodeLens,
+  CompletionItemKind,
+  createConnection,
+  DiagnosticSeverity,
+  DocumentSymbol,
+  Location,
+  MarkupKind,
+  MessageType,
+  ShowMessageNotification,
+  Range,
+  SymbolKind,
+  TextDocuments,
+  TextDocumentSyncKind,
+  TextEdit,
+  type Connection,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import {
+  doComplete,
+  doHover,
+  doRename,
+  doValidation,
+  evaluateLens,
+  findCodeLenses,
+  findDefinition,
+  findDocumentSymbols,
+  findReferences,
+  type CompletionKind,
+  type DocumentSymbol as ServiceSymbol,
+  type Span,
+} from '../language/index.js';
+import { WorkspaceHost, type Settings } from '../language/workspace-host.js';
+
+export const COMMANDS = { evaluate: 'identityTransforms.evaluate', explain: 'identityTransforms.explain' } as const;
+
+const KINDS: Record<CompletionKind, CompletionItemKind> = {
+  operation: CompletionItemKind.Function,
+  attribute: CompletionItemKind.Property,
+  value: CompletionItemKind.EnumMember,
+  source: CompletionItemKind.Module,
+  'account-attribute': CompletionItemKind.Field,
+  'identity-attribute': CompletionItemKind.Field,
+  transform: CompletionItemKind.Reference,
+  variable: CompletionItemKind.Variable,
+};
+
+function settingsOf(value: unknown): Settings {
+  const v = (value ?? {}) as Record<string, unknown>;
+  const section = (v.identityTransforms ?? v) as Record<string, unknown>;
+  return {
+    ...(typeof section.fixtures === 'string' && section.fixtures !== '' ? { fixtures: section.fixtures } : {}),
+    ...(typeof section.identity === 'string' && section.identity !== '' ? { identity: section.identity } : {}),
+  };
+}
+
+/** Serve the protocol on a connection (stdio for `lsp --stdio`). */
+export function startServer(connection: Connection = createConnection()): Connection {
+  // A notification, not showMessageRequest: a client that does not answer requests of that kind must not fail the server.
+  const tell = (type: MessageType, message: string) => void connection.sendNotification(ShowMessageNotification.type, { type, message });
+  const documents = new TextDocuments(TextDocument);
+  const publish = (uri: string) => {
+    const text = documents.get(uri);
+    const doc = host.document(uri);
+    if (!text || !doc) return;
+    const range = (s: Span) => Range.create(text.positionAt(s.offset), text.positionAt(s.offset + s.length));
+    const diagnostics = doValidation(doc, host.workspace()).map((d) => ({
+      range: range(d),
+      severity: d.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
+      code: d.code,
+      source: 'identity-transforms',
+      message: d.message,
+      ...(d.suggestion !== undefined ? { data: { suggestion: d.suggestion, pointer: d.pointer } } : {}),
+    }));
+    void connection.sendDiagnostics({ uri, version: text.version, diagnostics });
+  };
+  let shown = 0;
+  // Something more is known (the tenant model, the identity, the folder's files): check again.
+  const host: WorkspaceHost = new WorkspaceHost(() => {
+    for (const problem of host.problems.slice(shown)) tell(MessageType.Warning, `identity-transforms: ${problem}`);
+    shown = host.problems.length;
+    for (const d of documents.all()) publish(d.uri);
+  });
+
+  /** The document and its text for a request, or undefined for one the server does not hold. */
+  const get = (uri: string) => {
+    const text = documents.get(uri);
+    const doc = host.document(uri);
+    return text && doc ? { text, doc, range: (s: Span) => Range.create(text.positionAt(s.offset), text.positionAt(s.offset + s.length)) } : undefined;
+  };
+  /** A location in any document of the workspace (one not open is measured on its file's text). */
+  const location = (l: { uri: string; offset: number; length: number }) => {
+    const text = documents.get(l.uri) ?? TextDocument.create(l.uri, 'json', 0, host.document(l.uri)?.text ?? '');
+    return Location.create(l.uri, Range.create(text.positionAt(l.offset), text.positionAt(l.offset + l.length)));
+  };
+
+  connection.onInitialize((params): InitializeResult => {
+    host.configure(settingsOf(params.initializationOptions));
+    for (const folder of params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri }] : [])) void host.addFolder(folder.uri);
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        completionProvider: { triggerCharacters: ['"', '$', '{'] },
+        hoverProvider: true,
+        definitionProvider: true,
+        referencesProvider: true,
+        renameProvider: true,
+        documentSymbolProvider: true,
+        codeLensProvider: { resolveProvider: false },
+        executeCommandProvider: { commands: Object.values(COMMANDS) },
+      },
+      serverInfo: { name: 'identity-transforms' },
+    };
+  });
+  connection.onDidChangeConfiguration((change) => {
+    host.configure(settingsOf(change.settings));
+    for (const d of documents.all()) publish(d.uri);
+  });
+  documents.onDidChangeContent((change) => {
+    host.setText(change.document.uri, change.document.getText());
+    publish(change.document.uri);
+  });
+  documents.onDidClose((change) => {
+    host.close(change.document.uri);
+    void connection.sendDiagnostics({ uri: change.document.uri, diagnostics: [] });
+  });
+
+  connection.onCompletion((params) => {
+    const at = get(params.textDocument.uri);
+    if (!at) return [];
+    return doComplete(at.doc, at.text.offsetAt(params.position), host.workspace()).map((item) => ({
+      label: item.label,
+      kind: KINDS[item.kind],
+      textEdit: TextEdit.replace(at.range(item.replace), item.insertText),
+      filterText: item.insertText,
+      ...(item.detail !== undefined ? { detail: item.detail } : {}),
+      ...(item.documentation !== undefined ? { documentation: { kind: MarkupKind.Markdown, value: item.documentation } } : {}),
+    }));
+  });
+  connection.onHover((params) => {
+    const at = get(params.textDocument.uri);
+    const hover = at && doHover(at.doc, at.text.offsetAt(params.position), host.workspace());
+    return hover ? { contents: { kind: MarkupKind.Markdown, value: hover.contents }, range: at.range(hover.span) } : null;
+  });
+  connection.onDefinition((params) => {
+    const at = get(params.textDocument.uri);
+    return at ? findDefinition(at.doc, at.text.offsetAt(params.position), host.workspace()).map(location) : [];
+  });
+  connection.onReferences((params) => {
+    const at = get(params.textDocument.uri);
+    return at ? findReferences(at.doc, at.text.offsetAt(params.position), host.workspace(), params.context.includeDeclaration).map(location) : [];
+  });
+  connection.onRenameRequest((params) => {
+    const at = get(params.textDocument.uri);
+    if (!at) return null;
+    const changes: Record<string, TextEdit[]> = {};
+    for (const edit of doRename(at.doc, at.text.offsetAt(params.position), params.newName, host.workspace())) {
+      (changes[edit.uri] ??= []).push(TextEdit.replace(location(edit).range, edit.newText));
+    }
+    return { changes };
+  });
+  connection.onDocumentSymbol((params) => {
+    const at = get(params.textDocument.uri);
+    const convert = (s: ServiceSymbol): DocumentSymbol => DocumentSymbol.create(s.name || '(unnamed)', s.detail, s.detail === 'mapping' ? SymbolKind.Field : SymbolKind.Function, at!.range(s.span), at!.range(s.selection), s.children.map(convert));
+    return at ? findDocumentSymbols(at.doc).map(convert) : [];
+  });
+  connection.onCodeLens((params) => {
+    const at = get(params.textDocument.uri);
+    if (!at) return [];
+    return findCodeLenses(at.doc, host.workspace()).map((l) => {
+      const lens = CodeLens.create(at.range(l.span));
+      lens.command = { title: l.title, command: COMMANDS[l.command], arguments: [l.uri, l.pointer] };
+      return lens;
+    });
+  });
+  connection.onExecuteCommand((params) => {
+    const [uri, pointer] = (params.arguments ?? []) as [unknown, unknown];
+    const command = params.command === COMMANDS.explain ? 'explain' : 'evaluate';
+    const doc = typeof uri === 'string' ? host.document(uri) : undefined;
+    if (!doc || typeof pointer !== 'string') return { text: 'the command needs the URI of an open document and a JSON Pointer' };
+    const { text } = evaluateLens(doc, command, pointer, host.workspace());
+    tell(MessageType.Info, text);
+    return { text };
+  });
+
+  documents.listen(connection);
+  connection.listen();
+  return connection;
+}

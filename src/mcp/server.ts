@@ -1,0 +1,40 @@
+// The Model Context Protocol adapter: `identity-transforms mcp`, on the official SDK, over stdio.
+// It lists the tools and resources of tools.ts and translates: a tool's answer becomes text and
+// structured content, a coded error a tool result with isError and the code first.
+// https://modelcontextprotocol.io/specification/2025-06-18/server/tools
+
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema, McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { isTransformsError } from '../errors/index.js';
+import { ToolHost, TOOLS } from './tools.js';
+
+/** Serve the tools on standard input and output until the client closes them. */
+export async function startServer(version: string): Promise<Server> {
+  const host = new ToolHost();
+  const server = new Server({ name: 'identity-transforms', version }, { capabilities: { tools: {}, resources: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS.map((t) => ({ ...t })) }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    try {
+      const { text, data } = await host.call(request.params.name, request.params.arguments);
+      return { content: [{ type: 'text', text }], structuredContent: data };
+    } catch (error) {
+      if (!isTransformsError(error)) throw error;
+      const coded = { code: error.code, message: error.message, ...(error.path !== undefined ? { path: error.path } : {}) };
+      return { isError: true, content: [{ type: 'text', text: `${error.code} ${error.message}` }], structuredContent: { error: coded } };
+    }
+  });
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: host.resources() }));
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+    try {
+      return { contents: [host.read(request.params.uri)] };
+    } catch (error) {
+      if (!isTransformsError(error)) throw error;
+      throw new McpError(ErrorCode.InvalidParams, `${error.code} ${error.message}`, { code: error.code });
+    }
+  });
+  await server.connect(new StdioServerTransport());
+  // The client closing standard input ends the session (a client that simply goes away included).
+  process.stdin.once('end', () => void server.close());
+  return server;
+}

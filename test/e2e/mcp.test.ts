@@ -1,0 +1,77 @@
+// The MCP server as an assistant runs it: the installed package's bin, `mcp`, driven over stdio by
+// the SDK's own client. Given a project that installed the SDK (the optional peer dependency),
+// the tools are listed and each answers; a hostile input gets a coded error; and a project
+// without the SDK is told, coded, what to install.
+
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installed, ROOT, type Installed } from './install.js';
+
+const run = promisify(execFile);
+const SDK = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies['@modelcontextprotocol/sdk']!;
+const FIXTURES = join(ROOT, 'fixtures');
+const FIRST_NAME = JSON.stringify({ name: 'First', type: 'accountAttribute', attributes: { sourceName: 'Workday', attributeName: 'FIRST_NAME' } });
+
+let pkg: Installed;
+let client: Client;
+
+type Result = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: Record<string, unknown> };
+const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as Result;
+
+beforeAll(async () => {
+  pkg = await installed();
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel', 'error', `@modelcontextprotocol/sdk@${SDK}`], { cwd: pkg.consumer, env: pkg.env });
+  client = new Client({ name: 'e2e', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({ command: pkg.bin, args: ['mcp'], cwd: pkg.consumer, env: pkg.env as Record<string, string>, stderr: 'pipe' }));
+});
+
+afterAll(async () => {
+  await client?.close();
+});
+
+describe('identity-transforms mcp', () => {
+  it('lists its tools and resources', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['validate', 'evaluate', 'explain', 'impact']);
+    const { resources } = await client.listResources();
+    expect(resources.map((r) => r.uri)).toContain('identity-transforms://operations/accountAttribute');
+    const schema = await client.readResource({ uri: 'identity-transforms://schema/transform.schema.json' });
+    expect(JSON.parse((schema.contents[0] as { text: string }).text).title).toBe('Identity Security Cloud transform');
+  });
+
+  it('validates, with the suggested name', async () => {
+    const result = await call('validate', { document: '{"name":"x","type":"uper"}' });
+    expect(result.content[0]!.text).toBe('1:20 error SCHEMA_ENUM unknown transform type "uper"; did you mean "upper"? (/type)');
+  });
+
+  it('evaluates and explains for an identity of a fixtures directory', async () => {
+    expect((await call('evaluate', { document: FIRST_NAME, fixtures: FIXTURES, identity: 'fatima.schroder' })).structuredContent).toEqual({ identity: 'fatima.schroder', value: 'Fatima' });
+    const explained = await call('explain', { document: FIRST_NAME, fixtures: FIXTURES, identity: 'fatima.schroder' });
+    expect(explained.content[0]!.text).toContain('accounts on the source: 2');
+  });
+
+  it('reports the impact of two versions', async () => {
+    const result = await call('impact', { base: FIXTURES, head: FIXTURES, fixtures: FIXTURES });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toHaveProperty('profiles');
+  });
+
+  it('answers a hostile input with a coded error, and goes on serving', async () => {
+    const result = await call('evaluate', { document: 'x'.repeat(500_000), fixtures: FIXTURES, identity: 'fatima.schroder' });
+    expect(result).toMatchObject({ isError: true, structuredContent: { error: { code: 'MCP_INPUT_INVALID' } } });
+    expect((await call('validate', { document: '{"name":"x","type":"upper"}' })).content[0]!.text).toBe('valid: no findings');
+  });
+
+  it('says, coded, what to install in a project without the SDK', async () => {
+    // The light project: the package alone, none of its optional peers installed.
+    const bin = join(pkg.light, 'node_modules/identity-transforms/bin/identity-transforms.js');
+    const failed = await run(process.execPath, [bin, 'mcp'], { cwd: pkg.light, env: pkg.env }).catch((error: { code: number; stderr: string }) => error);
+    expect((failed as { code: number }).code).toBe(2);
+    expect((failed as { stderr: string }).stderr).toBe(`CLI_MISSING_PEER mcp needs @modelcontextprotocol/sdk, optional peer dependencies of identity-transforms that are not installed: run npm install '@modelcontextprotocol/sdk@${SDK}'\n`);
+  });
+});

@@ -1,0 +1,56 @@
+// The workspace's tenant model: found by walking up, read into names, one identity's records read
+// on their own; and the workspace host loading it in the background.
+
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { findFixturesDir, loadIdentityRecords, loadTenantModel } from '../../src/language/index.js';
+import { WorkspaceHost } from '../../src/language/workspace-host.js';
+import { FIXTURES } from './workspace.js';
+
+describe('the tenant model', () => {
+  it('is found by walking up from a transform file, or beside a fixtures/ folder', () => {
+    expect(findFixturesDir(join(FIXTURES, 'transforms', 'ad-username.json'))).toBe(FIXTURES);
+    expect(findFixturesDir(join(FIXTURES, '..', 'src', 'index.ts'))).toBe(FIXTURES);
+    expect(findFixturesDir('/')).toBeUndefined();
+  });
+
+  it('holds the sources, the attributes their accounts carry, and the identities by name', async () => {
+    const model = await loadTenantModel(FIXTURES);
+    expect(model.sources.map((s) => s.name)).toContain('Workday');
+    const workday = model.sourceIndex.byName('Workday')!;
+    expect(model.accountAttributes(workday.id)).toContain('FIRST_NAME');
+    expect(model.identities).toHaveLength(209);
+    expect(model.identityAttributes).toContain('department');
+  });
+
+  it('reads one identity with its accounts and manager, by name or id', async () => {
+    const byName = await loadIdentityRecords(FIXTURES, 'fatima.schroder');
+    expect(byName?.identity.name).toBe('fatima.schroder');
+    expect(byName?.accounts.every((a) => a.identityId === byName.identity.id)).toBe(true);
+    expect((await loadIdentityRecords(FIXTURES, byName!.identity.id))?.identity.name).toBe('fatima.schroder');
+    expect(await loadIdentityRecords(FIXTURES, 'nobody')).toBeNull();
+  });
+
+  it('is loaded by the workspace host in the background, which says when more is known', async () => {
+    let changes = 0;
+    const host = new WorkspaceHost(() => void changes++);
+    host.configure({ identity: 'fatima.schroder' });
+    host.setText(pathToFileURL(join(FIXTURES, 'transforms', 'new.json')).href, '{"name":"n","type":"upper"}');
+    // At once: answered without the model.
+    expect(host.workspace().tenant).toBeUndefined();
+    await host.settled();
+    expect(host.workspace().tenant?.dir).toBe(FIXTURES);
+    expect(host.workspace().identity?.identity.name).toBe('fatima.schroder');
+    expect(changes).toBeGreaterThan(0);
+    expect(host.problems).toEqual([]);
+  });
+
+  it('reports a fixtures directory it cannot read as a problem, and goes on without it', async () => {
+    const host = new WorkspaceHost();
+    host.configure({ fixtures: join(FIXTURES, 'transforms', 'ad-username.json') });
+    await host.settled();
+    expect(host.workspace().tenant).toBeUndefined();
+    expect(host.problems).toHaveLength(1);
+  });
+});
