@@ -76,6 +76,8 @@ class EngineImpl implements Engine {
   private schema: Record<string, unknown> | undefined;
   /** Milliseconds spent compiling so far (not counted in an evaluation's maxTime). */
   readonly compiling = { ms: 0 };
+  /** While a compile runs: the milliseconds its templates have spent compiling (at most maxTime in all). */
+  private templateTime: { ms: number } | undefined = undefined;
   /** How deeply a transform's JSON may nest (from limits.maxDepth). */
   private readonly nesting: number;
 
@@ -96,7 +98,7 @@ class EngineImpl implements Engine {
       limits,
       operation: (type) => this.registry.get(type),
       template: (source) =>
-        this.templates.getOrBuild(source, () => compileTemplate(source, { maxLength: limits.maxTemplateLength, regex: (s: string) => this.host.regex(s) })),
+        this.templates.getOrBuild(source, () => this.buildTemplate(source)),
       regex: (source) => this.regexes.getOrBuild(source, () => withFastPath(compileJavaRegex(source))),
       replacement: (source) => this.replacements.getOrBuild(source, () => compileJavaReplacement(source)),
       objectFilter: (text) => this.filters.getOrBuild(text, () => parseObjectFilter(text, { maxLength: limits.maxFilterLength })),
@@ -186,7 +188,7 @@ class EngineImpl implements Engine {
     const host = this.profileHost;
     let compiled = this.profiles.get(profile);
     if (!compiled) {
-      const mappings = compileProfile(host, profile);
+      const mappings = this.timed(() => compileProfile(host, profile));
       const generated = this.options.codegen ? this.timed(() => generateProfile(mappings, this.profileCodeHost)) : undefined;
       compiled = generated === undefined ? { mappings } : { mappings, generated };
       this.profiles.set(profile, compiled);
@@ -248,13 +250,40 @@ class EngineImpl implements Engine {
     return compiled;
   }
 
-  /** Run a compile (schema validation included), adding its time to `compiling`. */
+  /**
+   * Run a compile (schema validation included), adding its time to `compiling`. The outermost
+   * compile (one transform, or all the mappings of a profile) is what its templates' time is
+   * counted against (buildTemplate).
+   */
   private timed<T>(compile: () => T): T {
+    if (this.templateTime !== undefined) return compile();
     const started = performance.now();
+    this.templateTime = { ms: 0 };
     try {
       return compile();
     } finally {
+      this.templateTime = undefined;
       this.compiling.ms += performance.now() - started;
+    }
+  }
+
+  /**
+   * Compile a template within the time its compile has left for templates (maxTime in all; a
+   * template compiled outside a compile has maxTime of its own), and within its token limit.
+   */
+  private buildTemplate(source: string): CompiledTemplate {
+    const { maxTemplateLength, maxTemplateTokens, maxTime } = this.limits;
+    const spent = this.templateTime;
+    const started = performance.now();
+    try {
+      return compileTemplate(source, {
+        maxLength: maxTemplateLength,
+        maxTokens: maxTemplateTokens,
+        parseTime: { maxTime, deadline: started + maxTime - (spent?.ms ?? 0) },
+        regex: (s: string) => this.host.regex(s),
+      });
+    } finally {
+      if (spent) spent.ms += performance.now() - started;
     }
   }
 
