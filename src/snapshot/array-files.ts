@@ -5,6 +5,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { codedError } from '../errors/index.js';
+import { MAX_JSON_DEPTH, checkJsonDepth } from '../errors/json-depth.js';
 
 const OPEN = Buffer.from('[\n');
 const COMMA = Buffer.from(',\n');
@@ -390,6 +391,7 @@ export class ArrayFileReader<T extends { id?: unknown }> {
         this.bad('not one JSON element per line');
       }
     }
+    checkJsonDepth(value, MAX_JSON_DEPTH, `line ${this.line}`);
     if (value === null || typeof value !== 'object' || Array.isArray(value) || typeof (value as { id?: unknown }).id !== 'string') this.bad('an element must be an object with a string "id"');
     this.queue.push({ source: buffer, start, stop, value: value as T, line: this.line, end: this.offset });
   }

@@ -9,6 +9,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import { codedError } from '../../errors/index.js';
 import { stripByteOrderMark } from '../../errors/positions.js';
 import { apiKeyLookup, hashSecret } from '../auth/secrets.js';
+import { MAX_JSON_DEPTH } from '../../errors/json-depth.js';
 import { checkJsonDepth } from '../json-limits.js';
 import { DEFAULT_REQUEST_LIMITS } from '../options.js';
 import * as S from './fixture-schemas.js';
@@ -28,12 +29,15 @@ export function stableUuid(...parts: string[]): string {
 }
 
 function readJson(file: string): unknown {
+  let value: unknown;
   try {
     // A byte-order mark an editor saved is skipped, as in every JSON file the CLI reads (decision C4).
-    return JSON.parse(stripByteOrderMark(readFileSync(file, 'utf8'))) as unknown;
+    value = JSON.parse(stripByteOrderMark(readFileSync(file, 'utf8')));
   } catch (cause) {
     throw codedError('API_STORE', `cannot read fixture ${file}: ${(cause as Error).message}`, { cause, details: { file } });
   }
+  checkJsonDepth(value, MAX_JSON_DEPTH, file);
+  return value;
 }
 
 /** Read a fixture file, check its shape and that no document in it nests deeper than `maxDepth`. */
@@ -241,6 +245,7 @@ function readActivities(dir: string): Doc[] {
   } catch (cause) {
     throw codedError('API_STORE', `cannot read fixture ${file}: ${(cause as Error).message}`, { cause, details: { file } });
   }
+  checkJsonDepth(data, MAX_JSON_DEPTH, file);
   if (!Array.isArray(data) || !data.every((d) => d !== null && typeof d === 'object' && typeof (d as { id?: unknown }).id === 'string')) {
     throw codedError('API_STORE', `fixture ${file} must be an array of objects with a string id`, { details: { file } });
   }

@@ -12,6 +12,7 @@
 // identities would pile up millions of them); see docs/decisions.md "Tenant-backed providers".
 
 import { codedError, TransformsError } from '../../errors/index.js';
+import { MAX_JSON_DEPTH, checkJsonDepth } from '../../errors/json-depth.js';
 
 export interface TenantClientOptions {
   /** The tenant's API base URL ({base_url}), e.g. https://acme.api.identitynow.com or a local `serve`. */
@@ -312,12 +313,15 @@ export class TenantClient {
   private async readBody(response: Response, url: string, lenient = false): Promise<unknown> {
     const text = await response.text();
     if (text === '') return null;
+    let value: unknown;
     try {
-      return JSON.parse(text);
+      value = JSON.parse(text);
     } catch (error) {
       if (lenient || response.status < 200 || response.status > 299) return text;
       throw codedError('TENANT_RESPONSE', `${new URL(url).pathname} answered ${response.status} with a body that is not JSON`, { cause: error, details: { url } });
     }
+    checkJsonDepth(value, MAX_JSON_DEPTH, `the answer of ${new URL(url).pathname}`);
+    return value;
   }
 
   private httpError(method: string, url: string, response: TenantResponse): never {
