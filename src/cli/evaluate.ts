@@ -11,7 +11,6 @@ import { EXIT_INVALID, EXIT_OK, readStdin, readText, syntaxError, UsageError, ty
 import { loadRulesModule } from '../engine/rules-module.js';
 import { createFixtureUniqueness } from '../providers/uniqueness.js';
 import { TENANT_HELP, tenantFromEnvironment } from './tenant.js';
-import { MAX_JSON_DEPTH, checkJsonDepth } from '../errors/json-depth.js';
 
 export const EVALUATE_HELP = `Usage: identity-transforms evaluate <transform.json|-> (--fixtures <dir> | --tenant <url>) --identity <id|name> [options]
 
@@ -97,7 +96,6 @@ export async function evaluateCommand(argv: string[], io: Output): Promise<numbe
     const where = `${file === '-' ? '<stdin>' : file}:${found?.position.line ?? 1}:${found?.position.column ?? 1}`;
     return fail({ code: 'VALIDATE_JSON_SYNTAX', message: `${where}: the file is not valid JSON: ${found?.message ?? 'invalid JSON'}` });
   }
-  checkJsonDepth(transform, MAX_JSON_DEPTH, file === '-' ? '<stdin>' : file);
   const rules = values.rules !== undefined ? await loadRulesModule(values.rules) : undefined;
   let providers: Providers;
   let identity: Identity | null | undefined;

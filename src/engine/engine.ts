@@ -76,7 +76,7 @@ class EngineImpl implements Engine {
   private schema: Record<string, unknown> | undefined;
   /** Milliseconds spent compiling so far (not counted in an evaluation's maxTime). */
   readonly compiling = { ms: 0 };
-  /** While a compile runs: the milliseconds its templates have spent compiling (at most maxTime in all). */
+  /** While a compile runs: the milliseconds its templates have spent parsing (at most maxTime in all). */
   private templateTime: { ms: number } | undefined = undefined;
   /** How deeply a transform's JSON may nest (from limits.maxDepth). */
   private readonly nesting: number;
@@ -268,23 +268,17 @@ class EngineImpl implements Engine {
   }
 
   /**
-   * Compile a template within the time its compile has left for templates (maxTime in all; a
-   * template compiled outside a compile has maxTime of its own), and within its token limit.
+   * Compile a template within its token limit and the parsing time its compile has left
+   * (maxTime for all its templates; a template compiled outside a compile has maxTime of its own).
    */
   private buildTemplate(source: string): CompiledTemplate {
     const { maxTemplateLength, maxTemplateTokens, maxTime } = this.limits;
-    const spent = this.templateTime;
-    const started = performance.now();
-    try {
-      return compileTemplate(source, {
-        maxLength: maxTemplateLength,
-        maxTokens: maxTemplateTokens,
-        parseTime: { maxTime, deadline: started + maxTime - (spent?.ms ?? 0) },
-        regex: (s: string) => this.host.regex(s),
-      });
-    } finally {
-      if (spent) spent.ms += performance.now() - started;
-    }
+    return compileTemplate(source, {
+      maxLength: maxTemplateLength,
+      maxTokens: maxTemplateTokens,
+      parseTime: { maxTime, spent: this.templateTime ?? { ms: 0 } },
+      regex: (s: string) => this.host.regex(s),
+    });
   }
 
   private build(transform: unknown): CompiledTransform {

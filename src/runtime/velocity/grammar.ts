@@ -4,8 +4,8 @@
 // references alternate, so `"$a "` repeated is two per repeat) costs n²/2 element copies — 50 KB
 // took 18 s. The package exports only the parse function, so its parser module is compiled here
 // from the package's own file with those list actions appending in place (what concat returns,
-// without the copy) and the parser object exported; each parse then runs on a lexer of its own
-// that counts tokens and reads the clock, so that one template stops at a token limit and at the
+// without the copy), its lexer calling a hook per token, and the parser object exported; the hook
+// counts tokens and reads the clock, so that one template stops at a token limit and at the
 // compile's deadline with a coded error. (docs/decisions.md, "Velocity parsing is linear".)
 
 import { readFileSync } from 'node:fs';
@@ -17,12 +17,7 @@ import type { Pos } from './expressions.js';
 
 export type Flat = string | { type: string; value?: unknown; pos?: Pos; [key: string]: unknown };
 
-interface Lexer {
-  lex(): unknown;
-}
-
 interface JisonParser {
-  lexer: Lexer;
   parse(source: string): Flat[];
 }
 
@@ -31,6 +26,8 @@ const LIST_ACTION = /this\.\$ = \[\]\.concat\(\$\$\[\$0 - (\d)\], \$\$\[\$0\]\);
 /** How many list actions velocityjs 2.1's grammar has (statements; arguments, list items, map entries). */
 const LIST_ACTIONS = 2;
 const EXPORT = 'exports.parse_1 = parse_1;';
+/** The lexer's entry point, called once per token (and again after a skipped one). */
+const LEX = 'lex: function lex() {';
 
 /** concat's result without its copy: `list` is the parser's own value, used nowhere else. */
 function append(list: unknown[], item: unknown): unknown[] {
@@ -48,33 +45,51 @@ function loadParser(): JisonParser {
     actions++;
     return `this.$ = __append($$[$0 - ${k}], $$[$0]);`;
   });
-  if (actions !== LIST_ACTIONS || !patched.includes(EXPORT)) {
+  if (actions !== LIST_ACTIONS || !patched.includes(EXPORT) || patched.split(LEX).length !== 2) {
     // A velocityjs whose generated parser differs: refuse rather than parse in quadratic time.
     throw new Error(`velocityjs's parser (${file}) is not the one this module patches: found ${actions} list actions`);
   }
-  const body = `${patched}\nexports.parser = velocity;`;
-  const run = compileFunction(body, ['exports', 'require', 'module', '__filename', '__dirname', '__append'], { filename: file });
+  const body = `${patched.replace(LEX, `${LEX} __token();`)}\nexports.parser = velocity;`;
+  const run = compileFunction(body, ['exports', 'require', 'module', '__filename', '__dirname', '__append', '__token'], { filename: file });
   const module = { exports: {} as { parser?: JisonParser } };
-  run(module.exports, createRequire(file), module, file, dirname(file), append);
+  run(module.exports, createRequire(file), module, file, dirname(file), append, () => countToken(current!));
   return module.exports.parser!;
 }
 
+// The generated parser, compiled once (a function of the package's code, like a required
+// module), and the budget of the parse running now: parses are synchronous and never nested, so
+// the lexer's hook finds its budget here without a lexer object per parse (which made V8's
+// inline caches megamorphic and small templates three times slower).
 let parser: JisonParser | undefined;
+let current: ParseBudget | undefined;
 
-/** What one template's parse may spend: tokens, and the time of the compile it belongs to. */
+/** What one template's parse may spend: tokens, and the parsing time of the compile it belongs to. */
 export interface ParseBudget {
   /** Lexer tokens of one template (its interpolated string literals included). */
   readonly maxTokens: number;
-  /** The compile's limit in milliseconds (reported in the error). */
+  /** Milliseconds the templates of one compile may spend parsing, in all. */
   readonly maxTime: number;
-  /** performance.now() past which parsing stops. */
-  readonly deadline: number;
+  /** Milliseconds they have spent so far (shared by every template of the compile). */
+  readonly spent: { ms: number };
+  /** performance.now() past which the parse running now stops (set as it starts). */
+  deadline: number;
   /** Tokens read so far (shared by the template and the string literals inside it). */
   tokens: number;
 }
 
-export function parseBudget(maxTokens: number, maxTime: number, deadline = performance.now() + maxTime): ParseBudget {
-  return { maxTokens, maxTime, deadline, tokens: 0 };
+export function parseBudget(maxTokens: number, maxTime: number, spent: { ms: number } = { ms: 0 }): ParseBudget {
+  return { maxTokens, maxTime, spent, deadline: performance.now() + maxTime - spent.ms, tokens: 0 };
+}
+
+/** Run one parse against the budget's time: its deadline set from what is left, its time added after. */
+export function timedParse<T>(budget: ParseBudget, parse: () => T): T {
+  const started = performance.now();
+  budget.deadline = started + budget.maxTime - budget.spent.ms;
+  try {
+    return parse();
+  } finally {
+    budget.spent.ms += performance.now() - started;
+  }
 }
 
 /** Every TIME_CHECK_MASK + 1 tokens the clock is read (a token costs a few microseconds). */
@@ -102,13 +117,10 @@ export function checkParseTime(budget: ParseBudget): void {
 /** velocityjs's flat statement list of `source`, its lexer counting against `budget`. */
 export function flatParse(source: string, budget: ParseBudget): Flat[] {
   parser ??= loadParser();
-  const base = parser.lexer;
-  const lexer: Lexer = Object.create(base) as Lexer;
-  lexer.lex = function lex(this: Lexer) {
-    countToken(budget);
-    return base.lex.call(this);
-  };
-  const own = Object.create(parser) as JisonParser;
-  own.lexer = lexer;
-  return own.parse(source);
+  current = budget;
+  try {
+    return parser.parse(source);
+  } finally {
+    current = undefined;
+  }
 }

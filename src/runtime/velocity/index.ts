@@ -43,8 +43,8 @@ export interface TemplateOptions {
   maxLength: number;
   /** Most lexer tokens a template may hold, its string literals included (engine limit maxTemplateTokens; default: no limit). */
   maxTokens?: number;
-  /** How long parsing may run: the limit in milliseconds and the performance.now() past which it stops (default: no limit). */
-  parseTime?: { maxTime: number; deadline: number };
+  /** How long parsing may run: milliseconds in all, and those already spent by the compile's other templates (default: no limit). */
+  parseTime?: { maxTime: number; spent: { ms: number } };
   /** The regex compiler (the engine passes its cached compileJavaRegex). */
   regex: (source: string) => JavaPattern;
   /**
@@ -186,7 +186,7 @@ function compile(source: string, options: TemplateOptions): CompiledTemplate {
       details: { length: source.length, maxLength: options.maxLength },
     });
   }
-  const budget = parseBudget(options.maxTokens ?? Infinity, options.parseTime?.maxTime ?? Infinity, options.parseTime?.deadline ?? Infinity);
+  const budget = parseBudget(options.maxTokens ?? Infinity, options.parseTime?.maxTime ?? Infinity, options.parseTime?.spent);
   const nodes = parseTemplate(source, budget);
   // Plain text (escapes included) renders as itself: the engine may skip the template.
   const isConstant =

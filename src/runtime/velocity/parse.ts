@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import { codedError, isTransformsError } from '../../errors/index.js';
 import { rewriteEscapes } from './escapes.js';
-import { flatParse, parseBudget, type Flat, type ParseBudget } from './grammar.js';
+import { flatParse, parseBudget, timedParse, type Flat, type ParseBudget } from './grammar.js';
 import { checkHashBeforeReference, endsRawBlock } from './hash-tokens.js';
 import type { Ast, Pos } from './expressions.js';
 
@@ -73,13 +73,17 @@ function checkBrackets(source: string): void {
 }
 
 /** No limit: for templates already parsed once under a budget (the code generator's second look). */
-const UNBUDGETED = (): ParseBudget => parseBudget(Infinity, Infinity, Infinity);
+const UNBUDGETED = (): ParseBudget => parseBudget(Infinity, Infinity);
 
 /**
  * Parse a template into nested nodes, its tokens and time counted against `budget`; `nested`
  * marks an interpolated string literal (with its position).
  */
 export function parseTemplate(source: string, budget: ParseBudget = UNBUDGETED(), nested: { offset: Pos | undefined } | undefined = undefined): Node[] {
+  return timedParse(budget, () => parse(source, budget, nested));
+}
+
+function parse(source: string, budget: ParseBudget, nested: { offset: Pos | undefined } | undefined): Node[] {
   const offset = nested?.offset;
   if (!nested) {
     checkNesting(source);
