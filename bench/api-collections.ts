@@ -4,7 +4,7 @@
 // second; alternating runs, the ratio of each pair), and search page latency at page 1 and page
 // 400 with searchAfter (goal: within 1.5× of each other) against offset paging.
 // Run: npx tsx bench/api-collections.ts [--duration S] [--rounds N] [--identities N] [--no-write].
-// Writes docs/bench-api2.md.
+// Writes docs/bench-api-collections.md.
 
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -222,4 +222,4 @@ ${scenarios.map((s) => `| ${s.label} (\`${(s.body.query as { query: string }).qu
 `;
 
 process.stdout.write(report);
-if (WRITE) writeFileSync(join(import.meta.dirname, '..', 'docs', 'bench-api2.md'), report);
+if (WRITE) writeFileSync(join(import.meta.dirname, '..', 'docs', 'bench-api-collections.md'), report);

@@ -16,7 +16,7 @@ export type {
   StringAttribute,
   Value,
 } from './engine/types.js';
-export type { MaybePromise } from './engine/maybe.js';
+export type { MaybePromise } from './providers/maybe.js';
 export type { CacheStats } from './engine/caches.js';
 
 export { builtinOperations, PLATFORM_TYPES } from './operations/index.js';

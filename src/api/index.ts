@@ -32,7 +32,7 @@ export type { SeedSummary } from './store/seed.js';
 export type { Principal, RouteAuth } from './auth/authenticate.js';
 export { ALL_SCOPES, RIGHTS, CAPABILITY_RIGHTS } from './auth/rights.js';
 export { Store } from './store/store.js';
-export { SERVER_EVALUATION_LIMITS } from './limits.js';
+export { SERVER_EVALUATION_LIMITS } from './evaluation-limits.js';
 
 export interface ListenOptions {
   host?: string;

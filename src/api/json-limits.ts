@@ -1,13 +1,13 @@
 // Limits on the JSON a request may send and the server may store (SECURITY.md "Limits"): depth
 // of nesting and size. SQLite's JSON functions refuse text nested deeper than 1000 levels, so a
 // document stored deeper would make every listing that sorts or filters on a JSON field fail;
-// recursive code would overflow the stack long before. Checked (errors/json-depth.ts) for every
+// recursive code would overflow the stack long before. Checked (json/depth.ts) for every
 // body and every document a change produces, with the JSON Pointer of the first value too deep.
 
 import { codedError } from '../errors/index.js';
-import { checkJsonDepth } from '../errors/json-depth.js';
+import { checkJsonDepth } from '../json/depth.js';
 
-export { checkJsonDepth } from '../errors/json-depth.js';
+export { checkJsonDepth } from '../json/depth.js';
 
 export interface JsonLimits {
   readonly maxJsonDepth: number;

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { TransformsError } from '../errors/index.js';
 import { closestName } from '../errors/suggest.js';
-import { firstSyntaxError, positionOf, stripByteOrderMark, type Position } from '../errors/positions.js';
+import { firstSyntaxError, positionOf, stripByteOrderMark, type Position } from '../json/positions.js';
 
-export { locatePointer, positionOf, positionTree, type Position } from '../errors/positions.js';
+export { locatePointer, positionOf, positionTree, type Position } from '../json/positions.js';
 
 export const EXIT_OK = 0;
 export const EXIT_INVALID = 1;

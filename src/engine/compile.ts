@@ -7,7 +7,7 @@ import { TransformsError, codedError, isTransformsError, pointerJoin, type Error
 import type { FilterNode } from '../filter/ast.js';
 import { needsTemplate, type CompiledTemplate } from '../runtime/velocity/index.js';
 import type { JavaPattern, JavaReplacement } from '../runtime/regex/index.js';
-import { attempt, isPromise, andThen, all, type MaybePromise } from './maybe.js';
+import { attempt, isPromise, andThen, all, type MaybePromise } from '../providers/maybe.js';
 import type { CompileContext, Evaluation, Evaluator, Limits, OperationSpec, StringAttribute, Value } from './types.js';
 import { coerceBoolean, coerceInteger } from './coerce.js';
 import { templateGlobals } from './globals.js';

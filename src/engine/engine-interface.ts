@@ -6,7 +6,7 @@ import type { CacheStats } from './caches.js';
 import type { ProfileLike, ProfileOptions, ProfileResult } from './profile.js';
 import type { Registry } from './registry.js';
 import type { TraceNode } from './trace.js';
-import type { MaybePromise } from './maybe.js';
+import type { MaybePromise } from '../providers/maybe.js';
 import type { CompiledTransform, Limits, RuleFunction, Value } from './types.js';
 
 export interface CompileOptions {

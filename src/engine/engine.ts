@@ -19,7 +19,7 @@ import { compileNode, locate, type CompileHost, type CompiledNode } from './comp
 import { generateEvaluator, type RecordedNodes } from './codegen/generator.js';
 import { generateProfile, type GeneratedProfile, type ProfileCodeHost } from './codegen/profile.js';
 import { NO_VARIABLES } from './globals.js';
-import { isPromise, andThen, type MaybePromise } from './maybe.js';
+import { isPromise, andThen, type MaybePromise } from '../providers/maybe.js';
 import { resolveLimits, resolveOptions, type EngineOptions, type ResolvedOptions } from './options.js';
 import { Budget } from '../runtime/budget.js';
 import { createRegistry, type Registry } from './registry.js';

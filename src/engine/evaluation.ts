@@ -6,7 +6,7 @@ import { codedError } from '../errors/index.js';
 import type { Identity, IdentityGraph, Providers } from '../providers/types.js';
 import { Budget, limitError } from '../runtime/budget.js';
 import { loadIdentityGraph } from './identity-graph.js';
-import { isPromise, type MaybePromise } from './maybe.js';
+import { isPromise, type MaybePromise } from '../providers/maybe.js';
 import type { CompiledTransform, Evaluation, Limits, RuleFunction } from './types.js';
 
 /** What an evaluation needs of its engine. */

@@ -3,7 +3,7 @@
 
 import { codedError } from '../errors/index.js';
 import type { Account, Identity, IdentityGraph, Providers, Source } from '../providers/types.js';
-import { all, attempt, andThen, isPromise, type MaybePromise } from './maybe.js';
+import { all, attempt, andThen, isPromise, type MaybePromise } from '../providers/maybe.js';
 
 function providerFailed(what: string) {
   return (error: unknown): never => {

@@ -1,7 +1,7 @@
 // maxOutputLength (docs/limits.md): the size of an evaluation's value, checked once it is computed.
 
 import { limitError } from '../runtime/budget.js';
-import { isPromise, type MaybePromise } from './maybe.js';
+import { isPromise, type MaybePromise } from '../providers/maybe.js';
 import type { Limits, Value } from './types.js';
 
 /** The value of an evaluation, once its size is checked against maxOutputLength. */

@@ -4,7 +4,7 @@
 
 import { isTransformsError } from '../errors/index.js';
 import type { Identity, IdentityProfile } from '../providers/types.js';
-import { all, andThen, isPromise, type MaybePromise } from './maybe.js';
+import { all, andThen, isPromise, type MaybePromise } from '../providers/maybe.js';
 import type { CompiledTransform, Limits, Value } from './types.js';
 import type { Budget } from '../runtime/budget.js';
 import type { GeneratedProfile } from './codegen/profile.js';

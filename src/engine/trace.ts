@@ -9,7 +9,7 @@
 // in the evaluation's memo under a key no operation uses. bench/tracing.ts measures the refresh
 // before tracing existed and after (docs/bench-tracing.md).
 
-import { isPromise, type MaybePromise } from './maybe.js';
+import { isPromise, type MaybePromise } from '../providers/maybe.js';
 import type { Evaluation, Evaluator, Value } from './types.js';
 
 /** One node of an explained evaluation. */

@@ -3,7 +3,7 @@
 // `compile` runs once per transform and returns a closure that only evaluates.
 
 import type { JSONSchema7 } from '../schema/json-schema.js';
-import type { MaybePromise } from './maybe.js';
+import type { MaybePromise } from '../providers/maybe.js';
 import type { Identity, IdentityGraph, Providers } from '../providers/types.js';
 import type { ErrorCode, TransformsError } from '../errors/index.js';
 import type { FilterNode } from '../filter/ast.js';

@@ -8,6 +8,7 @@
 
 import { isTransformsError, pointerJoin } from '../errors/index.js';
 import { createEngine, type Engine } from './engine.js';
+import { findCycles, referenceName } from './references.js';
 import { documentKind, embeddedTransforms, unknownDocumentIssue, type DocumentKind } from '../schema/documents.js';
 import type { ValidationIssue, ValidationResult } from '../schema/issues.js';
 
@@ -96,7 +97,8 @@ function scan(root: unknown, maxDepth: number): NodeInfo {
       if (attrs && typeof attrs === 'object' && !Array.isArray(attrs)) {
         const a = attrs as Record<string, unknown>;
         const at: Frame = { value: a, parent: frame, key: 'attributes', depth };
-        if (obj.type === 'reference' && typeof a.id === 'string') info.references.push({ name: a.id, path: pointerOf(at, 'id') });
+        const name = referenceName(obj);
+        if (name !== undefined) info.references.push({ name, path: pointerOf(at, 'id') });
         if (obj.type === 'lookup' && a.table && typeof a.table === 'object' && !Object.prototype.hasOwnProperty.call(a.table, 'default')) {
           info.lookupsWithoutDefault.push(pointerOf(at, 'table'));
         }
@@ -306,37 +308,16 @@ export function createSetValidator(options: ValidateOptions = {}): SetValidator 
   };
 }
 
-/** Reference cycles: depth-first search over name → referenced names, iterative (a chain of thousands of references must not overflow the stack). */
+/** Reference cycles among the set's transforms, each reported once, at the reference that closes it. */
 function reportCycles(edges: ReadonlyMap<string, Reference[]>, names: ReadonlyMap<string, number[]>, results: SetResult[]): void {
-  const state = new Map<string, 'active' | 'done'>();
   const reported = new Set<string>();
-  for (const startName of edges.keys()) {
-    if (state.has(startName)) continue;
-    const frames: { name: string; next: number }[] = [{ name: startName, next: 0 }];
-    state.set(startName, 'active');
-    while (frames.length > 0) {
-      const frame = frames[frames.length - 1]!;
-      const out = edges.get(frame.name) ?? [];
-      if (frame.next >= out.length) {
-        state.set(frame.name, 'done');
-        frames.pop();
-        continue;
-      }
-      const ref = out[frame.next++]!;
-      const s = state.get(ref.name);
-      if (s === 'active') {
-        const from = frames.findIndex((f) => f.name === ref.name);
-        const cycle = [...frames.slice(from).map((f) => f.name), ref.name];
-        const i = names.get(frame.name)?.[0];
-        if (i !== undefined && !reported.has(frame.name)) {
-          reported.add(frame.name);
-          results[i]!.issues.push({ severity: 'error', code: 'VALIDATE_REFERENCE_CYCLE', path: ref.path, message: `reference cycle: ${cycle.join(' → ')}` });
-          results[i]!.valid = false;
-        }
-      } else if (s === undefined && edges.has(ref.name)) {
-        state.set(ref.name, 'active');
-        frames.push({ name: ref.name, next: 0 });
-      }
-    }
-  }
+  findCycles(edges.keys(), edges, (cycle, taken) => {
+    const from = cycle[cycle.length - 2]!;
+    const ref = taken[taken.length - 1]!;
+    const i = names.get(from)?.[0];
+    if (i === undefined || reported.has(from)) return;
+    reported.add(from);
+    results[i]!.issues.push({ severity: 'error', code: 'VALIDATE_REFERENCE_CYCLE', path: ref.path, message: `reference cycle: ${cycle.join(' → ')}` });
+    results[i]!.valid = false;
+  });
 }

@@ -7,8 +7,4 @@ export const cliErrors = {
   CLI_LISTEN: { status: 400, description: 'serve cannot listen: a port is in use or needs privileges, or the host is not an address of this machine.' },
   CLI_STORE: { status: 400, description: 'serve --db names no store (and no --fixtures to create one), or a file of another program.' },
   CLI_FIXTURES: { status: 400, description: 'A fixtures directory is missing a file or holds data of the wrong shape.' },
-  // refresh() (library and CLI). The CLI reports REFRESH_OPTION_INVALID as a usage error (exit 2).
-  REFRESH_OPTION_INVALID: { status: 400, description: 'An option of refresh() is unknown or invalid (workers, batch size, shard, profile, clock).' },
-  RULES_MODULE_INVALID: { status: 400, description: 'A rules module (--rules) does not exist, cannot be loaded, or does not export an object of rule functions by name.' },
-  REFRESH_WORKER_FAILED: { status: 500, description: 'A refresh worker thread failed: it died (its heap limit reached, an uncaught error, an exit) or threw; the message names the batch. No thread is started again in that process.' },
 } as const satisfies Record<string, ErrorDefinition>;

@@ -13,6 +13,7 @@ import { engineErrors } from './engine.js';
 import { filterErrors } from './filter.js';
 import { impactErrors } from './impact.js';
 import { patchErrors } from './patch.js';
+import { refreshErrors } from './refresh.js';
 import { requestErrors } from './request.js';
 import { runtimeErrors } from './runtime.js';
 import { schemaErrors } from './schema.js';
@@ -33,6 +34,7 @@ type Tables = [
   typeof patchErrors,
   typeof searchErrors,
   typeof cliErrors,
+  typeof refreshErrors,
   typeof tenantErrors,
   typeof impactErrors,
   typeof snapshotErrors,
@@ -64,6 +66,7 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorDefinition>> = mer
   patchErrors,
   searchErrors,
   cliErrors,
+  refreshErrors,
   tenantErrors,
   impactErrors,
   snapshotErrors,

@@ -4,6 +4,7 @@
 // has, and the base mappings' references (and those inside base transforms) are renamed to
 // match. Each mapping keeps its identity attribute (evaluatedAs) for $oldValue.
 
+import { renameReferences } from '../engine/references.js';
 import type { IdentityProfile } from '../providers/types.js';
 import type { TransformDocument } from '../providers/types.js';
 import type { AttributePlan } from './plan.js';
@@ -21,22 +22,6 @@ export interface Combined {
 /** The result keys of plan i's two versions. */
 export const baseKey = (i: number) => `base:${i}`;
 export const headKey = (i: number) => `head:${i}`;
-
-function renameReferences(value: unknown, rename: (name: string) => string | null): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => renameReferences(v, rename));
-  const o = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o)) out[k] = renameReferences(v, rename);
-  if (o.type === 'reference' && out.attributes !== null && typeof out.attributes === 'object') {
-    const attributes = out.attributes as Record<string, unknown>;
-    if (typeof attributes.id === 'string') {
-      const renamed = rename(attributes.id);
-      if (renamed !== null) out.attributes = { ...attributes, id: renamed };
-    }
-  }
-  return out;
-}
 
 /**
  * The profile of one pass: for each plan `include` keeps, its base mapping, its head mapping or

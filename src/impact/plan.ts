@@ -4,6 +4,7 @@
 // profile can compute another value. Only those are evaluated.
 
 import { canonicalJson } from '../engine/canonical.js';
+import { reachableFrom } from '../engine/references.js';
 import type { IdentityProfile } from '../providers/types.js';
 import type { TransformDocument } from '../providers/types.js';
 import type { NamedTransform, TransformVersion, VersionFile } from './version.js';
@@ -60,39 +61,13 @@ export interface References {
   issued: boolean;
 }
 
-function isTemplate(text: string): boolean {
-  return text.includes('$') || text.includes('#');
-}
-
-/** Every `reference` reached from a definition, following the references through `transforms`. */
+/**
+ * Every `reference` reached from a definition, following the references through `transforms`;
+ * a reference whose name is a template is dynamic (it can reach any transform).
+ */
 export function referencesOf(definition: unknown, transforms: ReadonlyMap<string, VersionFile<NamedTransform>>): References {
-  const out: References = { names: new Set(), dynamic: false, issued: false };
-  // An explicit stack: a deeply nested (hostile) definition must not overflow the call stack.
-  const stack: unknown[] = [definition];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (node === null || typeof node !== 'object') continue;
-    if (Array.isArray(node)) {
-      for (const item of node) stack.push(item);
-      continue;
-    }
-    const o = node as Record<string, unknown>;
-    if (o.type === 'usernameGenerator') out.issued = true;
-    if (o.type === 'reference' && o.attributes !== null && typeof o.attributes === 'object') {
-      const id = (o.attributes as Record<string, unknown>).id;
-      if (typeof id === 'string' && !isTemplate(id)) {
-        if (!out.names.has(id)) {
-          out.names.add(id);
-          const target = transforms.get(id);
-          if (target) stack.push(target.doc);
-        }
-      } else {
-        out.dynamic = true;
-      }
-    }
-    for (const value of Object.values(o)) if (value !== null && typeof value === 'object') stack.push(value);
-  }
-  return out;
+  const reached = reachableFrom(definition, (name) => transforms.get(name)?.doc, { templatesAreDynamic: true });
+  return { names: reached.names, dynamic: reached.dynamic, issued: reached.types.has('usernameGenerator') };
 }
 
 export type AttributeReason =

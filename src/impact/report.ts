@@ -4,7 +4,8 @@
 // each changed transform file with the attributes it changes.
 
 import { formatTrace } from '../engine/explain-text.js';
-import type { AttributeImpact, AttributeReason, DifferenceKind, Example, ImpactReport, Outcome } from './index.js';
+import type { AttributeReason } from './plan.js';
+import type { AttributeImpact, DifferenceKind, Example, ImpactReport, Outcome } from './types.js';
 
 export type ImpactFormat = 'text' | 'markdown' | 'json' | 'github';
 

@@ -11,7 +11,7 @@ import { codedError } from '../errors/index.js';
 import { checkIdentityProfile } from '../providers/fixtures.js';
 import type { IdentityProfile } from '../providers/types.js';
 import type { TransformDocument } from '../providers/types.js';
-import { MAX_JSON_DEPTH, checkJsonDepth } from '../errors/json-depth.js';
+import { MAX_JSON_DEPTH, checkJsonDepth } from '../json/depth.js';
 
 /** A transform as a version holds it: its name is its key. */
 export type NamedTransform = TransformDocument & { name: string };

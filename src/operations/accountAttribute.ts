@@ -3,7 +3,7 @@
 
 import { codedError, isTransformsError, type ErrorCode } from '../errors/index.js';
 import { compilePredicate, filterProperties } from '../filter/index.js';
-import { andThen, isPromise, type MaybePromise } from '../engine/maybe.js';
+import { andThen, isPromise, type MaybePromise } from '../providers/maybe.js';
 import { decide } from '../engine/trace.js';
 import type { CompileContext, Evaluation, Evaluator, Value } from '../engine/types.js';
 import type { Account, Source, SourceRef } from '../providers/types.js';

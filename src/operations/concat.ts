@@ -1,6 +1,6 @@
 // concat — the values joined in order, no separator (https://developer.sailpoint.com/docs/extensibility/transforms/operations/concat).
 
-import { all, andThen } from '../engine/maybe.js';
+import { all, andThen } from '../providers/maybe.js';
 import { joinValues } from './support/text.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 
@@ -17,6 +17,6 @@ export const concat = defineOperation({
     return (input, ev) => andThen(all(values.map((v) => v(input, ev))), (vals) => joinValues(vals, '', ev));
   },
   generate(code) {
-    return `return ${code.rt}.join([${code.list('values').join(', ')}], '', ${code.ev});`;
+    return `return ${code.bind(joinValues)}([${code.list('values').join(', ')}], '', ${code.ev});`;
   },
 });

@@ -2,7 +2,7 @@
 // or the negative condition (https://developer.sailpoint.com/docs/extensibility/transforms/operations/conditional).
 
 import { codedError } from '../errors/index.js';
-import { andThen } from '../engine/maybe.js';
+import { andThen } from '../providers/maybe.js';
 import type { CompileContext, Evaluator } from '../engine/types.js';
 import { needsTemplate } from '../runtime/velocity/index.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';

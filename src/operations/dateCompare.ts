@@ -1,7 +1,7 @@
 // dateCompare — compare two ISO 8601 dates (or "now") and return the positive or negative condition (https://developer.sailpoint.com/docs/extensibility/transforms/operations/date-compare).
 
 import { codedError } from '../errors/index.js';
-import { andThen, type MaybePromise } from '../engine/maybe.js';
+import { andThen, type MaybePromise } from '../providers/maybe.js';
 import type { Evaluation, Evaluator, Value } from '../engine/types.js';
 import { compareDates, parseDateCompareOperand, parseDateCompareOperator } from '../runtime/dates/index.js';
 import { textOf } from './support/text.js';

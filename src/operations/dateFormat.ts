@@ -1,7 +1,7 @@
 // dateFormat — parse with inputFormat, print with outputFormat (Java SimpleDateFormat or
 // the named constructs ISO8601, LDAP, PEOPLE_SOFT, EPOCH_TIME_JAVA, EPOCH_TIME_WIN32) (https://developer.sailpoint.com/docs/extensibility/transforms/operations/date-format).
 
-import { andThen } from '../engine/maybe.js';
+import { andThen } from '../providers/maybe.js';
 import type { CompileContext } from '../engine/types.js';
 import { compileDateFormat, type DateFormat } from '../runtime/dates/index.js';
 import { textOf } from './support/text.js';

@@ -1,6 +1,6 @@
 // dateMath — add, subtract and round an ISO 8601 UTC date (or now); output yyyy-MM-dd'T'HH:mm (https://developer.sailpoint.com/docs/extensibility/transforms/operations/date-math).
 
-import { andThen } from '../engine/maybe.js';
+import { andThen } from '../providers/maybe.js';
 import { formatDateMathOutput, parseDateMath, parseIso8601, type DateMathExpression } from '../runtime/dates/index.js';
 import { textOf } from './support/text.js';
 import { resolver } from './support/resolve.js';

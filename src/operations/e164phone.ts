@@ -1,6 +1,6 @@
 // e164phone — the number in E.164 via libphonenumber; invalid → null (https://developer.sailpoint.com/docs/extensibility/transforms/operations/e164-phone).
 
-import { andThen } from '../engine/maybe.js';
+import { andThen } from '../providers/maybe.js';
 import { e164, isPhoneRegion } from '../runtime/locale.js';
 import { textOf } from './support/text.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';

@@ -1,6 +1,6 @@
 // firstValid — the first entry that evaluates to a non-null value, lazily in order (https://developer.sailpoint.com/docs/extensibility/transforms/operations/first-valid).
 
-import { attempt, isPromise, sequence } from '../engine/maybe.js';
+import { attempt, isPromise, sequence } from '../providers/maybe.js';
 import type { Value } from '../engine/types.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 

@@ -1,7 +1,7 @@
 // identityAttribute — an attribute of the identity in the context (https://developer.sailpoint.com/docs/extensibility/transforms/operations/identity-attribute).
 
 import { codedError } from '../errors/index.js';
-import { andThen } from '../engine/maybe.js';
+import { andThen } from '../providers/maybe.js';
 import type { Value } from '../engine/types.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 

@@ -1,7 +1,7 @@
 // join — the values joined with a separator (documented on the operations index,
 // https://developer.sailpoint.com/docs/extensibility/transforms/operations/, not in the OpenAPI enum).
 
-import { all, andThen } from '../engine/maybe.js';
+import { all, andThen } from '../providers/maybe.js';
 import { joinValues } from './support/text.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 

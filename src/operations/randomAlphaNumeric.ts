@@ -1,6 +1,6 @@
 // randomAlphaNumeric — [A-Za-z0-9]{length}, length default 32, 1 to 450 (https://developer.sailpoint.com/docs/extensibility/transforms/operations/random-alphanumeric).
 
-import { andThen } from '../engine/maybe.js';
+import { andThen } from '../providers/maybe.js';
 import { randomAlphaNumeric as generate } from '../runtime/random.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 

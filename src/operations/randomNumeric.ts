@@ -1,6 +1,6 @@
 // randomNumeric — [0-9]{length}, length default 10 (the docs; the OpenAPI's 32 is a copy of randomAlphaNumeric's), 1 to 450 (https://developer.sailpoint.com/docs/extensibility/transforms/operations/random-numeric).
 
-import { andThen } from '../engine/maybe.js';
+import { andThen } from '../providers/maybe.js';
 import { randomNumeric as generate } from '../runtime/random.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 

@@ -2,7 +2,7 @@
 // within this transform" (https://developer.sailpoint.com/docs/extensibility/transforms/operations/reference).
 
 import { isTransformsError, TransformsError } from '../errors/index.js';
-import { andThen, attempt, type MaybePromise } from '../engine/maybe.js';
+import { andThen, attempt, type MaybePromise } from '../providers/maybe.js';
 import type { Evaluation, Value } from '../engine/types.js';
 import { decide } from '../engine/trace.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
@@ -61,7 +61,7 @@ export const reference = defineOperation({
       `try {`,
       `  return ${target.call(input, inner)};`,
       `} catch (e) {`,
-      `  throw ${rt}.inReference(e, ${name}, ${code.literal(ctx.at('id'))});`,
+      `  throw ${code.bind(inReference)}(e, ${name}, ${code.literal(ctx.at('id'))});`,
       `}`,
     ].join('\n');
   },

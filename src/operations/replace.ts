@@ -3,7 +3,7 @@
 import { toJavaString } from '../runtime/java-string.js';
 import type { Value } from '../engine/types.js';
 import type { JavaPattern, JavaReplacement } from '../runtime/regex/index.js';
-import { andThen } from '../engine/maybe.js';
+import { andThen } from '../providers/maybe.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 import { resolver } from './support/resolve.js';
 

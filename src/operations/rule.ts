@@ -3,7 +3,7 @@
 // function registered on the engine (https://developer.sailpoint.com/docs/extensibility/transforms/operations/rule).
 
 import { codedError, isTransformsError } from '../errors/index.js';
-import { all, attempt, andThen, type MaybePromise } from '../engine/maybe.js';
+import { all, attempt, andThen, type MaybePromise } from '../providers/maybe.js';
 import type { CompileContext, Evaluation, Evaluator, StringAttribute, Value } from '../engine/types.js';
 import type { Identity } from '../providers/types.js';
 import { generateRandomString } from '../runtime/random.js';

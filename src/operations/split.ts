@@ -2,7 +2,7 @@
 // index; out of bounds throws or gives null per `throws` (default true) (https://developer.sailpoint.com/docs/extensibility/transforms/operations/split).
 
 import { codedError } from '../errors/index.js';
-import { andThen } from '../engine/maybe.js';
+import { andThen } from '../providers/maybe.js';
 import { resolver } from './support/resolve.js';
 import { needsTemplate } from '../runtime/velocity/index.js';
 import { textOf } from './support/text.js';

@@ -1,7 +1,7 @@
 // substring — input.substring(begin + beginOffset, end + endOffset) with the -1 sentinels
 // (begin -1 → 0, end -1 or absent → the end); Java's StringIndexOutOfBoundsException otherwise (https://developer.sailpoint.com/docs/extensibility/transforms/operations/substring).
 
-import { andThen } from '../engine/maybe.js';
+import { andThen } from '../providers/maybe.js';
 import type { Evaluator } from '../engine/types.js';
 import { javaSubstring } from '../runtime/java-string.js';
 import { needsTemplate } from '../runtime/velocity/index.js';

@@ -7,7 +7,7 @@
 import { codedError } from '../errors/index.js';
 import { toJavaString } from '../runtime/java-string.js';
 import { templateGlobals } from '../engine/globals.js';
-import { all, andThen, isPromise, type MaybePromise } from '../engine/maybe.js';
+import { all, andThen, isPromise, type MaybePromise } from '../providers/maybe.js';
 import type { Value } from '../engine/types.js';
 import type { CompiledTemplate } from '../runtime/velocity/index.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';

@@ -7,9 +7,9 @@
 import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { codedError } from '../errors/index.js';
-import { invalidJsonText, pointerError, stripByteOrderMark } from '../errors/positions.js';
+import { invalidJsonText, pointerError, stripByteOrderMark } from '../json/positions.js';
 import type { Account, Identity, IdentityProfile, Source, TransformDocument } from './types.js';
-import { MAX_JSON_DEPTH, checkJsonDepth } from '../errors/json-depth.js';
+import { MAX_JSON_DEPTH, checkJsonDepth } from '../json/depth.js';
 
 export interface Fixtures {
   sources: Source[];

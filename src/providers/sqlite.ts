@@ -2,7 +2,7 @@
 // accounts and transforms, each row's `doc` the stored JSON). Every answer is synchronous, so an
 // evaluation over the store keeps the engine's fast path.
 
-import { prepared, type SqlDatabase } from '../filter/sql-statements.js';
+import { prepared, type SqlDatabase } from './sql-statements.js';
 import { resolveSourceRef, type SourceLookup } from './sources.js';
 import type { Account, Identity, Providers, Source, SourceRef, TransformDocument } from './types.js';
 

@@ -3,7 +3,7 @@
 // synchronous (refresh jobs depend on it).
 
 import type { FilterNode } from '../filter/ast.js';
-import type { MaybePromise } from '../engine/maybe.js';
+import type { MaybePromise } from './maybe.js';
 
 /**
  * A source (the shape of https://developer.sailpoint.com/docs/api/v3/get-source; only id and name

@@ -86,29 +86,3 @@ export function createFixtureUniqueness(
   for (const account of tenant.accounts) builder.addAccount(account);
   return builder.build();
 }
-
-/**
- * Whether evaluating `definition` can run `type` (usernameGenerator): its nodes, and the stored
- * transforms its references name, followed transitively.
- */
-export function usesOperation(definition: unknown, type: string, transform: (name: string) => unknown): boolean {
-  const seen = new Set<string>();
-  const stack: unknown[] = [definition];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (value === null || typeof value !== 'object') continue;
-    if (Array.isArray(value)) {
-      stack.push(...value);
-      continue;
-    }
-    const node = value as Record<string, unknown>;
-    if (node.type === type) return true;
-    const attrs = node.attributes as Record<string, unknown> | undefined;
-    if (node.type === 'reference' && attrs && typeof attrs.id === 'string' && !seen.has(attrs.id)) {
-      seen.add(attrs.id);
-      stack.push(transform(attrs.id));
-    }
-    stack.push(...Object.values(node));
-  }
-  return false;
-}

@@ -16,9 +16,9 @@ import { FixtureUniquenessBuilder } from '../providers/uniqueness.js';
 import type { ProfileError, ProfileResult } from '../engine/profile.js';
 import { JsonArrayReader, parseObjectElement } from './fixture-stream/json-array-reader.js';
 import { accountsRecordError, identityRecordError, managerRecordError } from './fixture-stream/record-errors.js';
-import { fileError } from '../errors/positions.js';
+import { fileError } from '../json/positions.js';
 import type { TenantRecord } from './fixture-stream/record-reader.js';
-import { MAX_JSON_DEPTH, checkJsonDepth } from '../errors/json-depth.js';
+import { MAX_JSON_DEPTH, checkJsonDepth } from '../json/depth.js';
 
 /** Everything an evaluator needs; plain data, so that it can be posted to a worker. */
 export interface EvaluatorConfig {

@@ -5,7 +5,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { codedError } from '../errors/index.js';
-import { pointerError } from '../errors/positions.js';
+import { pointerError } from '../json/positions.js';
 import { checkIdentityProfile, FIXTURE_DOCUMENTS, readFixtureDocuments, readJsonFile } from '../providers/fixtures.js';
 import type { IdentityProfile } from '../providers/types.js';
 

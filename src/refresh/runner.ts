@@ -13,7 +13,7 @@ import type { TransformDocument } from '../providers/types.js';
 import type { TenantProviderOptions, TenantProviders } from '../providers/tenant/index.js';
 import { createBatchEvaluator, loadStaticFixtures, type BatchOutput, type EvaluatorConfig, type IdentityRefreshResult } from './evaluator.js';
 import { loadRulesModule, rulesModuleUrl } from '../engine/rules-module.js';
-import { usesOperation } from '../providers/uniqueness.js';
+import { reachesType } from '../engine/references.js';
 import { canStartThreads, DEFAULT_WORKER_HEAP_MB, RefreshPool } from './pool.js';
 import { resolveProfile } from './profile-source.js';
 import type { Progress } from './progress.js';
@@ -96,7 +96,7 @@ function resolveOptions(options: RefreshOptions): Resolved {
   // this run: one provider, on the thread that evaluates in identities.json's order.
   const transforms = options.transforms !== undefined ? checkTransforms(options.transforms) : loadStaticFixtures(fixtures).transforms;
   const byName = new Map(transforms.map((t) => [t.name, t]));
-  const uniqueness = usesOperation(profile, 'usernameGenerator', (name) => byName.get(name));
+  const uniqueness = reachesType(profile, 'usernameGenerator', (name) => byName.get(name));
   if (uniqueness && workers !== 'auto' && workers > 0) {
     invalid('the profile uses usernameGenerator, whose names must stay unique across the run: it refreshes on the calling thread (workers 0 or auto)', 'workers');
   }

@@ -5,7 +5,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { codedError } from '../errors/index.js';
-import { MAX_JSON_DEPTH, checkJsonDepth } from '../errors/json-depth.js';
+import { MAX_JSON_DEPTH, checkJsonDepth } from '../json/depth.js';
 
 const OPEN = Buffer.from('[\n');
 const COMMA = Buffer.from(',\n');

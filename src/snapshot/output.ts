@@ -5,11 +5,11 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { codedError } from '../errors/index.js';
-import { stripByteOrderMark } from '../errors/positions.js';
+import { stripByteOrderMark } from '../json/positions.js';
 import { writeError } from './array-files.js';
 import { CHECKPOINT, MANIFEST } from './layout.js';
 import type { MergeProgress } from './records.js';
-import { MAX_JSON_DEPTH, checkJsonDepth } from '../errors/json-depth.js';
+import { MAX_JSON_DEPTH, checkJsonDepth } from '../json/depth.js';
 
 export type SnapshotPart = 'sources' | 'identities' | 'accounts' | 'transforms' | 'profiles';
 export const SNAPSHOT_PARTS: readonly SnapshotPart[] = ['sources', 'identities', 'accounts', 'transforms', 'profiles'];

@@ -8,7 +8,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SERVER_EVALUATION_LIMITS } from '../../src/api/limits.js';
+import { SERVER_EVALUATION_LIMITS } from '../../src/api/evaluation-limits.js';
 import { createEngine } from '../../src/engine/engine.js';
 import { isErrorCode, isTransformsError } from '../../src/errors/index.js';
 import { createMemoryProviders } from '../../src/providers/memory.js';

@@ -20,6 +20,6 @@ export {
   type SortSpec,
   type SqlStatement,
 } from './query.js';
-export { runCollection, runCollectionColumn, runColumn, runStatement, sendPage, type CollectionPage } from './run.js';
-export { prepared, type SqlDatabase } from '../../filter/sql-statements.js';
+export { runCollection, runCollectionColumn, runColumn, runCount, runStatement, sendPage, type CollectionPage } from './run.js';
+export { prepared, type SqlDatabase } from '../../providers/sql-statements.js';
 export { COLLECTION_PARAMETER_TYPES, collectionQuerySchema, docs, jsonListHandler, listHandler } from './route.js';

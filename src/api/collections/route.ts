@@ -6,7 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SqlWhere } from '../../filter/index.js';
 import { checkRawEscapes, parseCollectionQuery, type CollectionSpec } from './query.js';
-import type { SqlDatabase } from '../../filter/sql-statements.js';
+import type { SqlDatabase } from '../../providers/sql-statements.js';
 import { runCollection, runCollectionColumn, sendPage } from './run.js';
 
 /**

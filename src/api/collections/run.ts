@@ -3,7 +3,7 @@
 // requested order and, with count=true, the X-Total-Count of the whole filtered collection.
 
 import type { FastifyReply } from 'fastify';
-import { prepared, type SqlDatabase } from '../../filter/sql-statements.js';
+import { prepared, type SqlDatabase } from '../../providers/sql-statements.js';
 import { collectionSql, type CollectionQuery, type CollectionSpec, type SqlStatement } from './query.js';
 
 export interface CollectionPage<T> {
@@ -14,6 +14,11 @@ export interface CollectionPage<T> {
 
 export function runStatement(db: SqlDatabase, s: SqlStatement): unknown[] {
   return prepared(db, s.sql).all(...s.params);
+}
+
+/** The `n` of a statement's one row: a total that a planner's statement counts. */
+export function runCount(db: SqlDatabase, s: SqlStatement): number {
+  return (prepared(db, s.sql).get(...s.params) as { n: number }).n;
 }
 
 /** The first column of each row of a statement (no object per row). */
@@ -30,7 +35,7 @@ export function runColumn(db: SqlDatabase, s: SqlStatement): unknown[] {
 
 /** The total of a count=true query, null without it. */
 function totalOf(db: SqlDatabase, total: SqlStatement | null): number | null {
-  return total === null ? null : (prepared(db, total.sql).get(...total.params) as { n: number }).n;
+  return total === null ? null : runCount(db, total);
 }
 
 /** Run a parsed query; `map` turns a row (`select` columns) into the response item. */

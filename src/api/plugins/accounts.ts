@@ -6,10 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import { codedError } from '../../errors/index.js';
 import type { FieldMap } from '../../filter/index.js';
 import { RIGHTS } from '../auth/rights.js';
-import { collectionQuerySchema, docs, listHandler, prepared, timeSorter, type CollectionSpec } from '../collections/index.js';
+import { collectionQuerySchema, listHandler, timeSorter, type CollectionSpec } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
 import { serviceRoutes } from '../routes.js';
 import { idParams } from '../schemas.js';
+import { ACCOUNT_SELECT, accountRow, sourceSummaries, type SourceSummary } from '../store/queries.js';
 
 const FILTERS: FieldMap = {
   id: { type: 'string', column: 'id', operators: ['eq', 'in'], caseSensitive: true },
@@ -50,14 +51,12 @@ interface StoredAccount {
   [key: string]: unknown;
 }
 
-type SourceSummary = { name: string; authoritative: boolean };
-
-function sourceSummaries(ctx: ApiContext): Map<string, SourceSummary> {
-  const rows = prepared(ctx.store.db, `SELECT id, name, json_extract(doc, '$.authoritative') AS authoritative FROM sources`).all() as { id: string; name: string; authoritative: number | null }[];
-  return new Map(rows.map((r) => [r.id, { name: r.name, authoritative: r.authoritative === 1 }]));
-}
-
-function accountView(a: StoredAccount, sources: Map<string, SourceSummary>) {
+/**
+ * An account as the API shows it, from its row of account_rows: the stored document, with the
+ * row's `modified` (the store's rule, migrations.ts) when the document has none.
+ */
+function accountView(row: Record<string, unknown>, sources: Map<string, SourceSummary>) {
+  const a = JSON.parse(row.doc as string) as StoredAccount;
   const source = sources.get(a.sourceId ?? '');
   return {
     disabled: false,
@@ -65,7 +64,7 @@ function accountView(a: StoredAccount, sources: Map<string, SourceSummary>) {
     systemAccount: false,
     manuallyCorrelated: false,
     isMachine: false,
-    modified: a.created ?? null,
+    modified: row.modified === '' ? null : (row.modified ?? null),
     ...a,
     sourceName: source?.name ?? null,
     authoritative: source?.authoritative ?? false,
@@ -82,10 +81,15 @@ export async function accountsPlugin(app: FastifyInstance, opts: { ctx: ApiConte
       path: '',
       auth: { right: RIGHTS.accountsRead, user: true },
       schema: { summary: 'List accounts', operationId: 'listAccounts', querystring: collectionQuerySchema(ACCOUNTS) },
-      handler: listHandler(ctx.store.db, ACCOUNTS, (rows) => {
-        const sources = sourceSummaries(ctx);
-        return docs<StoredAccount>(rows).map((a) => accountView(a, sources));
-      }),
+      handler: listHandler(
+        ctx.store.db,
+        ACCOUNTS,
+        (rows) => {
+          const sources = sourceSummaries(ctx.store.db);
+          return rows.map((row) => accountView(row, sources));
+        },
+        { select: ACCOUNT_SELECT },
+      ),
     },
     {
       method: 'GET',
@@ -94,9 +98,9 @@ export async function accountsPlugin(app: FastifyInstance, opts: { ctx: ApiConte
       schema: { summary: 'Get an account', operationId: 'getAccount', params: idParams },
       handler: async (request) => {
         const { id } = request.params as { id: string };
-        const account = ctx.store.resources.get('accounts', id);
-        if (account === null) throw codedError('API_NOT_FOUND', `No account ${id}.`);
-        return accountView(account as StoredAccount, sourceSummaries(ctx));
+        const row = accountRow(ctx.store.db, id);
+        if (row === null) throw codedError('API_NOT_FOUND', `No account ${id}.`);
+        return accountView(row, sourceSummaries(ctx.store.db));
       },
     },
   ]);

@@ -6,10 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import { codedError } from '../../errors/index.js';
 import type { FieldMap } from '../../filter/index.js';
 import { RIGHTS } from '../auth/rights.js';
-import { collectionQuerySchema, docs, listHandler, prepared, timeSorter, type CollectionSpec } from '../collections/index.js';
+import { collectionQuerySchema, docs, listHandler, timeSorter, type CollectionSpec } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
 import { serviceRoutes } from '../routes.js';
 import { idParams } from '../schemas.js';
+import { activityDoc } from '../store/queries.js';
 
 const TIME_OPS = ['eq', 'ne', 'in', 'gt', 'ge', 'lt', 'le'] as const;
 
@@ -61,9 +62,9 @@ export async function activitiesPlugin(app: FastifyInstance, opts: { ctx: ApiCon
       schema: { summary: 'Get an account activity', operationId: 'getAccountActivity', params: idParams },
       handler: async (request) => {
         const { id } = request.params as { id: string };
-        const row = prepared(ctx.store.db, 'SELECT doc FROM account_activities WHERE id = ?').get(id) as { doc: string } | undefined;
-        if (row === undefined) throw codedError('API_NOT_FOUND', `No account activity ${id}.`);
-        return activityView(JSON.parse(row.doc) as Record<string, unknown>);
+        const doc = activityDoc(ctx.store.db, id);
+        if (doc === null) throw codedError('API_NOT_FOUND', `No account activity ${id}.`);
+        return activityView(doc);
       },
     },
   ]);

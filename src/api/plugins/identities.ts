@@ -6,11 +6,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { FieldMap } from '../../filter/index.js';
 import { RIGHTS } from '../auth/rights.js';
-import { collectionQuerySchema, docs, jsonListHandler, prepared, type CollectionSpec } from '../collections/index.js';
+import { collectionQuerySchema, jsonListHandler, type CollectionSpec } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
 import { RESOURCE_SCHEMAS } from './openapi-operations.js';
 import { serviceRoutes } from '../routes.js';
 import type { StoredIdentity } from '../search/index.js';
+import { identityDocs } from '../store/queries.js';
 
 // The columns of the public_identity_rows view (store migrations 4, 6 and 7), kept in step with the
 // identity documents by triggers: plain columns, not JSON reads per row, and for each field a
@@ -36,8 +37,7 @@ export function managersOf(ctx: ApiContext, identities: readonly StoredIdentity[
   const ids = [...new Set(identities.map((i) => i.managerId).filter((m): m is string => typeof m === 'string'))];
   const out = new Map<string, StoredIdentity>();
   if (ids.length === 0) return out;
-  const rows = prepared(ctx.store.db, `SELECT doc FROM identities WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids));
-  for (const m of docs<StoredIdentity>(rows as Record<string, unknown>[])) out.set(m.id, m);
+  for (const m of identityDocs<StoredIdentity>(ctx.store.db, ids)) out.set(m.id, m);
   return out;
 }
 

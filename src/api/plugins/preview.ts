@@ -13,7 +13,7 @@ import type { Identity, ProfileMapping } from '../../providers/types.js';
 import { RIGHTS } from '../auth/rights.js';
 import type { ApiContext } from '../context.js';
 import { layouts } from '../routes.js';
-import { SERVER_EVALUATION_LIMITS } from '../limits.js';
+import { SERVER_EVALUATION_LIMITS } from '../evaluation-limits.js';
 
 const previewBody = {
   type: 'object',

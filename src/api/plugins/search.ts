@@ -3,7 +3,7 @@
 
 import type { FastifyInstance } from 'fastify';
 import { RIGHTS } from '../auth/rights.js';
-import { docs, prepared, runStatement, sendPage } from '../collections/index.js';
+import { docs, runCount, runStatement, sendPage } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
 import { serviceRoutes } from '../routes.js';
 import { SearchBudgetExceeded, withSearchBudget } from '../../filter/search/index.js';
@@ -11,6 +11,7 @@ import { IDENTITIES_INDEX, identitySearchDocument, parseProjection, planSearch, 
 import { codedError } from '../../errors/index.js';
 import { managersOf } from './identities.js';
 import { IDENTITY_TIME } from '../store/migrations.js';
+import { accountCounts, accountsOfIdentities, managersAmong } from '../store/queries.js';
 
 // The members carry no `type`: the route validator coerces types (a string becomes a one-item
 // array), so planSearch checks them itself and a string where an array belongs is a 400.
@@ -37,16 +38,8 @@ const searchQuery = {
 
 /** The accounts of a page's identities (id, name, native identity, source), in aggregation order. */
 function pageAccounts(ctx: ApiContext, ids: readonly string[]): Map<string, SearchAccount[]> {
-  const rows = prepared(
-    ctx.store.db,
-    `SELECT a.rowid AS seq, a.identity_id AS identityId, a.id AS id, a.name AS name, a.native_identity AS nativeIdentity, a.source_id AS sourceId, s.name AS sourceName
-     FROM accounts a LEFT JOIN sources s ON s.id = a.source_id WHERE a.identity_id IN (SELECT value FROM json_each(?))`,
-  ).all(JSON.stringify(ids)) as { seq: number; identityId: string; id: string; name: string; nativeIdentity: string; sourceId: string; sourceName: string | null }[];
-  // Sorted here: ORDER BY rowid in the query lets SQLite walk the whole table in rowid order
-  // instead of looking the page's identities up in the identity index.
-  rows.sort((x, y) => x.seq - y.seq);
   const out = new Map<string, SearchAccount[]>();
-  for (const r of rows) {
+  for (const r of accountsOfIdentities(ctx.store.db, ids)) {
     let list = out.get(r.identityId);
     if (list === undefined) out.set(r.identityId, (list = []));
     list.push({ id: r.id, name: r.name, accountId: r.nativeIdentity, source: { id: r.sourceId, name: r.sourceName } });
@@ -56,12 +49,10 @@ function pageAccounts(ctx: ApiContext, ids: readonly string[]): Map<string, Sear
 
 /** Per-identity counts for a page, in one query each, made only when the projection keeps them. */
 function pageFacts(ctx: ApiContext, ids: readonly string[], need: { accountCount: boolean; isManager: boolean }): { accounts: Map<string, number>; managers: Set<string> } {
-  const list = JSON.stringify(ids);
-  const accounts = need.accountCount
-    ? (prepared(ctx.store.db, 'SELECT identity_id AS id, count(*) AS n FROM accounts WHERE identity_id IN (SELECT value FROM json_each(?)) GROUP BY identity_id').all(list) as { id: string; n: number }[])
-    : [];
-  const managers = need.isManager ? (prepared(ctx.store.db, 'SELECT DISTINCT manager_id AS id FROM identities WHERE manager_id IN (SELECT value FROM json_each(?))').all(list) as { id: string }[]) : [];
-  return { accounts: new Map(accounts.map((r) => [r.id, r.n])), managers: new Set(managers.map((r) => r.id)) };
+  return {
+    accounts: need.accountCount ? accountCounts(ctx.store.db, ids) : new Map(),
+    managers: need.isManager ? managersAmong(ctx.store.db, ids) : new Set(),
+  };
 }
 
 /** Run the search's SQL within its time budget; a spent budget is a coded 400. */
@@ -178,7 +169,7 @@ export async function searchPlugin(app: FastifyInstance, opts: { ctx: ApiContext
         });
         const { rows, total } = budgeted(ctx.store, limits.searchTimeMs, () => ({
           rows: runStatement(ctx.store.db, plan.page) as Record<string, unknown>[],
-          total: plan.total === null ? null : (prepared(ctx.store.db, plan.total.sql).get(...plan.total.params) as { n: number }).n,
+          total: plan.total === null ? null : runCount(ctx.store.db, plan.total),
         }));
         if (columns !== null) {
           const managers = columns.includes('isManager') ? pageFacts(ctx, rows.map((r) => r.id as string), { accountCount: false, isManager: true }).managers : new Set<string>();

@@ -6,13 +6,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { codedError } from '../../errors/index.js';
 import type { FieldMap } from '../../filter/index.js';
 import { RIGHTS } from '../auth/rights.js';
-import { collectionQuerySchema, docs, listHandler, prepared, timeSorter, type CollectionSpec } from '../collections/index.js';
+import { collectionQuerySchema, docs, listHandler, timeSorter, type CollectionSpec } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
 import { checkStoredJson } from '../json-limits.js';
 import { unsafeNameCharacter } from '../names.js';
 import { applyPatch, checkReplacement, jsonPatchBodyParser, patchOperations } from '../patch/index.js';
 import { serviceRoutes } from '../routes.js';
 import { idParams } from '../schemas.js';
+import { sourceNameTaken, sourceSchemaDoc, sourceSchemaDocs, updateSourceSchema } from '../store/queries.js';
 import type { Doc } from '../store/resource-repo.js';
 
 const j = (path: string) => ({ column: 'doc', path });
@@ -101,7 +102,7 @@ export function schemaProblems(s: Json): string[] {
 }
 
 function schemasOf(ctx: ApiContext, sourceId: string): Json[] {
-  return docs(prepared(ctx.store.db, 'SELECT doc FROM source_schemas WHERE source_id = ? ORDER BY name, id').all(sourceId) as Json[]);
+  return sourceSchemaDocs(ctx.store.db, sourceId);
 }
 
 /** The source of https://developer.sailpoint.com/docs/api/v3/get-source: every documented field present (null or empty when the store has none). */
@@ -146,9 +147,9 @@ function getSource(ctx: ApiContext, id: string): Json {
 
 function getSchema(ctx: ApiContext, sourceId: string, schemaId: string): Json {
   getSource(ctx, sourceId);
-  const row = prepared(ctx.store.db, 'SELECT doc FROM source_schemas WHERE id = ? AND source_id = ?').get(schemaId, sourceId) as { doc: string } | undefined;
-  if (row === undefined) throw codedError('API_NOT_FOUND', `No schema ${schemaId} on source ${sourceId}.`);
-  return JSON.parse(row.doc) as Json;
+  const schema = sourceSchemaDoc(ctx.store.db, sourceId, schemaId);
+  if (schema === null) throw codedError('API_NOT_FOUND', `No schema ${schemaId} on source ${sourceId}.`);
+  return schema;
 }
 
 function invalid(what: string, problems: string[]): never {
@@ -160,8 +161,7 @@ function saveSource(ctx: ApiContext, next: Json): Json {
   const problems = sourceProblems(next);
   if (problems.length > 0) invalid('source', problems);
   checkStoredJson(next, ctx.options.requestLimits, 'the source');
-  const clash = prepared(ctx.store.db, 'SELECT id FROM sources WHERE name = ? COLLATE NOCASE AND id <> ?').get(next.name as string, next.id as string);
-  if (clash !== undefined) throw codedError('API_CONFLICT', `A source named ${JSON.stringify(next.name)} already exists.`, { details: { causes: [`duplicate name ${String(next.name)}`] } });
+  if (sourceNameTaken(ctx.store.db, next.name as string, next.id as string)) throw codedError('API_CONFLICT', `A source named ${JSON.stringify(next.name)} already exists.`, { details: { causes: [`duplicate name ${String(next.name)}`] } });
   const { schemas: _computed, ...stored } = next;
   stored.modified = new Date(ctx.now()).toISOString();
   ctx.store.resources.put('sources', stored as Doc);
@@ -173,8 +173,8 @@ function saveSchema(ctx: ApiContext, sourceId: string, next: Json): Json {
   if (problems.length > 0) invalid('schema', problems);
   checkStoredJson(next, ctx.options.requestLimits, 'the schema');
   const modified = new Date(ctx.now()).toISOString();
-  const stored: Json = { ...next, modified };
-  ctx.store.db.prepare('UPDATE source_schemas SET doc = ?, modified = ? WHERE id = ? AND source_id = ?').run(JSON.stringify(stored), modified, String(stored.id), sourceId);
+  const stored = { ...next, modified };
+  updateSourceSchema(ctx.store.db, sourceId, stored);
   return stored;
 }
 

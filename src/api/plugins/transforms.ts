@@ -7,15 +7,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { codedError, type ErrorCode } from '../../errors/index.js';
 import { compileSql, type FieldMap, type FilterNode, type SqlWhere } from '../../filter/index.js';
 import { createEngine, type Engine } from '../../engine/engine.js';
+import { findCycles, referencesIn, referencesName, type ReferenceSite } from '../../engine/references.js';
 import { validateTransform } from '../../engine/validate.js';
-import { SERVER_EVALUATION_LIMITS } from '../limits.js';
+import { SERVER_EVALUATION_LIMITS } from '../evaluation-limits.js';
 import { RIGHTS } from '../auth/rights.js';
-import { collectionQuerySchema, docs, listHandler, prepared, type CollectionSpec } from '../collections/index.js';
+import { collectionQuerySchema, docs, listHandler, type CollectionSpec } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
 import { sameName, unsafeNameCharacter } from '../names.js';
 import { jsonEqual } from '../patch/index.js';
 import { serviceRoutes } from '../routes.js';
 import { idParams } from '../schemas.js';
+import { profileDocs, transformDocs, transformNames } from '../store/queries.js';
 import type { Doc } from '../store/resource-repo.js';
 
 const FILTERS: FieldMap = {
@@ -67,7 +69,7 @@ function getTransform(ctx: ApiContext, id: string): Doc {
 }
 
 function knownNames(ctx: ApiContext): Set<string> {
-  return new Set((prepared(ctx.store.db, 'SELECT name FROM transforms').all() as { name: string }[]).map((r) => r.name));
+  return transformNames(ctx.store.db);
 }
 
 /** Validate with the project's validator; errors (not warnings) → 400 listing every issue. */
@@ -96,23 +98,6 @@ function validated(ctx: ApiContext, engine: Engine, body: Json): Json {
   return candidate;
 }
 
-/** The names a transform references (`reference` operations anywhere in it), with the pointer of each. */
-function references(value: unknown): { name: string; pointer: string }[] {
-  const out: { name: string; pointer: string }[] = [];
-  const stack: [unknown, string][] = [[value, '']];
-  while (stack.length > 0) {
-    const [v, at] = stack.pop()!;
-    if (Array.isArray(v)) v.forEach((x, i) => stack.push([x, `${at}/${i}`]));
-    else if (v !== null && typeof v === 'object') {
-      const o = v as Json;
-      const id = (o.attributes as Json | undefined)?.id;
-      if (o.type === 'reference' && typeof id === 'string') out.push({ name: id, pointer: `${at}/attributes/id` });
-      for (const [k, x] of Object.entries(o)) stack.push([x, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`]);
-    }
-  }
-  return out;
-}
-
 /**
  * Refuse a transform that would close a cycle of references among the stored ones (evaluation
  * would fail with EVAL_REFERENCE_CYCLE for every identity): 400 naming the cycle, located at
@@ -120,53 +105,26 @@ function references(value: unknown): { name: string; pointer: string }[] {
  */
 function refuseCycle(ctx: ApiContext, candidate: Json): void {
   const name = candidate.name as string;
-  const graph = new Map<string, string[]>();
-  for (const d of docs(prepared(ctx.store.db, 'SELECT doc FROM transforms').all() as Json[])) {
-    if (d.name !== name) graph.set(String(d.name), references(d.attributes).map((r) => r.name));
+  const edges = new Map<string, ReferenceSite[]>();
+  for (const d of transformDocs(ctx.store.db)) {
+    if (d.name !== name) edges.set(String(d.name), referencesIn(d.attributes));
   }
-  for (const start of references(candidate.attributes).reverse()) {
-    // Depth-first search from the referenced transform back to the candidate, keeping the path.
-    const path = [name, start.name];
-    const seen = new Set<string>();
-    const walk = (at: string): boolean => {
-      if (at === name) return true;
-      if (seen.has(at)) return false;
-      seen.add(at);
-      for (const next of graph.get(at) ?? []) {
-        path.push(next);
-        if (walk(next)) return true;
-        path.pop();
-      }
-      return false;
-    };
-    if (walk(start.name)) {
-      const cycle = path.map((n) => JSON.stringify(n)).join(' → ');
-      throw codedError('TRANSFORM_REFERENCE_CYCLE', `The transform would create a reference cycle: ${cycle}.`, {
-        path: `/attributes${start.pointer}`,
-        details: { cycle: path, causes: [`reference cycle ${cycle}`] },
-      });
-    }
-  }
+  edges.set(name, referencesIn(candidate.attributes).reverse());
+  // Only a cycle through the candidate is its doing: one among the stored transforms is not.
+  findCycles([name], edges, (path, taken) => {
+    if (path[0] !== name) return false;
+    const cycle = path.map((n) => JSON.stringify(n)).join(' → ');
+    throw codedError('TRANSFORM_REFERENCE_CYCLE', `The transform would create a reference cycle: ${cycle}.`, {
+      path: `/attributes${taken[0]!.pointer}`,
+      details: { cycle: path, causes: [`reference cycle ${cycle}`] },
+    });
+  });
 }
 
 /** Names of the identity profiles whose mappings reference the transform `name`. */
 export function profilesUsing(ctx: ApiContext, name: string): string[] {
-  const profiles = docs(prepared(ctx.store.db, 'SELECT doc FROM identity_profiles ORDER BY name').all() as Json[]);
-  return profiles.filter((p) => referencesTransform(p.identityAttributeConfig, name)).map((p) => String(p.name ?? p.id));
-}
-
-function referencesTransform(value: unknown, name: string): boolean {
-  const stack = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (Array.isArray(v)) stack.push(...v);
-    else if (v !== null && typeof v === 'object') {
-      const o = v as Json;
-      if (o.type === 'reference' && (o.attributes as Json | undefined)?.id === name) return true;
-      stack.push(...Object.values(o));
-    }
-  }
-  return false;
+  const profiles = profileDocs(ctx.store.db);
+  return profiles.filter((p) => referencesName(p.identityAttributeConfig, name)).map((p) => String(p.name ?? p.id));
 }
 
 function refuseInternal(doc: Json, verb: string): void {

@@ -27,6 +27,13 @@ export const PUBLIC_IDENTITY_COLUMNS_FILL = `
 /** An identity document's `created` or `modified` when it is text, else NULL: the search plugin selects exactly this (migration 9). */
 export const IDENTITY_TIME = (member: 'created' | 'modified'): string => `CASE json_type("doc", '$.${member}') WHEN 'text' THEN json_extract("doc", '$.${member}') END`;
 
+/**
+ * An account's `modified`: the document's own, else its `created` column. The one place the rule
+ * is written: the account_rows view shows it (and the API's account view reads it from there),
+ * and the index of migration 5 is on this very expression so that SQLite matches the two.
+ */
+export const ACCOUNT_MODIFIED = "COALESCE(json_extract(doc, '$.modified'), created)";
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -150,7 +157,7 @@ export const MIGRATIONS: readonly Migration[] = [
     // identity_columns holds the public-identity fields as plain columns (the filters and
     // sorters of GET /v3/public-identities): reading them from the JSON document costs a parse per
     // row and field, which made a filtered page over 100,000 identities five times slower
-    // (docs/bench-api2.md). Its triggers use built-in SQL functions only, so any connection that
+    // (docs/bench-api-collections.md). Its triggers use built-in SQL functions only, so any connection that
     // writes identities keeps the columns right.
     sql: `
       CREATE TABLE IF NOT EXISTS account_activities (
@@ -180,7 +187,7 @@ export const MIGRATIONS: readonly Migration[] = [
       -- else created, as the account view shows it. rowid stays the aggregation order.
       CREATE VIEW IF NOT EXISTS account_rows AS
         SELECT rowid AS rowid, id, identity_id, source_id, native_identity, name, created, has_entitlements, doc,
-               COALESCE(json_extract(doc, '$.modified'), created) AS modified
+               ${ACCOUNT_MODIFIED} AS modified
         FROM accounts;
       CREATE TABLE IF NOT EXISTS identity_columns (
         id TEXT PRIMARY KEY,
@@ -218,7 +225,7 @@ export const MIGRATIONS: readonly Migration[] = [
     // a key for the case-ignoring operators: the value when it is ASCII, else its fold, declared
     // COLLATE NOCASE (src/filter/to-sql.ts explains why that compares like the fold), so the
     // filters compare in SQLite and an index per field serves a filtered page in name order
-    // (docs/bench-api2.md). The fold of non-ASCII values runs `filter_fold`, which Store.open
+    // (docs/bench-api-collections.md). The fold of non-ASCII values runs `filter_fold`, which Store.open
     // registers on its connection before migrating. This replaces the `identity_columns` table of
     // migration 3, which has no keys.
     sql: `
@@ -280,7 +287,7 @@ export const MIGRATIONS: readonly Migration[] = [
     // `created`), so that the filter back end's text range on that column is served by it. Only
     // built-in SQL, so that any connection can write accounts.
     sql: `
-      CREATE INDEX IF NOT EXISTS accounts_modified ON accounts (COALESCE(json_extract(doc, '$.modified'), created));
+      CREATE INDEX IF NOT EXISTS accounts_modified ON accounts (${ACCOUNT_MODIFIED});
     `,
   },
   {
@@ -289,7 +296,7 @@ export const MIGRATIONS: readonly Migration[] = [
     // GET /v3/public-identities answers id, name, alias, email, status and manager
     // (src/api/plugins/identities.ts). Reading those from each identity's document and its
     // manager's cost several times what finding the page did; with them here, and in the indexes
-    // that serve a name-ordered page, a page is one walk of one index (docs/bench-api2.md). The
+    // that serve a name-ordered page, a page is one walk of one index (docs/bench-api-collections.md). The
     // values are the documents' own as the list shows them: the display name when it is text,
     // else the name; the email when it is text; whether the lifecycle state (else the cloud
     // lifecycle state) is absent or 'active'; the manager's id when it is non-empty text, and,
@@ -364,7 +371,7 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 7,
     description: 'each public identity as its page item, JSON text kept by the triggers, in the name-ordered indexes in place of the shown values',
     // Writing 250 items with json_object on every request cost more than walking the index to
-    // find them (docs/bench-api2.md). The item is written once per write of the identity or of
+    // find them (docs/bench-api-collections.md). The item is written once per write of the identity or of
     // its manager instead, by the statements that already write the shown values, and a page
     // concatenates the stored texts. It is a plain column: SQLite does not read a generated
     // column out of an index, so an index holding one is no longer covering. The shown values

@@ -12,7 +12,7 @@
 
 import type { Identity } from '../../providers/types.js';
 import type { Budget } from '../../runtime/budget.js';
-import type { MaybePromise } from '../maybe.js';
+import type { MaybePromise } from '../../providers/maybe.js';
 import type { CompiledMapping, ProfileResult } from '../profile.js';
 import type { CompiledTransform, Limits, Value } from '../types.js';
 import type { AttributeEvaluation } from '../evaluation.js';

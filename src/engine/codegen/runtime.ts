@@ -8,11 +8,9 @@ import type { CompiledTemplate } from '../../runtime/velocity/index.js';
 import { checkTime, locate, stepLimit } from '../compile.js';
 import { toJavaString } from '../../runtime/java-string.js';
 import { templateGlobals } from '../globals.js';
-import { isPromise } from '../maybe.js';
+import { isPromise } from '../../providers/maybe.js';
 import type { Evaluation, Value } from '../types.js';
 import type { IdentityGraph } from '../../providers/types.js';
-import { joinValues } from '../../operations/support/text.js';
-import { inReference } from '../../operations/reference.js';
 
 /**
  * Thrown when a value is pending (an asynchronous provider): generated code runs synchronously,
@@ -78,9 +76,6 @@ export const runtime = Object.freeze({
     const proto: unknown = Object.getPrototypeOf(value);
     return proto === Object.prototype || proto === null;
   },
-  /** An error of an inlined referenced transform, as the reference closure reports it. */
-  inReference,
-  join: joinValues,
   error(code: ErrorCode, message: string, pointer: string): Error {
     return codedError(code, message, { path: pointer });
   },

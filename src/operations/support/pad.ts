@@ -1,7 +1,7 @@
 // The shared shape of leftPad and rightPad: Apache Commons StringUtils padding of the
 // input to `length` with `padding` (default one space); null input gives null.
 
-import { andThen } from '../../engine/maybe.js';
+import { andThen } from '../../providers/maybe.js';
 import type { OperationSpec } from '../../engine/types.js';
 import { textOf } from './text.js';
 import { attributesSchema, defineOperation, ref } from '../spec.js';

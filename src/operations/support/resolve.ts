@@ -2,7 +2,7 @@
 // the attribute is a constant, per evaluation (through the engine caches) when it is a template
 // or a nested transform.
 
-import { andThen, type MaybePromise } from '../../engine/maybe.js';
+import { andThen, type MaybePromise } from '../../providers/maybe.js';
 import type { Evaluation, StringAttribute, Value } from '../../engine/types.js';
 
 export type Resolved<T> =

@@ -1,7 +1,7 @@
 // The shared shape of indexOf and lastIndexOf: the position of `substring` in the input,
 // -1 when absent. The result is the integer (the docs print it as "0"); null input gives null.
 
-import { andThen } from '../../engine/maybe.js';
+import { andThen } from '../../providers/maybe.js';
 import type { OperationSpec } from '../../engine/types.js';
 import { textOf } from './text.js';
 import { attributesSchema, defineOperation, ref } from '../spec.js';

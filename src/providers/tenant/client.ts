@@ -12,7 +12,7 @@
 // identities would pile up millions of them); see docs/decisions.md "Tenant-backed providers".
 
 import { codedError, TransformsError } from '../../errors/index.js';
-import { MAX_JSON_DEPTH, checkJsonDepth } from '../../errors/json-depth.js';
+import { MAX_JSON_DEPTH, checkJsonDepth } from '../../json/depth.js';
 
 export interface TenantClientOptions {
   /** The tenant's API base URL ({base_url}), e.g. https://acme.api.identitynow.com or a local `serve`. */

@@ -8,7 +8,7 @@
 // The pre-pass reads those bytes as latin1 (a copy, no UTF-8 decoding); a match whose ids are
 // all ASCII is what UTF-8 decoding would give, anything else is decoded properly.
 
-import { fileError } from '../../errors/positions.js';
+import { fileError } from '../../json/positions.js';
 import { parseObjectElement, type ArrayElement, type JsonArrayReader } from './json-array-reader.js';
 
 const IDENTITY_START = /^\{[ \t\n\r]*"id"[ \t\n\r]*:[ \t\n\r]*"([^"\\]*)"[ \t\n\r]*,[ \t\n\r]*"name"[ \t\n\r]*:[ \t\n\r]*"/;

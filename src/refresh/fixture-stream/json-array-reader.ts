@@ -10,8 +10,8 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { codedError } from '../../errors/index.js';
 import { freeNow } from './free-now.js';
-import { fileError, invalidJsonInFile, syntaxErrorInFile } from '../../errors/positions.js';
-import { MAX_JSON_DEPTH, checkJsonDepth } from '../../errors/json-depth.js';
+import { fileError, invalidJsonInFile, syntaxErrorInFile } from '../../json/positions.js';
+import { MAX_JSON_DEPTH, checkJsonDepth } from '../../json/depth.js';
 
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;

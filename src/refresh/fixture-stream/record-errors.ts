@@ -6,7 +6,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TransformsError } from '../../errors/index.js';
 import { codedError } from '../../errors/index.js';
-import { fileError, firstSyntaxError, invalidJsonInFile } from '../../errors/positions.js';
+import { fileError, firstSyntaxError, invalidJsonInFile } from '../../json/positions.js';
 import type { TenantRecord } from './record-reader.js';
 
 function who(record: TenantRecord): string {

@@ -51,6 +51,24 @@ describe('reference cycles', () => {
     expect(count()).toBe(before);
   });
 
+  it('refuses a cycle through a chain of 30,000 stored transforms with the coded error, not a stack overflow', async () => {
+    const store = session.server.store;
+    const N = 30_000;
+    const chain = Array.from({ length: N }, (_, i) => ({ id: `deep-${i + 1}`, name: `Deep ${i + 1}`, type: 'upper', attributes: { input: ref(i + 1 < N ? `Deep ${i + 2}` : 'Deep 0') } }));
+    store.transaction(() => chain.forEach((t) => store.resources.put('transforms', t)));
+    try {
+      const before = count();
+      const res = await call('POST', '/v3/transforms', { name: 'Deep 0', type: 'upper', attributes: { input: ref('Deep 1') } });
+      expect(res.statusCode).toBe(400);
+      const e = expectPlatformError(res.json());
+      expect(e.code).toBe('TRANSFORM_REFERENCE_CYCLE');
+      expect(e.text).toMatch(/^The transform would create a reference cycle: "Deep 0" → "Deep 1" → "Deep 2" → .* → "Deep 30000" → "Deep 0"\.$/);
+      expect(count()).toBe(before);
+    } finally {
+      store.transaction(() => chain.forEach((t) => store.resources.delete('transforms', t.id)));
+    }
+  });
+
   it('accepts references that form no cycle (a diamond)', async () => {
     expect((await call('POST', '/v3/transforms', { name: 'Leaf', type: 'upper', attributes: { input: { type: 'static', attributes: { value: 'x' } } } })).statusCode).toBe(201);
     expect((await call('POST', '/v3/transforms', { name: 'Left', type: 'upper', attributes: { input: ref('Leaf') } })).statusCode).toBe(201);

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, checkJsonDepth } from '../../src/errors/json-depth.js';
+import { MAX_JSON_DEPTH, checkJsonDepth } from '../../src/json/depth.js';
 import { readDirectoryVersion } from '../../src/impact/version.js';
 import { loadFixtures } from '../../src/providers/fixtures.js';
 

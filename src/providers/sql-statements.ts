@@ -1,8 +1,8 @@
-// Prepared statements of the SQL back ends (to-sql.ts, search/to-sql.ts), reused per better-sqlite3
+// Prepared statements of the SQL back ends (filter/to-sql.ts, filter/search/to-sql.ts), reused per better-sqlite3
 // connection and SQL text, for every caller that runs them: the collection endpoints and the
 // providers over the server's store.
 
-import type { SqlParam } from './to-sql.js';
+import type { SqlParam } from '../filter/to-sql.js';
 
 /** The part of a better-sqlite3 Database the back ends' callers use. */
 export interface SqlDatabase {

@@ -5,7 +5,7 @@
 // it parsed, iteratively, and reports JSON_TOO_DEEP with what was read and the JSON Pointer of the
 // first value too deep. Stricter limits of their own (a request body, a transform) sit below it.
 
-import { codedError, escapePointerToken, type TransformsError } from './index.js';
+import { codedError, escapePointerToken, type TransformsError } from '../errors/index.js';
 
 /**
  * The deepest nesting of objects and arrays read or written anywhere (the root container is

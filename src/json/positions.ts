@@ -7,7 +7,7 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as Jsonc from 'jsonc-parser';
-import { codedError, pointerTokens, type TransformsError } from './index.js';
+import { codedError, pointerTokens, type TransformsError } from '../errors/index.js';
 
 const require = createRequire(import.meta.url);
 let jsoncLoaded: typeof Jsonc | undefined;
