@@ -85,6 +85,8 @@ export function parseBudget(maxTokens: number, maxTime: number, spent: { ms: num
 export function timedParse<T>(budget: ParseBudget, parse: () => T): T {
   const started = performance.now();
   budget.deadline = started + budget.maxTime - budget.spent.ms;
+  // A compile whose templates have spent their time stops each further one before any work.
+  if (budget.spent.ms > budget.maxTime) checkParseTime(budget);
   try {
     return parse();
   } finally {
