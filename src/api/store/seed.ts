@@ -28,16 +28,14 @@ export function stableUuid(...parts: string[]): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/** A fixture file's JSON; its callers check its depth against the store's limit (checked). */
 function readJson(file: string): unknown {
-  let value: unknown;
   try {
     // A byte-order mark an editor saved is skipped, as in every JSON file the CLI reads (decision C4).
-    value = JSON.parse(stripByteOrderMark(readFileSync(file, 'utf8')));
+    return JSON.parse(stripByteOrderMark(readFileSync(file, 'utf8'))) as unknown;
   } catch (cause) {
     throw codedError('API_STORE', `cannot read fixture ${file}: ${(cause as Error).message}`, { cause, details: { file } });
   }
-  checkJsonDepth(value, MAX_JSON_DEPTH, file);
-  return value;
 }
 
 /** Read a fixture file, check its shape and that no document in it nests deeper than `maxDepth`. */
