@@ -14,4 +14,5 @@ export const SERVER_EVALUATION_LIMITS: Readonly<Partial<Limits>> = Object.freeze
   maxAllocation: 5_000_000,
   maxOutputLength: 100_000,
   maxUsernameCandidates: 200,
+  maxTemplateTokens: 20_000,
 });

@@ -77,6 +77,8 @@ class EngineImpl implements Engine {
   private schema: Record<string, unknown> | undefined;
   /** Milliseconds spent compiling so far (not counted in an evaluation's maxTime). */
   readonly compiling = { ms: 0 };
+  /** While a compile runs: the milliseconds its templates have spent parsing (at most maxTime in all). */
+  private templateTime: { ms: number } | undefined = undefined;
   /** How deeply a transform's JSON may nest (from limits.maxDepth). */
   private readonly nesting: number;
 
@@ -97,7 +99,7 @@ class EngineImpl implements Engine {
       limits,
       operation: (type) => this.registry.get(type),
       template: (source) =>
-        this.templates.getOrBuild(source, () => compileTemplate(source, { maxLength: limits.maxTemplateLength, regex: (s: string) => this.host.regex(s) })),
+        this.templates.getOrBuild(source, () => this.buildTemplate(source)),
       regex: (source) => this.regexes.getOrBuild(source, () => withFastPath(compileJavaRegex(source))),
       replacement: (source) => this.replacements.getOrBuild(source, () => compileJavaReplacement(source)),
       objectFilter: (text) => this.filters.getOrBuild(text, () => parseObjectFilter(text, { maxLength: limits.maxFilterLength })),
@@ -187,7 +189,7 @@ class EngineImpl implements Engine {
     const host = this.profileHost;
     let compiled = this.profiles.get(profile);
     if (!compiled) {
-      const mappings = compileProfile(host, profile);
+      const mappings = this.timed(() => compileProfile(host, profile));
       const generated = this.options.codegen ? this.timed(() => generateProfile(mappings, this.profileCodeHost)) : undefined;
       compiled = generated === undefined ? { mappings } : { mappings, generated };
       this.profiles.set(profile, compiled);
@@ -249,14 +251,35 @@ class EngineImpl implements Engine {
     return compiled;
   }
 
-  /** Run a compile (schema validation included), adding its time to `compiling`. */
+  /**
+   * Run a compile (schema validation included), adding its time to `compiling`. The outermost
+   * compile (one transform, or all the mappings of a profile) is what its templates' time is
+   * counted against (buildTemplate).
+   */
   private timed<T>(compile: () => T): T {
+    if (this.templateTime !== undefined) return compile();
     const started = performance.now();
+    this.templateTime = { ms: 0 };
     try {
       return compile();
     } finally {
+      this.templateTime = undefined;
       this.compiling.ms += performance.now() - started;
     }
+  }
+
+  /**
+   * Compile a template within its token limit and the parsing time its compile has left
+   * (maxTime for all its templates; a template compiled outside a compile has maxTime of its own).
+   */
+  private buildTemplate(source: string): CompiledTemplate {
+    const { maxTemplateLength, maxTemplateTokens, maxTime } = this.limits;
+    return compileTemplate(source, {
+      maxLength: maxTemplateLength,
+      maxTokens: maxTemplateTokens,
+      parseTime: { maxTime, spent: this.templateTime ?? { ms: 0 } },
+      regex: (s: string) => this.host.regex(s),
+    });
   }
 
   private build(transform: unknown): CompiledTransform {

@@ -45,6 +45,7 @@ export interface ResolvedOptions {
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxDepth: 64,
   maxTemplateLength: 100_000,
+  maxTemplateTokens: 100_000,
   maxSteps: 100_000,
   maxFilterLength: 10_000,
   maxOutputLength: 1_000_000,

@@ -22,6 +22,8 @@ export interface Limits extends BudgetLimits {
   maxDepth: number;
   /** Maximum length of one Velocity template, in characters. */
   maxTemplateLength: number;
+  /** Maximum lexer tokens of one Velocity template (its interpolated string literals included). */
+  maxTemplateTokens: number;
   /** Maximum evaluation steps (transform nodes entered) of one evaluation. */
   maxSteps: number;
   /** Maximum length of a filter string. */

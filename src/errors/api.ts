@@ -26,5 +26,8 @@ export const apiErrors = {
   API_OAUTH_UNSUPPORTED_RESPONSE_TYPE: { status: 400, description: 'The authorize request asks for a response type other than code (RFC 6749 unsupported_response_type).' },
   API_OAUTH_INVALID_SCOPE: { status: 400, description: 'A requested scope is unknown or exceeds the scopes of the client (RFC 6749 invalid_scope).' },
   API_OPTIONS: { status: 500, description: 'buildServer was given an unknown or invalid option.' },
+  API_PREVIEW_TOO_MANY_MAPPINGS: { status: 400, description: 'An identity preview holds more mappings (attributeTransforms) than the server evaluates in one request (500).' },
+  API_PREVIEW_DUPLICATE_ATTRIBUTE: { status: 400, description: 'Two mappings of an identity preview name the same identityAttributeName (a profile maps each attribute once).' },
+  API_PREVIEW_TOO_LARGE: { status: 400, description: 'The values an identity preview computed are larger, in all, than the server answers in one response (4,000,000 characters of JSON).' },
   API_STORE: { status: 500, description: 'The embedded store cannot be opened or migrated, or a fixture file has the wrong shape.' },
 } as const satisfies Record<string, ErrorDefinition>;

@@ -13,7 +13,7 @@ export const requestErrors = {
   SORTER_INVALID: { status: 400, description: "A sorters entry is not a field name with an optional '-' for descending order." },
   SORTER_FIELD: { status: 400, description: 'A sorters entry names a field the endpoint cannot sort on (the sortable ones are named).' },
   SORTER_REPEATED: { status: 400, description: 'sorters names a field twice.' },
-  JSON_TOO_DEEP: { status: 400, description: 'The request body (or a patched or replaced document) nests objects and arrays deeper than requestLimits.maxJsonDepth (256); path is the first value too deep.' },
+  JSON_TOO_DEEP: { status: 400, description: 'JSON nests objects and arrays too deeply: a request body or a patched or replaced document deeper than requestLimits.maxJsonDepth (256), or any JSON read or written (fixtures, files, stdin, tenant responses, impact versions, stored records) deeper than 1,000 levels; path is the first value too deep.' },
   DOCUMENT_TOO_LARGE: { status: 400, description: 'A patched or replaced document is larger than the request body limit.' },
   RESOURCE_INVALID: { status: 400, description: 'A source or source schema document breaks the rules of its resource (the problems are listed in causes).' },
   TRANSFORM_INVALID: { status: 400, description: 'A created or updated transform has a member a transform does not have, or does not validate; causes list "<pointer>: <code> <message>" and details.issues the validation issues.' },

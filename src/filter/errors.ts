@@ -62,12 +62,19 @@ export interface FilterLimits {
   maxNodes?: number;
   /** Maximum nesting depth of parentheses, `!`/`not` and composites. */
   maxDepth?: number;
+  /**
+   * Maximum number of comparisons (`eq`, `in`, `pr`, …) of a collection `filters` value, as the
+   * search endpoint bounds its terms: each becomes a term of the SQL WHERE clause, whose `or`
+   * chains SQLite nests one level per term (past about 1,000 it refuses the statement).
+   */
+  maxTerms?: number;
 }
 
 export const DEFAULT_FILTER_LIMITS: Readonly<Required<FilterLimits>> = Object.freeze({
   maxLength: 10_000,
   maxNodes: 1_000,
   maxDepth: 64,
+  maxTerms: 128,
 });
 
 /** Validate, default and freeze parse limits; an unknown key is an error, never ignored. */
@@ -148,6 +155,7 @@ export function parseWithLimits<T>(
 export class ParseMeter {
   #nodes = 0;
   #depth = 0;
+  #terms = 0;
 
   constructor(
     private readonly text: string,
@@ -161,6 +169,13 @@ export class ParseMeter {
       throw limitError(`the ${this.noun} has more than ${this.limits.maxNodes} nodes`, 'maxNodes', node.range.start, this.text);
     }
     return node;
+  }
+
+  /** A comparison starting at `position`; FILTER_LIMIT past maxTerms. */
+  term(position: number): void {
+    if (++this.#terms > this.limits.maxTerms) {
+      throw limitError(`the ${this.noun} has more than ${this.limits.maxTerms} comparisons`, 'maxTerms', position, this.text);
+    }
   }
 
   /** One level deeper, entered at `position`; FILTER_LIMIT past maxDepth. */

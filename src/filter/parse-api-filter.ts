@@ -88,6 +88,7 @@ class ApiFilterParser {
 
   private parseLeaf(): FilterNode {
     const start = this.token.start;
+    this.meter.term(start);
     if (this.isWord('pr')) {
       this.advance();
       const property = this.attribute();

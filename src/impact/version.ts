@@ -16,6 +16,7 @@ import { readRegularFile } from '../json/read-file.js';
 import { checkIdentityProfile } from '../providers/fixtures.js';
 import type { IdentityProfile } from '../providers/types.js';
 import type { TransformDocument } from '../providers/types.js';
+import { MAX_JSON_DEPTH, checkJsonDepth } from '../json/depth.js';
 
 /** A transform as a version holds it: its name is its key. */
 export type NamedTransform = TransformDocument & { name: string };
@@ -34,19 +35,31 @@ export interface TransformVersion {
   readonly profiles: readonly VersionFile<IdentityProfile>[];
 }
 
-/** A file's text as a JSON document, or IMPACT_VERSION naming file:line:column. */
+/**
+ * A file's text as a JSON document, or IMPACT_VERSION naming file:line:column, or JSON_TOO_DEEP.
+ * JSON.parse reads first (it reads any depth); jsonc-parser, recursive, only locates an error.
+ */
 function parseDocument(text: string, file: string): unknown {
-  const errors: ParseError[] = [];
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  parseTree(body, errors, { allowTrailingComma: false, disallowComments: true });
-  if (errors.length > 0) {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    const errors: ParseError[] = [];
+    try {
+      parseTree(body, errors, { allowTrailingComma: false, disallowComments: true });
+    } catch {
+      // Nested too deeply for the recursive parser to find where: the file is still not JSON.
+    }
+    if (errors.length === 0) throw codedError('IMPACT_VERSION', `${file}: not valid JSON`, { details: { file } });
     const { error, offset } = errors[0]!;
     const before = body.slice(0, offset).split('\n');
     const line = before.length;
     const column = before[before.length - 1]!.length + 1;
     throw codedError('IMPACT_VERSION', `${file}:${line}:${column}: not valid JSON (${describeJsonError(printParseErrorCode(error))})`, { details: { file, line, column } });
   }
-  return JSON.parse(body);
+  checkJsonDepth(value, MAX_JSON_DEPTH, file);
+  return value;
 }
 
 function describeJsonError(code: string): string {

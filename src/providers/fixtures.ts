@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { codedError } from '../errors/index.js';
 import { invalidJsonText, pointerError, stripByteOrderMark } from '../json/positions.js';
 import type { Account, Identity, IdentityProfile, Source, TransformDocument } from './types.js';
+import { MAX_JSON_DEPTH, checkJsonDepth } from '../json/depth.js';
 
 export interface Fixtures {
   sources: Source[];
@@ -80,11 +81,14 @@ export function readJsonFile(file: string): unknown {
   } catch (error) {
     throw codedError('CLI_READ', `cannot read ${file}: ${(error as Error).message}`, { cause: error, details: { file } });
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     throw invalidJsonText(file, text, error);
   }
+  checkJsonDepth(value, MAX_JSON_DEPTH, file);
+  return value;
 }
 
 /** A record file read whole and checked; a missing file is an empty collection. */

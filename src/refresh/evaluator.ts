@@ -18,6 +18,7 @@ import { JsonArrayReader, parseObjectElement } from './fixture-stream/json-array
 import { accountsRecordError, identityRecordError, managerRecordError } from './fixture-stream/record-errors.js';
 import { fileError } from '../json/positions.js';
 import type { TenantRecord } from './fixture-stream/record-reader.js';
+import { MAX_JSON_DEPTH, checkJsonDepth } from '../json/depth.js';
 import { compareIdentity, emptyComparison, type ComparedBatch, type ComparisonConfig } from './stored-comparison.js';
 
 /** Everything an evaluator needs; plain data, so that it can be posted to a worker. */
@@ -146,6 +147,7 @@ function parseRecordPart(text: string, fixtures: string, record: TenantRecord, e
   } catch (error) {
     throw errorAt(fixtures, record, error);
   }
+  checkJsonDepth(value, MAX_JSON_DEPTH, `the record of ${fixtures}`);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw errorAt(fixtures, record);
   const item = value as Record<string, unknown>;
   if (item.attributes === undefined || item.attributes === null) item.attributes = {};
@@ -159,6 +161,7 @@ function parseAccounts(fixtures: string, record: TenantRecord): Account[] {
   } catch (error) {
     throw accountsRecordError(fixtures, record, error);
   }
+  checkJsonDepth(value, MAX_JSON_DEPTH, `the accounts of a record of ${fixtures}`);
   const accounts = value as Record<string, unknown>[];
   for (const account of accounts) {
     if (account === null || typeof account !== 'object' || Array.isArray(account)) throw accountsRecordError(fixtures, record);

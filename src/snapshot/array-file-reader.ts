@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { codedError } from '../errors/index.js';
 import type { Kept } from './array-file-writer.js';
 import { leadingMembers, type LastValue } from './leading-members.js';
+import { MAX_JSON_DEPTH, checkJsonDepth } from '../json/depth.js';
 
 /** One element of an array file: its line's JSON bytes (UTF-8, without the comma), the value read from it, and where it is. */
 export interface Element<T> extends Kept {
@@ -191,6 +192,7 @@ export class ArrayFileReader<T extends { id?: unknown }> {
         this.bad('not one JSON element per line');
       }
     }
+    checkJsonDepth(value, MAX_JSON_DEPTH, `line ${this.line}`);
     if (value === null || typeof value !== 'object' || Array.isArray(value) || typeof (value as { id?: unknown }).id !== 'string') this.bad('an element must be an object with a string "id"');
     this.queue.push({ source: buffer, start, stop, value: value as T, line: this.line, end: this.offset });
   }

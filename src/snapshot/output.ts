@@ -9,6 +9,7 @@ import { stripByteOrderMark } from '../json/positions.js';
 import { writeError } from './array-file-writer.js';
 import { CHECKPOINT, MANIFEST } from './layout.js';
 import type { MergeProgress } from './records.js';
+import { MAX_JSON_DEPTH, checkJsonDepth } from '../json/depth.js';
 
 export type SnapshotPart = 'sources' | 'identities' | 'accounts' | 'transforms' | 'profiles';
 export const SNAPSHOT_PARTS: readonly SnapshotPart[] = ['sources', 'identities', 'accounts', 'transforms', 'profiles'];
@@ -89,6 +90,7 @@ export function readManifest(dir: string): Manifest {
   } catch (error) {
     throw codedError('SNAPSHOT_PREVIOUS', `${dir} is not a complete snapshot: cannot read ${MANIFEST} (${(error as Error).message})`, { cause: error, details: { file } });
   }
+  checkJsonDepth(data, MAX_JSON_DEPTH, file);
   const m = data as Partial<Manifest> | null;
   if (m === null || typeof m !== 'object' || m.format !== 1 || typeof m.takenAt !== 'string' || Number.isNaN(Date.parse(m.takenAt)) || typeof m.tenant !== 'string' || !Array.isArray(m.parts)) {
     throw codedError('SNAPSHOT_PREVIOUS', `${file} is not a snapshot manifest of this version`, { details: { file } });

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../../src/api/index.js';
+import { MAX_PREVIEW_RESPONSE } from '../../src/api/plugins/preview.js';
 import { ALICE_PAT, BOB_PAT, NE_KEY, WEB_APP, expectPlatformError, testServer, tokenFor, type TestServer } from './helpers.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
@@ -165,4 +166,30 @@ describe('HTTP fuzzing', () => {
     console.log(`HTTP fuzzing: ${tried} requests (seed ${SEED}); statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);
     expect(tried).toBe(RUNS);
   }, 120_000);
+
+  it('answers random identity previews (many mappings, repeated names, long templates) with 200 or a coded 400, and a bounded answer', async () => {
+    const template = fc.tuple(fc.constantFrom('$a ', 'x', '#set($x = 1)', '${a}', '$a.length() ', '#if($a)y#end'), fc.integer({ min: 1, max: 6_000 })).map(([unit, n]) => unit.repeat(n));
+    const mapping = fc.record({
+      identityAttributeName: fc.constantFrom('a', 'b', 'c', 'displayName', 'email'),
+      transformDefinition: template.map((value) => ({ type: 'static', attributes: { value, a: 'x' } })),
+    });
+    const previewBody = fc.tuple(fc.array(mapping, { maxLength: 8 }), fc.nat({ max: 600 }), fc.boolean()).map(([mappings, copies, rename]) => ({
+      identityId: 'id-alice',
+      identityAttributeConfig: {
+        attributeTransforms: Array.from({ length: Math.max(mappings.length, copies) }, (_, i) => {
+          const m = mappings[i % Math.max(mappings.length, 1)] ?? { identityAttributeName: 'a', transformDefinition: { type: 'static', attributes: { value: 'v' } } };
+          return rename ? { ...m, identityAttributeName: `${m.identityAttributeName}${i}` } : m;
+        }),
+      },
+    }));
+    await fc.assert(
+      fc.asyncProperty(previewBody, async (body) => {
+        const res = await s.api.inject({ method: 'POST', url: '/v3/identity-profiles/identity-preview', headers: { authorization: `Bearer ${adminToken}` }, payload: body });
+        expect([200, 400, 404, 413]).toContain(res.statusCode);
+        expect(res.body.length).toBeLessThan(MAX_PREVIEW_RESPONSE + 200_000);
+        if (res.statusCode !== 200) expectPlatformError(res.json());
+      }),
+      { seed: SEED, numRuns: Math.min(RUNS, 25), endOnFailure: true },
+    );
+  }, 300_000);
 });

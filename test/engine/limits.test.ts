@@ -35,7 +35,7 @@ describe('limits: defaults and options', () => {
     expect(Object.isFrozen(engine.limits)).toBe(true);
     expect(Object.keys(DEFAULT_LIMITS).sort()).toEqual([
       'maxAllocation', 'maxCollectionSize', 'maxDepth', 'maxFilterLength', 'maxIterations', 'maxNumberDigits',
-      'maxOutputLength', 'maxSteps', 'maxStringLength', 'maxTemplateLength', 'maxTime', 'maxUsernameCandidates',
+      'maxOutputLength', 'maxSteps', 'maxStringLength', 'maxTemplateLength', 'maxTemplateTokens', 'maxTime', 'maxUsernameCandidates',
     ]);
   });
 
@@ -146,7 +146,9 @@ describe('limits: time and work', () => {
   });
 
   it('20,000 colliding patterns: EVAL_LIMIT_USERNAME, and with the limit raised the documented IllegalStateException (no stack overflow)', () => {
-    const engine = createEngine({ providers: neverUnique });
+    // Parsing 20,000 templates is compile work that maxTime bounds too (docs/decisions.md V24):
+    // time enough for it on a loaded machine, so that what stops is the candidates.
+    const engine = createEngine({ providers: neverUnique, limits: { maxTime: 120_000 } });
     const patterns = Array.from({ length: 20_000 }, (_, i) => `\${first}x${i}`);
     const t = { name: 'u', type: 'usernameGenerator', attributes: { patterns, first: 'a' } };
     expect(codedErrorOf(() => engine.evaluateSync(t)).code).toBe('EVAL_LIMIT_USERNAME');

@@ -53,8 +53,8 @@ describe('limits', () => {
     expect(() => parse(deep, { maxDepth: 3 })).toThrow(expect.objectContaining({ code: 'FILTER_LIMIT', details: expect.objectContaining({ limit: 'maxDepth' }) }));
   });
 
-  it('defaults to 10,000 characters, 1,000 nodes and depth 64', () => {
-    expect(DEFAULT_FILTER_LIMITS).toEqual({ maxLength: 10_000, maxNodes: 1_000, maxDepth: 64 });
+  it('defaults to 10,000 characters, 1,000 nodes, depth 64 and 128 comparisons (collection filters count them)', () => {
+    expect(DEFAULT_FILTER_LIMITS).toEqual({ maxLength: 10_000, maxNodes: 1_000, maxDepth: 64, maxTerms: 128 });
     expect(() => parseObjectFilter('('.repeat(65) + 'a == 1' + ')'.repeat(65))).toThrow(expect.objectContaining({ code: 'FILTER_LIMIT' }));
     expect(() => parseObjectFilter('('.repeat(64) + 'a == 1' + ')'.repeat(64))).not.toThrow();
   });

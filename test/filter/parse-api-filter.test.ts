@@ -101,3 +101,22 @@ describe('parseApiFilter: syntax errors carry a position and a caret excerpt', (
     expect(shape(escaped)).toMatchObject({ value: str('#Employees') });
   });
 });
+
+describe('parseApiFilter: comparisons are bounded as search terms are', () => {
+  const chain = (n: number) => Array.from({ length: n }, (_, i) => `name eq "n${i}"`).join(' or ');
+
+  it('reads 128 comparisons, and refuses the 129th with FILTER_LIMIT (maxTerms) at its position', () => {
+    expect(parseApiFilter(chain(128))).toMatchObject({ kind: 'or' });
+    const text = chain(129);
+    try {
+      parseApiFilter(text);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toMatchObject({ code: 'FILTER_LIMIT', details: { limit: 'maxTerms', position: text.lastIndexOf('name eq') } });
+    }
+  });
+
+  it('takes the bound as an option', () => {
+    expect(() => parseApiFilter(chain(3), { maxTerms: 2 })).toThrow(/more than 2 comparisons/);
+  });
+});

@@ -90,16 +90,27 @@ export class SecretVerifier {
 
   /** A password: scrypt every time, never cached (a password is not a 256-bit random value). */
   verifyPassword(password: string, stored: string): Promise<boolean> {
-    return verifySecret(password, stored);
+    return this.kdf(password, stored);
   }
 
+  /**
+   * A client or PAT secret. Only the right secret of an id that passed before is answered from
+   * the cache; a wrong one runs scrypt against the stored hash, as a first try or an unknown id
+   * does (against unknownHash): what a wrong secret costs does not tell whether its id exists or
+   * has logged in since the server started.
+   */
   async verify(secret: string, stored: string): Promise<boolean> {
     const digest = createHash('sha256').update(secret).digest();
     const known = this.#cache.get(stored);
-    if (known !== undefined) return timingSafeEqual(known, digest);
-    const ok = await verifySecret(secret, stored);
+    if (known !== undefined && timingSafeEqual(known, digest)) return true;
+    const ok = await this.kdf(secret, stored);
     if (ok) this.#cache.set(stored, digest);
     return ok;
+  }
+
+  /** The key derivation every check that is not a cache hit runs (one scrypt at the stored cost). */
+  kdf(secret: string, stored: string): Promise<boolean> {
+    return verifySecret(secret, stored);
   }
 }
 

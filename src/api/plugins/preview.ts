@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { codedError } from '../../errors/index.js';
 import { createEngine, type Engine } from '../../engine/engine.js';
 import { createSqliteProviders } from '../../providers/sqlite.js';
+import type { ProfileError } from '../../engine/profile.js';
 import type { Identity, ProfileMapping } from '../../providers/types.js';
 import { RIGHTS } from '../auth/rights.js';
 import type { ApiContext } from '../context.js';
@@ -37,32 +38,86 @@ const previewBody = {
   },
 } as const;
 
+/**
+ * Mappings one preview evaluates: above the largest identity profiles in use (tens of attributes,
+ * a few hundred at most), far below what a 1 MiB body could otherwise hold.
+ */
+export const MAX_PREVIEW_MAPPINGS = 500;
+/** Characters of JSON the values and previous values of one preview may hold, in all. */
+export const MAX_PREVIEW_RESPONSE = 4_000_000;
+
+const MAPPINGS = '/identityAttributeConfig/attributeTransforms';
+
 interface PreviewRequest {
   identityId: string;
   identityAttributeConfig: { enabled?: boolean; attributeTransforms: ProfileMapping<unknown>[] };
 }
 
+/** Refuse what one preview may not hold: too many mappings, or one attribute mapped twice. */
+function checkMappings(mappings: readonly ProfileMapping<unknown>[]): void {
+  if (mappings.length > MAX_PREVIEW_MAPPINGS) {
+    throw codedError('API_PREVIEW_TOO_MANY_MAPPINGS', `The preview holds ${mappings.length} mappings; the server evaluates at most ${MAX_PREVIEW_MAPPINGS} in one request.`, {
+      path: MAPPINGS,
+      details: { limit: 'maxPreviewMappings', max: MAX_PREVIEW_MAPPINGS },
+    });
+  }
+  const seen = new Set<string>();
+  mappings.forEach((m, i) => {
+    if (seen.has(m.identityAttributeName)) {
+      throw codedError('API_PREVIEW_DUPLICATE_ATTRIBUTE', `identityAttributeName "${m.identityAttributeName}" is mapped twice; a profile maps each attribute once.`, {
+        path: `${MAPPINGS}/${i}/identityAttributeName`,
+      });
+    }
+    seen.add(m.identityAttributeName);
+  });
+}
+
+/** The errors of each attribute, keyed once (attribute names are unique in a preview). */
+function errorsByAttribute(errors: readonly ProfileError[]): Map<string, ProfileError[]> {
+  const out = new Map<string, ProfileError[]>();
+  for (const e of errors) {
+    const list = out.get(e.attribute);
+    if (list) list.push(e);
+    else out.set(e.attribute, [e]);
+  }
+  return out;
+}
+
+/** Characters of JSON a value takes in the response (counted until the bound is passed). */
+function jsonLength(value: unknown): number {
+  return value === null || value === undefined ? 4 : (JSON.stringify(value)?.length ?? 4);
+}
+
 /** Evaluate the mappings for one identity and shape the platform's IdentityPreviewResponse. */
 export async function identityPreview(engine: Engine, request: PreviewRequest) {
+  const mappings = request.identityAttributeConfig.attributeTransforms;
+  checkMappings(mappings);
   const identity = engine.providers.identities!.getIdentity(request.identityId) as Identity | null;
   if (identity === null) throw codedError('API_NOT_FOUND', `No identity ${request.identityId}.`);
   const result = await engine.evaluateProfile({ identityAttributeConfig: request.identityAttributeConfig }, identity);
   const previous = identity.attributes ?? {};
-  return {
-    identity: { type: 'IDENTITY', id: identity.id, name: identity.name },
-    previewAttributes: request.identityAttributeConfig.attributeTransforms.map((m) => {
-      const name = m.identityAttributeName;
-      return {
-        name,
-        value: Object.prototype.hasOwnProperty.call(result.attributes, name) ? result.attributes[name] : null,
-        previousValue: Object.prototype.hasOwnProperty.call(previous, name) ? previous[name] : null,
-        // The platform's ErrorMessageDto, with the stable code and the pointer beside the text.
-        errorMessages: result.errors
-          .filter((e) => e.attribute === name)
-          .map((e) => ({ locale: 'en-US', localeOrigin: 'DEFAULT', text: e.message, code: e.code, path: e.path })),
-      };
-    }),
-  };
+  const errors = errorsByAttribute(result.errors);
+  let size = 0;
+  const previewAttributes = mappings.map((m) => {
+    const name = m.identityAttributeName;
+    const value = Object.prototype.hasOwnProperty.call(result.attributes, name) ? result.attributes[name] : null;
+    const previousValue = Object.prototype.hasOwnProperty.call(previous, name) ? previous[name] : null;
+    size += jsonLength(value) + jsonLength(previousValue);
+    if (size > MAX_PREVIEW_RESPONSE) {
+      throw codedError('API_PREVIEW_TOO_LARGE', `The preview's values exceed ${MAX_PREVIEW_RESPONSE} characters; preview fewer attributes at a time.`, {
+        path: MAPPINGS,
+        details: { limit: 'maxPreviewResponse', max: MAX_PREVIEW_RESPONSE },
+      });
+    }
+    return {
+      name,
+      value,
+      previousValue,
+      // The platform's ErrorMessageDto, with the stable code and the pointer beside the text.
+      errorMessages: (errors.get(name) ?? []).map((e) => ({ locale: 'en-US', localeOrigin: 'DEFAULT', text: e.message, code: e.code, path: e.path })),
+    };
+  });
+  return { identity: { type: 'IDENTITY', id: identity.id, name: identity.name }, previewAttributes };
 }
 
 export async function previewPlugin(app: FastifyInstance, opts: { ctx: ApiContext }): Promise<void> {

@@ -9,6 +9,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import { codedError } from '../../errors/index.js';
 import { stripByteOrderMark } from '../../json/positions.js';
 import { apiKeyLookup, hashSecret } from '../auth/secrets.js';
+import { MAX_JSON_DEPTH } from '../../json/depth.js';
 import { checkJsonDepth } from '../json-limits.js';
 import { DEFAULT_REQUEST_LIMITS } from '../options.js';
 import * as S from './fixture-schemas.js';
@@ -27,6 +28,7 @@ export function stableUuid(...parts: string[]): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/** A fixture file's JSON; its callers check its depth against the store's limit (checked). */
 function readJson(file: string): unknown {
   try {
     // A byte-order mark an editor saved is skipped, as in every JSON file the CLI reads (decision C4).
@@ -241,6 +243,7 @@ function readActivities(dir: string): Doc[] {
   } catch (cause) {
     throw codedError('API_STORE', `cannot read fixture ${file}: ${(cause as Error).message}`, { cause, details: { file } });
   }
+  checkJsonDepth(data, MAX_JSON_DEPTH, file);
   if (!Array.isArray(data) || !data.every((d) => d !== null && typeof d === 'object' && typeof (d as { id?: unknown }).id === 'string')) {
     throw codedError('API_STORE', `fixture ${file} must be an array of objects with a string id`, { details: { file } });
   }

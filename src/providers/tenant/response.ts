@@ -3,6 +3,7 @@
 // which failures are the network's (tried again) rather than a request that cannot be sent.
 
 import { codedError } from '../../errors/index.js';
+import { MAX_JSON_DEPTH, checkJsonDepth } from '../../json/depth.js';
 
 /** The platform error body's first message (messages[0].text), an OAuth error_description, or the status text. */
 export function errorText(body: unknown, fallback: string): string {
@@ -88,12 +89,15 @@ export async function readBoundedText(response: Response, url: string, max: numb
 export async function readBody(response: Response, url: string, max: number, lenient = false): Promise<unknown> {
   const text = await readBoundedText(response, url, max);
   if (text === '') return null;
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     if (lenient || response.status < 200 || response.status > 299) return text;
     throw codedError('TENANT_RESPONSE', `${new URL(url).pathname} answered ${response.status} with a body that is not JSON`, { cause: error, details: { url } });
   }
+  checkJsonDepth(value, MAX_JSON_DEPTH, `the answer of ${new URL(url).pathname}`);
+  return value;
 }
 
 export function expectArray<T>(body: unknown, path: string): T[] {

@@ -11,6 +11,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { codedError } from '../../errors/index.js';
 import { freeNow } from './free-now.js';
 import { fileError, invalidJsonInFile, syntaxErrorInFile } from '../../json/positions.js';
+import { MAX_JSON_DEPTH, checkJsonDepth } from '../../json/depth.js';
 
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
@@ -360,6 +361,7 @@ export function parseObjectElement(file: string, element: ArrayElement, index: n
   } catch (error) {
     throw invalidJsonInFile(file, element.offset, element.length, `element ${index} of the array`, { cause: error, path: `/${index}` });
   }
+  checkJsonDepth([value], MAX_JSON_DEPTH, `${file}, element ${index} of the array,`);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw fileError(file, element.offset, `element ${index} of the array must be an object`, { path: `/${index}` });
   }

@@ -8,6 +8,7 @@
 // that never close; and number literals velocityjs cannot read (number-literals.ts).
 
 import { codedError } from '../../errors/index.js';
+import { checkParseTime, type ParseBudget } from './grammar.js';
 import { MARK, endsRawBlock, hashToken, syntaxAt, vanishingPrefix } from './hash-tokens.js';
 import {
   BARE_REFERENCE_PAREN, END_THEN_PAREN, HYPHENATED_WORD_BEFORE_SET, PROPERTY_TAIL, PROPERTY_THEN_DIRECTIVE, PROPERTY_THEN_DIRECTIVE_TEXT,
@@ -46,7 +47,7 @@ export interface Rewritten {
 
 const IDENTITY: Rewritten['column'] = (_line, column) => column;
 
-export function rewriteEscapes(source: string): Rewritten {
+export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten {
   if (
     !source.includes('\\') && !source.includes('#*') && !source.includes('#[[') && !EXPONENT_ANYWHERE.test(source) &&
     !LONG_NEGATIVE_ANYWHERE.test(source) && !HASH_AFTER_NAME.test(source) && !HASH_TOKEN_ANYWHERE.test(source) &&
@@ -54,7 +55,14 @@ export function rewriteEscapes(source: string): Rewritten {
   ) {
     return { text: source, column: IDENTITY };
   }
+  // The rewritten text is `head + out`: the state tests below read the end of `out`, and each
+  // read of a string built by `+=` flattens it, so `out` keeps only its last OUT_KEPT characters
+  // and the rest moves to `head` (never read until the end): linear in the template.
+  let head = '';
   let out = '';
+  const size = (): number => head.length + out.length;
+  /** The rewritten text from `at` (a position in head + out) to its end. */
+  const since = (at: number): string => (at >= head.length ? out.slice(at - head.length) : head.slice(at) + out);
   let depth = 0;
   let quote: string | null = null;
   let i = 0;
@@ -67,9 +75,9 @@ export function rewriteEscapes(source: string): Rewritten {
   let comments: [number, number] = [-1, -1];
   const stateText = (): string => {
     const [start, end] = comments;
-    if (start < 0 || out.length - start > 300) return out.slice(-300);
+    if (start < 0 || size() - start > 300) return out.slice(-300);
     // A #end or #else the comment ended stays one (`#end#* c *#x`: not `#endx`).
-    return out.slice(Math.max(0, start - 300), start).replace(/#(end|else)$/, '#{$1}') + out.slice(end);
+    return since(Math.max(0, start - 300)).slice(0, start - Math.max(0, start - 300)).replace(/#(end|else)$/, '#{$1}') + since(end);
   };
   // Raw blocks lengthen a line: [line, rewritten column after the block, characters added].
   const shifts: Array<[number, number, number]> = [];
@@ -79,7 +87,7 @@ export function rewriteEscapes(source: string): Rewritten {
     const text = depth === 0 && needsSeparator(out, r.text) ? SEPARATOR + r.text : r.text;
     out += text;
     const added = text.length - (r.next - i);
-    if (added !== 0) shifts.push([line, out.length - lineStart, added]);
+    if (added !== 0) shifts.push([line, size() - lineStart, added]);
     i = r.next;
   };
   /** Append rewritten text that may hold line breaks (kept one for one with the source's). */
@@ -87,22 +95,27 @@ export function rewriteEscapes(source: string): Rewritten {
     for (const ch of text) {
       if (ch === '\n') {
         line++;
-        lineStart = out.length + 1;
+        lineStart = size() + 1;
       }
       out += ch;
     }
   };
   while (i < source.length) {
+    if (out.length > 2 * OUT_KEPT) {
+      head += out.slice(0, -OUT_KEPT);
+      out = out.slice(-OUT_KEPT);
+    }
+    if (budget && (i & 1023) === 0) checkParseTime(budget);
     const c = source[i]!;
     if (depth === 0 && c === '#' && !/^#(?:\{?[A-Za-z]|\*|#)/.test(source.slice(i, i + 3)) && REFERENCE_TAIL.test(out.slice(-200))) {
       // A `#` that starts no directive or comment right after a reference (`$a#1`, `$m#[[…]]#`).
       out += SEPARATOR;
-      shifts.push([line, out.length - lineStart, SEPARATOR.length]);
+      shifts.push([line, size() - lineStart, SEPARATOR.length]);
     }
     if (depth === 0 && c === '#' && END_THEN_DOT.test(source.slice(i, i + 10)) && REFERENCE_TAIL.test(out.slice(-200))) {
       // `$a#end.x`: velocityjs reads the `.x` after the #end as more of the reference; 1.7 as text.
       out += SEPARATOR;
-      shifts.push([line, out.length - lineStart, SEPARATOR.length]);
+      shifts.push([line, size() - lineStart, SEPARATOR.length]);
     }
     if (depth === 0 && c === '#' && source.startsWith('#[[', i)) {
       // A raw block is copied as it is (nothing inside is a comment or an escape).
@@ -110,7 +123,7 @@ export function rewriteEscapes(source: string): Rewritten {
       if (end >= 0) {
         if (needsSeparator(out, '#[[')) {
           out += SEPARATOR;
-          shifts.push([line, out.length - lineStart, SEPARATOR.length]);
+          shifts.push([line, size() - lineStart, SEPARATOR.length]);
         }
         emit(source.slice(i, end + 3));
         i = end + 3;
@@ -130,10 +143,10 @@ export function rewriteEscapes(source: string): Rewritten {
         const lines = source.slice(i + 2, end).split('\n');
         for (const part of lines.slice(0, -1)) emit(`##${part}\n`);
         const mark = (needsSeparator(out, raw(MARK)) ? SEPARATOR : '') + raw(MARK);
-        if (lines.length === 1) comments = [comments[1] === out.length ? comments[0] : out.length, out.length + mark.length];
+        if (lines.length === 1) comments = [comments[1] === size() ? comments[0] : size(), size() + mark.length];
         out += mark;
         const lastLength = (lines.length === 1 ? 2 : 0) + lines[lines.length - 1]!.length + 2;
-        shifts.push([line, out.length - lineStart, mark.length - lastLength]);
+        shifts.push([line, size() - lineStart, mark.length - lastLength]);
         i = end + 2;
         continue;
       }
@@ -153,7 +166,7 @@ export function rewriteEscapes(source: string): Rewritten {
       if (PROPERTY_TAIL.test(state.slice(-200)) || PROPERTY_THEN_DIRECTIVE.test(state) || PROPERTY_THEN_SET.test(state)) {
         const text = SEPARATOR + raw('##');
         out += text;
-        shifts.push([line, out.length - lineStart, text.length - 2]);
+        shifts.push([line, size() - lineStart, text.length - 2]);
         i += 2;
         continue;
       }
@@ -175,11 +188,11 @@ export function rewriteEscapes(source: string): Rewritten {
       const open = UNNAMED_BRACE.exec(source.slice(i, i + 200));
       if (open?.index === 0) {
         // A lone `#` right before it goes into the raw block (`#${`): `##[[` would be a comment.
-        const hash = out.endsWith('#') && !endsRawBlock(out) ? '#' : '';
+        const hash = out.endsWith('#') && !endsRawBlock(head + out) ? '#' : '';
         if (hash) out = out.slice(0, -1);
         const text = (needsSeparator(out, '#') ? SEPARATOR : '') + raw(hash + open[0]);
         out += text;
-        shifts.push([line, out.length - lineStart, text.length - hash.length - open[0].length]);
+        shifts.push([line, size() - lineStart, text.length - hash.length - open[0].length]);
         i += open[0].length;
         continue;
       }
@@ -188,9 +201,9 @@ export function rewriteEscapes(source: string): Rewritten {
       const next = vanishingPrefix(source, i);
       if (next !== undefined) {
         const mark = needsSeparator(out, raw(MARK)) ? SEPARATOR + raw(MARK) : raw(MARK);
-        vanishedAt = out.length;
+        vanishedAt = size();
         out += mark;
-        shifts.push([line, out.length - lineStart, mark.length - (next - i)]);
+        shifts.push([line, size() - lineStart, mark.length - (next - i)]);
         i = next;
         continue;
       }
@@ -199,7 +212,7 @@ export function rewriteEscapes(source: string): Rewritten {
       if (bare) {
         const braced = `$${bare[1]}{${bare[2]}}`;
         out += braced;
-        shifts.push([line, out.length - lineStart, braced.length - bare[0].length]);
+        shifts.push([line, size() - lineStart, braced.length - bare[0].length]);
         i += bare[0].length;
         continue;
       }
@@ -211,7 +224,7 @@ export function rewriteEscapes(source: string): Rewritten {
       if (word) {
         const text = SEPARATOR + raw(word[0]);
         out += text;
-        shifts.push([line, out.length - lineStart, text.length - word[0].length]);
+        shifts.push([line, size() - lineStart, text.length - word[0].length]);
         i += word[0].length;
         continue;
       }
@@ -219,12 +232,12 @@ export function rewriteEscapes(source: string): Rewritten {
         // `$a.length()x(y`: the word and the `(` are text, as in 1.7; velocityjs needs them kept
         // apart from the call.
         out += SEPARATOR;
-        shifts.push([line, out.length - lineStart, SEPARATOR.length]);
+        shifts.push([line, size() - lineStart, SEPARATOR.length]);
       }
     }
     if (
       depth === 0 && /[A-Za-z_]/.test(c) &&
-      (REFERENCE_THEN_DIRECTIVES.test(out.slice(-300)) || (vanishedAt >= 0 && VANISHED_THEN_SETS.test(out.slice(vanishedAt))))
+      (REFERENCE_THEN_DIRECTIVES.test(out.slice(-300)) || (vanishedAt >= 0 && /[)\n\r]/.test(out.slice(-1)) && VANISHED_THEN_SETS.test(since(vanishedAt))))
     ) {
       // After a reference without braces, 1.7's lexer stays in its reference state through #set
       // directives and block comments (`$a#set($x = 1)Hi #set(…)`, `$a#* c *#x #set(…)`), and so
@@ -234,7 +247,7 @@ export function rewriteEscapes(source: string): Rewritten {
       if (word) {
         const text = raw(word[0]);
         out += text;
-        shifts.push([line, out.length - lineStart, text.length - word[0].length]);
+        shifts.push([line, size() - lineStart, text.length - word[0].length]);
         i += word[0].length;
         continue;
       }
@@ -261,7 +274,7 @@ export function rewriteEscapes(source: string): Rewritten {
           if (!index) syntaxAt(source, i, "'[' after a property, a reference, a directive and a word (Velocity 1.7's lexer reads an index) has no ]");
           i += index[0].length;
         }
-        shifts.push([line, out.length - lineStart, start - i]);
+        shifts.push([line, size() - lineStart, start - i]);
         continue;
       }
     }
@@ -279,14 +292,14 @@ export function rewriteEscapes(source: string): Rewritten {
         const text = needsSeparator(out, token.text) ? SEPARATOR + token.text : token.text;
         out += text;
         const added = text.length - (token.next - i);
-        if (added !== 0) shifts.push([line, out.length - lineStart, added]);
+        if (added !== 0) shifts.push([line, size() - lineStart, added]);
         i = token.next;
         continue;
       }
     }
     if (c === '\n') {
       line++;
-      lineStart = out.length + 1;
+      lineStart = size() + 1;
     }
     if (depth > 0 && quote !== null) {
       if (c === quote) quote = null;
@@ -302,13 +315,13 @@ export function rewriteEscapes(source: string): Rewritten {
       escape();
       continue;
     }
-    if (depth > 0 && c === '-' && UNARY_BEFORE.test(out) && !INSIDE_LIST.test(out.slice(-200))) {
+    if (depth > 0 && c === '-' && UNARY_BEFORE.test(head ? `\u0000${out}` : out) && !INSIDE_LIST.test(out.slice(-200))) {
       const m = NEGATIVE_INTEGER.exec(source.slice(i, i + 400));
       if (m && !Number.isSafeInteger(Number(m[0]))) {
         const exact = negativeLiteral(m[1]!);
         out += exact;
         i += m[0].length;
-        shifts.push([line, out.length - lineStart, exact.length - m[0].length]);
+        shifts.push([line, size() - lineStart, exact.length - m[0].length]);
         continue;
       }
     }
@@ -318,7 +331,7 @@ export function rewriteEscapes(source: string): Rewritten {
         const plain = plainDecimal(m[0]);
         out += plain;
         i += m[0].length;
-        if (plain.length !== m[0].length) shifts.push([line, out.length - lineStart, plain.length - m[0].length]);
+        if (plain.length !== m[0].length) shifts.push([line, size() - lineStart, plain.length - m[0].length]);
         continue;
       }
     }
@@ -334,7 +347,7 @@ export function rewriteEscapes(source: string): Rewritten {
         // property, then the text `(`.
         const text = SEPARATOR + raw(c);
         out += text;
-        shifts.push([line, out.length - lineStart, text.length - 1]);
+        shifts.push([line, size() - lineStart, text.length - 1]);
         i++;
         continue;
       }
@@ -348,18 +361,42 @@ export function rewriteEscapes(source: string): Rewritten {
     out += c;
     i++;
   }
-  if (shifts.length === 0) return { text: out, column: IDENTITY };
-  return {
-    text: out,
-    column(l, column) {
-      let original = column;
-      for (const [sl, end, added] of shifts) if (sl === l && end <= column) original -= added;
-      return original;
-    },
+  const text = head + out;
+  if (shifts.length === 0) return { text, column: IDENTITY };
+  return { text, column: columnMap(shifts) };
+}
+
+/**
+ * The source column of a rewritten one: minus what the rewrites before it on its line added.
+ * Looked up by binary search over each line's shifts (every node's position is mapped back, and
+ * a long template has as many shifts as nodes: a scan per lookup would be quadratic).
+ */
+function columnMap(shifts: ReadonlyArray<readonly [number, number, number]>): Rewritten['column'] {
+  const lines = new Map<number, { ends: number[]; added: number[] }>();
+  for (const [line, end, added] of [...shifts].sort((a, b) => a[0] - b[0] || a[1] - b[1])) {
+    let entry = lines.get(line);
+    if (!entry) lines.set(line, (entry = { ends: [], added: [] }));
+    entry.ends.push(end);
+    entry.added.push((entry.added.at(-1) ?? 0) + added);
+  }
+  return (line, column) => {
+    const entry = lines.get(line);
+    if (!entry) return column;
+    // How many shifts of the line end at or before the column.
+    let lo = 0;
+    let hi = entry.ends.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (entry.ends[mid]! <= column) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo === 0 ? column : column - entry.added[lo - 1]!;
   };
 }
 
 const SEPARATOR = '#if(false)#{end}';
+/** The characters of the rewritten text kept for the state tests (the longest look back is 600). */
+const OUT_KEPT = 1024;
 /** `${` or `$!{` not followed by a name or a reference (escaped or not): no reference for 1.7's lexer. */
 const UNNAMED_BRACE = /\$!?\{(?!\{?[A-Za-z_]|\\*\$!?\{?[A-Za-z_])/;
 /** A `#` token of 1.7's lexer that velocityjs reads otherwise (hash-tokens.ts). */

@@ -12,6 +12,7 @@ import type { JavaPattern, JavaReplacement } from '../regex/index.js';
 import { compileJavaReplacement } from '../regex/index.js';
 import { BreakSignal, compileNodes, type DirectiveState } from './directives.js';
 import type { Scope } from './expressions.js';
+import { parseBudget } from './grammar.js';
 import { parseTemplate } from './parse.js';
 import { wrapIdentityGraph, type JavaIdentity } from './identity.js';
 import type { MethodContext } from './methods.js';
@@ -40,6 +41,10 @@ export interface CompiledTemplate {
 export interface TemplateOptions {
   /** Longest template accepted (engine limit maxTemplateLength). */
   maxLength: number;
+  /** Most lexer tokens a template may hold, its string literals included (engine limit maxTemplateTokens; default: no limit). */
+  maxTokens?: number;
+  /** How long parsing may run: milliseconds in all, and those already spent by the compile's other templates (default: no limit). */
+  parseTime?: { maxTime: number; spent: { ms: number } };
   /** The regex compiler (the engine passes its cached compileJavaRegex). */
   regex: (source: string) => JavaPattern;
   /**
@@ -181,7 +186,8 @@ function compile(source: string, options: TemplateOptions): CompiledTemplate {
       details: { length: source.length, maxLength: options.maxLength },
     });
   }
-  const nodes = parseTemplate(source);
+  const budget = parseBudget(options.maxTokens ?? Infinity, options.parseTime?.maxTime ?? Infinity, options.parseTime?.spent);
+  const nodes = parseTemplate(source, budget);
   // Plain text (escapes included) renders as itself: the engine may skip the template.
   const isConstant =
     nodes.every((n) => typeof n === 'string' || (!Array.isArray(n) && n.type === 'raw')) &&
@@ -195,7 +201,7 @@ function compile(source: string, options: TemplateOptions): CompiledTemplate {
     pos: undefined,
     precompile: (method, literals) => cache.warm(method, literals),
     template: (inner, pos) => {
-      const body = compileNodes(parseTemplate(inner, { offset: pos }), state);
+      const body = compileNodes(parseTemplate(inner, budget, { offset: pos }), state);
       return (s: Scope) => {
         const saved = s.out;
         s.out = '';

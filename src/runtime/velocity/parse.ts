@@ -6,20 +6,19 @@
 // blanks before it when they start a token).
 
 import { createRequire } from 'node:module';
-import { codedError } from '../../errors/index.js';
+import { codedError, isTransformsError } from '../../errors/index.js';
 import { rewriteEscapes } from './escapes.js';
+import { flatParse, parseBudget, timedParse, type Flat, type ParseBudget } from './grammar.js';
 import { checkHashBeforeReference, endsRawBlock } from './hash-tokens.js';
 import type { Ast, Pos } from './expressions.js';
 import { describeParseFailure } from './syntax-messages.js';
 
-type Flat = string | { type: string; value?: unknown; pos?: Pos; [key: string]: unknown };
 export type Node = string | Ast | Node[];
 
-// velocityjs's generated parser (its package exports only the nesting wrapper) and its
-// reference-text helper, required directly: the package's entry point also loads its renderer
-// and the debug package, which cost start-up time and are never used here.
+// velocityjs's reference-text helper, required directly: the package's entry point also loads
+// its renderer and the debug package, which cost start-up time and are never used here. (Its
+// generated parser is loaded, made linear and budgeted, by ./grammar.ts.)
 const velocityRequire = createRequire(createRequire(import.meta.url).resolve('velocityjs'));
-const flatParse = (velocityRequire('./parse/index.cjs') as { parse_1: (source: string) => Flat[] }).parse_1;
 const getRefText = (velocityRequire('./helper/index.cjs') as { getRefText: (ast: never) => string }).getRefText;
 
 const BLOCKS = new Set(['if', 'foreach', 'macro', 'define', 'noescape', 'macro_body']);
@@ -74,15 +73,25 @@ function checkBrackets(source: string): void {
   }
 }
 
-/** Parse a template into nested nodes; `nested` marks an interpolated string literal (with its position). */
-export function parseTemplate(source: string, nested: { offset: Pos | undefined } | undefined = undefined): Node[] {
+/** No limit: for templates already parsed once under a budget (the code generator's second look). */
+const UNBUDGETED = (): ParseBudget => parseBudget(Infinity, Infinity);
+
+/**
+ * Parse a template into nested nodes, its tokens and time counted against `budget`; `nested`
+ * marks an interpolated string literal (with its position).
+ */
+export function parseTemplate(source: string, budget: ParseBudget = UNBUDGETED(), nested: { offset: Pos | undefined } | undefined = undefined): Node[] {
+  return timedParse(budget, () => parse(source, budget, nested));
+}
+
+function parse(source: string, budget: ParseBudget, nested: { offset: Pos | undefined } | undefined): Node[] {
   const offset = nested?.offset;
   if (!nested) {
     checkNesting(source);
     if (source.includes('#$')) checkHashBeforeReference(source);
   }
   // A nested string template was already rewritten as part of its parent.
-  const rewritten = nested ? { text: source, column: (_l: number, c: number) => c } : rewriteEscapes(source);
+  const rewritten = nested ? { text: source, column: (_l: number, c: number) => c } : rewriteEscapes(source, budget);
   // Velocity's lexer fails on a `#` that ends the template (velocityjs keeps it as text).
   // (Not the second `#` of an empty `##` comment: `a##` renders `a` in 1.7, nor the `#` that
   // ends a raw block or a block comment, which the rewrite made a raw block; a stray `*#` or
@@ -100,8 +109,9 @@ export function parseTemplate(source: string, nested: { offset: Pos | undefined 
   }
   let flat: Flat[];
   try {
-    flat = flatParse(rewritten.text);
+    flat = flatParse(rewritten.text, budget);
   } catch (cause) {
+    if (isTransformsError(cause)) throw cause;
     const failure = describeParseFailure(source, rewritten, cause);
     return syntaxError(failure.message, { first_line: failure.line, first_column: failure.column - 1 } as Pos, offset, cause);
   }

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashSecret } from '../../../src/api/auth/secrets.js';
-import { ALICE, NE_KEY, SERVICE, WEB_APP, bearer, expectPlatformError, form, testServer, type TestServer } from '../helpers.js';
+import { ALICE, ALICE_PAT, NE_KEY, SERVICE, WEB_APP, bearer, expectPlatformError, form, testServer, type TestServer } from '../helpers.js';
 
 const NE_URL = '/api/v2025/non-employee-sources';
 /** scrypt parameters of a stored hash: `scrypt$<logN>$<r>$<p>$…`. */
@@ -56,6 +56,27 @@ describe('the same KDF on the known and the unknown path', () => {
     expect(known).toHaveLength(1);
     expect(unknown).toHaveLength(1);
     expect(cost(unknown[0]!)).toBe(cost(known[0]!));
+  });
+
+  it.each([
+    ['a client', SERVICE],
+    ['a PAT', ALICE_PAT],
+  ])('runs one scrypt for a wrong secret of %s that has logged in since start, as for an unknown id (the cache answers only the right secret)', async (_name, client) => {
+    const kdf = async (fn: () => Promise<unknown>) => {
+      const spy = vi.spyOn(s.context.secrets, 'kdf');
+      await fn();
+      const hashes = spy.mock.calls.map((c) => c[1]);
+      spy.mockRestore();
+      return hashes;
+    };
+    // Logged in: the next right secret is answered from the cache, without scrypt.
+    expect((await tokenRequest(s, client.id, client.secret)).statusCode).toBe(200);
+    expect(await kdf(async () => expect((await tokenRequest(s, client.id, client.secret)).statusCode).toBe(200))).toEqual([]);
+    const known = await kdf(async () => expect((await tokenRequest(s, client.id, 'wrong')).statusCode).toBe(401));
+    const unknown = await kdf(async () => expect((await tokenRequest(s, randomUUID(), 'wrong')).statusCode).toBe(401));
+    expect(known).toHaveLength(1);
+    expect(unknown).toEqual([s.context.secrets.unknownHash]);
+    expect(cost(known[0]!)).toBe(cost(unknown[0]!));
   });
 
   it('runs one scrypt for an unknown login, as for a known one with a wrong password', async () => {

@@ -9,6 +9,7 @@ import { loadFixtures } from '../../../src/providers/fixtures.js';
 import type { IdentityProfile } from '../../../src/providers/types.js';
 import { ADMIN_PAT, TENANT, USER_PAT, resourceServer, tokenOf, type ResourceServer } from '../resources-server.js';
 import { expectPlatformError } from '../helpers.js';
+import { MAX_PREVIEW_MAPPINGS, MAX_PREVIEW_RESPONSE } from '../../../src/api/plugins/preview.js';
 
 let server: ResourceServer;
 let auth: Record<string, string>;
@@ -170,5 +171,48 @@ describe('identity preview under the server limits', () => {
       expect(['EVAL_LIMIT_STRING', 'EVAL_LIMIT_ALLOCATION', 'EVAL_LIMIT_TIME']).toContain(codesOf(res)[0]![0]);
     }
     expect((await preview(body(mapping({ type: 'static', attributes: { value: 'still here' } })))).json().previewAttributes[0].value).toBe('still here');
+  });
+});
+
+// What one preview may hold and answer (docs/limits.md): mappings sharing one attribute name
+// multiplied one large value into hundreds of megabytes of response, and a 50 KB template parsed
+// for seconds; each is now a coded refusal, bounded in work and in the size of the answer.
+describe('identity preview bounds', () => {
+  const identityId = fixtures.identities[0]!.id;
+  const mapping = (name: string, value = 'v') => ({ identityAttributeName: name, transformDefinition: { type: 'static', attributes: { value } } });
+  const body = (mappings: unknown[]) => ({ identityId, identityAttributeConfig: { attributeTransforms: mappings } });
+
+  it(`evaluates ${MAX_PREVIEW_MAPPINGS} mappings (more than real profiles hold), and refuses one more with API_PREVIEW_TOO_MANY_MAPPINGS`, async () => {
+    const names = Array.from({ length: MAX_PREVIEW_MAPPINGS + 1 }, (_, i) => `attribute${i}`);
+    const within = await preview(body(names.slice(0, -1).map((n) => mapping(n))));
+    expect(within.statusCode).toBe(200);
+    expect(within.json().previewAttributes).toHaveLength(MAX_PREVIEW_MAPPINGS);
+    const over = await preview(body(names.map((n) => mapping(n))));
+    expect(over.statusCode).toBe(400);
+    expect(expectPlatformError(over.json()).code).toBe('API_PREVIEW_TOO_MANY_MAPPINGS');
+  });
+
+  it('refuses an attribute mapped twice with API_PREVIEW_DUPLICATE_ATTRIBUTE, naming the second mapping', async () => {
+    const res = await preview(body([mapping('a'), mapping('b'), mapping('a')]));
+    expect(res.statusCode).toBe(400);
+    const error = expectPlatformError(res.json());
+    expect(error.code).toBe('API_PREVIEW_DUPLICATE_ATTRIBUTE');
+    expect(error.text).toContain('"a"');
+  });
+
+  it(`refuses values above ${MAX_PREVIEW_RESPONSE} characters in all with API_PREVIEW_TOO_LARGE (each value within the evaluation limits)`, async () => {
+    const big = '#set($s = "x")$s.repeat(90000)';
+    const res = await preview(body(Array.from({ length: 50 }, (_, i) => mapping(`big${i}`, big))));
+    expect(res.statusCode).toBe(400);
+    expect(expectPlatformError(res.json()).code).toBe('API_PREVIEW_TOO_LARGE');
+    expect(res.body.length).toBeLessThan(10_000);
+  });
+
+  it('a 50 KB template of references stops parsing with a coded error for its attribute; the others are evaluated', async () => {
+    const res = await preview(body([mapping('long', '$a '.repeat(17_000)), mapping('other', 'fine')]));
+    expect(res.statusCode).toBe(200);
+    const [long, other] = res.json().previewAttributes as PreviewAttribute[];
+    expect(['COMPILE_TEMPLATE_TOO_LARGE', 'COMPILE_LIMIT_TIME']).toContain(long!.errorMessages[0]!.code);
+    expect(other).toMatchObject({ value: 'fine', errorMessages: [] });
   });
 });

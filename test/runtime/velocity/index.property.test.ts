@@ -53,6 +53,22 @@ describe('robustness', () => {
       { numRuns: 1500 },
     );
   });
+
+  it('templates of any size compile or stop with a coded limit, within their token and time budgets', () => {
+    const sized = fc.tuple(fc.array(fragment, { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 20_000 })).map(([parts, n]) => parts.join('').repeat(n).slice(0, 60_000));
+    const budgeted = { ...options, maxLength: 100_000, maxTokens: 5_000 };
+    fc.assert(
+      fc.property(sized, (source) => {
+        try {
+          compileTemplate(source, { ...budgeted, parseTime: { maxTime: 2_000, spent: { ms: 0 } } });
+        } catch (e) {
+          expect(e).toBeInstanceOf(TransformsError);
+          expect(['TEMPLATE_SYNTAX', 'TEMPLATE_FORBIDDEN', 'COMPILE_TEMPLATE_TOO_LARGE', 'COMPILE_LIMIT_TIME', 'COMPILE_TOO_DEEP']).toContain((e as TransformsError).code);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
 });
 
 describe('values', () => {
