@@ -74,7 +74,10 @@ export function parseCommandLine<T extends ParseArgsConfig>(command: string, con
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
       throw new UsageError(/does not take an argument/.test(message) ? `${option} takes no value${help}` : `${option} needs a value${help}`);
     }
-    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') throw new UsageError(`unexpected argument${help}`);
+    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+      const argument = /argument '([^']*)'/.exec(message)?.[1];
+      throw new UsageError(`unexpected argument${argument === undefined ? '' : ` '${argument}'`}${help}`);
+    }
     throw error;
   }
 }

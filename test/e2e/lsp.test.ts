@@ -108,12 +108,13 @@ describe('identity-transforms lsp --stdio', () => {
   });
 
   it('completes operation types, and source names from the fixtures found by walking up', async () => {
-    await open('complete.json', '{"name":"C","type":"","attributes":{"sourceName":""}}');
+    // An accountAttribute whose sourceName is being typed: its type completes, and its source.
+    await open('complete.json', '{"name":"C","type":"accountAttribute","attributes":{"sourceName":""}}');
     const labels = (answer: unknown) => (answer as { label: string }[]).map((i) => i.label);
     const types = await connection.sendRequest('textDocument/completion', { textDocument: { uri: uri('complete.json') }, position: { line: 0, character: 20 } });
     expect(labels(types)).toContain('accountAttribute');
     const sources = await until(
-      () => connection.sendRequest('textDocument/completion', { textDocument: { uri: uri('complete.json') }, position: { line: 0, character: 50 } }),
+      () => connection.sendRequest('textDocument/completion', { textDocument: { uri: uri('complete.json') }, position: { line: 0, character: 66 } }),
       (answer) => labels(answer).includes('Workday'),
     );
     expect(labels(sources)).toEqual(expect.arrayContaining(['Workday', 'Active Directory']));

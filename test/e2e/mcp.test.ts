@@ -52,7 +52,7 @@ describe('identity-transforms mcp', () => {
   it('evaluates and explains for an identity of a fixtures directory', async () => {
     expect((await call('evaluate', { document: FIRST_NAME, fixtures: FIXTURES, identity: 'fatima.schroder' })).structuredContent).toEqual({ identity: 'fatima.schroder', value: 'Fatima' });
     const explained = await call('explain', { document: FIRST_NAME, fixtures: FIXTURES, identity: 'fatima.schroder' });
-    expect(explained.content[0]!.text).toContain('accounts on the source: 2');
+    expect(explained.content[0]!.text).toContain('2 accounts considered, sorted by created ascending');
   });
 
   it('reports the impact of two versions', async () => {

@@ -23,7 +23,7 @@ describe('code lenses', () => {
     const pointer = '/identityAttributeConfig/attributeTransforms/0/transformDefinition';
     expect(evaluateLens(doc, 'evaluate', pointer, ws).text).toBe('first for fatima.schroder: "Fatima"');
     const explained = evaluateLens(doc, 'explain', pointer, ws).text;
-    expect(explained).toContain('accounts on the source: 2, sorted by created');
+    expect(explained).toContain('2 accounts considered, sorted by created ascending');
     expect(explained).toContain('value: "Fatima"');
   });
 

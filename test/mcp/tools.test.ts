@@ -26,7 +26,8 @@ describe('the MCP tools', () => {
 
   it('explain: the trace, with the accounts accountAttribute considered', async () => {
     const { text, data } = await host.call('explain', { document: FIRST_NAME, fixtures: FIXTURES, identity: 'fatima.schroder' });
-    expect(text).toContain('accounts on the source: 2');
+    expect(text).toContain('2 accounts considered, sorted by created ascending');
+    expect(text).toContain('won: "Fatima Schröder" (100000-R)');
     expect((data.trace as { type: string }).type).toBe('accountAttribute');
   });
 

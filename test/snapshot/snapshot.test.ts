@@ -164,7 +164,7 @@ describe('identity-transforms snapshot', () => {
     [['--tenant', 'http://127.0.0.1:1', '--out', 'x', '--pseudonymize'], '--pseudonymize needs --key-file'],
     [['--tenant', 'http://127.0.0.1:1', '--out', 'x', '--only', 'sources,people'], '(not "people")'],
     [['--tenant', 'http://127.0.0.1:1', '--out', 'x', '--rate', '0'], '--rate must be an integer'],
-    [['--tenant', 'http://127.0.0.1:1', '--out', 'x', '--colour'], "Unknown option '--colour'"],
+    [['--tenant', 'http://127.0.0.1:1', '--out', 'x', '--colour'], 'unknown option --colour'],
   ])('exits 2 on a usage error: %j', async (args, message) => {
     const r = await run(args);
     expect(r.code).toBe(2);
