@@ -32,8 +32,10 @@ const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' }
 const runs = Number(values.runs);
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { peerDependencies: Record<string, string> };
-// fast-check is the optional peer of /testing, which neither project installed before the split.
-const serverPeers = Object.entries(pkg.peerDependencies).filter(([name]) => name !== 'fast-check').map(([name, range]) => `${name}@${range}`);
+// fast-check is the optional peer of /testing, which neither project installed before the split;
+// the MCP SDK is the assistant adapter's, which came after it (it was never a dependency).
+const NOT_SERVER = new Set(['fast-check', '@modelcontextprotocol/sdk']);
+const serverPeers = Object.entries(pkg.peerDependencies).filter(([name]) => !NOT_SERVER.has(name)).map(([name, range]) => `${name}@${range}`);
 
 async function npm(args: string[], cwd: string): Promise<string> {
   const { stdout } = await run('npm', args, { cwd, maxBuffer: 64 * 1024 * 1024 });
