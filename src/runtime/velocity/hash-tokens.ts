@@ -206,8 +206,11 @@ export function vanishingPrefix(source: string, i: number): number | undefined {
 }
 
 const STALE_REFERENCE = /^\$!?(?:(\{)[A-Za-z_]\w*(?:\.[A-Za-z_]\w*(?:\([^()#]*\))?)*\}|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*(?:\([^()#]*\))?|\[[^\]#]*\])*)/;
-/** A directive that keeps the state, or a line comment (with the line break it ends on), read like one. */
-const STALE_DIRECTIVE = /^(?:#\{?(?:(?:end|else)\b\}?|(?:if|elseif|foreach)\}?[ \t]*\((?:[^()#]|\([^()#]*\))*\))(?:[ \t]*(?:\r\n|\n|\r))?|##[^\r\n]*(?:\r\n|\n|\r))/;
+/**
+ * A directive that keeps the state (with the `$` that vanish into it), or a line comment (with
+ * the line break it ends on), read like one.
+ */
+const STALE_DIRECTIVE = /^(?:(?:\$!?)*#\{?(?:(?:end|else)\b\}?|(?:if|elseif|foreach)\}?[ \t]*\((?:[^()#]|\([^()#]*\))*\))(?:[ \t]*(?:\r\n|\n|\r))?|##[^\r\n]*(?:\r\n|\n|\r))/;
 const SET_HEAD = /^#\{?set\}?[ \t]*\(/;
 const HASH_WORD_THEN_SET = /^\$!?#(?:\{[A-Za-z_]\w*\}|[A-Za-z_@][\w@]*|-?\d+(?:\.\d*)?)#\{?set\}?[ \t]*\(/;
 const WORD_TOKEN_THEN_SET = /^#(?!\{?(?:set|if|elseif|else|end|foreach|break|macro|define)\b)(?:\{[A-Za-z_]\w*\}|[A-Za-z_@][\w@]*|-?\d+(?:\.\d*)?)#\{?set\}?[ \t]*\(/;
@@ -285,7 +288,8 @@ export function checkHashBeforeReference(source: string): void {
           }
           break;
         }
-        if (STALE_DIRECTIVE.test(after) || after.startsWith('#*')) {
+        // A directive, a block comment or another reference right after it keeps the state.
+        if (STALE_DIRECTIVE.test(after) || after.startsWith('#*') || STALE_REFERENCE.test(after)) {
           last = 'reference';
           continue;
         }
@@ -295,13 +299,21 @@ export function checkHashBeforeReference(source: string): void {
           last = 'reference';
           continue;
         }
+        // Text without a blank right before a #set keeps it too (`#$l[0]x#set(…)`).
+        const word = /^[^\s#$]+/.exec(after);
+        if (word && SET_HEAD.test(after.slice(word[0].length))) {
+          i += word[0].length;
+          last = 'text';
+          continue;
+        }
         break;
       }
       const directive = STALE_DIRECTIVE.exec(tail);
       if (directive) {
         i += directive[0].length;
-        if (/^#\{?(?:if|foreach)\b/.test(directive[0])) opened++;
-        else if (/^#\{?end\b/.test(directive[0]) && opened > 0) opened--;
+        const name = directive[0].replace(/^(?:\$!?)*/, '');
+        if (/^#\{?(?:if|foreach)\b/.test(name)) opened++;
+        else if (/^#\{?end\b/.test(name) && opened > 0) opened--;
         last = 'directive';
         continue;
       }

@@ -515,8 +515,10 @@ describe('lexer corners of the 100,000-case run', () => {
     ['a#$!@b', 'a@b'],
     ['#$a@x', '#Ann@x'],
     ['#$a$[', '#Ann$['],
+    ['#$a$b#set($x = 1)', '#AnnAnn'],
+    ['#$l[0]x#set($n = 0)', '#px'],
   ])('%j → %j', (template, expected) => {
-    expect(render(template, { a: 'Ann', l: ['p', 'q'], m: { k: 'v' } })).toBe(expected);
+    expect(render(template, { a: 'Ann', b: 'Ann', l: ['p', 'q'], m: { k: 'v' } })).toBe(expected);
   });
 
   it.each([
@@ -551,8 +553,14 @@ describe('lexer corners of the 100,000-case run', () => {
     ['#$$a#1#set($t = 1)'],
     ['#if(true)#$a#end$['],
     ['#if(true)#$a#end\nt(])'],
+    // The state goes on through a `$` that vanishes into a directive, a second reference, and
+    // text right before a #set.
+    ['#if(true)#$a$#end#set($x = 1)'],
+    ['#$a$b#if(true)#end#set($x = 1)'],
+    ['#if(true)#$a$b#end$['],
+    ['#$l[0]x#set($n = 0)#if(true)#end#set($x = 1)'],
   ])('%j does not parse (TEMPLATE_SYNTAX)', (template) => {
-    expect(() => render(template, { a: 'Ann', l: ['p', 'q'], m: { k: 'v' } })).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+    expect(() => render(template, { a: 'Ann', b: 'Ann', l: ['p', 'q'], m: { k: 'v' } })).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
   });
 
   it('a macro call on two lines of an undefined macro fails when rendered (strict)', () => {
