@@ -105,9 +105,10 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
     }
     if (budget && (i & 1023) === 0) checkParseTime(budget);
     const c = source[i]!;
-    if (depth === 0 && c === '#' && !/^#(?:\{?[A-Za-z]|\*|#)/.test(source.slice(i, i + 3)) && (REFERENCE_TAIL.test(out.slice(-200)) || REFERENCE_THEN_BARE_DIRECTIVE.test(out.slice(-200)))) {
+    if (depth === 0 && c === '#' && !/^#(?:\{?[A-Za-z]|\*|#)/.test(source.slice(i, i + 3)) && (REFERENCE_TAIL.test(out.slice(-200)) || REFERENCE_THEN_BARE_DIRECTIVE.test(out.slice(-200)) || CALL_THEN_WORD.test(out.slice(-200)))) {
       // A `#` that starts no directive or comment right after a reference (`$a#1`, `$m#[[…]]#`),
-      // or after a reference and a directive without arguments (`$a#break#(x`).
+      // after a reference and a directive without arguments (`$a#break#(x`), or after a word
+      // right after a call or an index (`$l[0]x#(`).
       out += SEPARATOR;
       shifts.push([line, size() - lineStart, SEPARATOR.length]);
     }
@@ -399,6 +400,8 @@ const UNBRACED_REFERENCE_TAIL = /\$!?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]
 /** A `[` that no index can start: nothing, or neither a value nor `true`/`false` after blanks. */
 const INDEX_CANNOT_START = /^\[[ \t\r\n]*(?![$\d\-"'[{]|(?:true|false)\b)/;
 const NO_INDEX_ANYWHERE = /\$!?[A-Za-z_][\w.-]*(?:\([^()]*\)|\[[^\]]*\])*\[[ \t\r\n]*(?![$\d\-"'[{ \t\r\n]|(?:true|false)\b)/;
+/** A call or an index, then a word (a token of its own in 1.7). */
+const CALL_THEN_WORD = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*(?:\([^()]*\)|\[[^\]]*\])[A-Za-z_]\w*$/;
 /** A reference, then #break, #end or #else (velocityjs reads a `#` after them as a directive's). */
 const REFERENCE_THEN_BARE_DIRECTIVE = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*\}?#\{?(?:break|end|else)\}?$/;
 /** A word, then `(` (right after a call or an index: WORD_PAREN_ANYWHERE). */

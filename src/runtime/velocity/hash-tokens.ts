@@ -95,6 +95,8 @@ export function hashToken(source: string, i: number): Token | undefined {
   if (name === 'break' && CALL_AFTER.test(after)) return breakArguments(source, i, next);
   // `#end(`, `#else(`: the directive, then the text `(` (they take no arguments).
   if ((name === 'end' || name === 'else') && after.startsWith('(')) return { text: `#{${name}}`, next };
+  // `#set` without its `(` is text (`a#set x`, `#set\nx`).
+  if (name === 'set' && !CALL_AFTER.test(after)) return { text: raw(word[0]), next, raw: true };
   if (DIRECTIVES.has(name)) return undefined;
   if (CALL_AFTER.test(after)) {
     // 1.7 calls the macro `break@x`, which no #macro can define.

@@ -517,6 +517,12 @@ describe('lexer corners of the 100,000-case run', () => {
     ['#$a$[', '#Ann$['],
     ['#$a$b#set($x = 1)', '#AnnAnn'],
     ['#$l[0]x#set($n = 0)', '#px'],
+    // `#set` without its `(` is text.
+    ['a#set x', 'a#set x'],
+    ['$a#if(true)#set#end', 'Ann#set'],
+    ['#set\nx', '#set\nx'],
+    // A `#` after a word right after a call or an index is text.
+    ['$l[0]x#(H', 'px#(H'],
   ])('%j → %j', (template, expected) => {
     expect(render(template, { a: 'Ann', b: 'Ann', l: ['p', 'q'], m: { k: 'v' } })).toBe(expected);
   });
