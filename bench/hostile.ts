@@ -32,6 +32,7 @@ const ATTACKS: Array<[string, (() => Promise<Response>) | undefined]> = [
   ['none (baseline)', undefined],
   ['preview, 2,000 mappings of one name (~200 KB)', () => preview(Array(2_000).fill(staticMapping('same', '$a $a')))],
   ['preview, 500 distinct mappings of 2 KB templates (~1 MB)', () => preview(Array.from({ length: 500 }, (_, i) => staticMapping(`a${i}`, '$a '.repeat(650))))],
+  ['preview, 500 mappings each looping for the evaluation budget (~40 KB)', () => preview(Array.from({ length: 500 }, (_, i) => ({ identityAttributeName: `loop${i}`, transformDefinition: { type: 'static', attributes: { value: '#foreach($i in [1..300])#foreach($j in [1..300])#end#end' } } })))],
   ['preview, one 50 KB template of references', () => preview([staticMapping('long', '$a '.repeat(17_000))])],
   ['POST /v3/transforms, 40 KB template', () => post('/v3/transforms', JSON.stringify({ name: `Long ${Math.random()}`, type: 'static', attributes: { value: '$a '.repeat(13_000), a: 'x' } }))],
   ['GET /v3/accounts, 500 or-ed comparisons', () => fetch(`${baseUrl}/v3/accounts?filters=${encodeURIComponent(Array.from({ length: 500 }, (_, i) => `id eq "n${i}"`).join(' or '))}`, { headers: auth })],

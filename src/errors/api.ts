@@ -29,5 +29,6 @@ export const apiErrors = {
   API_PREVIEW_TOO_MANY_MAPPINGS: { status: 400, description: 'An identity preview holds more mappings (attributeTransforms) than the server evaluates in one request (500).' },
   API_PREVIEW_DUPLICATE_ATTRIBUTE: { status: 400, description: 'Two mappings of an identity preview name the same identityAttributeName (a profile maps each attribute once).' },
   API_PREVIEW_TOO_LARGE: { status: 400, description: 'The values an identity preview computed are larger, in all, than the server answers in one response (4,000,000 characters of JSON).' },
+  API_PREVIEW_TIME: { status: 400, description: 'An identity preview spent more time than the server gives one preview (2,000 ms of the event loop for validating, compiling and evaluating all its mappings).' },
   API_STORE: { status: 500, description: 'The embedded store cannot be opened or migrated, or a fixture file has the wrong shape.' },
 } as const satisfies Record<string, ErrorDefinition>;

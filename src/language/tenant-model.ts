@@ -1,6 +1,6 @@
 // The workspace's tenant model: what a fixture or snapshot directory (fixtures/README.md
-// "Fixture format") says about the tenant — its sources, the attribute names their accounts
-// carry, the identity attributes, the identities' ids and names — kept small (names, not
+// "Fixture format") says about the tenant — its sources, the attribute names their account
+// schemas declare and their accounts carry, the identity attributes, the identities' ids and names — kept small (names, not
 // records) so that a 100,000-identity snapshot fits an editor's server. The record files are
 // streamed element by element and the loop yields to the event loop between slices, so that a
 // request arriving while the model loads is answered at once (without the model).
@@ -14,7 +14,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { codedError } from '../errors/index.js';
 import { SourceIndex } from '../providers/sources.js';
-import { FIXTURE_RECORDS } from '../providers/fixtures.js';
+import { FIXTURE_RECORDS, SOURCE_SCHEMAS_FILE } from '../providers/fixtures.js';
 import type { Account, Identity, Source } from '../providers/types.js';
 import type { TenantNames } from '../engine/validate-tenant.js';
 import { JsonArrayReader } from '../refresh/fixture-stream/json-array-reader.js';
@@ -33,6 +33,9 @@ export interface TenantModel extends TenantNames {
   /** The attribute names identities carry. */
   readonly identityAttributes: ReadonlySet<string>;
 }
+
+/** The schema of a source's accounts is named "account" (https://developer.sailpoint.com/docs/api/v3/get-source-schemas). */
+const ACCOUNT_SCHEMA = 'account';
 
 /** Elements read between two yields to the event loop. */
 const SLICE = 2000;
@@ -78,13 +81,33 @@ async function readSources(dir: string): Promise<Source[]> {
 }
 
 /**
+ * The attribute names each source's account schema declares, by source id, where the directory
+ * has the sources' schemas (written by a snapshot; https://developer.sailpoint.com/docs/api/v3/get-source-schemas).
+ */
+async function declaredAttributes(dir: string): Promise<Map<string, Set<string>>> {
+  const declared = new Map<string, Set<string>>();
+  await forEachRecord(join(dir, SOURCE_SCHEMAS_FILE), (schema) => {
+    if (typeof schema.sourceId !== 'string' || schema.name !== ACCOUNT_SCHEMA || !Array.isArray(schema.attributes)) return;
+    let names = declared.get(schema.sourceId);
+    if (!names) declared.set(schema.sourceId, (names = new Set()));
+    for (const a of schema.attributes as unknown[]) {
+      const name = (a as { name?: unknown } | null)?.name;
+      if (typeof name === 'string' && name !== '') names.add(name);
+    }
+  });
+  return declared;
+}
+
+/**
  * Read the model of a fixture directory. Malformed files reject with the coded error of the
  * fixture readers (CLI_FIXTURES, CLI_READ); the caller keeps answering without a model.
  */
 export async function loadTenantModel(dir: string): Promise<TenantModel> {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw codedError('CLI_FIXTURES', `fixtures directory ${dir} does not exist`, { details: { file: dir } });
   const sources = await readSources(dir);
-  const carried = new Map<string, Set<string>>();
+  // The names each source's account schema declares (a snapshot's source-schemas.json), then
+  // those its accounts carry.
+  const carried = await declaredAttributes(dir);
   await forEachRecord(join(dir, FIXTURE_RECORDS.accounts.file), (a) => {
     if (typeof a.sourceId !== 'string' || a.attributes === null || typeof a.attributes !== 'object') return;
     let names = carried.get(a.sourceId);

@@ -28,6 +28,12 @@ export const FIXTURE_RECORDS = {
 
 export type FixtureRecordKind = keyof typeof FIXTURE_RECORDS;
 
+/**
+ * The sources' schemas, where a snapshot wrote them (optional): one schema per element, with its
+ * source's `sourceId` beside what https://developer.sailpoint.com/docs/api/v3/get-source-schemas answers.
+ */
+export const SOURCE_SCHEMAS_FILE = 'source-schemas.json';
+
 /** The document folders of a fixtures directory. */
 export const FIXTURE_DOCUMENTS = { transforms: 'transforms', profiles: 'identity-profiles' } as const;
 

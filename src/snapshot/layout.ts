@@ -44,6 +44,25 @@ export function accountRecord(doc: Account): Account {
   };
 }
 
+/** A source's schema in the fixture shape: its source's id, then what the tenant answered. */
+export interface SourceSchemaRecord {
+  sourceId: string;
+  id: string;
+  name: string;
+  attributes: unknown[];
+  [member: string]: unknown;
+}
+
+export function sourceSchemaRecord(sourceId: string, schema: Record<string, unknown>): SourceSchemaRecord {
+  return {
+    sourceId,
+    id: String(schema.id ?? ''),
+    name: typeof schema.name === 'string' ? schema.name : '',
+    ...schema,
+    attributes: Array.isArray(schema.attributes) ? schema.attributes : [],
+  } as SourceSchemaRecord;
+}
+
 /** Sources sorted by id (the list endpoint's order is not promised). */
 export function sortSources(sources: Source[]): Source[] {
   return [...sources].sort((a, b) => compareIds(a.id, b.id));

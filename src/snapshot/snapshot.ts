@@ -5,11 +5,12 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { codedError, isTransformsError } from '../errors/index.js';
+import { SOURCE_SCHEMAS_FILE } from '../providers/fixtures.js';
 import type { IdentityProfile } from '../providers/types.js';
 import { createTenantProviders, SEARCH_PAGE_MAX, type TenantProviderOptions, type TenantProviders } from '../providers/tenant/index.js';
 import type { Source, TransformDocument } from '../providers/types.js';
 import { ArrayFileWriter, writeError } from './array-file-writer.js';
-import { arrayText, CHECKPOINT, documentText, fileNames, MANIFEST, sortSources } from './layout.js';
+import { arrayText, CHECKPOINT, documentText, fileNames, MANIFEST, sortSources, sourceSchemaRecord, type SourceSchemaRecord } from './layout.js';
 import {
   checkOutput, freshDirectory, readCheckpoint, readManifest, replaceOutput, sameIdentity, sameSince, SNAPSHOT_PARTS, workDirectory, writeJsonAtomically,
   type Checkpoint, type Manifest, type SnapshotIdentity, type SnapshotPart,
@@ -186,6 +187,7 @@ export async function snapshotTenant(options: SnapshotOptions): Promise<Snapshot
     for await (const page of providers.client.list<Source>('/v3/sources')) sources.push(...page);
     const records = sortSources(sources).map((s) => (pseudonymizer ? pseudonymizer.source(s) : s));
     writeFile(join(work, 'sources.json'), arrayText(records));
+    writeFile(join(work, SOURCE_SCHEMAS_FILE), arrayText(await sourceSchemas(providers, sources)));
     checkpoint.counts.sources = records.length;
     checkpoint.done.push('sources');
     save();
@@ -281,6 +283,22 @@ export async function snapshotTenant(options: SnapshotOptions): Promise<Snapshot
   report(checkpoint.counts.identities);
   const stats = providers.client.stats();
   return { out, mode: previous === null ? 'full' : 'incremental', resumed, takenAt, counts: checkpoint.counts, merge, requests: stats.requests, retries: stats.retries, pausedMs: stats.pausedMs, elapsedMs: now() - started };
+}
+
+/**
+ * The schemas each source declares (https://developer.sailpoint.com/docs/api/v3/get-source-schemas),
+ * in the order of the sources, each schema with its source's id: the attribute names an
+ * account schema declares, whether or not an account carries them yet.
+ */
+async function sourceSchemas(providers: TenantProviders, sources: readonly Source[]): Promise<SourceSchemaRecord[]> {
+  const out: SourceSchemaRecord[] = [];
+  for (const source of sortSources([...sources])) {
+    // One answer, not a paged collection: the endpoint takes no query parameters.
+    const { body } = await providers.client.request<unknown>('GET', `/v3/sources/${encodeURIComponent(source.id)}/schemas`);
+    if (!Array.isArray(body)) continue;
+    for (const schema of body) if (schema !== null && typeof schema === 'object') out.push(sourceSchemaRecord(source.id, schema as Record<string, unknown>));
+  }
+  return out;
 }
 
 function writeFile(file: string, text: string): void {

@@ -49,6 +49,26 @@ async function underAttack(attack: () => Promise<Response>): Promise<{ status: n
   return { status: response.status, text: await response.text(), controlStatus: controlResponse.status };
 }
 
+/**
+ * The attack, and a control sent `after` ms later while the attack is in flight: both answers,
+ * and the order in which they arrived.
+ */
+async function race(attack: () => Promise<Response>, after = 0): Promise<{ status: number; text: string; controlStatus: number; order: string[] }> {
+  const order: string[] = [];
+  const pending = attack().then(async (response) => {
+    order.push('attack');
+    return { status: response.status, text: await response.text() };
+  });
+  if (after > 0) await new Promise((resolve) => setTimeout(resolve, after));
+  const controlled = control().then(async (response) => {
+    order.push('control');
+    await response.arrayBuffer();
+    return response.status;
+  });
+  const [result, controlStatus] = await Promise.all([pending, controlled]);
+  return { ...result, controlStatus, order };
+}
+
 async function identityId(): Promise<string> {
   const [first] = (await (await fetch(`${base}/v3/public-identities?limit=1`, { headers: auth })).json()) as { id: string }[];
   return first!.id;
@@ -72,6 +92,29 @@ describe('serve under hostile input (the installed package)', () => {
     expect(result.status).toBe(400);
     expect(JSON.parse(result.text).code).toBe('API_PREVIEW_DUPLICATE_ATTRIBUTE');
     expect(result.controlStatus).toBe(200);
+  });
+
+  it('a preview of 500 distinct mappings of 2 KB templates: a control sent meanwhile is answered first', async () => {
+    const id = await identityId();
+    const attributeTransforms = Array.from({ length: 500 }, (_, i) => ({ identityAttributeName: `a${i}`, transformDefinition: { type: 'static', attributes: { value: '$a '.repeat(650), a: 'x' } } }));
+    const result = await race(() => post('/v3/identity-profiles/identity-preview', { identityId: id, identityAttributeConfig: { attributeTransforms } }));
+    expect(result.order).toEqual(['control', 'attack']);
+    expect(result.controlStatus).toBe(200);
+    // Evaluated within the preview's time (a value per attribute), or stopped at it (coded).
+    if (result.status === 200) expect((JSON.parse(result.text) as { previewAttributes: unknown[] }).previewAttributes).toHaveLength(500);
+    else expect(JSON.parse(result.text)).toMatchObject({ code: 'API_PREVIEW_TIME', messages: [expect.objectContaining({ locale: 'en-US' })] });
+  });
+
+  it('a preview of 500 mappings that each loop for the whole evaluation budget: 400 API_PREVIEW_TIME after a control sent meanwhile', async () => {
+    const id = await identityId();
+    const loops = '#foreach($i in [1..300])#foreach($j in [1..300])#end#end';
+    const attributeTransforms = Array.from({ length: 500 }, (_, i) => ({ identityAttributeName: `loop${i}`, transformDefinition: { type: 'static', attributes: { value: loops } } }));
+    const result = await race(() => post('/v3/identity-profiles/identity-preview', { identityId: id, identityAttributeConfig: { attributeTransforms } }), 200);
+    expect(result.order).toEqual(['control', 'attack']);
+    expect(result.controlStatus).toBe(200);
+    expect(result.status).toBe(400);
+    expect(JSON.parse(result.text)).toMatchObject({ code: 'API_PREVIEW_TIME', detailCode: '400.1 Bad Request Content', messages: [expect.objectContaining({ locale: 'en-US' })] });
+    expect(result.text.length).toBeLessThan(10_000);
   });
 
   it('a preview of a 50 KB template of references: its attribute has a coded parse error, the answer is small', async () => {

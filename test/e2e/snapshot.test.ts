@@ -68,7 +68,7 @@ describe(`snapshot of a ${IDENTITIES.toLocaleString('en-US')}-identity tenant se
     expect(summary.mode).toBe('full');
     expect(summary.counts.identities).toBe(IDENTITIES);
     expect(summary.counts.profiles).toBe(1);
-    expect(readdirSync(dir('full')).sort()).toEqual(['.snapshot.json', 'accounts.json', 'identities.json', 'identity-profiles', 'sources.json', 'transforms']);
+    expect(readdirSync(dir('full')).sort()).toEqual(['.snapshot.json', 'accounts.json', 'identities.json', 'identity-profiles', 'source-schemas.json', 'sources.json', 'transforms']);
     expect(readdirSync(join(dir('full'), 'transforms'))).toContain('CleanDepartment.json');
     // One shard of four (the same identities on both sides: a hash of the id) keeps the
     // refresh over the API, which evaluates on this thread beside the server, to minutes.

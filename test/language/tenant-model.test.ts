@@ -1,6 +1,8 @@
 // The workspace's tenant model: found by walking up, read into names, one identity's records read
 // on their own; and the workspace host loading it in the background.
 
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +24,25 @@ describe('the tenant model', () => {
     expect(model.accountAttributes(workday.id)).toContain('FIRST_NAME');
     expect(model.identities).toHaveLength(209);
     expect(model.identityAttributes).toContain('department');
+  });
+
+  it("takes the attribute names a source's account schema declares (a snapshot's source-schemas.json) beside those its accounts carry", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'idt-model-'));
+    try {
+      for (const f of ['sources.json', 'accounts.json']) cpSync(join(FIXTURES, f), join(dir, f));
+      const workday = (await loadTenantModel(dir)).sourceIndex.byName('Workday')!;
+      const schema = (name: string, attributes: string[]) => JSON.stringify({ sourceId: workday.id, id: `s-${name}`, name, attributes: attributes.map((a) => ({ name: a, type: 'STRING' })) });
+      writeFileSync(join(dir, 'source-schemas.json'), `[\n${schema('account', ['FIRST_NAME', 'PRONOUNS'])},\n${schema('group', ['GROUP_ONLY'])}\n]\n`);
+      const names = (await loadTenantModel(dir)).accountAttributes(workday.id);
+      // Declared by the account schema though no account carries it; not the group schema's.
+      expect(names).toContain('PRONOUNS');
+      expect(names).not.toContain('GROUP_ONLY');
+      // The names accounts carry stay.
+      expect(names).toContain('FIRST_NAME');
+      expect(names).toContain('LAST_NAME');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reads one identity with its accounts and manager, by name or id', async () => {

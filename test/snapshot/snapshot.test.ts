@@ -37,6 +37,11 @@ describe('snapshotTenant over the bundled tenant', () => {
     const byId = <T extends { id: string }>(list: T[]) => [...list].sort((a, b) => (a.id < b.id ? -1 : 1));
     expect(copied('identities.json')).toEqual(byId(bundled('identities.json')).map((i) => ({ managerId: null, ...i })));
     expect(byId(copied('accounts.json'))).toEqual(byId(bundled('accounts.json')));
+    // Each source's schemas, with its source's id: the account schema the server derived from its accounts.
+    const schemas = copied('source-schemas.json') as unknown as { sourceId: string; name: string; attributes: { name: string }[] }[];
+    expect(schemas.map((s) => s.sourceId)).toEqual(byId(bundled('sources.json')).map((s) => s.id));
+    const workday = bundled('sources.json').find((s) => (s as { name?: string }).name === 'Workday')!;
+    expect(schemas.find((s) => s.sourceId === workday.id && s.name === 'account')!.attributes.map((a) => a.name)).toContain('FIRST_NAME');
     const transform = JSON.parse(readFileSync(join(tmp, 'all', 'transforms', 'CleanDepartment.json'), 'utf8'));
     expect(transform).toMatchObject({ name: 'Clean Department', type: 'replace' });
     expect(JSON.parse(readFileSync(join(tmp, 'all', '.snapshot.json'), 'utf8'))).toMatchObject({ format: 1, tenant: baseUrl, takenAt: '2025-06-01T00:00:00.000Z', profile: null, pseudonymized: null });
@@ -44,7 +49,7 @@ describe('snapshotTenant over the bundled tenant', () => {
 
   it('copies only the parts asked for, and only the profile asked for', async () => {
     await take('config', { only: ['sources', 'transforms', 'profiles'], profile: 'Employees' });
-    expect(readdirSync(join(tmp, 'config')).sort()).toEqual(['.snapshot.json', 'identity-profiles', 'sources.json', 'transforms']);
+    expect(readdirSync(join(tmp, 'config')).sort()).toEqual(['.snapshot.json', 'identity-profiles', 'source-schemas.json', 'sources.json', 'transforms']);
     expect(readdirSync(join(tmp, 'config', 'identity-profiles'))).toEqual(['Employees.json']);
     expect(await codeOf(take('nope', { profile: 'Contractors' }))).toBe('SNAPSHOT_PROFILE');
     expect(existsSync(join(tmp, 'nope'))).toBe(false);

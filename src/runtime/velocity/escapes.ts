@@ -2,14 +2,16 @@
 // drops a backslash before every `$` and `#`, but Velocity keeps it unless it escapes a
 // reference or a directive. That matters for regexes and Java replacements written in
 // transforms (`\$` is a literal dollar in both): `"\$5"` must reach Java as `\$5`, not `$5`.
-// This pass rewrites the escapes into raw blocks `#[[…]]#` that velocityjs emits verbatim. It
-// also rewrites, at the top level, the text Velocity 1.7's lexer reads otherwise than velocityjs
+// This pass rewrites the escapes into raw blocks `#[[…]]#` that velocityjs emits verbatim
+// (backslashes.ts reads one run), and maps positions back (column-map.ts). It also rewrites, at the top level, the text Velocity 1.7's lexer reads otherwise than velocityjs
 // (hash-tokens.ts, lexer-states.ts): directive-like words, comments, `(` after a reference, calls
 // that never close; and number literals velocityjs cannot read (number-literals.ts).
 
 import { codedError } from '../../errors/index.js';
 import { checkParseTime, type ParseBudget } from './grammar.js';
-import { MARK, endsRawBlock, hashToken, syntaxAt, vanishingPrefix } from './hash-tokens.js';
+import { escapeAt } from './backslashes.js';
+import { columnMap } from './column-map.js';
+import { MARK, SEPARATOR, endsRawBlock, hashToken, raw, syntaxAt, vanishingPrefix } from './hash-tokens.js';
 import {
   BARE_REFERENCE_PAREN, END_THEN_PAREN, HYPHENATED_WORD_BEFORE_SET, PROPERTY_TAIL, PROPERTY_THEN_DIRECTIVE, PROPERTY_THEN_DIRECTIVE_TEXT,
   PROPERTY_THEN_REFERENCE, PROPERTY_THEN_SET, REFERENCE_THEN_DIRECTIVES, VANISHED_THEN_SETS, WORD_BEFORE_SET, callStateText,
@@ -21,10 +23,6 @@ import {
 
 export { plainDecimal } from './number-literals.js';
 
-const REFERENCE_HEAD = /^\$!?\{?[A-Za-z_]/;
-/** An escaped reference's name (`\$a`, `\${a}`, `\$!a`): one token of 1.7's lexer, kept together. */
-const ESCAPED_NAME = /^\$!?(?:\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)?/;
-const DIRECTIVE_HEAD = /^#\{?[A-Za-z]/;
 
 /** After a directive name or a reference path, `(` opens arguments (quotes are strings there). */
 const CALL_BEFORE = /(#\{?(?!(?:end|else)\b)[A-Za-z]\w*\}?\s*|\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*|\)\.[A-Za-z_][\w-]*)$/;
@@ -51,7 +49,7 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
   if (
     !source.includes('\\') && !source.includes('#*') && !source.includes('#[[') && !EXPONENT_ANYWHERE.test(source) &&
     !LONG_NEGATIVE_ANYWHERE.test(source) && !HASH_AFTER_NAME.test(source) && !HASH_TOKEN_ANYWHERE.test(source) &&
-    !WORD_PAREN_ANYWHERE.test(source) && !UNNAMED_BRACE.test(source)
+    !WORD_PAREN_ANYWHERE.test(source) && !UNNAMED_BRACE.test(source) && !NO_INDEX_ANYWHERE.test(source)
   ) {
     return { text: source, column: IDENTITY };
   }
@@ -107,8 +105,10 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
     }
     if (budget && (i & 1023) === 0) checkParseTime(budget);
     const c = source[i]!;
-    if (depth === 0 && c === '#' && !/^#(?:\{?[A-Za-z]|\*|#)/.test(source.slice(i, i + 3)) && REFERENCE_TAIL.test(out.slice(-200))) {
-      // A `#` that starts no directive or comment right after a reference (`$a#1`, `$m#[[…]]#`).
+    if (depth === 0 && c === '#' && !/^#(?:\{?[A-Za-z]|\*|#)/.test(source.slice(i, i + 3)) && (REFERENCE_TAIL.test(out.slice(-200)) || REFERENCE_THEN_BARE_DIRECTIVE.test(out.slice(-200)) || CALL_THEN_WORD.test(out.slice(-200)))) {
+      // A `#` that starts no directive or comment right after a reference (`$a#1`, `$m#[[…]]#`),
+      // after a reference and a directive without arguments (`$a#break#(x`), or after a word
+      // right after a call or an index (`$l[0]x#(`).
       out += SEPARATOR;
       shifts.push([line, size() - lineStart, SEPARATOR.length]);
     }
@@ -261,6 +261,15 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
       if (/^(?:[A-Za-z_][\w-]*)?$/.test(word) && PROPERTY_THEN_DIRECTIVE_TEXT.test(state.slice(0, state.length - word.length)) && !callStateText(source.slice(i + 1))) {
         syntaxAt(source, i, "the ( after a property, a reference and a directive has a closing ) (Velocity 1.7's lexer reads arguments)");
       }
+      // So it does right after a property and block comments, or a word after them
+      // (`$m.k#* c *#(x)`, `$m.k#* c *#x-y(1)`): there a `(` left open is text (`$m.k#* c *#(x`).
+      const afterComment = comments[1] >= 0 && size() - comments[1] <= 200 ? since(comments[1]) : undefined;
+      if (
+        afterComment !== undefined && /^(?:[A-Za-z_][\w-]*)?$/.test(afterComment) &&
+        PROPERTY_TAIL.test(state.slice(0, state.length - afterComment.length)) && !callStateText(source.slice(i + 1))
+      ) {
+        syntaxAt(source, i, "the ( after a property and a block comment has a closing ) (Velocity 1.7's lexer reads arguments)");
+      }
     }
     if (depth === 0 && c === '[') {
       // A word right after that directive (`$m.k$a#if(true)x[1]#end`): 1.7 reads the `[…]` right
@@ -281,6 +290,11 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
     if (depth === 0 && c === '[' && PROPERTY_THEN_DIRECTIVE_TEXT.test(out.slice(-300)) && !(/\$!?[A-Za-z_][\w.]*$/.test(out) && /^\[[^\]]*\]/.test(source.slice(i, i + 200)))) {
       syntaxAt(source, i, "'[' after a property, a reference and a directive (Velocity 1.7's lexer reads an index)");
     }
+    if (depth === 0 && c === '[' && INDEX_CANNOT_START.test(source.slice(i, i + 200)) && UNBRACED_REFERENCE_TAIL.test(out.slice(-200))) {
+      // Right after a reference without braces 1.7's lexer reads a `[` as an index, whatever
+      // follows (`$l[x]`, `$l[` at the end do not parse); velocityjs reads such a `[` as text.
+      syntaxAt(source, i, "'[' after a reference opens an index (Velocity 1.7's lexer), and what follows is none");
+    }
     if (depth === 0 && c === '#' && PROPERTY_THEN_REFERENCE.test(out.slice(-300))) {
       // `$m.k$a#end(x)`: past the #end of that property state, a `(` opens arguments in 1.7.
       const paren = END_THEN_PAREN.exec(source.slice(i, i + 50));
@@ -290,6 +304,12 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
       const token = hashToken(source, i);
       if (token) {
         const text = needsSeparator(out, token.text) ? SEPARATOR + token.text : token.text;
+        if (token.opens) {
+          depth++;
+          const lines = token.text.split('\n');
+          line += lines.length - 1;
+          if (lines.length > 1) lineStart = size() + text.length - lines[lines.length - 1]!.length;
+        }
         out += text;
         const added = text.length - (token.next - i);
         if (added !== 0) shifts.push([line, size() - lineStart, added]);
@@ -366,44 +386,24 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
   return { text, column: columnMap(shifts) };
 }
 
-/**
- * The source column of a rewritten one: minus what the rewrites before it on its line added.
- * Looked up by binary search over each line's shifts (every node's position is mapped back, and
- * a long template has as many shifts as nodes: a scan per lookup would be quadratic).
- */
-function columnMap(shifts: ReadonlyArray<readonly [number, number, number]>): Rewritten['column'] {
-  const lines = new Map<number, { ends: number[]; added: number[] }>();
-  for (const [line, end, added] of [...shifts].sort((a, b) => a[0] - b[0] || a[1] - b[1])) {
-    let entry = lines.get(line);
-    if (!entry) lines.set(line, (entry = { ends: [], added: [] }));
-    entry.ends.push(end);
-    entry.added.push((entry.added.at(-1) ?? 0) + added);
-  }
-  return (line, column) => {
-    const entry = lines.get(line);
-    if (!entry) return column;
-    // How many shifts of the line end at or before the column.
-    let lo = 0;
-    let hi = entry.ends.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (entry.ends[mid]! <= column) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo === 0 ? column : column - entry.added[lo - 1]!;
-  };
-}
-
-const SEPARATOR = '#if(false)#{end}';
 /** The characters of the rewritten text kept for the state tests (the longest look back is 600). */
 const OUT_KEPT = 1024;
 /** `${` or `$!{` not followed by a name or a reference (escaped or not): no reference for 1.7's lexer. */
 const UNNAMED_BRACE = /\$!?\{(?!\{?[A-Za-z_]|\\*\$!?\{?[A-Za-z_])/;
 /** A `#` token of 1.7's lexer that velocityjs reads otherwise (hash-tokens.ts). */
-const HASH_TOKEN_ANYWHERE = /#(?:[A-Za-z_@{\\]|-?\d)|[\w}]##|\$!?[ \t]*#|#[ \t]+#|\$!?[A-Za-z_]\w*\(|\$!?\{?[A-Za-z_][\w.]*\([^)]*$/;
+const HASH_TOKEN_ANYWHERE = /#(?:[A-Za-z_@{\\]|-?\d|(?:\$!?)+@)|[\w}]##|\$!?[ \t]*#|#[ \t]+#|\$!?[A-Za-z_]\w*\(|\$!?\{?[A-Za-z_][\w.]*\([^)]*$/;
 const HASH_AFTER_NAME = /[\w)}\]]#(?![A-Za-z{*#])/;
 /** The output ends with a reference: `$a`, `$!{a}`, `$a.b(…)`, `$a[0]` (arguments without nested parentheses). */
 const REFERENCE_TAIL = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*\}?$/;
+/** A reference without braces: `$a`, `$!a`, `$a.b(…)`, `$a[0]`. */
+const UNBRACED_REFERENCE_TAIL = /\$!?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*$/;
+/** A `[` that no index can start: nothing, or neither a value nor `true`/`false` after blanks. */
+const INDEX_CANNOT_START = /^\[[ \t\r\n]*(?![$\d\-"'[{]|(?:true|false)\b)/;
+const NO_INDEX_ANYWHERE = /\$!?[A-Za-z_][\w.-]*(?:\([^()]*\)|\[[^\]]*\])*\[[ \t\r\n]*(?![$\d\-"'[{ \t\r\n]|(?:true|false)\b)/;
+/** A call or an index, then a word (a token of its own in 1.7). */
+const CALL_THEN_WORD = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*(?:\([^()]*\)|\[[^\]]*\])[A-Za-z_]\w*$/;
+/** A reference, then #break, #end or #else (velocityjs reads a `#` after them as a directive's). */
+const REFERENCE_THEN_BARE_DIRECTIVE = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*\}?#\{?(?:break|end|else)\}?$/;
 /** A word, then `(` (right after a call or an index: WORD_PAREN_ANYWHERE). */
 const WORD_THEN_PAREN = /^[A-Za-z_]\w*\(/;
 const WORD_PAREN_ANYWHERE = /[)\]][A-Za-z_]\w*\(/;
@@ -412,52 +412,12 @@ const END_THEN_DOT = /^#\{?(?:end|else)\b\}?\.[A-Za-z_]/;
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
 
 /**
- * velocityjs cannot read a `#` right after a reference, nor a raw block right after #break or a
- * word that follows a call or an index (`$a.b(0)x#[[…]]#`): an empty #if stands between them.
+ * velocityjs cannot read a `#` right after a reference, or after a reference and #break, #end or
+ * #else (`$a#break#{end}(x`), nor a raw block right after #break or a word that follows a call or
+ * an index (`$a.b(0)x#[[…]]#`): an empty #if stands between them.
  */
 function needsSeparator(out: string, text: string): boolean {
   if (!text.startsWith('#')) return false;
   const tail = out.slice(-200);
-  return REFERENCE_TAIL.test(tail) || (text.startsWith('#[[') && /(?:[)\]]\w*|#\{?(?:break|end|else)\}?)$/.test(tail));
-}
-
-function escapeAt(source: string, start: number, topLevel: boolean): { text: string; next: number } {
-  let k = 0;
-  while (source[start + k] === '\\') k++;
-  const after = source.slice(start + k, start + k + 200);
-  const target = after[0];
-  const run = source.slice(start, start + k);
-  // A run of backslashes is a token of its own in 1.7 (blanks after it start the next one).
-  if (target !== '$' && target !== '#') return { text: topLevel ? raw(run) : run, next: start + k };
-  // A `#` that ends the template: 1.7's lexer fails on it, backslashes before it or not.
-  if (topLevel && target === '#' && start + k + 1 === source.length) syntaxAt(source, start + k, "Encountered end of input after '#'");
-  if (topLevel && target === '#' && (after[1] === '#' || after[1] === '*' || after.startsWith('#[['))) {
-    // `\##`, `\#* *#`, `\#[[…]]#`: a backslash does not escape a comment or a raw block; the
-    // run stays, the comment or raw block is one
-    // (velocityjs needs it kept apart from the raw block: `]]###`).
-    return { text: raw(run) + SEPARATOR, next: start + k };
-  }
-  const head = target === '$' ? REFERENCE_HEAD.test(after) : DIRECTIVE_HEAD.test(after);
-  if (head && target === '#' && topLevel) {
-    // `\\#b`, `\\#{b}`: a word that names no directive or macro call is text, and 1.7 keeps
-    // every backslash before it, whatever the length of the run.
-    const token = hashToken(source, start + k);
-    if (token?.raw) return { text: raw(run) + token.text, next: token.next };
-  }
-  if (!head) {
-    // Nothing to escape: Velocity prints the backslashes and the character as they are.
-    return { text: raw(run + target), next: start + k + 1 };
-  }
-  if (k % 2 === 1) {
-    // An escaped reference or directive: half the backslashes, then the text literally (a
-    // reference with its name: the blanks after `\$a` start a token, as in 1.7).
-    const literal = target === '$' ? ESCAPED_NAME.exec(after)![0] : target;
-    return { text: raw('\\'.repeat((k - 1) / 2) + literal), next: start + k + literal.length };
-  }
-  // An even run: half the backslashes, then the reference or directive itself.
-  return { text: raw('\\'.repeat(k / 2)), next: start + k };
-}
-
-function raw(text: string): string {
-  return `#[[${text}]]#`;
+  return REFERENCE_TAIL.test(tail) || REFERENCE_THEN_BARE_DIRECTIVE.test(tail) || (text.startsWith('#[[') && /(?:[)\]]\w*|#\{?(?:break|end|else)\}?)$/.test(tail));
 }

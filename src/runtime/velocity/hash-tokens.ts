@@ -23,7 +23,8 @@ const DIRECTIVES = new Set(['set', 'if', 'elseif', 'else', 'end', 'break', 'fore
 const WORD = /^#([A-Za-z_@][A-Za-z0-9_@]*)/;
 const BRACED_WORD = /^#\{([A-Za-z_][A-Za-z0-9_@]*)\}/;
 const NUMBER = /^#-?\d+(?:\.\d*)?/;
-const CALL_AFTER = /^[ \t]*\(/;
+/** Blanks and line breaks, then `(`: 1.7 reads a directive's or a macro call's arguments there. */
+const CALL_AFTER = /^[ \t\r\n]*\(/;
 /** The prefixes 1.7's lexer glues to the next token (its MORE rules for `$`, `$!` and `#`). */
 const PREFIXES = /^(?:\\*\$!?|#)+/;
 const DOLLARS = /^(?:\\*\$!?)+/;
@@ -37,6 +38,8 @@ export interface Token {
   readonly next: number;
   /** True when `text` is a raw block holding the source text. */
   readonly raw?: boolean;
+  /** True when `text` ends inside the arguments it opened (the pass reads them on). */
+  readonly opens?: boolean;
 }
 
 /**
@@ -45,7 +48,11 @@ export interface Token {
  */
 export const MARK = '\u0000';
 
-function raw(text: string): string {
+/** An empty #if: keeps apart two tokens velocityjs would read as one. */
+export const SEPARATOR = '#if(false)#{end}';
+
+/** A raw block holding `text` (velocityjs emits it verbatim). */
+export function raw(text: string): string {
   return `#[[${text}]]#`;
 }
 
@@ -88,11 +95,21 @@ export function hashToken(source: string, i: number): Token | undefined {
   if (name === 'break' && CALL_AFTER.test(after)) return breakArguments(source, i, next);
   // `#end(`, `#else(`: the directive, then the text `(` (they take no arguments).
   if ((name === 'end' || name === 'else') && after.startsWith('(')) return { text: `#{${name}}`, next };
+  // `#set` without its `(` is text (`a#set x`, `#set\nx`).
+  if (name === 'set' && !CALL_AFTER.test(after)) return { text: raw(word[0]), next, raw: true };
   if (DIRECTIVES.has(name)) return undefined;
   if (CALL_AFTER.test(after)) {
     // 1.7 calls the macro `break@x`, which no #macro can define.
     if (name.includes('@')) return syntaxAt(source, i, `'#${name}' is not a directive or a macro name`);
-    if (closingParen(source, source.indexOf('(', next)) < 0) return syntaxAt(source, i, `#${name}( has no closing )`);
+    const open = source.indexOf('(', next);
+    const close = closingParen(source, open);
+    if (close < 0) return syntaxAt(source, i, `#${name}( has no closing )`);
+    // A directive among the arguments (`#e(#n)`) does not parse.
+    const inner = directiveInArguments(source, open, close);
+    if (inner >= 0) return syntaxAt(source, inner, `a directive inside the arguments of #${name}(`);
+    // `#name\n(…)`: a call all the same; velocityjs needs the `(` right after the name (the line
+    // breaks move inside the arguments, so that lines stay where they were).
+    if (/[\r\n]/.test(source.slice(next, open))) return { text: `#${name}(${source.slice(next, open)}`, next: open + 1, opens: true };
     return undefined;
   }
   if (name.startsWith('end') && /^end[A-Za-z0-9_]+$/.test(name)) return { text: `#${name}()`, next };
@@ -125,6 +142,19 @@ export function closingParen(source: string, open: number, stopAtHash = false): 
   return -1;
 }
 
+/** The offset of a `#` that starts a directive (`#name`, `#{name}`) between `open` and `close`, outside quotes, or -1. */
+function directiveInArguments(source: string, open: number, close: number): number {
+  let quote: string | null = null;
+  for (let k = open + 1; k < close; k++) {
+    const c = source[k]!;
+    if (quote) {
+      if (c === quote) quote = null;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '#' && /^#\{?[A-Za-z]/.test(source.slice(k, k + 3))) return k;
+  }
+  return -1;
+}
+
 /** `#break(…)`: empty arguments dropped; what 1.7 cannot parse refused. */
 function breakArguments(source: string, start: number, afterName: number): Token | undefined {
   const open = source.indexOf('(', afterName);
@@ -143,7 +173,7 @@ function breakArguments(source: string, start: number, afterName: number): Token
       const args = source.slice(open + 1, k);
       if (/^\s*$/.test(args)) {
         // `#break( )x`: the directive, then the text (kept apart from it).
-        const sep = /^[A-Za-z0-9_]/.test(source.slice(k + 1, k + 2)) ? '#if(false)#{end}' : '';
+        const sep = /^[A-Za-z0-9_]/.test(source.slice(k + 1, k + 2)) ? SEPARATOR : '';
         return { text: `#break${sep}`, next: k + 1 };
       }
       if (/^\s*[A-Za-z_]\w*\s*$/.test(args)) return syntaxAt(source, open + 1, `#break takes a scope reference, not '${args.trim()}'`);
@@ -167,14 +197,36 @@ export function vanishingPrefix(source: string, i: number): number | undefined {
   const m = PREFIXES.exec(tail);
   if (!m || m[0].includes('##')) return undefined;
   const rest = tail.slice(m[0].length);
+  if (m[0].includes('#') && /[$!]$/.test(m[0]) && /^@(?!@)/.test(rest)) {
+    // `#$@x`: the prefixes start the token of a block macro call's `#@` and vanish (1.7 renders
+    // `@x`); with arguments (`#$@(`, `#$@x (…)`) it does not parse.
+    if (/^@[A-Za-z0-9_]*[ \t]*\(/.test(rest)) return syntaxAt(source, i, `'${m[0]}@' starts a block macro call that 1.7 cannot read`);
+    return i + m[0].length;
+  }
   if (SET_AFTER_BLANKS.test(rest)) return i + m[0].length + /^[ \t]+/.exec(rest)![0].length;
   return undefined;
 }
 
 const STALE_REFERENCE = /^\$!?(?:(\{)[A-Za-z_]\w*(?:\.[A-Za-z_]\w*(?:\([^()#]*\))?)*\}|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*(?:\([^()#]*\))?|\[[^\]#]*\])*)/;
-/** A directive that keeps the state, or a line comment (with the line break it ends on), read like one. */
-const STALE_DIRECTIVE = /^(?:#\{?(?:(?:end|else)\b\}?|(?:if|elseif|foreach)\}?[ \t]*\((?:[^()#]|\([^()#]*\))*\))(?:[ \t]*(?:\r\n|\n|\r))?|##[^\r\n]*(?:\r\n|\n|\r))/;
+/**
+ * A directive that keeps the state (with the `$` that vanish into it), or a line comment (with
+ * the line break it ends on), read like one.
+ */
+const STALE_DIRECTIVE = /^(?:(?:\$!?)*#\{?(?:(?:end|else)\b\}?|(?:if|elseif|foreach)\}?[ \t]*\((?:[^()#]|\([^()#]*\))*\))(?:[ \t]*(?:\r\n|\n|\r))?|##[^\r\n]*(?:\r\n|\n|\r))/;
 const SET_HEAD = /^#\{?set\}?[ \t]*\(/;
+const HASH_WORD_THEN_SET = /^\$!?#(?:\{[A-Za-z_]\w*\}|[A-Za-z_@][\w@]*|-?\d+(?:\.\d*)?)#\{?set\}?[ \t]*\(/;
+const WORD_TOKEN_THEN_SET = /^#(?!\{?(?:set|if|elseif|else|end|foreach|break|macro|define)\b)(?:\{[A-Za-z_]\w*\}|[A-Za-z_@][\w@]*|-?\d+(?:\.\d*)?)#\{?set\}?[ \t]*\(/;
+/** The same after text (no blank) that follows a reference: `#$l[0]x#e#set(…)`. */
+const TEXT_THEN_WORD_TOKEN_SET = new RegExp(`^[^\\s#$]*${WORD_TOKEN_THEN_SET.source.slice(1)}`);
+const WORD_CALL = /^[A-Za-z_]\w*[ \t]*\(/;
+/** What a macro call's arguments may hold: references, literals, lists and maps, apart by blanks or commas. */
+const MACRO_ARGUMENTS = /^[ \t\r\n,]*(?:(?:\$!?\{?[A-Za-z_][\w.]*\}?|"[^"#]*"|'[^']*'|-?\d+(?:\.\d+)?|true|false|\[[^\]#]*\]|\{[^}#]*\})[ \t\r\n,]*)*$/;
+/** The arguments of the call whose `(` is at `open`, or null when it has no closing `)` before a `#`. */
+function callArguments(source: string, open: number): string | null {
+  const close = closingParen(source, open, true);
+  return close < 0 ? null : source.slice(open + 1, close);
+}
+const BLOCK_CALL = /^@[A-Za-z0-9_]*[ \t]*\(/;
 
 /**
  * A `#` right before a reference (`#$a`, `#${a}`) leaves 1.7's lexer with a state too many. It
@@ -199,8 +251,24 @@ export function checkHashBeforeReference(source: string): void {
     let sticky = false;
     // Blocks (#if, #foreach) opened inside the state and not yet closed.
     let opened = 0;
+    // `#$#e#set(…)`: a `#$` before a word token and a #set does not parse either.
+    if (HASH_WORD_THEN_SET.test(source.slice(i, i + 300))) syntaxAt(source, k, "a #set after '#$' and a word (Velocity 1.7's lexer cannot read it)");
+    // More `$` before the reference are part of the same token (`#$$a`).
+    while (/^\$!?\$/.test(source.slice(i, i + 3))) i += source[i + 1] === '!' ? 2 : 1;
+    // Nor does `#$[`.
+    if (/^\$!?\[/.test(source.slice(i, i + 3))) syntaxAt(source, k, "'#$[' (Velocity 1.7's lexer cannot read it)");
     for (;;) {
       const tail = source.slice(i, i + 300);
+      // Nor does a block macro call's `@name(`, nor a `$[` right after a directive.
+      if (BLOCK_CALL.test(tail)) syntaxAt(source, i, "'@' and arguments after '#' and a reference (Velocity 1.7's lexer reads a block macro call)");
+      if (last === 'directive' && tail.startsWith('$[')) syntaxAt(source, i, "'$[' after '#', a reference and a directive (Velocity 1.7's lexer cannot read it)");
+      // A word token right before a #set (`#$a#e#set(…)`) does not parse in that state, and a word
+      // right after a directive, then `(`, is a macro call (`#$a#if(true)t(…)`): unclosed, or
+      // with arguments no macro call takes (`t(])`), it does not parse.
+      if (WORD_TOKEN_THEN_SET.test(tail)) syntaxAt(source, i, "a #set right after a word token after '#' and a reference (Velocity 1.7's lexer cannot read it)");
+      if (last === 'directive' && WORD_CALL.test(tail) && !MACRO_ARGUMENTS.test(callArguments(source, source.indexOf('(', i)) ?? '#')) {
+        syntaxAt(source, i, "a word and '(' after '#', a reference and a directive open a macro call (Velocity 1.7's lexer) whose arguments do not parse");
+      }
       if (tail.startsWith('#*')) {
         // A block comment is no token, but like a #set it keeps the state past a word.
         const end = source.indexOf('*#', i + 2);
@@ -213,6 +281,8 @@ export function checkHashBeforeReference(source: string): void {
       if (ref) {
         i += ref[0].length;
         const after = source.slice(i, i + 300);
+        if (TEXT_THEN_WORD_TOKEN_SET.test(after)) syntaxAt(source, i, "a #set right after a word token after '#' and a reference (Velocity 1.7's lexer cannot read it)");
+        if (BLOCK_CALL.test(after)) syntaxAt(source, i, "'@' and arguments after '#' and a reference (Velocity 1.7's lexer reads a block macro call)");
         if (ref[1] === '{') {
           if (STALE_DIRECTIVE.test(after) || SET_HEAD.test(after) || after.startsWith('#*')) {
             last = 'braced';
@@ -220,7 +290,8 @@ export function checkHashBeforeReference(source: string): void {
           }
           break;
         }
-        if (STALE_DIRECTIVE.test(after) || after.startsWith('#*')) {
+        // A directive, a block comment or another reference right after it keeps the state.
+        if (STALE_DIRECTIVE.test(after) || after.startsWith('#*') || STALE_REFERENCE.test(after)) {
           last = 'reference';
           continue;
         }
@@ -230,13 +301,21 @@ export function checkHashBeforeReference(source: string): void {
           last = 'reference';
           continue;
         }
+        // Text without a blank right before a #set keeps it too (`#$l[0]x#set(…)`).
+        const word = /^[^\s#$]+/.exec(after);
+        if (word && SET_HEAD.test(after.slice(word[0].length))) {
+          i += word[0].length;
+          last = 'text';
+          continue;
+        }
         break;
       }
       const directive = STALE_DIRECTIVE.exec(tail);
       if (directive) {
         i += directive[0].length;
-        if (/^#\{?(?:if|foreach)\b/.test(directive[0])) opened++;
-        else if (/^#\{?end\b/.test(directive[0]) && opened > 0) opened--;
+        const name = directive[0].replace(/^(?:\$!?)*/, '');
+        if (/^#\{?(?:if|foreach)\b/.test(name)) opened++;
+        else if (/^#\{?end\b/.test(name) && opened > 0) opened--;
         last = 'directive';
         continue;
       }

@@ -170,6 +170,8 @@ function relocateAll(node: unknown, column: (line: number, column: number) => nu
 function nest(flat: Flat[], start: number, open: { type: string; pos?: Pos } | undefined, offset: Pos | undefined): [Node[], number] {
   const out: Node[] = [];
   let i = start;
+  // 1.7's grammar takes no #else or #elseif after an #if's #else.
+  let seenElse = false;
   while (i < flat.length) {
     const node = flat[i]!;
     if (typeof node === 'string') {
@@ -183,6 +185,10 @@ function nest(flat: Flat[], start: number, open: { type: string; pos?: Pos } | u
     }
     if ((node.type === 'else' || node.type === 'elseif') && open?.type !== 'if') {
       syntaxError(`#${node.type} outside #if`, node.pos, offset);
+    }
+    if (node.type === 'else' || node.type === 'elseif') {
+      if (seenElse) syntaxError(`#${node.type} after #else`, node.pos, offset);
+      seenElse = node.type === 'else';
     }
     if (BLOCKS.has(node.type)) {
       const [children, next] = nest(flat, i + 1, node, offset);

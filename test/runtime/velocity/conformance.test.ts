@@ -19,7 +19,6 @@ const dir = conformancePath('velocity');
  */
 const PARSER_LIMITS: Record<string, string> = {
   commas: 'comma-separated macro parameters #macro(test2 $a, $b) are not in velocityjs\'s grammar',
-  settest: 'velocityjs requires "(" after #set, so the prose "#set parsing" in a comment-like block does not parse',
 };
 
 /** The context objects of TemplateTestCase.java that these templates touch. */

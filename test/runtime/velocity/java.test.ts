@@ -492,3 +492,84 @@ describe('what 1.7 fails on at the end of a template', () => {
     expect(render(template)).toBe(expected);
   });
 });
+
+describe('lexer corners of the 100,000-case run', () => {
+  it.each([
+    // A `#` after a reference and a directive without arguments is text (velocityjs misread it).
+    ['$a#break#(x', 'Ann'],
+    ['#if(true)$a#end#(x', 'Ann#(x'],
+    ['#if(true)$a#else#(x#end', 'Ann'],
+    ['#if(true)$a#break#end(x', 'Ann'],
+    // A `[` right after a reference opens an index when a value follows.
+    ['$l[ 0 ]', 'p'],
+    ['${l}[', '[p, q]['],
+    ['$l [', '[p, q] ['],
+    // After a property and a block comment, a `(` left open is text.
+    ['$m.k#**#(x', 'v(x'],
+    ['$m.k#**#(#if(true)#end', 'v('],
+    ['$m.k#**#x y(x)', 'vx y(x)'],
+    // A macro call's name and `(` may stand on different lines.
+    ['#macro(foo $p)[$p]#end#foo\n($a)', '[Ann]'],
+    // `#$` before `@`: the prefixes vanish into the `#@` token.
+    ['#$@x', '@x'],
+    ['a#$!@b', 'a@b'],
+    ['#$a@x', '#Ann@x'],
+    ['#$a$[', '#Ann$['],
+    ['#$a$b#set($x = 1)', '#AnnAnn'],
+    ['#$l[0]x#set($n = 0)', '#px'],
+    // `#set` without its `(` is text.
+    ['a#set x', 'a#set x'],
+    ['$a#if(true)#set#end', 'Ann#set'],
+    ['#set\nx', '#set\nx'],
+    // A `#` after a word right after a call or an index is text.
+    ['$l[0]x#(H', 'px#(H'],
+  ])('%j → %j', (template, expected) => {
+    expect(render(template, { a: 'Ann', b: 'Ann', l: ['p', 'q'], m: { k: 'v' } })).toBe(expected);
+  });
+
+  it.each([
+    // An #else or #elseif after an #if's #else.
+    ['#if(true)#else#else#end'],
+    ['#if($a)x#else y#elseif(true)z#end'],
+    // A `[` after a reference that no index follows.
+    ['$l[x]'],
+    ['$l['],
+    ['#if(true)$l[#end'],
+    ['$m.k[ '],
+    ['$l[0]['],
+    // After a property and block comments, a `(` that closes opens arguments.
+    ['$m.k#* c *#(x)'],
+    ['#if(true)$m.k#**#(#end '],
+    ['$m.k#**##**#x-y(1)'],
+    // A directive among a macro call's arguments, on the call's line or the next.
+    ['#e(#n)'],
+    ['#if(false)#i\n(#end'],
+    ['#break\n(x)'],
+    // `#$@(`: the start of a block macro call 1.7 cannot read.
+    ['#$@('],
+    ['#$!@x ('],
+    // In the state a `#` before a reference leaves: `#$[`, `@name(`, a word token right before
+    // a #set, `$[` right after a directive, and a word and `(` after a directive whose
+    // arguments do not parse.
+    ['#if(true)#$[#end'],
+    ['#$a@x('],
+    ['#$a#e#set($t = 1)'],
+    ['#$#e#set($t = 1)'],
+    ['#$l[0]x#e#set($t = 1)'],
+    ['#$$a#1#set($t = 1)'],
+    ['#if(true)#$a#end$['],
+    ['#if(true)#$a#end\nt(])'],
+    // The state goes on through a `$` that vanishes into a directive, a second reference, and
+    // text right before a #set.
+    ['#if(true)#$a$#end#set($x = 1)'],
+    ['#$a$b#if(true)#end#set($x = 1)'],
+    ['#if(true)#$a$b#end$['],
+    ['#$l[0]x#set($n = 0)#if(true)#end#set($x = 1)'],
+  ])('%j does not parse (TEMPLATE_SYNTAX)', (template) => {
+    expect(() => render(template, { a: 'Ann', b: 'Ann', l: ['p', 'q'], m: { k: 'v' } })).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+  });
+
+  it('a macro call on two lines of an undefined macro fails when rendered (strict)', () => {
+    expect(() => render('#foo\n($a)', { a: 'Ann' })).toThrow(expect.objectContaining({ code: 'TEMPLATE_RENDER' }));
+  });
+});

@@ -1,0 +1,47 @@
+// One run of backslashes at the top level or in a double-quoted string, read as Velocity 1.7
+// reads it (escapes.ts describes the rules and rewrites the template with what this returns).
+
+import { SEPARATOR, hashToken, raw, syntaxAt } from './hash-tokens.js';
+
+const REFERENCE_HEAD = /^\$!?\{?[A-Za-z_]/;
+/** An escaped reference's name (`\$a`, `\${a}`, `\$!a`): one token of 1.7's lexer, kept together. */
+const ESCAPED_NAME = /^\$!?(?:\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)?/;
+const DIRECTIVE_HEAD = /^#\{?[A-Za-z]/;
+
+/** The text velocityjs should read for the backslashes at `start` and what they escape, and the index after them. */
+export function escapeAt(source: string, start: number, topLevel: boolean): { text: string; next: number } {
+  let k = 0;
+  while (source[start + k] === '\\') k++;
+  const after = source.slice(start + k, start + k + 200);
+  const target = after[0];
+  const run = source.slice(start, start + k);
+  // A run of backslashes is a token of its own in 1.7 (blanks after it start the next one).
+  if (target !== '$' && target !== '#') return { text: topLevel ? raw(run) : run, next: start + k };
+  // A `#` that ends the template: 1.7's lexer fails on it, backslashes before it or not.
+  if (topLevel && target === '#' && start + k + 1 === source.length) syntaxAt(source, start + k, "Encountered end of input after '#'");
+  if (topLevel && target === '#' && (after[1] === '#' || after[1] === '*' || after.startsWith('#[['))) {
+    // `\##`, `\#* *#`, `\#[[…]]#`: a backslash does not escape a comment or a raw block; the
+    // run stays, the comment or raw block is one
+    // (velocityjs needs it kept apart from the raw block: `]]###`).
+    return { text: raw(run) + SEPARATOR, next: start + k };
+  }
+  const head = target === '$' ? REFERENCE_HEAD.test(after) : DIRECTIVE_HEAD.test(after);
+  if (head && target === '#' && topLevel) {
+    // `\\#b`, `\\#{b}`: a word that names no directive or macro call is text, and 1.7 keeps
+    // every backslash before it, whatever the length of the run.
+    const token = hashToken(source, start + k);
+    if (token?.raw) return { text: raw(run) + token.text, next: token.next };
+  }
+  if (!head) {
+    // Nothing to escape: Velocity prints the backslashes and the character as they are.
+    return { text: raw(run + target), next: start + k + 1 };
+  }
+  if (k % 2 === 1) {
+    // An escaped reference or directive: half the backslashes, then the text literally (a
+    // reference with its name: the blanks after `\$a` start a token, as in 1.7).
+    const literal = target === '$' ? ESCAPED_NAME.exec(after)![0] : target;
+    return { text: raw('\\'.repeat((k - 1) / 2) + literal), next: start + k + literal.length };
+  }
+  // An even run: half the backslashes, then the reference or directive itself.
+  return { text: raw('\\'.repeat(k / 2)), next: start + k };
+}
