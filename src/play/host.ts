@@ -123,7 +123,8 @@ export class PlayHost {
     const at = request.offset === undefined ? undefined : nodeAtOffset(doc, request.offset);
     const root = (at ? rootOf(doc, '/' + pointerOf(at).map(escapePointerToken).join('/')) : undefined) ?? roots[0];
     const base = { diagnostics, roots: roots.map((r) => ({ pointer: r.pointer, label: r.label, ...spanOfPointer(doc, r.pointer) })) };
-    if (!root || !records) return base;
+    // Half-typed JSON is checked but not evaluated: a value of the recovered tree would be one of a text nobody wrote.
+    if (!root || !records || doc.syntaxErrors.length > 0) return base;
     const outcome = explainRoot(root, ws)!;
     const trace: LocatedNode = locateTrace(doc, root.pointer, outcome.trace);
     return {
