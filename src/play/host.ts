@@ -11,8 +11,8 @@ import { MAX_TRANSFORM_BYTES } from '../engine/validate.js';
 import { codedError } from '../errors/index.js';
 import { impact, readVersion, type ImpactReport, type TransformVersion } from '../impact/index.js';
 import { readRegularFile } from '../json/read-file.js';
-import { positionOf } from '../json/positions.js';
-import { doComplete, doHover, doValidation, explainRoot, loadIdentityRecords, loadTenantModel, parseDocument, transformRoots, type IdentityName, type IdentityRecords, type LanguageDocument, type TenantModel, type Workspace } from '../language/index.js';
+import { positionOf, type Position } from '../json/positions.js';
+import { doComplete, doHover, doValidation, explainRoot, loadIdentityRecords, loadTenantModel, parseDocument, transformRoots, type Diagnostic, type IdentityName, type IdentityRecords, type LanguageDocument, type Span, type TenantModel, type Workspace } from '../language/index.js';
 import { nodeAtOffset, pointerOf, spanOfPointer } from '../language/document.js';
 import { rootOf } from '../language/evaluation.js';
 import { createMemoryProviders } from '../providers/memory.js';
@@ -28,6 +28,27 @@ export interface Example {
   kind: 'transform' | 'identity-profile';
   /** The transform's name, or the profile's. */
   name: string;
+}
+
+/** What the page shows for a text (the analyze call). */
+export interface Analysis {
+  /** The language service's findings, with their line and column. */
+  diagnostics: (Diagnostic & Position)[];
+  /** The transforms of the document: itself, or each mapping of a profile. */
+  roots: (Span & { pointer: string; label: string })[];
+  /** The transform evaluated (the one at the caret, else the first) and for whom; absent without an identity or with a syntax error. */
+  evaluated?: { pointer: string; label: string; identity: IdentityName };
+  value?: unknown;
+  /** The evaluation's coded error, at the span of its pointer when it has one. */
+  error?: { code: string; message: string; path?: string } & Partial<Span>;
+  trace?: LocatedNode;
+}
+
+/** Every attribute of an identity profile for an identity (the profile call). */
+export interface ProfileAnswer {
+  profile: string | null;
+  identity?: IdentityName;
+  attributes: { name: string; value?: unknown; error?: { code: string; message: string; path: string }; stored: unknown }[];
 }
 
 /** Identities a search answers at most. */
@@ -114,7 +135,7 @@ export class PlayHost {
    * identity, the value (or coded error) of the transform at the caret and its explanation, each
    * node located in the text.
    */
-  async analyze(request: AnalyzeRequest) {
+  async analyze(request: AnalyzeRequest): Promise<Analysis> {
     const doc = this.document(request.document, request.file);
     const records = request.identity === undefined ? undefined : await this.identity(request.identity);
     const ws = this.workspace(doc, records);
@@ -122,7 +143,7 @@ export class PlayHost {
     const roots = transformRoots(doc);
     const at = request.offset === undefined ? undefined : nodeAtOffset(doc, request.offset);
     const root = (at ? rootOf(doc, '/' + pointerOf(at).map(escapePointerToken).join('/')) : undefined) ?? roots[0];
-    const base = { diagnostics, roots: roots.map((r) => ({ pointer: r.pointer, label: r.label, ...spanOfPointer(doc, r.pointer) })) };
+    const base: Analysis = { diagnostics, roots: roots.map((r) => ({ pointer: r.pointer, label: r.label, ...spanOfPointer(doc, r.pointer) })) };
     // Half-typed JSON is checked but not evaluated: a value of the recovered tree would be one of a text nobody wrote.
     if (!root || !records || doc.syntaxErrors.length > 0) return base;
     const outcome = explainRoot(root, ws)!;
@@ -153,7 +174,7 @@ export class PlayHost {
   }
 
   /** Every attribute of the identity profile for an identity, the edited transform in place of its file. */
-  async profile(request: ProfileRequest) {
+  async profile(request: ProfileRequest): Promise<ProfileAnswer> {
     const doc = this.document(request.document, request.file);
     const records = await this.identity(request.identity);
     const profile = this.profileFor(doc);

@@ -1,33 +1,16 @@
 // The page's calls of the playground's API (docs/playground.md): each carries the token the page
 // was opened with, and a failure comes back as the API's coded error.
 
-import type { CompletionItem, Diagnostic, Hover } from '../../language/types.js';
-import type { Example } from '../host.js';
-import type { LocatedNode } from '../trace-spans.js';
+import type { ImpactReport } from '../../impact/types.js';
+import type { CompletionItem, Hover } from '../../language/types.js';
+import type { Analysis, Example, ProfileAnswer } from '../host.js';
+
+export type { Analysis, ProfileAnswer } from '../host.js';
 
 export interface ApiError {
   code: string;
   message: string;
   path?: string;
-}
-
-export interface Analysis {
-  diagnostics: (Diagnostic & { line: number; column: number })[];
-  evaluated?: { pointer: string; label: string; identity: { id: string; name: string } };
-  value?: unknown;
-  error?: ApiError & { offset?: number; length?: number };
-  trace?: LocatedNode;
-}
-
-export interface ProfileAnswer {
-  profile: string | null;
-  attributes: { name: string; value?: unknown; error?: ApiError; stored: unknown }[];
-}
-
-/** The part of impact's report (src/impact/types.ts) the page shows. */
-export interface ImpactAnswer {
-  profiles: { profile: string; attributes: ({ attribute: string; identities: number; examples: Record<string, { identityId: string; identityName?: string; before: unknown; after: unknown }[]> } & Record<string, unknown>)[] }[];
-  totals: { identities: number; attributes: number; changed: number; newErrors: number; errorsFixed: number };
 }
 
 export class CodedFailure extends Error {
@@ -59,5 +42,5 @@ export class PlayApi {
   complete = (body: { document: string; file?: string; offset: number }) => this.call<{ items: CompletionItem[] }>('/api/complete', body);
   hover = (body: { document: string; file?: string; offset: number }) => this.call<{ hover: Hover | null }>('/api/hover', body);
   profile = (body: { document: string; file?: string; identity: string }) => this.call<ProfileAnswer>('/api/profile', body);
-  impact = (body: { document: string; file: string }) => this.call<ImpactAnswer>('/api/impact', body);
+  impact = (body: { document: string; file: string }) => this.call<ImpactReport>('/api/impact', body);
 }

@@ -3,7 +3,8 @@
 // counts. Text goes in through textContent only: nothing a transform holds becomes markup.
 
 import type { LocatedNode } from '../trace-spans.js';
-import type { Analysis, ApiError, ImpactAnswer, ProfileAnswer } from './api.js';
+import type { AttributeImpact, ImpactReport } from '../../impact/types.js';
+import type { Analysis, ApiError, ProfileAnswer } from './api.js';
 
 export function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<Record<string, string>> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -60,17 +61,17 @@ export function renderProfile(container: HTMLElement, answer: ProfileAnswer): vo
 }
 
 /** Impact's counts per attribute, as its report gives them, and its examples per kind of difference. */
-export const IMPACT_COLUMNS = ['identities', 'unchanged', 'changed', 'becameNull', 'stoppedBeingNull', 'newErrors', 'errorsFixed', 'errorsChanged'] as const;
+export const IMPACT_COLUMNS = ['identities', 'unchanged', 'changed', 'becameNull', 'stoppedBeingNull', 'newErrors', 'errorsFixed', 'errorsChanged'] as const satisfies readonly (keyof AttributeImpact)[];
 
-export function renderImpact(container: HTMLElement, report: ImpactAnswer): void {
+export function renderImpact(container: HTMLElement, report: ImpactReport): void {
   const t = report.totals;
   const parts: HTMLElement[] = [el('p', { id: 'impact-totals' }, `${t.identities} identities, ${t.attributes} attributes evaluated: ${t.changed} changed, ${t.newErrors} new errors, ${t.errorsFixed} errors fixed.`)];
   for (const profile of report.profiles) {
-    const rows = profile.attributes.map((a) => el('tr', { 'data-attribute': a.attribute }, el('th', { scope: 'row' }, a.attribute), ...IMPACT_COLUMNS.map((c) => el('td', { 'data-column': c }, String(a[c] ?? 0)))));
+    const rows = profile.attributes.map((a) => el('tr', { 'data-attribute': a.attribute }, el('th', { scope: 'row' }, a.attribute), ...IMPACT_COLUMNS.map((c) => el('td', { 'data-column': c }, String(a[c])))));
     parts.push(el('table', {}, el('caption', {}, `Profile "${profile.profile}"`), el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Attribute'), ...IMPACT_COLUMNS.map((c) => el('th', { scope: 'col' }, c)))), el('tbody', {}, ...rows)));
     for (const a of profile.attributes) {
-      for (const [kind, examples] of Object.entries(a.examples ?? {})) {
-        parts.push(el('details', {}, el('summary', {}, `${a.attribute}: ${kind} (${examples.length} examples)`), el('ul', {}, ...examples.map((e) => el('li', { class: 'json' }, `${e.identityName ?? e.identityId}: ${show(e.before)} → ${show(e.after)}`)))));
+      for (const [kind, examples] of Object.entries(a.examples)) {
+        parts.push(el('details', {}, el('summary', {}, `${a.attribute}: ${kind} (${examples!.length} examples)`), el('ul', {}, ...examples!.map((e) => el('li', { class: 'json' }, `${e.identityName ?? e.identityId}: ${show(e.before)} → ${show(e.after)}`)))));
       }
     }
   }
