@@ -61,8 +61,10 @@ async function start(): Promise<void> {
     renderProblems(problems, analysis);
     $('value-identity').textContent = analysis.evaluated?.identity.name ?? '—';
     if (analysis.error) valueOut.replaceChildren(errorLine(analysis.error));
-    else valueOut.textContent = analysis.evaluated ? show(analysis.value) : identity ? 'no transform in the text' : 'pick an identity';
-    valueOut.dataset.state = analysis.error ? 'error' : 'value';
+    else if (analysis.evaluated) valueOut.textContent = show(analysis.value);
+    else if (analysis.diagnostics.some((d) => d.code === 'VALIDATE_JSON_SYNTAX')) valueOut.textContent = 'not JSON yet: the value comes back once the text parses';
+    else valueOut.textContent = identity ? 'no transform in the text' : 'pick an identity';
+    valueOut.dataset.state = analysis.error ? 'error' : analysis.evaluated ? 'value' : 'none';
     renderTrace(trace, analysis.trace, (offset, length) => {
       selectSpan(view, offset, length);
       view.focus();
