@@ -63,12 +63,16 @@ export function renderProfile(container: HTMLElement, answer: ProfileAnswer): vo
 /** Impact's counts per attribute, as its report gives them, and its examples per kind of difference. */
 export const IMPACT_COLUMNS = ['identities', 'unchanged', 'changed', 'becameNull', 'stoppedBeingNull', 'newErrors', 'errorsFixed', 'errorsChanged'] as const satisfies readonly (keyof AttributeImpact)[];
 
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 export function renderImpact(container: HTMLElement, report: ImpactReport): void {
   const t = report.totals;
-  const parts: HTMLElement[] = [el('p', { id: 'impact-totals' }, `${t.identities} identities, ${t.attributes} attributes evaluated: ${t.changed} changed, ${t.newErrors} new errors, ${t.errorsFixed} errors fixed.`)];
+  const parts: HTMLElement[] = [el('p', { id: 'impact-totals' }, `${plural(t.identities, 'identity', 'identities')}, ${plural(t.attributes, 'attribute', 'attributes')} evaluated: ${t.changed} changed, ${plural(t.newErrors, 'new error', 'new errors')}, ${plural(t.errorsFixed, 'error', 'errors')} fixed.`)];
   for (const profile of report.profiles) {
     const rows = profile.attributes.map((a) => el('tr', { 'data-attribute': a.attribute }, el('th', { scope: 'row' }, a.attribute), ...IMPACT_COLUMNS.map((c) => el('td', { 'data-column': c }, String(a[c])))));
-    parts.push(el('table', {}, el('caption', {}, `Profile "${profile.profile}"`), el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Attribute'), ...IMPACT_COLUMNS.map((c) => el('th', { scope: 'col' }, c)))), el('tbody', {}, ...rows)));
+    const table = el('table', {}, el('caption', {}, `Profile "${profile.profile}"`), el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Attribute'), ...IMPACT_COLUMNS.map((c) => el('th', { scope: 'col' }, c)))), el('tbody', {}, ...rows));
+    // A wide table scrolls within its own region, which the keyboard can reach and scroll.
+    parts.push(el('div', { class: 'wide', role: 'region', tabindex: '0', 'aria-label': `Impact on profile ${profile.profile}` }, table));
     for (const a of profile.attributes) {
       for (const [kind, examples] of Object.entries(a.examples)) {
         parts.push(el('details', {}, el('summary', {}, `${a.attribute}: ${kind} (${examples!.length} examples)`), el('ul', {}, ...examples!.map((e) => el('li', { class: 'json' }, `${e.identityName ?? e.identityId}: ${show(e.before)} → ${show(e.after)}`)))));
