@@ -53,6 +53,11 @@ export interface ProfileAnswer {
 
 /** Identities a search answers at most. */
 export const MAX_IDENTITY_MATCHES = 50;
+/**
+ * Identities up to which impact runs on the server's own thread (the bundled tenant's run takes
+ * well under a second); above, refresh's worker threads run it and the API keeps answering.
+ */
+const IMPACT_IN_PROCESS = 5000;
 /** Identity records kept in memory (each read streams the tenant's files once). */
 const IDENTITY_CACHE = 20;
 
@@ -203,7 +208,7 @@ export class PlayHost {
     const head = this.headVersion(request);
     this.impactRunning = true;
     try {
-      return await impact({ base: this.version, head, fixtures: this.dir, workers: 0, limits: SERVER_EVALUATION_LIMITS, examples: request.examples ?? 5 });
+      return await impact({ base: this.version, head, fixtures: this.dir, workers: this.tenant.identities.length > IMPACT_IN_PROCESS ? 'auto' : 0, limits: SERVER_EVALUATION_LIMITS, examples: request.examples ?? 5 });
     } finally {
       this.impactRunning = false;
     }
