@@ -261,8 +261,12 @@ describe.skipIf(CHROMIUM === undefined)('the playground in Chromium, from the in
   it('has no accessibility violation axe-core can find', async () => {
     await page.getByRole('tab', { name: 'Profile' }).click();
     await poll(() => page.locator('#profile tbody tr').count()).toBe(22);
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+    const violations = async () => (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    expect(await violations()).toEqual([]);
+    // The Impact tab, with the report of the earlier run drawn.
+    await page.getByRole('tab', { name: 'Impact' }).click();
+    expect(await page.locator('#impact-totals').count()).toBe(1);
+    expect(await violations()).toEqual([]);
   });
 
   it('asked nothing of any host but the loopback server that served it, and ran under its policy', () => {

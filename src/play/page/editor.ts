@@ -54,6 +54,7 @@ export function createEditor(parent: HTMLElement, text: string, hooks: EditorHoo
       EditorView.cspNonce.of(document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? ''),
       basicSetup,
       json(),
+      EditorView.lineWrapping,
       autocompletion({ override: [complete] }),
       hover,
       EditorView.contentAttributes.of({ 'aria-label': 'Transform JSON', 'aria-describedby': 'editor-help' }),
