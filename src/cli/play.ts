@@ -38,8 +38,9 @@ export async function playCommand(argv: string[], io: Output): Promise<number> {
   const [{ PlayHost }, { startPlayServer }] = await Promise.all([import('../play/host.js'), import('../play/server.js')]);
   const host = await PlayHost.open(values.fixtures);
   const server = await startPlayServer(host, { port });
-  io.out(`Playground of ${values.fixtures} (${host.tenant.identities.length} identities): open\n  ${server.url}\n`);
-  return new Promise<number>((resolve) => {
+  // Listen for the signals before printing the URL: a script that stops the playground as soon
+  // as it reads the URL must not find Node's default action (death by the signal) still in place.
+  const stopped = new Promise<number>((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
@@ -48,4 +49,6 @@ export async function playCommand(argv: string[], io: Output): Promise<number> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+  io.out(`Playground of ${values.fixtures} (${host.tenant.identities.length} identities): open\n  ${server.url}\n`);
+  return stopped;
 }
