@@ -83,6 +83,16 @@ describe('the playground host over the bundled tenant', () => {
     await expect(host.analyze({ document: FIRST_NAME, identity: 'nobody.at.all' })).rejects.toMatchObject({ code: 'PLAY_NOT_FOUND', path: '/identity' });
   });
 
+  it('locates the nodes of the edited text only: a referenced transform\'s nodes are in its own file', async () => {
+    const text = JSON.stringify({ name: 'Ref', type: 'reference', attributes: { id: 'Clean Department', input: 'Sales & Marketing' } });
+    const answer = await host.analyze({ document: text, identity: 'fatima.schroder' });
+    expect(answer.value).toBe('Sales and Marketing');
+    expect(answer.trace!.span).toEqual({ offset: 0, length: text.length });
+    const inside = answer.trace!.children.find((n) => n.transform === 'Clean Department')!;
+    expect(inside.type).toBe('replace');
+    expect(inside.span).toBeUndefined();
+  });
+
   it('cuts an explanation at its node limit', async () => {
     const many = JSON.stringify({ name: 'Many', type: 'concat', attributes: { values: Array.from({ length: MAX_TRACE_NODES + 10 }, () => ({ type: 'static', attributes: { value: 'a' } })) } });
     const trace = (await host.analyze({ document: many, identity: 'fatima.schroder' })).trace!;
