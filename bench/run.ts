@@ -3,7 +3,7 @@
 
 import { spawnSync } from 'node:child_process';
 
-const ALL = ['validate', 'engine', 'filter', 'runtime', 'runtime-java', 'api', 'api-collections', 'hostile', 'refresh', 'tracing', 'impact', 'verify'];
+const ALL = ['validate', 'engine', 'filter', 'runtime', 'runtime-java', 'api', 'api-collections', 'hostile', 'refresh', 'tracing', 'impact', 'verify', 'play'];
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = chosen.filter((c) => !ALL.includes(c));
 if (unknown.length > 0) {

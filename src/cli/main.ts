@@ -22,6 +22,7 @@ Commands:
   gen-tenant                       Write a synthetic tenant in the fixture format
   lsp --stdio                      The language server for editors (Language Server Protocol)
   mcp                              The server for assistants (Model Context Protocol)
+  play --fixtures <dir>            The playground: edit, evaluate and explain in a browser
 
 Run 'identity-transforms <command> --help' for the options of a command.
 `;
@@ -41,6 +42,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   snapshot: async () => (await import('./snapshot.js')).snapshotCommand,
   'gen-tenant': async () => (await import('./gen-tenant.js')).genTenantCommand,
   lsp: async () => (await import('./lsp.js')).lspCommand,
+  play: async () => (await import('./play.js')).playCommand,
   mcp: async () => {
     (await import('./peers.js')).requirePeers('mcp');
     return (await import('./mcp.js')).mcpCommand;

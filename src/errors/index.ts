@@ -14,6 +14,7 @@ import { filterErrors } from './filter.js';
 import { impactErrors } from './impact.js';
 import { languageErrors } from './language.js';
 import { patchErrors } from './patch.js';
+import { playErrors } from './play.js';
 import { refreshErrors } from './refresh.js';
 import { requestErrors } from './request.js';
 import { runtimeErrors } from './runtime.js';
@@ -42,6 +43,7 @@ type Tables = [
   typeof snapshotErrors,
   typeof verifyErrors,
   typeof languageErrors,
+  typeof playErrors,
 ];
 
 /** Every error code the library can raise: a wrong code is a compile error. */
@@ -76,6 +78,7 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorDefinition>> = mer
   snapshotErrors,
   verifyErrors,
   languageErrors,
+  playErrors,
 );
 
 /** Whether `code` is a catalogued error code. */

@@ -29,6 +29,7 @@ const PHASES: [string, string[]][] = [
   ['Tenant-backed providers', ['TENANT_']],
   ['Tenant snapshots', ['SNAPSHOT_']],
   ['Editor and assistant servers', ['MCP_']],
+  ['Playground', ['PLAY_']],
 ];
 
 /** The heading of docs/errors.md that lists `code`, and its anchor as GitHub renders it. */

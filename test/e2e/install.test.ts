@@ -89,13 +89,15 @@ describe('the installed command (node_modules/.bin/identity-transforms)', () => 
 });
 
 describe('the packed files', () => {
-  it('ship the bundled tenant, the bin and no source maps pointing at unshipped sources', async () => {
+  it('ship the bundled tenant, the bin, the playground\'s built page and no source maps pointing at unshipped sources', async () => {
     const listing = await run('tar', ['-tzf', pkg.tarball], ROOT, pkg.env);
     const files = listing.stdout.split('\n').filter(Boolean);
     expect(files).toContain('package/bin/identity-transforms.js');
     expect(files).toContain('package/fixtures/identities.json');
     expect(files).toContain('package/fixtures/identity-profiles/default.json');
     expect(files).toContain('package/schemas/transform.schema.json');
+    // The playground's page, built at `npm run build`: the command serves these and nothing else.
+    expect(files.filter((f) => f.startsWith('package/dist/play/page/')).sort()).toEqual(['package/dist/play/page/app.css', 'package/dist/play/page/app.js', 'package/dist/play/page/index.html']);
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
     expect(files.filter((f) => /sourceMappingURL/.test(f))).toEqual([]);
   });

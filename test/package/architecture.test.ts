@@ -111,7 +111,7 @@ describe('docs/ARCHITECTURE.md', () => {
   });
 
   it('names the rooms the command line imports, one by one', () => {
-    expect([...table.get('cli')!.keys()].sort()).toEqual(['api', 'engine', 'errors', 'impact', 'json', 'language', 'lsp', 'mcp', 'providers', 'refresh', 'schema', 'snapshot', 'testing', 'verify']);
+    expect([...table.get('cli')!.keys()].sort()).toEqual(['api', 'engine', 'errors', 'impact', 'json', 'language', 'lsp', 'mcp', 'play', 'providers', 'refresh', 'schema', 'snapshot', 'testing', 'verify']);
   });
 
   it('sees type-only imports as the compiler erases them', () => {

@@ -1,0 +1,15 @@
+import type { ErrorDefinition } from './types.js';
+
+// The playground (`identity-transforms play`): its loopback JSON API refuses what does not come
+// from its own page, and what a request may not hold. Prefix PLAY_.
+export const playErrors = {
+  PLAY_TOKEN_INVALID: { status: 401, description: 'A call to the playground\'s API without the token printed in its URL, or with another one: the API answers only the page it served.' },
+  PLAY_HOST_REFUSED: { status: 403, description: 'A request to the playground whose Host header is not the loopback address and port it listens on (a DNS-rebinding page names its own host).' },
+  PLAY_ORIGIN_REFUSED: { status: 403, description: 'A request to the playground sent by a page of another origin (its Origin header is not the playground\'s own).' },
+  PLAY_REQUEST_INVALID: { status: 400, description: 'A playground API request whose body is not JSON of `application/json`, or does not match the request\'s schema (docs/playground.md): a missing or unknown member, a wrong type, a string above its bound.' },
+  PLAY_REQUEST_TOO_LARGE: { status: 413, description: 'A playground API request body above its limit (the platform\'s 400 KB for a transform, and room for the other members).' },
+  PLAY_NOT_FOUND: { status: 404, description: 'No such page, asset or API route of the playground, or no identity or example by that name in its fixtures.' },
+  PLAY_METHOD_NOT_ALLOWED: { status: 405, description: 'A playground route called with another HTTP method than the one it takes.' },
+  PLAY_BUSY: { status: 409, description: 'An impact run of the playground is already under way: one runs at a time, the rest of the API keeps answering.' },
+  PLAY_INTERNAL: { status: 500, description: 'The playground failed to answer a request for a reason of its own (a defect: please report it with the request); it goes on serving.' },
+} as const satisfies Record<string, ErrorDefinition>;

@@ -1,0 +1,37 @@
+// Sharing through the URL's fragment, which a browser never sends to a server: the text, the
+// example it came from and the identity, deflated and base64url-encoded. The link shared leaves
+// out the token; whoever opens it appends the fragment to their own playground's URL.
+
+export interface Shared {
+  document: string;
+  file?: string;
+  identity?: string;
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+const fromBase64Url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+
+async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
+  return new Uint8Array(await new Response(new Blob([bytes as BlobPart]).stream().pipeThrough(stream)).arrayBuffer());
+}
+
+export async function encodeShared(shared: Shared): Promise<string> {
+  return 's=' + toBase64Url(await pipe(new TextEncoder().encode(JSON.stringify(shared)), new CompressionStream('deflate-raw')));
+}
+
+/** The shared state of a fragment, or undefined when it holds none (or not one this page wrote). */
+export async function decodeShared(fragment: string): Promise<Shared | undefined> {
+  const text = fragment.replace(/^#/, '');
+  if (!text.startsWith('s=')) return undefined;
+  try {
+    const bytes = await pipe(fromBase64Url(text.slice(2)), new DecompressionStream('deflate-raw'));
+    const value = JSON.parse(new TextDecoder().decode(bytes)) as Shared;
+    return typeof value.document === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}

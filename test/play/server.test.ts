@@ -1,0 +1,136 @@
+// The playground's HTTP server as a browser, another site's page and a careless client reach it:
+// loopback only, the token on every API call, Host and Origin checked, bodies bounded and
+// validated, and every refusal a coded error. The page it serves is the source HTML here (the
+// built bundle is the browser test's, test/e2e/play-browser.test.ts).
+
+import { request } from 'node:http';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PlayHost } from '../../src/play/host.js';
+import { MAX_BODY_BYTES, startPlayServer, type PlayServer } from '../../src/play/server.js';
+
+const FIXTURES = resolve(import.meta.dirname, '../../fixtures');
+const PAGE = resolve(import.meta.dirname, '../../src/play/page');
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** One request with exactly the headers given (Host included, which fetch would not let us set). */
+function call(server: PlayServer, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+  const url = new URL(path, server.origin);
+  return new Promise((done, fail) => {
+    const req = request({ host: '127.0.0.1', port: url.port, path: url.pathname + url.search, method: options.method ?? 'GET', headers: { host: url.host, ...options.headers } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (c: string) => (body += c)).on('end', () => done({ status: res.statusCode!, headers: res.headers, body }));
+    });
+    req.on('error', fail);
+    req.end(options.body);
+  });
+}
+
+const errorOf = (answer: Answer) => (JSON.parse(answer.body) as { error: { code: string; path?: string } }).error;
+
+describe('the playground server', () => {
+  let server: PlayServer;
+  let auth: Record<string, string>;
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    call(server, path, { method: 'POST', headers: { ...auth, 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+  beforeAll(async () => {
+    server = await startPlayServer(await PlayHost.open(FIXTURES), { assets: PAGE });
+    auth = { authorization: `token ${server.token}` };
+  });
+  afterAll(() => server?.close());
+
+  it('listens on the loopback address and prints a URL with a random token', () => {
+    expect(server.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(server.url).toBe(`${server.origin}/?token=${server.token}`);
+    expect(server.token).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('serves the page under a strict Content-Security-Policy whose style nonce the page carries', async () => {
+    const page = await call(server, '/');
+    expect(page.status).toBe(200);
+    const policy = String(page.headers['content-security-policy']);
+    const nonce = /'nonce-([^']+)'/.exec(policy)![1]!;
+    expect(policy).toContain("default-src 'none'; script-src 'self';");
+    expect(policy).toContain("connect-src 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(page.body).toContain(`<meta name="csp-nonce" content="${nonce}">`);
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    const again = await call(server, '/');
+    expect(again.headers['content-security-policy']).not.toBe(policy);
+  });
+
+  it('answers its API with the token', async () => {
+    const state = await call(server, '/api/state', { headers: auth });
+    expect(state.status).toBe(200);
+    expect(JSON.parse(state.body)).toMatchObject({ identities: 209, examples: expect.arrayContaining([expect.objectContaining({ file: 'transforms/clean-department.json' })]) });
+    const value = await post('/api/analyze', { document: '{"name":"x","type":"static","attributes":{"value":"Hi"}}', identity: 'fatima.schroder' });
+    expect(JSON.parse(value.body)).toMatchObject({ value: 'Hi' });
+  });
+
+  it.each([
+    ['no token', (): Record<string, string> => ({})],
+    ['another token', () => ({ authorization: 'token 0000' })],
+    ['the token in another scheme', (token: string) => ({ authorization: `Bearer ${token}` })],
+  ])('refuses an API call with %s: PLAY_TOKEN_INVALID', async (_, headers) => {
+    const answer = await call(server, '/api/state', { headers: headers(server.token) });
+    expect(answer.status).toBe(401);
+    expect(errorOf(answer).code).toBe('PLAY_TOKEN_INVALID');
+  });
+
+  it.each(['evil.example:80', 'attacker.test', '127.0.0.1', '127.0.0.1:1'])('refuses the Host "%s" (DNS rebinding), even with the token', async (host) => {
+    const answer = await call(server, '/api/state', { headers: { ...auth, host } });
+    expect(answer.status).toBe(403);
+    expect(errorOf(answer).code).toBe('PLAY_HOST_REFUSED');
+  });
+
+  it('answers under localhost too', async () => {
+    const port = new URL(server.origin).port;
+    expect((await call(server, '/api/state', { headers: { ...auth, host: `localhost:${port}`, origin: `http://localhost:${port}` } })).status).toBe(200);
+  });
+
+  it.each([
+    ['a foreign Origin', { origin: 'https://evil.example' }],
+    ['the null Origin of a sandboxed frame', { origin: 'null' }],
+    ['a cross-site fetch', { 'sec-fetch-site': 'cross-site' }],
+  ])('refuses %s, even with the token: PLAY_ORIGIN_REFUSED', async (_, headers: Record<string, string>) => {
+    const answer = await post('/api/analyze', { document: '{}' }, headers);
+    expect(answer.status).toBe(403);
+    expect(errorOf(answer).code).toBe('PLAY_ORIGIN_REFUSED');
+  });
+
+  it.each([
+    ['a body that is not JSON', '{"document": "{"', {}, 'PLAY_REQUEST_INVALID', undefined],
+    ['a form post', 'document=x', { 'content-type': 'application/x-www-form-urlencoded' }, 'PLAY_REQUEST_INVALID', undefined],
+    ['an unknown member', { document: '{}', script: 'x' }, {}, 'PLAY_REQUEST_INVALID', '/script'],
+    ['a missing member', { identity: 'x' }, {}, 'PLAY_REQUEST_INVALID', '/document'],
+    ['a wrong type', { document: 42 }, {}, 'PLAY_REQUEST_INVALID', '/document'],
+    ['a negative caret', { document: '{}', offset: -1 }, {}, 'PLAY_REQUEST_INVALID', '/offset'],
+  ])('refuses %s with a coded error at its pointer', async (_, body, headers: Record<string, string>, code, path) => {
+    const answer = await post('/api/analyze', body, headers);
+    expect(answer.status).toBe(400);
+    expect(errorOf(answer)).toMatchObject({ code, ...(path !== undefined ? { path } : {}) });
+  });
+
+  it('refuses a body above its bound, 1 MB pasted into the editor, and answers the next call', async () => {
+    const answer = await post('/api/analyze', { document: 'x'.repeat(1024 * 1024) });
+    expect(answer.status).toBe(413);
+    expect(errorOf(answer).code).toBe('PLAY_REQUEST_TOO_LARGE');
+    expect(MAX_BODY_BYTES).toBeLessThan(1024 * 1024);
+    expect((await call(server, '/api/state', { headers: auth })).status).toBe(200);
+  });
+
+  it('says what it does not have, and which method a route takes', async () => {
+    expect(errorOf(await call(server, '/api/nothing', { headers: auth }))).toMatchObject({ code: 'PLAY_NOT_FOUND' });
+    expect(errorOf(await call(server, '/api/example?file=../package.json', { headers: auth }))).toMatchObject({ code: 'PLAY_NOT_FOUND' });
+    const wrong = await call(server, '/api/analyze', { headers: auth });
+    expect(wrong.status).toBe(405);
+    expect(errorOf(wrong).code).toBe('PLAY_METHOD_NOT_ALLOWED');
+  });
+});
