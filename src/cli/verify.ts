@@ -5,8 +5,8 @@
 
 import { isTransformsError } from '../errors/index.js';
 import { createProgressBar } from '../refresh/progress.js';
-import { formatVerify, verify, verifyLineJson, verifyPasses, type VerifyFormat, type VerifyOptions } from '../verify/index.js';
-import { EXIT_INVALID, EXIT_OK, integerOption, parseCommandLine, UsageError, type Output } from './io.js';
+import { formatVerify, MAX_PREVIEW_IDENTITIES, previewLineJson, verify, verifyLineJson, verifyPasses, type VerifyFormat, type VerifyOptions } from '../verify/index.js';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, integerOption, parseCommandLine, UsageError, type Output } from './io.js';
 import { TENANT_HELP, tenantFromEnvironment } from './tenant.js';
 
 export const VERIFY_HELP = `Usage: identity-transforms verify (--fixtures <dir> | --tenant <url>) [options]
@@ -34,6 +34,10 @@ Options:
   --examples <n>         Example identities per group of differences (default 3)
   --explain              Attach how this engine computed one example of each group (the tree of
                          evaluate --explain); with --fixtures
+  --preview <n>          With --tenant: ask the tenant's identity preview to compute the
+                         profile's attributes afresh for n identities (the first example of
+                         each group of differences, then stale ones, then a sample; nothing is
+                         written) and compare those values with ours: staleness gone
   --rules <module.js>    Rules to run as the platform's (other rules: kind rule)
   --workers <n|auto>     Worker threads, as refresh (default auto)
   --shard <i/n>          Only shard i of n of the identities, as refresh
@@ -41,8 +45,9 @@ Options:
   --no-progress          Never draw the progress bar (drawn on stderr only when it is a terminal)
   -h, --help             Show this help
 
-Exit codes: 0 the --fail-on policy holds, 1 it does not, 2 usage error, unreadable input, or a
-tenant where no identity has stored attributes (VERIFY_NOTHING_STORED).
+Exit codes: 0 the --fail-on policy holds, 1 it does not, 2 usage error, unreadable input, a
+tenant where no identity has stored attributes (VERIFY_NOTHING_STORED), or a preview the tenant
+refused (VERIFY_PREVIEW_REFUSED; the report is written first).
 
 ${TENANT_HELP}
 `;
@@ -67,6 +72,7 @@ export async function verifyCommand(argv: string[], io: Output): Promise<number>
       'fail-on': { type: 'string', default: 'none' },
       examples: { type: 'string' },
       explain: { type: 'boolean', default: false },
+      preview: { type: 'string' },
       rules: { type: 'string' },
       workers: { type: 'string' },
       shard: { type: 'string' },
@@ -92,6 +98,10 @@ export async function verifyCommand(argv: string[], io: Output): Promise<number>
   if (values.attributes !== undefined) options.attributes = values.attributes.split(',').map((a) => a.trim()).filter((a) => a !== '');
   if (values.examples !== undefined) options.examples = integerOption('examples', values.examples, 0, 100);
   if (values.explain) options.explain = true;
+  if (values.preview !== undefined) {
+    if (!values.tenant) throw new UsageError('--preview asks the tenant\'s identity preview: it needs --tenant <url>, not --fixtures');
+    options.preview = integerOption('preview', values.preview, 1, MAX_PREVIEW_IDENTITIES);
+  }
   if (values.rules !== undefined) options.rules = values.rules;
   if (values.workers !== undefined) options.workers = values.workers === 'auto' ? 'auto' : integerOption('workers', values.workers, 0, 256);
   if (values.shard !== undefined) options.shard = values.shard;
@@ -119,5 +129,10 @@ export async function verifyCommand(argv: string[], io: Output): Promise<number>
   }
   const report = job.report();
   if (format !== 'ndjson') io.out(formatVerify(report, format));
+  else if (report.preview && report.preview.lines.length > 0) io.out(report.preview.lines.map(previewLineJson).join('\n') + '\n');
+  if (report.preview?.error) {
+    io.err(`${report.preview.error.code} ${report.preview.error.message}\n`);
+    return EXIT_USAGE;
+  }
   return verifyPasses(report, failOn as 'differences' | 'none') ? EXIT_OK : EXIT_INVALID;
 }

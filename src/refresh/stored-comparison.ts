@@ -104,7 +104,7 @@ export function isStale(identity: Identity, accounts: readonly Account[]): boole
 }
 
 /** Whether the identity was computed by another profile than the one verified. */
-function ofAnotherProfile(identity: Identity, profile: ComparisonConfig['profile']): boolean {
+export function ofAnotherProfile(identity: Identity, profile: ComparisonConfig['profile']): boolean {
   const own = identity.identityProfile;
   if (own === null || typeof own !== 'object') return false;
   if (profile.id !== undefined && own.id === profile.id) return false;

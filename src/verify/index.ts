@@ -20,11 +20,14 @@ import { isProviders, tenantProfile, TenantRefreshRunner } from '../refresh/tena
 import { attributeReasons } from './classify.js';
 import { explainGroups } from './explain.js';
 import { AttributeGroups } from './groups.js';
+import { MAX_PREVIEW_IDENTITIES, previewCandidates, runPreview, type PreviewContext } from './preview.js';
 import { buildReport, type ExplainedGroup, type VerifyReport } from './report.js';
+import { resolveRunOptions } from '../refresh/run-options.js';
 
 export { editSignature, MAX_PAIRS, type DifferenceGroup, type VerifyExample } from './groups.js';
 export { verifyPasses, type AttributeReport, type ExplainedGroup, type VerifyReport } from './report.js';
-export { formatVerify, verifyLineJson, type VerifyFormat } from './format.js';
+export { formatVerify, previewLineJson, verifyLineJson, type VerifyFormat } from './format.js';
+export { MAX_PREVIEW_IDENTITIES, PREVIEW_PATH, type PreviewLine, type PreviewReport } from './preview.js';
 export { VERIFY_KINDS, type AttributeReason, type VerifyKind, type VerifyLine } from '../refresh/stored-comparison.js';
 
 export interface VerifyOptions {
@@ -50,10 +53,12 @@ export interface VerifyOptions {
   examples?: number;
   /** Explain the first example of each group (fixtures only: explain reads the tenant synchronously). */
   explain?: boolean;
+  /** Ask the tenant's identity preview for this many identities (tenant only, 1 to 1,000): fresh platform values against ours (report.preview). */
+  preview?: number;
   onProgress?: (progress: Progress) => void;
 }
 
-const OPTION_KEYS = new Set(['fixtures', 'tenant', 'profile', 'identity', 'attributes', 'workers', 'workerHeapMb', 'batchSize', 'shard', 'now', 'rules', 'examples', 'explain', 'onProgress']);
+const OPTION_KEYS = new Set(['fixtures', 'tenant', 'profile', 'identity', 'attributes', 'workers', 'workerHeapMb', 'batchSize', 'shard', 'now', 'rules', 'examples', 'explain', 'preview', 'onProgress']);
 
 /** A run of verify: its lines as they are found, then its report. */
 export interface VerifyJob extends AsyncIterable<VerifyLine> {
@@ -73,6 +78,10 @@ function checkOptions(options: VerifyOptions): void {
   for (const key of Object.keys(options)) if (!OPTION_KEYS.has(key)) invalid(`unknown verify option "${key}"`, key);
   if ((options.fixtures === undefined) === (options.tenant === undefined)) invalid('verify needs the tenant: fixtures (a directory) or tenant (its API), one of them', 'fixtures');
   if (options.examples !== undefined && (!Number.isSafeInteger(options.examples) || options.examples < 0 || options.examples > 100)) invalid(`examples must be an integer from 0 to 100, got ${String(options.examples)}`, 'examples');
+  if (options.preview !== undefined) {
+    if (!Number.isSafeInteger(options.preview) || options.preview < 1 || options.preview > MAX_PREVIEW_IDENTITIES) invalid(`preview must be an integer from 1 to ${MAX_PREVIEW_IDENTITIES}, got ${String(options.preview)}`, 'preview');
+    if (options.tenant === undefined) invalid('preview asks the tenant\'s identity preview: it needs tenant (its API), not fixtures', 'preview');
+  }
   if (options.explain === true && options.fixtures === undefined) invalid('explain needs fixtures: examples are explained against a snapshot of the tenant, read synchronously', 'explain');
   const list = (value: unknown, option: string) => {
     if (!Array.isArray(value) || value.length === 0 || !value.every((v) => typeof v === 'string' && v !== '')) invalid(`${option} must be a non-empty list of non-empty names`, option);
@@ -112,6 +121,7 @@ async function reachedTransforms(providers: TenantProviders, profile: IdentityPr
 
 interface Prepared {
   profile: IdentityProfile;
+  providers: TenantProviders | null;
   compare: ComparisonConfig;
   runner: RefreshRunner | TenantRefreshRunner;
   tenant: string;
@@ -152,8 +162,8 @@ async function prepare(options: VerifyOptions): Promise<Prepared> {
     profile: { ...(typeof whole.id === 'string' ? { id: whole.id } : {}), name: String(whole.name) },
     ...(options.identity !== undefined ? { identities: typeof options.identity === 'string' ? [options.identity] : [...options.identity] } : {}),
   };
-  if (providers !== null) return { profile, compare, runner: new TenantRefreshRunner({ ...common, tenant: providers, profile, compare }), tenant: providers.client.baseUrl };
-  return { profile, compare, runner: new RefreshRunner({ ...common, fixtures: options.fixtures!, profile, compare }), tenant: options.fixtures! };
+  if (providers !== null) return { profile, providers, compare, runner: new TenantRefreshRunner({ ...common, tenant: providers, profile, compare }), tenant: providers.client.baseUrl };
+  return { profile, providers, compare, runner: new RefreshRunner({ ...common, fixtures: options.fixtures!, profile, compare }), tenant: options.fixtures! };
 }
 
 /**
@@ -184,9 +194,12 @@ export function verify(options: VerifyOptions): VerifyJob {
     async *[Symbol.asyncIterator]() {
       if (iterated) invalid('a verify run can be iterated only once', '');
       iterated = true;
-      const { profile, compare, runner, tenant } = await prepare(options);
+      const { profile, providers, compare, runner, tenant } = await prepare(options);
       const total = emptyComparison();
       const groups = new Map(compare.attributes.map((a) => [a, new AttributeGroups(examples)]));
+      let grouped = new Map<string, ExplainedGroup[]>();
+      // Identities whose values differ because they are stale: previewed after the groups' examples.
+      const stale = new Set<string>();
       let held: VerifyLine[] | null = [];
       let complete = false;
       try {
@@ -194,6 +207,7 @@ export function verify(options: VerifyOptions): VerifyJob {
           addComparison(total, batch);
           for (const line of batch.lines) {
             if (line.kind === 'differ') groups.get(line.attribute!)!.add(line);
+            if (line.kind === 'stale' && options.preview !== undefined && stale.size < options.preview) stale.add(line.identityId);
             if (held !== null && total.identities === 0 && line.kind === 'missing' && held.length < HELD_MISSING) held.push(line);
             else {
               if (held !== null) yield* held;
@@ -209,7 +223,7 @@ export function verify(options: VerifyOptions): VerifyJob {
         complete = true;
       } finally {
         const summary = runner.summary();
-        const grouped = new Map<string, ExplainedGroup[]>([...groups].map(([a, g]) => [a, g.groups()]));
+        grouped = new Map<string, ExplainedGroup[]>([...groups].map(([a, g]) => [a, g.groups()]));
         if (complete && options.explain === true) explainGroups(options.fixtures!, profile, grouped, { ...(options.now !== undefined ? { now: options.now } : {}), ...(options.rules !== undefined ? { rules: await loadRulesModule(options.rules) } : {}) });
         report = buildReport(
           { profile: String(profile.name), tenant, now: options.now === undefined ? null : new Date(options.now).toISOString(), evaluated: summary.identities, errorsByCode: summary.errorsByCode, complete },
@@ -225,6 +239,18 @@ export function verify(options: VerifyOptions): VerifyJob {
         });
       }
       if (held !== null) yield* held;
+      if (options.preview !== undefined && providers !== null) {
+        const n = options.preview;
+        const ctx: PreviewContext = {
+          providers,
+          profile,
+          compare,
+          shard: resolveRunOptions({ ...(options.shard !== undefined ? { shard: options.shard } : {}) }).shard,
+          ...(options.now !== undefined ? { now: new Date(options.now).toISOString() } : {}),
+          ...(options.rules !== undefined ? { rules: await loadRulesModule(options.rules) } : {}),
+        };
+        report!.preview = await runPreview(ctx, grouped, previewCandidates(grouped, [...stale], n), n);
+      }
     },
   };
 }
