@@ -17,4 +17,8 @@ export const verifyErrors = {
     status: 502,
     description: "The tenant answered an identity preview in a shape not the platform's IdentityPreviewResponse (no previewAttributes list, an attribute without a name). details.identityId names the identity; the previews stop as for VERIFY_PREVIEW_REFUSED.",
   },
+  VERIFY_CASES_WRITE: {
+    status: 500,
+    description: 'verify --cases could not write its case file (a directory that does not exist, no permission, a full disk); details.file names it. The file is written whole or not at all; the report has been written before.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;

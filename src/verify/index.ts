@@ -8,7 +8,7 @@ import { codedError } from '../errors/index.js';
 import { closestName } from '../errors/suggest.js';
 import { loadRulesModule } from '../engine/rules-module.js';
 import { createTenantProviders, type TenantProviderOptions, type TenantProviders } from '../providers/tenant/index.js';
-import type { IdentityProfile, TransformDocument } from '../providers/types.js';
+import type { IdentityProfile, Providers, TransformDocument } from '../providers/types.js';
 import { reachableFrom } from '../engine/references.js';
 import { loadStaticFixtures } from '../refresh/evaluator.js';
 import { resolveProfile } from '../refresh/profile-source.js';
@@ -18,7 +18,10 @@ import type { Shard } from '../refresh/shard.js';
 import { addComparison, emptyComparison, type ComparisonConfig, type VerifyLine } from '../refresh/stored-comparison.js';
 import { isProviders, tenantProfile, TenantRefreshRunner } from '../refresh/tenant-runner.js';
 import { attributeReasons } from './classify.js';
+import { buildCases, exampleIds, type CaseFile, type ExampleRecord } from './cases.js';
+import { fixtureExamples, tenantExamples } from './examples.js';
 import { explainGroups } from './explain.js';
+import { createMemoryProviders } from '../providers/memory.js';
 import { AttributeGroups } from './groups.js';
 import { MAX_PREVIEW_IDENTITIES, previewCandidates, runPreview, type PreviewContext } from './preview.js';
 import { buildReport, type ExplainedGroup, type VerifyReport } from './report.js';
@@ -27,6 +30,8 @@ import { resolveRunOptions } from '../refresh/run-options.js';
 export { editSignature, MAX_PAIRS, type DifferenceGroup, type VerifyExample } from './groups.js';
 export { verifyPasses, type AttributeReport, type ExplainedGroup, type VerifyReport } from './report.js';
 export { formatVerify, previewLineJson, verifyLineJson, type VerifyFormat } from './format.js';
+export { CASE_FORMAT, CASE_VERSION, runCase, type CaseFile, type VerifyCase } from './cases.js';
+export type { CaseInputs } from './case-inputs.js';
 export { MAX_PREVIEW_IDENTITIES, PREVIEW_PATH, type PreviewLine, type PreviewReport } from './preview.js';
 export { VERIFY_KINDS, type AttributeReason, type VerifyKind, type VerifyLine } from '../refresh/stored-comparison.js';
 
@@ -53,17 +58,23 @@ export interface VerifyOptions {
   examples?: number;
   /** Explain the first example of each group (fixtures only: explain reads the tenant synchronously). */
   explain?: boolean;
+  /** Reduce each group of differences to a self-contained case (job.cases()): its inputs are personal data. */
+  cases?: boolean;
+  /** With cases: replace the input values as well (a case whose value depends on them is marked not reproducible). */
+  pseudonymize?: boolean;
   /** Ask the tenant's identity preview for this many identities (tenant only, 1 to 1,000): fresh platform values against ours (report.preview). */
   preview?: number;
   onProgress?: (progress: Progress) => void;
 }
 
-const OPTION_KEYS = new Set(['fixtures', 'tenant', 'profile', 'identity', 'attributes', 'workers', 'workerHeapMb', 'batchSize', 'shard', 'now', 'rules', 'examples', 'explain', 'preview', 'onProgress']);
+const OPTION_KEYS = new Set(['fixtures', 'tenant', 'profile', 'identity', 'attributes', 'workers', 'workerHeapMb', 'batchSize', 'shard', 'now', 'rules', 'examples', 'explain', 'cases', 'pseudonymize', 'preview', 'onProgress']);
 
 /** A run of verify: its lines as they are found, then its report. */
 export interface VerifyJob extends AsyncIterable<VerifyLine> {
   /** The report; complete once the iteration has ended. */
   report(): VerifyReport;
+  /** With the cases option, once the iteration has ended: the groups as self-contained cases. */
+  cases(): CaseFile | null;
 }
 
 /** Lines of identities with nothing stored are held back (up to this many) until an identity with stored attributes is seen. */
@@ -82,6 +93,7 @@ function checkOptions(options: VerifyOptions): void {
     if (!Number.isSafeInteger(options.preview) || options.preview < 1 || options.preview > MAX_PREVIEW_IDENTITIES) invalid(`preview must be an integer from 1 to ${MAX_PREVIEW_IDENTITIES}, got ${String(options.preview)}`, 'preview');
     if (options.tenant === undefined) invalid('preview asks the tenant\'s identity preview: it needs tenant (its API), not fixtures', 'preview');
   }
+  if (options.pseudonymize === true && options.cases !== true) invalid('pseudonymize replaces the input values of cases: it needs cases', 'pseudonymize');
   if (options.explain === true && options.fixtures === undefined) invalid('explain needs fixtures: examples are explained against a snapshot of the tenant, read synchronously', 'explain');
   const list = (value: unknown, option: string) => {
     if (!Array.isArray(value) || value.length === 0 || !value.every((v) => typeof v === 'string' && v !== '')) invalid(`${option} must be a non-empty list of non-empty names`, option);
@@ -122,6 +134,9 @@ async function reachedTransforms(providers: TenantProviders, profile: IdentityPr
 interface Prepared {
   profile: IdentityProfile;
   providers: TenantProviders | null;
+  /** The saved transforms (a tenant's: those the profile reaches). */
+  transforms: TransformDocument[];
+  sources: NonNullable<Providers['sources']>;
   compare: ComparisonConfig;
   runner: RefreshRunner | TenantRefreshRunner;
   tenant: string;
@@ -162,8 +177,9 @@ async function prepare(options: VerifyOptions): Promise<Prepared> {
     profile: { ...(typeof whole.id === 'string' ? { id: whole.id } : {}), name: String(whole.name) },
     ...(options.identity !== undefined ? { identities: typeof options.identity === 'string' ? [options.identity] : [...options.identity] } : {}),
   };
-  if (providers !== null) return { profile, providers, compare, runner: new TenantRefreshRunner({ ...common, tenant: providers, profile, compare }), tenant: providers.client.baseUrl };
-  return { profile, providers, compare, runner: new RefreshRunner({ ...common, fixtures: options.fixtures!, profile, compare }), tenant: options.fixtures! };
+  if (providers !== null) return { profile, providers, transforms, sources: providers.sources, compare, runner: new TenantRefreshRunner({ ...common, tenant: providers, profile, compare }), tenant: providers.client.baseUrl };
+  const { sources } = createMemoryProviders({ sources: loadStaticFixtures(options.fixtures!).sources, identities: [], accounts: [] });
+  return { profile, providers, transforms, sources, compare, runner: new RefreshRunner({ ...common, fixtures: options.fixtures!, profile, compare }), tenant: options.fixtures! };
 }
 
 /**
@@ -185,16 +201,24 @@ export function verify(options: VerifyOptions): VerifyJob {
   checkOptions(options);
   const examples = options.examples ?? 3;
   let report: VerifyReport | null = null;
+  let cases: CaseFile | null = null;
   let iterated = false;
   return {
     report() {
       if (report === null) invalid('the report is ready once the lines have been iterated', '');
       return report;
     },
+    cases() {
+      if (report === null) invalid('the cases are ready once the lines have been iterated', '');
+      return cases;
+    },
     async *[Symbol.asyncIterator]() {
       if (iterated) invalid('a verify run can be iterated only once', '');
       iterated = true;
-      const { profile, providers, compare, runner, tenant } = await prepare(options);
+      const { profile, providers, transforms, sources, compare, runner, tenant } = await prepare(options);
+      const startedAt = new Date().toISOString();
+      const rules = options.rules === undefined ? undefined : await loadRulesModule(options.rules);
+      let records = new Map<string, ExampleRecord>();
       const total = emptyComparison();
       const groups = new Map(compare.attributes.map((a) => [a, new AttributeGroups(examples)]));
       let grouped = new Map<string, ExplainedGroup[]>();
@@ -224,7 +248,11 @@ export function verify(options: VerifyOptions): VerifyJob {
       } finally {
         const summary = runner.summary();
         grouped = new Map<string, ExplainedGroup[]>([...groups].map(([a, g]) => [a, g.groups()]));
-        if (complete && options.explain === true) explainGroups(options.fixtures!, profile, grouped, { ...(options.now !== undefined ? { now: options.now } : {}), ...(options.rules !== undefined ? { rules: await loadRulesModule(options.rules) } : {}) });
+        if (complete && (options.explain === true || options.cases === true)) {
+          const ids = exampleIds(grouped);
+          records = providers === null ? fixtureExamples(options.fixtures!, profile, ids) : await tenantExamples(providers, ids);
+        }
+        if (complete && options.explain === true) explainGroups(options.fixtures!, profile, grouped, records, { ...(options.now !== undefined ? { now: options.now } : {}), ...(rules !== undefined ? { rules } : {}) });
         report = buildReport(
           { profile: String(profile.name), tenant, now: options.now === undefined ? null : new Date(options.now).toISOString(), evaluated: summary.identities, errorsByCode: summary.errorsByCode, complete },
           compare.attributes,
@@ -239,6 +267,10 @@ export function verify(options: VerifyOptions): VerifyJob {
         });
       }
       if (held !== null) yield* held;
+      if (options.cases === true) {
+        const now = options.now === undefined ? startedAt : new Date(options.now).toISOString();
+        cases = await buildCases({ profile, transforms, sources, now, pseudonymize: options.pseudonymize === true, ...(rules !== undefined ? { rules } : {}) }, grouped, records);
+      }
       if (options.preview !== undefined && providers !== null) {
         const n = options.preview;
         const ctx: PreviewContext = {
@@ -247,7 +279,7 @@ export function verify(options: VerifyOptions): VerifyJob {
           compare,
           shard: resolveRunOptions({ ...(options.shard !== undefined ? { shard: options.shard } : {}) }).shard,
           ...(options.now !== undefined ? { now: new Date(options.now).toISOString() } : {}),
-          ...(options.rules !== undefined ? { rules: await loadRulesModule(options.rules) } : {}),
+          ...(rules !== undefined ? { rules } : {}),
         };
         report!.preview = await runPreview(ctx, grouped, previewCandidates(grouped, [...stale], n), n);
       }

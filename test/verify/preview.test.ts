@@ -66,9 +66,11 @@ describe('verify --preview against a tenant whose preview answers planted values
       const stale = planted.find((p) => p.kind === 'stale')!;
       const asked = stub.previews.map((p) => p.identityId);
       expect(asked).toHaveLength(12);
-      expect(asked.slice(0, firsts.length + 1)).toEqual([...firsts, stale.identityId]);
-      // The sample: identities in the tenant's id order, none twice.
-      expect(new Set(asked).size).toBe(12);
+      // The previews are asked at once (the client's concurrency): their order is the network's.
+      const chosen = [...firsts, stale.identityId];
+      // The sample: the next identities in the tenant's id order (all have stored attributes of this profile).
+      const sample = [...stored.keys()].sort().filter((id) => !chosen.includes(id)).slice(0, 12 - chosen.length);
+      expect([...asked].sort()).toEqual([...chosen, ...sample].sort());
       const sent = profileMappings.filter((m) => PREVIEWABLE_TYPES.has(m.transformDefinition.type));
       for (const p of stub.previews) expect(p.identityAttributeConfig.attributeTransforms).toEqual(sent);
       expect(report.preview!.notPreviewed).toEqual(profileMappings.filter((m) => !PREVIEWABLE_TYPES.has(m.transformDefinition.type)).map((m) => m.identityAttributeName));
