@@ -157,13 +157,17 @@ async function prepare(options: VerifyOptions): Promise<Prepared> {
   let whole: IdentityProfile;
   let transforms: TransformDocument[];
   let providers: TenantProviders | null = null;
+  let sources: NonNullable<Providers['sources']>;
   if (options.fixtures !== undefined) {
     whole = resolveProfile(options.fixtures, options.profile);
-    transforms = loadStaticFixtures(options.fixtures).transforms;
+    const loaded = loadStaticFixtures(options.fixtures);
+    transforms = loaded.transforms;
+    sources = createMemoryProviders({ sources: loaded.sources, identities: [], accounts: [] }).sources;
   } else {
     providers = isProviders(options.tenant!) ? options.tenant : createTenantProviders(options.tenant!);
     whole = await tenantProfile(providers, options.profile);
     transforms = await reachedTransforms(providers, whole);
+    sources = providers.sources;
   }
   const attributes = selectedAttributes(whole, options.attributes);
   // Only the mappings compared are evaluated: each attribute is computed on its own.
@@ -177,8 +181,7 @@ async function prepare(options: VerifyOptions): Promise<Prepared> {
     profile: { ...(typeof whole.id === 'string' ? { id: whole.id } : {}), name: String(whole.name) },
     ...(options.identity !== undefined ? { identities: typeof options.identity === 'string' ? [options.identity] : [...options.identity] } : {}),
   };
-  if (providers !== null) return { profile, providers, transforms, sources: providers.sources, compare, runner: new TenantRefreshRunner({ ...common, tenant: providers, profile, compare }), tenant: providers.client.baseUrl };
-  const { sources } = createMemoryProviders({ sources: loadStaticFixtures(options.fixtures!).sources, identities: [], accounts: [] });
+  if (providers !== null) return { profile, providers, transforms, sources, compare, runner: new TenantRefreshRunner({ ...common, tenant: providers, profile, compare }), tenant: providers.client.baseUrl };
   return { profile, providers, transforms, sources, compare, runner: new RefreshRunner({ ...common, fixtures: options.fixtures!, profile, compare }), tenant: options.fixtures! };
 }
 
