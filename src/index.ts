@@ -70,8 +70,8 @@ export type { ProfileResult, ProfileError, ProfileOptions, ProfileLike } from '.
 
 export { impact, impactDifferences, impactPasses, compareOutcomes, formatImpact, readVersion, diffTransforms, planProfile, referencesOf } from './impact/index.js';
 
-export { verify, verifyReport, verifyPasses, formatVerify, verifyLineJson, editSignature, comparableAttributes, VERIFY_KINDS } from './verify/index.js';
-export type { VerifyOptions, VerifyJob, VerifyReport, VerifyFormat, VerifyLine, VerifyKind, AttributeReport, ExplainedGroup, DifferenceGroup, VerifyExample, AttributeReason as VerifyReason } from './verify/index.js';
+export { verify, verifyReport, verifyPasses, formatVerify, verifyLineJson, previewLineJson, runCase, editSignature, comparableAttributes, VERIFY_KINDS } from './verify/index.js';
+export type { VerifyOptions, VerifyJob, VerifyReport, VerifyFormat, VerifyLine, VerifyKind, AttributeReport, ExplainedGroup, DifferenceGroup, VerifyExample, AttributeReason as VerifyReason, PreviewReport, PreviewLine, CaseFile, VerifyCase, CaseInputs } from './verify/index.js';
 export type {
   ImpactOptions,
   ImpactReport,

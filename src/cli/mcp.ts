@@ -12,6 +12,8 @@ Run the Model Context Protocol server for assistants on standard input and outpu
   evaluate   The value of a transform for an identity of a fixtures directory
   explain    The evaluation node by node, with the decisions that made the value
   impact     What a change (two directories or git refs) does to every identity
+  verify     Does this engine agree with the tenant's stored attributes (a snapshot or the
+             tenant's API, credentials from IDT_CLIENT_ID and IDT_CLIENT_SECRET)
 Resources: each operation's documentation and the JSON Schema of transforms.
 
 It needs the @modelcontextprotocol/sdk package (an optional peer dependency):

@@ -3,10 +3,11 @@
 // text, markdown or json, or as NDJSON lines written as they are found; the exit code says
 // whether the --fail-on policy holds.
 
-import { isTransformsError } from '../errors/index.js';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { codedError, isTransformsError } from '../errors/index.js';
 import { createProgressBar } from '../refresh/progress.js';
-import { formatVerify, verify, verifyLineJson, verifyPasses, type VerifyFormat, type VerifyOptions } from '../verify/index.js';
-import { EXIT_INVALID, EXIT_OK, integerOption, parseCommandLine, UsageError, type Output } from './io.js';
+import { formatVerify, MAX_PREVIEW_IDENTITIES, type CaseFile, previewLineJson, verify, verifyLineJson, verifyPasses, type VerifyFormat, type VerifyOptions } from '../verify/index.js';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, integerOption, parseCommandLine, UsageError, type Output } from './io.js';
 import { TENANT_HELP, tenantFromEnvironment } from './tenant.js';
 
 export const VERIFY_HELP = `Usage: identity-transforms verify (--fixtures <dir> | --tenant <url>) [options]
@@ -34,6 +35,16 @@ Options:
   --examples <n>         Example identities per group of differences (default 3)
   --explain              Attach how this engine computed one example of each group (the tree of
                          evaluate --explain); with --fixtures
+  --preview <n>          With --tenant: ask the tenant's identity preview to compute the
+                         profile's attributes afresh for n identities (the first example of
+                         each group of differences, then stale ones, then a sample; nothing is
+                         written) and compare those values with ours: staleness gone
+  --cases <file>         Write each group of differences as a self-contained case (the mapping,
+                         the transforms it references, only the inputs it read, the platform's
+                         value and ours; identity ids and names replaced) to send us. The
+                         inputs are personal data: review them before sending
+  --pseudonymize         With --cases: replace the input values too (a case whose value is
+                         computed from them is marked not reproducible)
   --rules <module.js>    Rules to run as the platform's (other rules: kind rule)
   --workers <n|auto>     Worker threads, as refresh (default auto)
   --shard <i/n>          Only shard i of n of the identities, as refresh
@@ -41,11 +52,28 @@ Options:
   --no-progress          Never draw the progress bar (drawn on stderr only when it is a terminal)
   -h, --help             Show this help
 
-Exit codes: 0 the --fail-on policy holds, 1 it does not, 2 usage error, unreadable input, or a
-tenant where no identity has stored attributes (VERIFY_NOTHING_STORED).
+Exit codes: 0 the --fail-on policy holds, 1 it does not, 2 usage error, unreadable input, a
+tenant where no identity has stored attributes (VERIFY_NOTHING_STORED), or a preview the tenant
+refused (VERIFY_PREVIEW_REFUSED; the report is written first).
 
 ${TENANT_HELP}
 `;
+
+/** Write the case file whole or not at all (a temporary file renamed); the note for stderr on what it holds. */
+function writeCases(file: string, cases: CaseFile): string {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, JSON.stringify(cases, null, 2) + '\n', { flag: 'wx' });
+    renameSync(temporary, file);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw codedError('VERIFY_CASES_WRITE', `could not write the cases to ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { cause: error, details: { file } });
+  }
+  const n = cases.cases.length;
+  const open = cases.cases.filter((c) => !c.reproducible).length;
+  if (cases.pseudonymized) return `wrote ${n} case(s) to ${file}, identity ids, names and input values replaced; ${open} not reproducible (computed from the replaced inputs: the platform's value is withheld). Source ids and names are kept.\n`;
+  return `wrote ${n} case(s) to ${file}. They hold the input values the transforms read (identity and account attributes): personal data. Review them before you send them, or write them with --pseudonymize.\n`;
+}
 
 const FORMATS = new Set<VerifyFormat>(['text', 'markdown', 'json', 'ndjson']);
 const POLICIES = new Set(['differences', 'none']);
@@ -67,6 +95,9 @@ export async function verifyCommand(argv: string[], io: Output): Promise<number>
       'fail-on': { type: 'string', default: 'none' },
       examples: { type: 'string' },
       explain: { type: 'boolean', default: false },
+      preview: { type: 'string' },
+      cases: { type: 'string' },
+      pseudonymize: { type: 'boolean', default: false },
       rules: { type: 'string' },
       workers: { type: 'string' },
       shard: { type: 'string' },
@@ -92,6 +123,15 @@ export async function verifyCommand(argv: string[], io: Output): Promise<number>
   if (values.attributes !== undefined) options.attributes = values.attributes.split(',').map((a) => a.trim()).filter((a) => a !== '');
   if (values.examples !== undefined) options.examples = integerOption('examples', values.examples, 0, 100);
   if (values.explain) options.explain = true;
+  if (values.preview !== undefined) {
+    if (!values.tenant) throw new UsageError('--preview asks the tenant\'s identity preview: it needs --tenant <url>, not --fixtures');
+    options.preview = integerOption('preview', values.preview, 1, MAX_PREVIEW_IDENTITIES);
+  }
+  if (values.pseudonymize && values.cases === undefined) throw new UsageError('--pseudonymize replaces the input values of --cases: give --cases <file>');
+  if (values.cases !== undefined) {
+    options.cases = true;
+    if (values.pseudonymize) options.pseudonymize = true;
+  }
   if (values.rules !== undefined) options.rules = values.rules;
   if (values.workers !== undefined) options.workers = values.workers === 'auto' ? 'auto' : integerOption('workers', values.workers, 0, 256);
   if (values.shard !== undefined) options.shard = values.shard;
@@ -119,5 +159,12 @@ export async function verifyCommand(argv: string[], io: Output): Promise<number>
   }
   const report = job.report();
   if (format !== 'ndjson') io.out(formatVerify(report, format));
+  else if (report.preview && report.preview.lines.length > 0) io.out(report.preview.lines.map(previewLineJson).join('\n') + '\n');
+  const cases = job.cases();
+  if (cases !== null) io.err(writeCases(values.cases!, cases));
+  if (report.preview?.error) {
+    io.err(`${report.preview.error.code} ${report.preview.error.message}\n`);
+    return EXIT_USAGE;
+  }
   return verifyPasses(report, failOn as 'differences' | 'none') ? EXIT_OK : EXIT_INVALID;
 }

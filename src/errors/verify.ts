@@ -9,4 +9,16 @@ export const verifyErrors = {
     status: 422,
     description: 'No identity of the tenant (or of the selection) has stored attributes: there is nothing to compare with. A snapshot taken with a version before stored attributes were copied, or fixtures written by hand, have none; gen-tenant --stored writes them.',
   },
+  VERIFY_PREVIEW_REFUSED: {
+    status: 502,
+    description: "The tenant refused an identity preview (verify --preview) with a 4xx: a mapping the preview does not accept (it takes accountAttribute, reference and rule, referencing saved transforms), a token without the right to read identity profiles, an identity gone. details.status and details.identityId say which; the previews stop, the report keeps what was previewed (report.preview.error) and the CLI exits 2.",
+  },
+  VERIFY_PREVIEW_RESPONSE: {
+    status: 502,
+    description: "The tenant answered an identity preview in a shape not the platform's IdentityPreviewResponse (no previewAttributes list, an attribute without a name). details.identityId names the identity; the previews stop as for VERIFY_PREVIEW_REFUSED.",
+  },
+  VERIFY_CASES_WRITE: {
+    status: 500,
+    description: 'verify --cases could not write its case file (a directory that does not exist, no permission, a full disk); details.file names it. The file is written whole or not at all; the report has been written before.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;

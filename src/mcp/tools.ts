@@ -1,6 +1,6 @@
 // The tools and resources of the MCP server, without the protocol: each tool takes its
 // arguments (checked here: types, bounds, no unknown key), answers from the language service and
-// the engine — validate, evaluate, explain, impact — and returns data, or throws a coded error.
+// the engine — validate, evaluate, explain, impact, verify — and returns data, or throws a coded error.
 // server.ts wires them to the SDK. An assistant answers "why does this transform give that"
 // from a real evaluation.
 
@@ -15,6 +15,8 @@ import { formatImpact, impact } from '../impact/index.js';
 import { doValidation, explainRoot, loadIdentityRecords, loadTenantModel, parseDocument, transformRoots, type LanguageDocument, type TenantModel, type Workspace } from '../language/index.js';
 import { operationDocumentation } from '../language/operations.js';
 import { FIXTURE_DOCUMENTS } from '../providers/fixtures.js';
+import { createTenantProviders } from '../providers/tenant/index.js';
+import { formatVerify, MAX_PREVIEW_IDENTITIES, verifyReport, type VerifyOptions } from '../verify/index.js';
 
 /** A tool's description for the client: its name, what it does, and its arguments' JSON Schema. */
 export interface ToolDefinition {
@@ -48,6 +50,25 @@ export const TOOLS: readonly ToolDefinition[] = [
     inputSchema: { type: 'object', properties: { document, fixtures, identity, pointer }, required: ['document', 'fixtures', 'identity'], additionalProperties: false },
   },
   {
+    name: 'verify',
+    description:
+      'Does this engine agree with the tenant? Recompute the identity profile of every identity of a snapshot (fixtures) or of a tenant over its API (tenant: its URL; the credentials come from the server\'s environment, IDT_CLIENT_ID and IDT_CLIENT_SECRET) and compare with the attribute values the platform stored: per attribute how many agree, differ or are not comparable and why (time, random, unique, rule, stale, missing), the differences grouped with example identities and, with fixtures, how this engine computed one of each group. With preview (a tenant), the platform computes n identities afresh and those values are compared. Nothing is written to the tenant.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        fixtures: { ...fixtures, description: 'The tenant as a snapshot directory (with stored attributes)' },
+        tenant: { type: 'string', maxLength: MAX_PATH, description: 'Or the tenant\'s API base URL, e.g. https://acme.api.identitynow.com' },
+        profile: { type: 'string', maxLength: MAX_NAME, description: 'The identity profile: a tenant profile\'s name or id (default: the first)' },
+        identity: { ...identity, description: 'Only this identity: its id or name' },
+        attributes: { type: 'string', maxLength: MAX_PATH, description: 'Only these attributes, comma-separated' },
+        now: { type: 'string', maxLength: 64, description: 'Fix the clock (ISO 8601)' },
+        preview: { type: 'integer', minimum: 1, maximum: MAX_PREVIEW_IDENTITIES, description: 'With tenant: ask the tenant\'s identity preview for this many identities\' fresh values' },
+      },
+      required: [],
+      additionalProperties: false,
+    },
+  },
+  {
     name: 'impact',
     description: 'What a change to transforms or identity profiles would do to every identity of a fixtures directory: base and head are directories or git:<ref>[:<path>]; the report in markdown and as data.',
     inputSchema: {
@@ -65,11 +86,12 @@ export const TOOLS: readonly ToolDefinition[] = [
 
 type Args = Record<string, unknown>;
 
-/** The arguments checked against the tool's schema: unknown keys, missing ones, types and lengths. */
-function checked(tool: ToolDefinition, args: unknown): Record<string, string | undefined> {
+/** The arguments checked against the tool's schema: unknown keys, missing ones, types, lengths and bounds. */
+function checked(tool: ToolDefinition, args: unknown): { text: Record<string, string | undefined>; numbers: Record<string, number | undefined> } {
   if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args))) throw codedError('MCP_INPUT_INVALID', `${tool.name}: the arguments must be an object`);
   const given = (args ?? {}) as Args;
   const out: Record<string, string | undefined> = {};
+  const numbers: Record<string, number | undefined> = {};
   for (const key of Object.keys(given)) {
     if (!(key in tool.inputSchema.properties)) throw codedError('MCP_INPUT_INVALID', `${tool.name}: unknown argument "${key}" (it takes ${Object.keys(tool.inputSchema.properties).join(', ')})`);
   }
@@ -79,12 +101,18 @@ function checked(tool: ToolDefinition, args: unknown): Record<string, string | u
       if (tool.inputSchema.required.includes(key)) throw codedError('MCP_INPUT_INVALID', `${tool.name}: the argument "${key}" is required`);
       continue;
     }
+    if (schema.type === 'integer') {
+      const [min, max] = [schema.minimum as number, schema.maximum as number];
+      if (!Number.isSafeInteger(value) || (value as number) < min || (value as number) > max) throw codedError('MCP_INPUT_INVALID', `${tool.name}: the argument "${key}" must be an integer from ${min} to ${max}`);
+      numbers[key] = value as number;
+      continue;
+    }
     if (typeof value !== 'string') throw codedError('MCP_INPUT_INVALID', `${tool.name}: the argument "${key}" must be a string`);
     const max = schema.maxLength as number;
     if (value.length > max) throw codedError('MCP_INPUT_INVALID', `${tool.name}: the argument "${key}" is ${value.length} characters; the limit is ${max}`);
     out[key] = value;
   }
-  return out;
+  return { text: out, numbers };
 }
 
 function fixtureDir(dir: string): string {
@@ -131,10 +159,14 @@ export class ToolHost {
   async call(name: string, args: unknown): Promise<{ text: string; data: Record<string, unknown> }> {
     const tool = TOOLS.find((t) => t.name === name);
     if (!tool) throw codedError('MCP_UNKNOWN_TOOL', `no tool "${name}" (the tools are ${TOOLS.map((t) => t.name).join(', ')})`);
-    const a = checked(tool, args);
+    const { text: a, numbers } = checked(tool, args);
     if (name === 'impact') {
       const report = await impact({ base: a.base!, ...(a.head !== undefined ? { head: a.head } : {}), fixtures: fixtureDir(a.fixtures!), workers: 0 });
       return { text: formatImpact(report, 'markdown'), data: report as unknown as Record<string, unknown> };
+    }
+    if (name === 'verify') {
+      const report = await verifyReport(this.verifyOptions(a, numbers));
+      return { text: formatVerify(report, 'markdown'), data: report as unknown as Record<string, unknown> };
     }
     const doc = parseDocument('document.json', a.document!);
     const dir = a.fixtures === undefined ? undefined : fixtureDir(a.fixtures);
@@ -153,6 +185,24 @@ export class ToolHost {
       return { text: outcome.error ? `${outcome.error.code} ${outcome.error.message}` : JSON.stringify(outcome.value ?? null), data: { identity: outcome.identity.name, ...result } };
     }
     return { text: formatExplanation(outcome), data: { identity: outcome.identity.name, ...result, trace: outcome.trace } };
+  }
+
+  /** verify's options from the tool's arguments: the tenant (a snapshot, or the API with the server's credentials) and the selection. */
+  private verifyOptions(a: Record<string, string | undefined>, numbers: Record<string, number | undefined>): VerifyOptions {
+    if ((a.fixtures === undefined) === (a.tenant === undefined)) throw codedError('MCP_INPUT_INVALID', 'verify: give the tenant as fixtures (a snapshot directory) or tenant (its API URL), one of them');
+    let options: VerifyOptions;
+    if (a.fixtures !== undefined) options = { fixtures: fixtureDir(a.fixtures), explain: true };
+    else {
+      const { IDT_CLIENT_ID: clientId, IDT_CLIENT_SECRET: clientSecret, IDT_TOKEN_URL: tokenUrl } = process.env;
+      if (!clientId || !clientSecret) throw codedError('MCP_INPUT_INVALID', 'verify: tenant needs the client credentials in the server\'s environment (IDT_CLIENT_ID and IDT_CLIENT_SECRET)');
+      options = { tenant: createTenantProviders({ baseUrl: a.tenant!, clientId, clientSecret, ...(tokenUrl ? { tokenUrl } : {}) }) };
+    }
+    if (a.profile !== undefined) options.profile = a.profile;
+    if (a.identity !== undefined) options.identity = a.identity;
+    if (a.attributes !== undefined) options.attributes = a.attributes.split(',').map((s) => s.trim()).filter((s) => s !== '');
+    if (a.now !== undefined) options.now = a.now;
+    if (numbers.preview !== undefined) options.preview = numbers.preview;
+    return options;
   }
 
   /** The resources: each operation's documentation, and the JSON Schema of transforms. */

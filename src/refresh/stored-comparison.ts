@@ -93,25 +93,47 @@ export function addComparison(into: ComparedBatch, more: ComparedBatch): void {
 
 const time = (text: unknown): number => (typeof text === 'string' ? Date.parse(text) : NaN);
 
+/** The form Date.prototype.toISOString writes (and the platform answers): two such instants compare as their text does. */
+const isIsoUtc = (text: unknown): text is string => typeof text === 'string' && text.length === 24 && text.charCodeAt(23) === 90 /* Z */ && text.charCodeAt(10) === 84; /* T */
+
 /**
  * Whether an account changed after the platform last computed the identity (its `modified`); an
  * account's `modified` defaults to its `created`. Unknown (no `modified` on the identity) is not stale.
+ * Every identity is asked, so the common case (both instants written as toISOString writes them)
+ * compares the text without parsing a date.
  */
 export function isStale(identity: Identity, accounts: readonly Account[]): boolean {
-  const computed = time(identity.modified);
+  const modified = identity.modified;
+  if (isIsoUtc(modified)) {
+    for (const a of accounts) {
+      const changed = a.modified ?? a.created;
+      if (isIsoUtc(changed) ? changed > modified : time(changed) > Date.parse(modified)) return true;
+    }
+    return false;
+  }
+  const computed = time(modified);
   if (Number.isNaN(computed)) return false;
   return accounts.some((a) => time(a.modified ?? a.created) > computed);
 }
 
 /** Whether the identity was computed by another profile than the one verified. */
-function ofAnotherProfile(identity: Identity, profile: ComparisonConfig['profile']): boolean {
+export function ofAnotherProfile(identity: Identity, profile: ComparisonConfig['profile']): boolean {
   const own = identity.identityProfile;
   if (own === null || typeof own !== 'object') return false;
   if (profile.id !== undefined && own.id === profile.id) return false;
   return !(own.name === profile.name || own.id === profile.name);
 }
 
-/** Compare one identity's result with its stored attributes, into `batch` (docs/verify.md "Kinds"). */
+function hasAny(record: Record<string, unknown>): boolean {
+  for (const key in record) if (Object.prototype.hasOwnProperty.call(record, key)) return true;
+  return false;
+}
+
+function addLine(batch: ComparedBatch, identity: Identity, attribute: string | null, platform: string | null, ours: string | null, kind: VerifyKind, error: string | undefined): void {
+  batch.lines.push({ identityId: identity.id, identityName: identity.name, attribute, platform, ours, kind, ...(error !== undefined ? { error } : {}) });
+}
+
+/** Compare one identity's result with its stored attributes, into `batch` (docs/verify.md "Kinds"). Runs for every identity: no allocation unless something differs. */
 export function compareIdentity(batch: ComparedBatch, config: ComparisonConfig, identity: Identity, accounts: readonly Account[], result: ProfileResult): void {
   if (config.identities !== undefined && !config.identities.includes(identity.id) && !config.identities.includes(identity.name)) return;
   if (ofAnotherProfile(identity, config.profile)) {
@@ -119,13 +141,10 @@ export function compareIdentity(batch: ComparedBatch, config: ComparisonConfig, 
     return;
   }
   const stored = identity.attributes ?? {};
-  const line = (attribute: string | null, platform: string | null, ours: string | null, kind: VerifyKind, error?: string): void => {
-    batch.lines.push({ identityId: identity.id, identityName: identity.name, attribute, platform, ours, kind, ...(error !== undefined ? { error } : {}) });
-  };
-  if (Object.keys(stored).length === 0) {
+  if (!hasAny(stored)) {
     batch.missing++;
     for (const attribute of config.attributes) notComparable(tallyOf(batch, attribute), 'missing');
-    line(null, null, null, 'missing');
+    addLine(batch, identity, null, null, null, 'missing', undefined);
     return;
   }
   batch.identities++;
@@ -134,24 +153,24 @@ export function compareIdentity(batch: ComparedBatch, config: ComparisonConfig, 
   const errors = result.errors.length === 0 ? null : new Map(result.errors.map((e) => [e.attribute, e.code]));
   for (const attribute of config.attributes) {
     const tally = tallyOf(batch, attribute);
-    const error = errors?.get(attribute);
+    const error = errors === null ? undefined : errors.get(attribute);
     const platform = storedAttributeValue(stored[attribute]);
     // A failed evaluation leaves nothing to store: it agrees with a stored null.
     const ours = error !== undefined ? null : storedAttributeValue(result.attributes[attribute]);
     const reason = config.reasons[attribute];
     if (reason !== undefined) {
       notComparable(tally, reason);
-      if (platform !== ours) line(attribute, platform, ours, reason, error);
+      if (platform !== ours) addLine(batch, identity, attribute, platform, ours, reason, error);
     } else if (platform === ours) {
       tally.compared++;
       tally.agree++;
     } else if (stale) {
       notComparable(tally, 'stale');
-      line(attribute, platform, ours, 'stale', error);
+      addLine(batch, identity, attribute, platform, ours, 'stale', error);
     } else {
       tally.compared++;
       tally.differ++;
-      line(attribute, platform, ours, 'differ', error);
+      addLine(batch, identity, attribute, platform, ours, 'differ', error);
     }
   }
 }

@@ -6,29 +6,19 @@ import type { RuleFunction } from '../engine/types.js';
 import { isTransformsError } from '../errors/index.js';
 import type { IdentityProfile } from '../providers/types.js';
 import { createBatchEvaluator } from '../refresh/evaluator.js';
-import { TenantStream } from '../refresh/fixture-stream/stream.js';
+import type { ExampleRecord } from './cases.js';
 import type { ExplainedGroup } from './report.js';
 
-export function explainGroups(fixtures: string, profile: IdentityProfile, groups: ReadonlyMap<string, ExplainedGroup[]>, options: { now?: Date | string; rules?: Record<string, RuleFunction> }): void {
-  const wanted = new Map<string, { attribute: string; group: ExplainedGroup }[]>();
-  for (const [attribute, list] of groups) {
-    for (const group of list) {
-      const first = group.examples[0];
-      if (first === undefined) continue;
-      const entry = wanted.get(first.identityId) ?? [];
-      entry.push({ attribute, group });
-      wanted.set(first.identityId, entry);
-    }
-  }
-  if (wanted.size === 0) return;
+export function explainGroups(fixtures: string, profile: IdentityProfile, groups: ReadonlyMap<string, ExplainedGroup[]>, examples: ReadonlyMap<string, ExampleRecord>, options: { now?: Date | string; rules?: Record<string, RuleFunction> }): void {
   const now = options.now === undefined ? undefined : new Date(options.now).toISOString();
   const evaluator = createBatchEvaluator({ fixtures, profile, ...(now !== undefined ? { now } : {}) }, options.rules);
   const mappings = new Map(profile.identityAttributeConfig.attributeTransforms.map((m) => [m.identityAttributeName, m]));
-  for (const record of new TenantStream(fixtures).records()) {
-    const entries = wanted.get(record.identityId);
-    if (entries === undefined) continue;
-    const { identity, accounts, manager } = evaluator.parse(record);
-    for (const { attribute, group } of entries) {
+  for (const [attribute, list] of groups) {
+    for (const group of list) {
+      const first = group.examples[0];
+      const record = first === undefined ? undefined : examples.get(first.identityId);
+      if (record === undefined) continue;
+      const { identity, accounts, manager } = record;
       const mapping = mappings.get(attribute)!;
       const previous = identity.attributes[attribute];
       const variables = { attributeDefinition: { name: attribute }, ...(previous !== undefined && previous !== null ? { oldValue: previous } : {}) };
@@ -40,7 +30,5 @@ export function explainGroups(fixtures: string, profile: IdentityProfile, groups
         if (!isTransformsError(error)) throw error;
       }
     }
-    wanted.delete(record.identityId);
-    if (wanted.size === 0) break;
   }
 }

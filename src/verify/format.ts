@@ -5,6 +5,7 @@
 
 import { formatTrace } from '../engine/explain-text.js';
 import type { VerifyLine } from '../refresh/stored-comparison.js';
+import type { PreviewLine, PreviewReport } from './preview.js';
 import type { AttributeReport, ExplainedGroup, VerifyReport } from './report.js';
 
 export type VerifyFormat = 'text' | 'markdown' | 'json' | 'ndjson';
@@ -15,6 +16,28 @@ const show = (v: string | null | undefined) => (v === null || v === undefined ? 
 /** One line of `--format ndjson`: identityId, identityName, attribute, platform, ours, kind (and error, when ours failed). */
 export function verifyLineJson(line: VerifyLine): string {
   return JSON.stringify({ identityId: line.identityId, identityName: line.identityName, attribute: line.attribute, platform: line.platform, ours: line.ours, kind: line.kind, ...(line.error !== undefined ? { error: line.error } : {}) });
+}
+
+/** One line of `--format ndjson` for a previewed value: as verifyLineJson's, with `source: "preview"` and the `stored` value. */
+export function previewLineJson(line: PreviewLine): string {
+  return JSON.stringify({ source: 'preview', identityId: line.identityId, identityName: line.identityName, attribute: line.attribute, platform: line.platform, stored: line.stored, ours: line.ours, kind: line.kind, ...(line.error !== undefined ? { error: line.error } : {}), ...(line.platformError !== undefined ? { platformError: line.platformError } : {}) });
+}
+
+/** What the preview says of a group: the difference stands, or the stored value was old. */
+function previewedText(g: ExplainedGroup): string | null {
+  const p = g.previewed;
+  if (p === undefined) return null;
+  const verdict = p.platform === p.ours ? 'ours agrees: the stored value was old' : 'the difference stands';
+  return `the platform's preview now computes ${show(p.platform)} for ${p.identityId}, ours ${show(p.ours)}: ${verdict}`;
+}
+
+function previewLines(p: PreviewReport): string[] {
+  const t = p.totals;
+  const out = [`preview: the platform computed ${number(p.identities)} of ${number(p.asked)} identities afresh; ${number(t.compared)} values compared, ${number(t.agree)} agree, ${number(t.differ)} differ; ${number(t.notComparable)} not comparable`];
+  if (p.notPreviewed.length > 0) out.push(`  not previewed (the preview takes accountAttribute, reference and rule mappings only): ${p.notPreviewed.join(', ')}`);
+  if (p.error) out.push(`  stopped: ${p.error.code} ${p.error.message}`);
+  for (const l of p.lines) out.push(`  ${l.identityName} (${l.identityId}) ${l.attribute} [${l.kind}]: platform now ${show(l.platform)}, stored ${show(l.stored)}, ours ${show(l.ours)}${l.platformError ? ` [platform: ${l.platformError}]` : ''}${l.error ? ` [${l.error}]` : ''}`);
+  return out;
 }
 
 function kinds(a: AttributeReport): string {
@@ -50,9 +73,12 @@ function text(r: VerifyReport): string {
     for (const g of a.groups) {
       out.push(`  ${groupTitle(g)}`);
       for (const e of g.examples) out.push(`    ${e.identityName} (${e.identityId}): platform ${show(e.platform)}, ours ${show(e.ours)}${e.error ? ` [${e.error}]` : ''}`);
+      const previewed = previewedText(g);
+      if (previewed) out.push(`    ${previewed}`);
       if (g.explained) out.push(`    how ours was computed for ${g.explained.identityId}:`, formatTrace(g.explained.trace, 3).trimEnd());
     }
   }
+  if (r.preview) out.push('', ...previewLines(r.preview));
   return out.join('\n') + '\n';
 }
 
@@ -69,9 +95,16 @@ function markdown(r: VerifyReport): string {
     for (const g of a.groups) {
       out.push(`<details><summary>${cell(groupTitle(g)).replace(/</g, '&lt;')}</summary>`, '', '| Identity | Platform | Ours |', '| --- | --- | --- |');
       for (const e of g.examples) out.push(`| ${cell(e.identityName)} (\`${e.identityId}\`) | ${code(e.platform)} | ${code(e.ours)}${e.error ? ` ${e.error}` : ''} |`);
+      const previewed = previewedText(g);
+      if (previewed) out.push('', cell(previewed).replace(/</g, '&lt;') + '.');
       if (g.explained) out.push('', `How ours was computed for \`${g.explained.identityId}\`:`, '', '```', formatTrace(g.explained.trace).trimEnd(), '```');
       out.push('', '</details>');
     }
+  }
+  if (r.preview) {
+    const [head, ...rest] = previewLines(r.preview);
+    out.push('', '#### Preview', '', cell(head!).replace(/</g, '&lt;'), '');
+    if (rest.length > 0) out.push('```', ...rest.map((l) => l.trim()), '```');
   }
   return out.join('\n') + '\n';
 }

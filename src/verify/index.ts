@@ -8,7 +8,7 @@ import { codedError } from '../errors/index.js';
 import { closestName } from '../errors/suggest.js';
 import { loadRulesModule } from '../engine/rules-module.js';
 import { createTenantProviders, type TenantProviderOptions, type TenantProviders } from '../providers/tenant/index.js';
-import type { IdentityProfile, TransformDocument } from '../providers/types.js';
+import type { IdentityProfile, Providers, TransformDocument } from '../providers/types.js';
 import { reachableFrom } from '../engine/references.js';
 import { loadStaticFixtures } from '../refresh/evaluator.js';
 import { resolveProfile } from '../refresh/profile-source.js';
@@ -18,13 +18,21 @@ import type { Shard } from '../refresh/shard.js';
 import { addComparison, emptyComparison, type ComparisonConfig, type VerifyLine } from '../refresh/stored-comparison.js';
 import { isProviders, tenantProfile, TenantRefreshRunner } from '../refresh/tenant-runner.js';
 import { attributeReasons } from './classify.js';
+import { buildCases, exampleIds, type CaseFile, type ExampleRecord } from './cases.js';
+import { fixtureExamples, tenantExamples } from './examples.js';
 import { explainGroups } from './explain.js';
+import { createMemoryProviders } from '../providers/memory.js';
 import { AttributeGroups } from './groups.js';
+import { MAX_PREVIEW_IDENTITIES, previewCandidates, runPreview, type PreviewContext } from './preview.js';
 import { buildReport, type ExplainedGroup, type VerifyReport } from './report.js';
+import { resolveRunOptions } from '../refresh/run-options.js';
 
 export { editSignature, MAX_PAIRS, type DifferenceGroup, type VerifyExample } from './groups.js';
 export { verifyPasses, type AttributeReport, type ExplainedGroup, type VerifyReport } from './report.js';
-export { formatVerify, verifyLineJson, type VerifyFormat } from './format.js';
+export { formatVerify, previewLineJson, verifyLineJson, type VerifyFormat } from './format.js';
+export { CASE_FORMAT, CASE_VERSION, runCase, type CaseFile, type VerifyCase } from './cases.js';
+export type { CaseInputs } from './case-inputs.js';
+export { MAX_PREVIEW_IDENTITIES, PREVIEW_PATH, type PreviewLine, type PreviewReport } from './preview.js';
 export { VERIFY_KINDS, type AttributeReason, type VerifyKind, type VerifyLine } from '../refresh/stored-comparison.js';
 
 export interface VerifyOptions {
@@ -50,15 +58,23 @@ export interface VerifyOptions {
   examples?: number;
   /** Explain the first example of each group (fixtures only: explain reads the tenant synchronously). */
   explain?: boolean;
+  /** Reduce each group of differences to a self-contained case (job.cases()): its inputs are personal data. */
+  cases?: boolean;
+  /** With cases: replace the input values as well (a case whose value depends on them is marked not reproducible). */
+  pseudonymize?: boolean;
+  /** Ask the tenant's identity preview for this many identities (tenant only, 1 to 1,000): fresh platform values against ours (report.preview). */
+  preview?: number;
   onProgress?: (progress: Progress) => void;
 }
 
-const OPTION_KEYS = new Set(['fixtures', 'tenant', 'profile', 'identity', 'attributes', 'workers', 'workerHeapMb', 'batchSize', 'shard', 'now', 'rules', 'examples', 'explain', 'onProgress']);
+const OPTION_KEYS = new Set(['fixtures', 'tenant', 'profile', 'identity', 'attributes', 'workers', 'workerHeapMb', 'batchSize', 'shard', 'now', 'rules', 'examples', 'explain', 'cases', 'pseudonymize', 'preview', 'onProgress']);
 
 /** A run of verify: its lines as they are found, then its report. */
 export interface VerifyJob extends AsyncIterable<VerifyLine> {
   /** The report; complete once the iteration has ended. */
   report(): VerifyReport;
+  /** With the cases option, once the iteration has ended: the groups as self-contained cases. */
+  cases(): CaseFile | null;
 }
 
 /** Lines of identities with nothing stored are held back (up to this many) until an identity with stored attributes is seen. */
@@ -73,6 +89,11 @@ function checkOptions(options: VerifyOptions): void {
   for (const key of Object.keys(options)) if (!OPTION_KEYS.has(key)) invalid(`unknown verify option "${key}"`, key);
   if ((options.fixtures === undefined) === (options.tenant === undefined)) invalid('verify needs the tenant: fixtures (a directory) or tenant (its API), one of them', 'fixtures');
   if (options.examples !== undefined && (!Number.isSafeInteger(options.examples) || options.examples < 0 || options.examples > 100)) invalid(`examples must be an integer from 0 to 100, got ${String(options.examples)}`, 'examples');
+  if (options.preview !== undefined) {
+    if (!Number.isSafeInteger(options.preview) || options.preview < 1 || options.preview > MAX_PREVIEW_IDENTITIES) invalid(`preview must be an integer from 1 to ${MAX_PREVIEW_IDENTITIES}, got ${String(options.preview)}`, 'preview');
+    if (options.tenant === undefined) invalid('preview asks the tenant\'s identity preview: it needs tenant (its API), not fixtures', 'preview');
+  }
+  if (options.pseudonymize === true && options.cases !== true) invalid('pseudonymize replaces the input values of cases: it needs cases', 'pseudonymize');
   if (options.explain === true && options.fixtures === undefined) invalid('explain needs fixtures: examples are explained against a snapshot of the tenant, read synchronously', 'explain');
   const list = (value: unknown, option: string) => {
     if (!Array.isArray(value) || value.length === 0 || !value.every((v) => typeof v === 'string' && v !== '')) invalid(`${option} must be a non-empty list of non-empty names`, option);
@@ -112,6 +133,10 @@ async function reachedTransforms(providers: TenantProviders, profile: IdentityPr
 
 interface Prepared {
   profile: IdentityProfile;
+  providers: TenantProviders | null;
+  /** The saved transforms (a tenant's: those the profile reaches). */
+  transforms: TransformDocument[];
+  sources: NonNullable<Providers['sources']>;
   compare: ComparisonConfig;
   runner: RefreshRunner | TenantRefreshRunner;
   tenant: string;
@@ -132,13 +157,17 @@ async function prepare(options: VerifyOptions): Promise<Prepared> {
   let whole: IdentityProfile;
   let transforms: TransformDocument[];
   let providers: TenantProviders | null = null;
+  let sources: NonNullable<Providers['sources']>;
   if (options.fixtures !== undefined) {
     whole = resolveProfile(options.fixtures, options.profile);
-    transforms = loadStaticFixtures(options.fixtures).transforms;
+    const loaded = loadStaticFixtures(options.fixtures);
+    transforms = loaded.transforms;
+    sources = createMemoryProviders({ sources: loaded.sources, identities: [], accounts: [] }).sources;
   } else {
     providers = isProviders(options.tenant!) ? options.tenant : createTenantProviders(options.tenant!);
     whole = await tenantProfile(providers, options.profile);
     transforms = await reachedTransforms(providers, whole);
+    sources = providers.sources;
   }
   const attributes = selectedAttributes(whole, options.attributes);
   // Only the mappings compared are evaluated: each attribute is computed on its own.
@@ -152,8 +181,8 @@ async function prepare(options: VerifyOptions): Promise<Prepared> {
     profile: { ...(typeof whole.id === 'string' ? { id: whole.id } : {}), name: String(whole.name) },
     ...(options.identity !== undefined ? { identities: typeof options.identity === 'string' ? [options.identity] : [...options.identity] } : {}),
   };
-  if (providers !== null) return { profile, compare, runner: new TenantRefreshRunner({ ...common, tenant: providers, profile, compare }), tenant: providers.client.baseUrl };
-  return { profile, compare, runner: new RefreshRunner({ ...common, fixtures: options.fixtures!, profile, compare }), tenant: options.fixtures! };
+  if (providers !== null) return { profile, providers, transforms, sources, compare, runner: new TenantRefreshRunner({ ...common, tenant: providers, profile, compare }), tenant: providers.client.baseUrl };
+  return { profile, providers, transforms, sources, compare, runner: new RefreshRunner({ ...common, fixtures: options.fixtures!, profile, compare }), tenant: options.fixtures! };
 }
 
 /**
@@ -175,18 +204,29 @@ export function verify(options: VerifyOptions): VerifyJob {
   checkOptions(options);
   const examples = options.examples ?? 3;
   let report: VerifyReport | null = null;
+  let cases: CaseFile | null = null;
   let iterated = false;
   return {
     report() {
       if (report === null) invalid('the report is ready once the lines have been iterated', '');
       return report;
     },
+    cases() {
+      if (report === null) invalid('the cases are ready once the lines have been iterated', '');
+      return cases;
+    },
     async *[Symbol.asyncIterator]() {
       if (iterated) invalid('a verify run can be iterated only once', '');
       iterated = true;
-      const { profile, compare, runner, tenant } = await prepare(options);
+      const { profile, providers, transforms, sources, compare, runner, tenant } = await prepare(options);
+      const startedAt = new Date().toISOString();
+      const rules = options.rules === undefined ? undefined : await loadRulesModule(options.rules);
+      let records = new Map<string, ExampleRecord>();
       const total = emptyComparison();
       const groups = new Map(compare.attributes.map((a) => [a, new AttributeGroups(examples)]));
+      let grouped = new Map<string, ExplainedGroup[]>();
+      // Identities whose values differ because they are stale: previewed after the groups' examples.
+      const stale = new Set<string>();
       let held: VerifyLine[] | null = [];
       let complete = false;
       try {
@@ -194,6 +234,7 @@ export function verify(options: VerifyOptions): VerifyJob {
           addComparison(total, batch);
           for (const line of batch.lines) {
             if (line.kind === 'differ') groups.get(line.attribute!)!.add(line);
+            if (line.kind === 'stale' && options.preview !== undefined && stale.size < options.preview) stale.add(line.identityId);
             if (held !== null && total.identities === 0 && line.kind === 'missing' && held.length < HELD_MISSING) held.push(line);
             else {
               if (held !== null) yield* held;
@@ -209,8 +250,12 @@ export function verify(options: VerifyOptions): VerifyJob {
         complete = true;
       } finally {
         const summary = runner.summary();
-        const grouped = new Map<string, ExplainedGroup[]>([...groups].map(([a, g]) => [a, g.groups()]));
-        if (complete && options.explain === true) explainGroups(options.fixtures!, profile, grouped, { ...(options.now !== undefined ? { now: options.now } : {}), ...(options.rules !== undefined ? { rules: await loadRulesModule(options.rules) } : {}) });
+        grouped = new Map<string, ExplainedGroup[]>([...groups].map(([a, g]) => [a, g.groups()]));
+        if (complete && (options.explain === true || options.cases === true)) {
+          const ids = exampleIds(grouped);
+          records = providers === null ? fixtureExamples(options.fixtures!, profile, ids) : await tenantExamples(providers, ids);
+        }
+        if (complete && options.explain === true) explainGroups(options.fixtures!, profile, grouped, records, { ...(options.now !== undefined ? { now: options.now } : {}), ...(rules !== undefined ? { rules } : {}) });
         report = buildReport(
           { profile: String(profile.name), tenant, now: options.now === undefined ? null : new Date(options.now).toISOString(), evaluated: summary.identities, errorsByCode: summary.errorsByCode, complete },
           compare.attributes,
@@ -225,6 +270,22 @@ export function verify(options: VerifyOptions): VerifyJob {
         });
       }
       if (held !== null) yield* held;
+      if (options.cases === true) {
+        const now = options.now === undefined ? startedAt : new Date(options.now).toISOString();
+        cases = await buildCases({ profile, transforms, sources, now, pseudonymize: options.pseudonymize === true, ...(rules !== undefined ? { rules } : {}) }, grouped, records);
+      }
+      if (options.preview !== undefined && providers !== null) {
+        const n = options.preview;
+        const ctx: PreviewContext = {
+          providers,
+          profile,
+          compare,
+          shard: resolveRunOptions({ ...(options.shard !== undefined ? { shard: options.shard } : {}) }).shard,
+          ...(options.now !== undefined ? { now: new Date(options.now).toISOString() } : {}),
+          ...(rules !== undefined ? { rules } : {}),
+        };
+        report!.preview = await runPreview(ctx, grouped, previewCandidates(grouped, [...stale], n), n);
+      }
     },
   };
 }

@@ -4,6 +4,7 @@
 import type { TraceNode } from '../engine/trace.js';
 import type { AttributeReason, ComparedBatch, VerifyKind } from '../refresh/stored-comparison.js';
 import type { DifferenceGroup } from './groups.js';
+import type { PreviewReport } from './preview.js';
 
 export interface AttributeReport {
   attribute: string;
@@ -22,6 +23,8 @@ export interface AttributeReport {
 export interface ExplainedGroup extends DifferenceGroup {
   /** With the explain option: how this engine computed the first example. */
   explained?: { identityId: string; value?: unknown; error?: { code: string; message: string }; trace: TraceNode };
+  /** With --preview: what the platform's preview computes now for the first example, and ours (equal: the stored value was old). */
+  previewed?: { identityId: string; platform: string | null; ours: string | null };
 }
 
 export interface VerifyReport {
@@ -46,6 +49,8 @@ export interface VerifyReport {
   attributes: AttributeReport[];
   /** False when the run was stopped before its end. */
   complete: boolean;
+  /** With --preview: the platform's fresh values for some identities against ours. */
+  preview?: PreviewReport;
 }
 
 export interface ReportFacts {

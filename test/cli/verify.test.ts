@@ -56,6 +56,7 @@ describe('identity-transforms verify', () => {
     [['--attributes', 'emial'], 'VERIFY_ATTRIBUTE_UNKNOWN the profile "Employees" computes no attribute "emial" — did you mean "email"?'],
     [['--examples', '-1'], 'CLI_USAGE'],
     [['extra'], 'CLI_USAGE verify takes no positional arguments'],
+    [['--preview', '3'], 'CLI_USAGE --preview asks the tenant\'s identity preview: it needs --tenant <url>'],
   ])('exits 2 for %j', async (args, message) => {
     const { code, err } = await verify(...args);
     expect(code).toBe(2);

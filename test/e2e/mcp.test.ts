@@ -4,7 +4,8 @@
 // without the SDK is told, coded, what to install.
 
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -37,7 +38,7 @@ afterAll(async () => {
 describe('identity-transforms mcp', () => {
   it('lists its tools and resources', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['validate', 'evaluate', 'explain', 'impact']);
+    expect(tools.map((t) => t.name)).toEqual(['validate', 'evaluate', 'explain', 'verify', 'impact']);
     const { resources } = await client.listResources();
     expect(resources.map((r) => r.uri)).toContain('identity-transforms://operations/accountAttribute');
     const schema = await client.readResource({ uri: 'identity-transforms://schema/transform.schema.json' });
@@ -60,6 +61,25 @@ describe('identity-transforms mcp', () => {
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toHaveProperty('profiles');
   });
+
+  it('verifies a snapshot as the verify command reports it', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'idt-e2e-mcp-verify-'));
+    try {
+      const dir = join(tmp, 'tenant');
+      await run(pkg.bin, ['gen-tenant', '--identities', '200', '--seed', '7', '--out', dir, '--stored', '--plant'], { cwd: pkg.consumer, env: pkg.env });
+      const now = '2026-03-01T00:00:00Z';
+      const cli = JSON.parse((await run(pkg.bin, ['verify', '--fixtures', dir, '--now', now, '--format', 'json'], { cwd: pkg.consumer, env: pkg.env })).stdout) as { totals: { differ: number } };
+      const result = await call('verify', { fixtures: dir, now });
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent!.totals).toEqual(cli.totals);
+      expect(cli.totals.differ).toBeGreaterThan(0);
+      expect(result.content[0]!.text).toMatch(/^### verify /);
+      const refused = await call('verify', { fixtures: dir, preview: 2 });
+      expect(refused).toMatchObject({ isError: true, structuredContent: { error: { code: 'VERIFY_OPTION_INVALID' } } });
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  }, 180_000);
 
   it('answers a hostile input with a coded error, and goes on serving', async () => {
     const result = await call('evaluate', { document: 'x'.repeat(500_000), fixtures: FIXTURES, identity: 'fatima.schroder' });

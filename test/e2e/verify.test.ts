@@ -1,10 +1,12 @@
 // verify as a user runs it, with the installed command: gen-tenant --stored --plant writes a
 // tenant as the platform leaves it and lists what it planted; verify --fixtures --format ndjson
 // reports exactly those differences (differ, and the stale one); and verify --tenant against the
-// installed `serve` over the same tenant gives the same report.
+// installed `serve` over the same tenant gives the same report; --preview through serve's
+// identity preview agrees on every value it previews (our engine on both sides: the plumbing), and
+// --cases writes a case file the installed package's runCase reproduces.
 
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,6 +23,7 @@ let work: string;
 let tenant: string;
 let planted: Record<string, unknown>[];
 let serve: ChildProcess | null = null;
+let serveUrl = '';
 
 async function command(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
@@ -84,6 +87,7 @@ describe('identity-transforms verify (installed)', () => {
       });
       child.on('exit', (code) => reject(new Error(`serve exited with ${code} before listening`)));
     });
+    serveUrl = baseUrl;
     const overApi = await command(['verify', '--tenant', baseUrl, '--now', NOW, '--format', 'json'], PAT);
     const fromFiles = await command(['verify', '--fixtures', tenant, '--now', NOW, '--format', 'json']);
     expect(overApi.code, overApi.stderr).toBe(0);
@@ -95,5 +99,28 @@ describe('identity-transforms verify (installed)', () => {
     };
     expect(report(overApi.stdout)).toEqual(report(fromFiles.stdout));
     expect(report(overApi.stdout)).toMatchObject({ identities: { evaluated: 400, compared: 400, stale: 1 }, totals: { differ: planted.length - 1 } });
+  }, 600_000);
+
+  it('verify --tenant --preview asks serve\'s identity preview, and --cases writes cases that run on their own', async () => {
+    expect(serveUrl).not.toBe('');
+    const cases = join(work, 'cases.json');
+    const { code, stdout, stderr } = await command(['verify', '--tenant', serveUrl, '--now', NOW, '--format', 'json', '--preview', '5', '--cases', cases], PAT);
+    expect(code, stderr).toBe(0);
+    const report = JSON.parse(stdout) as { preview: { asked: number; identities: number; totals: { compared: number; differ: number } } };
+    expect(report.preview).toMatchObject({ asked: 5, identities: 5, totals: { differ: 0 } });
+    expect(report.preview.totals.compared).toBeGreaterThan(0);
+    expect(stderr).toContain('personal data');
+    const file = JSON.parse(readFileSync(cases, 'utf8')) as { now: string; cases: { ours: string | null }[] };
+    expect(file.cases).toHaveLength(planted.filter((p) => p.kind === 'differ').length);
+    // The installed package's runCase computes each case's value again from the file alone (the
+    // script sits in the consumer project, so that it imports the installed package).
+    const script = join(pkg.consumer, `verify-cases-${process.pid}.mjs`);
+    writeFileSync(script, `import { readFileSync } from 'node:fs';\nimport { runCase } from 'identity-transforms';\nconst f = JSON.parse(readFileSync(process.argv[2], 'utf8'));\nconst out = [];\nfor (const c of f.cases) out.push(await runCase(c, f.now));\nconsole.log(JSON.stringify(out));\n`);
+    try {
+      const { stdout: values } = await run(process.execPath, [script, cases], { cwd: pkg.consumer, env: pkg.env });
+      expect(JSON.parse(values)).toEqual(file.cases.map((c) => c.ours));
+    } finally {
+      rmSync(script, { force: true });
+    }
   }, 600_000);
 });

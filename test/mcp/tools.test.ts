@@ -1,9 +1,15 @@
 // The MCP server's tools without the protocol: each answers from the service and the engine,
 // and bad arguments get coded errors.
 
-import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_URI, SCHEMA_URI, ToolHost } from '../../src/mcp/tools.js';
+import type { PlantedDifference } from '../../src/testing/generator/index.js';
+import { verifyReport, type VerifyReport } from '../../src/verify/index.js';
+import { ADMIN_PAT, resourceServer } from '../api/resources-server.js';
+import { VERIFIED_AT, writePlantedTenant } from '../verify/planted-tenant.js';
 
 const FIXTURES = resolve(import.meta.dirname, '../../fixtures');
 const host = new ToolHost();
@@ -64,5 +70,60 @@ describe('the MCP tools', () => {
     expect(uris).toContain(`${OPERATION_URI}accountAttribute`);
     expect(JSON.parse(host.read(SCHEMA_URI).text).title).toBe('Identity Security Cloud transform');
     expect(host.read(`${OPERATION_URI}upper`).text).toContain('**upper**');
+  });
+});
+
+describe('the MCP verify tool', () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'idt-mcp-verify-'));
+  const snapshot = join(tmp, 'tenant');
+  let planted: PlantedDifference[];
+  beforeAll(async () => {
+    planted = await writePlantedTenant(snapshot, 200, 'mcp');
+  }, 300_000);
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  it('reports a snapshot as verify does, in markdown and as data, with how one example of each group was computed', async () => {
+    const { text, data } = await host.call('verify', { fixtures: snapshot, now: VERIFIED_AT });
+    const report = data as unknown as VerifyReport;
+    const direct = await verifyReport({ fixtures: snapshot, now: VERIFIED_AT, workers: 0 });
+    expect(report.totals).toEqual(direct.totals);
+    expect(report.totals.differ).toBe(planted.filter((p) => p.kind === 'differ').length);
+    expect(report.totals.differ).toBeGreaterThan(0);
+    expect(report.identities).toEqual(direct.identities);
+    expect(text).toMatch(/^### verify Employees over /);
+    const groups = report.attributes.flatMap((a) => a.groups);
+    expect(groups.length).toBeGreaterThan(0);
+    expect(groups.every((g) => g.explained !== undefined)).toBe(true);
+  }, 120_000);
+
+  it('verifies a tenant over its API with the server\'s credentials, and previews', async () => {
+    const server = await resourceServer({ fixtures: snapshot });
+    const baseUrl = await server.listen();
+    process.env.IDT_CLIENT_ID = ADMIN_PAT.id;
+    process.env.IDT_CLIENT_SECRET = ADMIN_PAT.secret;
+    try {
+      const { data } = await host.call('verify', { tenant: baseUrl, now: VERIFIED_AT, attributes: 'lastname,department', preview: 2 });
+      const report = data as unknown as VerifyReport;
+      expect(report.attributes.map((a) => a.attribute)).toEqual(['lastname', 'department']);
+      expect(report.preview).toMatchObject({ asked: 2, identities: 2 });
+    } finally {
+      delete process.env.IDT_CLIENT_ID;
+      delete process.env.IDT_CLIENT_SECRET;
+      await server.close();
+    }
+  }, 120_000);
+
+  it.each([
+    ['neither a snapshot nor a tenant', {}, 'fixtures (a snapshot directory) or tenant'],
+    ['both', { fixtures: FIXTURES, tenant: 'http://127.0.0.1:1' }, 'one of them'],
+    ['a tenant without credentials in the environment', { tenant: 'http://127.0.0.1:1' }, 'IDT_CLIENT_ID and IDT_CLIENT_SECRET'],
+    ['a preview that is not an integer', { fixtures: FIXTURES, preview: '3' }, 'the argument "preview" must be an integer from 1 to 1000'],
+    ['a preview past the bound', { fixtures: FIXTURES, preview: 5000 }, 'from 1 to 1000'],
+  ])('refuses %s with MCP_INPUT_INVALID', async (_, args, message) => {
+    await expect(host.call('verify', args)).rejects.toMatchObject({ code: 'MCP_INPUT_INVALID', message: expect.stringContaining(message) });
+  });
+
+  it('passes verify\'s own coded errors on: an attribute the profile does not compute', async () => {
+    await expect(host.call('verify', { fixtures: snapshot, attributes: 'emial' })).rejects.toMatchObject({ code: 'VERIFY_ATTRIBUTE_UNKNOWN' });
   });
 });

@@ -88,6 +88,16 @@ describe('isStale', () => {
     expect(isStale(identity({}, at), [account('2026-01-01T00:00:00Z', '2026-01-16T00:00:00Z')])).toBe(true);
     expect(isStale(identity({}), [account('2026-01-20T00:00:00Z')])).toBe(false);
   });
+
+  it.each([
+    ['both as toISOString writes them, later', '2026-01-15T12:00:00.000Z', '2026-01-15T12:00:00.001Z', true],
+    ['both as toISOString writes them, the same instant', '2026-01-15T12:00:00.000Z', '2026-01-15T12:00:00.000Z', false],
+    ['the account with an offset, the same instant later in its zone', '2026-01-15T12:00:00.000Z', '2026-01-15T13:00:00+01:00', false],
+    ['the account with an offset, an instant later', '2026-01-15T12:00:00.000Z', '2026-01-15T13:00:01+01:00', true],
+    ['the identity with an offset', '2026-01-15T13:00:00+01:00', '2026-01-15T12:00:00.500Z', true],
+  ])('compares instants, not their text: %s', (_, modified, changed, stale) => {
+    expect(isStale(identity({}, { modified }), [account('2020-01-01T00:00:00.000Z', changed)])).toBe(stale);
+  });
 });
 
 describe('addComparison', () => {
