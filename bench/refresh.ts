@@ -27,6 +27,7 @@ import { RefreshRunner } from '../src/refresh/runner.js';
 import { TenantStream, type TenantRecord } from '../src/refresh/fixture-stream/stream.js';
 import type { Account, Identity } from '../src/providers/types.js';
 import { baselineAttributes, baselineLine } from './baseline.js';
+import { compiledRunner } from './compiled.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const fixtures = join(root, 'fixtures');
@@ -144,37 +145,6 @@ async function evaluationOnly(dir: string, sample: number): Promise<Record<'engi
     return { ms: performance.now() - start, cpuMs: 0, sha256: '', identities: parsed.length };
   });
   return { engine, baseline, computeEngine, computeBaseline };
-}
-
-/**
- * The package as users run it, built as `npm run build` builds it (tsc, then the schema
- * validators generated ahead of time) into bench/.data/dist; tsx's loader would add its own
- * memory and time to the measurement.
- */
-function compiledRunner(): string {
-  const outDir = join(root, 'bench', '.data', 'dist');
-  spawnSync(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['tsc', '-p', 'tsconfig.build.json', '--outDir', outDir], { cwd: root, stdio: 'ignore' });
-  const runner = join(outDir, 'refresh', 'runner.js');
-  // tsc emits even when files elsewhere in the tree have type errors; only a missing file is fatal.
-  if (!existsSync(runner)) throw new Error(`tsc did not produce ${runner}`);
-  const module = (path: string) => JSON.stringify(pathToFileURL(join(outDir, path)).href);
-  // scripts/precompile-validators.ts, over the compiled modules and into outDir.
-  const precompile = `
-    import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-    const { createEngine } = await import(${module('engine/engine.js')});
-    const { buildDefinitionValidatorSchema, buildValidatorSchema } = await import(${module('schema/build.js')});
-    const { standaloneValidator } = await import(${module('schema/compiled.js')});
-    const dir = ${JSON.stringify(join(outDir, 'schema', 'precompiled'))};
-    const transform = buildValidatorSchema(createEngine().registry);
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    for (const schema of [transform, buildDefinitionValidatorSchema(transform)]) for (const allErrors of [false, true]) {
-      const { file, code } = standaloneValidator(schema, allErrors);
-      writeFileSync(dir + '/' + file, code);
-    }`;
-  const built = spawnSync(process.execPath, ['--input-type=module', '-e', precompile], { cwd: root, encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`generating the schema validators failed: ${built.stderr}`);
-  return pathToFileURL(runner).href;
 }
 
 /**

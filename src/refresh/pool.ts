@@ -28,6 +28,11 @@ import type { BatchPlan, TenantFiles } from './fixture-stream/record-reader.js';
 import type { PrepareTask, ScanTask, WorkerFailure, WorkerResult, WorkerTask } from './worker.js';
 import type { GateData } from './worker-gate.js';
 
+/** Whether the threads load TypeScript through tsx (this file runs as TypeScript): they then start several times slower. */
+export function threadsLoadTypeScript(): boolean {
+  return import.meta.url.endsWith('.ts');
+}
+
 /**
  * The worker module. From the built package it is worker.js next to this file; when this file
  * runs as TypeScript (tests, tsx scripts) the worker is the .ts file and threads load it
@@ -35,7 +40,7 @@ import type { GateData } from './worker-gate.js';
  */
 function workerLocation(): { filename: string; execArgv: string[] } {
   const here = import.meta.url;
-  if (!here.endsWith('.ts')) return { filename: new URL('./worker-gate.js', here).href, execArgv: [] };
+  if (!threadsLoadTypeScript()) return { filename: new URL('./worker-gate.js', here).href, execArgv: [] };
   const loader = pathToFileURL(createRequire(here).resolve('tsx')).href;
   return { filename: new URL('./worker-gate.ts', here).href, execArgv: ['--import', loader] };
 }
