@@ -23,6 +23,8 @@ import type { RefreshSummary } from './summary.js';
 import { comparisonBatches, ndjsonBatches, resultBatches, RunTally, type ProducedBatch, type RunOutput } from './tally.js';
 import type { ComparedBatch, ComparisonConfig } from './stored-comparison.js';
 import { RecordReader } from './fixture-stream/record-reader.js';
+import { NdjsonEncoder } from './ndjson-writer.js';
+import { evaluateToNdjson } from './slices.js';
 import { TenantStream, type TenantScan } from './fixture-stream/stream.js';
 
 export interface RefreshOptions {
@@ -172,8 +174,9 @@ export class RefreshRunner {
     if (pool === null) {
       const reader = new RecordReader(stream.files);
       try {
+        const encoder = output === 'ndjson' ? new NdjsonEncoder() : null;
         for (const plan of stream.plans(batchSize)) {
-          const batch = local.run(reader.records(plan));
+          const batch = encoder !== null ? evaluateToNdjson(local, encoder, reader.records(plan)) : local.run(reader.records(plan));
           this.caches.set(0, local.cacheStats());
           yield batch;
         }
