@@ -38,3 +38,22 @@ export function compiledRunner(): string {
   if (built.status !== 0) throw new Error(`generating the schema validators failed: ${built.stderr}`);
   return pathToFileURL(runner).href;
 }
+
+/**
+ * Source for a child script: `threadCpu()`, the CPU seconds of each of the process's threads
+ * by thread id (Linux, from /proc/self/task/<tid>/stat; empty elsewhere).
+ */
+export const THREAD_CPU = `
+    const { existsSync: taskDir, readdirSync: tasks, readFileSync: taskStat } = await import('node:fs');
+    const threadCpu = () => {
+      const cpu = new Map();
+      if (!taskDir('/proc/self/task')) return cpu;
+      for (const tid of tasks('/proc/self/task')) {
+        try {
+          const stat = taskStat('/proc/self/task/' + tid + '/stat', 'utf8');
+          const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          cpu.set(tid, (Number(fields[11]) + Number(fields[12])) / 100);
+        } catch {}
+      }
+      return cpu;
+    };`;

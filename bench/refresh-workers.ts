@@ -15,7 +15,7 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { compiledRunner } from './compiled.js';
+import { compiledRunner, THREAD_CPU } from './compiled.js';
 import { benchTenant } from './tenants.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -50,20 +50,8 @@ interface Run {
 function runOnce(runner: string, dir: string, workers: number | 'auto'): Run {
   const script = `
     import { createHash } from 'node:crypto';
-    import { existsSync, readdirSync, readFileSync } from 'node:fs';
     const { RefreshRunner } = await import(${JSON.stringify(runner)});
-    const threadCpu = () => {
-      const cpu = new Map();
-      if (!existsSync('/proc/self/task')) return cpu;
-      for (const tid of readdirSync('/proc/self/task')) {
-        try {
-          const stat = readFileSync('/proc/self/task/' + tid + '/stat', 'utf8');
-          const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-          cpu.set(tid, (Number(fields[11]) + Number(fields[12])) / 100);
-        } catch {}
-      }
-      return cpu;
-    };
+    ${THREAD_CPU}
     const before = threadCpu();
     const usage = process.cpuUsage();
     const start = performance.now();

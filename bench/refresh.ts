@@ -13,10 +13,9 @@
 // machine may be shared, and the minimum is the least disturbed measurement.
 
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchTenant } from './tenants.js';
 import { join } from 'node:path';
@@ -27,7 +26,7 @@ import { RefreshRunner } from '../src/refresh/runner.js';
 import { TenantStream, type TenantRecord } from '../src/refresh/fixture-stream/stream.js';
 import type { Account, Identity } from '../src/providers/types.js';
 import { baselineAttributes, baselineLine } from './baseline.js';
-import { compiledRunner } from './compiled.js';
+import { compiledRunner, THREAD_CPU } from './compiled.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const fixtures = join(root, 'fixtures');
@@ -157,22 +156,8 @@ async function evaluationOnly(dir: string, sample: number): Promise<Record<'engi
 function compiledWorkers(runner: string, dir: string): { one: Timing; two: Timing } {
   const script = `
     import { createHash } from 'node:crypto';
-    import { existsSync, readdirSync, readFileSync } from 'node:fs';
     const { RefreshRunner } = await import(${JSON.stringify(runner)});
-    // CPU seconds of each of this process's threads (Linux), from /proc/self/task/<tid>/stat.
-    const ticks = 100;
-    const threadCpu = () => {
-      const cpu = new Map();
-      if (!existsSync('/proc/self/task')) return cpu;
-      for (const tid of readdirSync('/proc/self/task')) {
-        try {
-          const stat = readFileSync('/proc/self/task/' + tid + '/stat', 'utf8');
-          const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-          cpu.set(tid, (Number(fields[11]) + Number(fields[12])) / ticks);
-        } catch {}
-      }
-      return cpu;
-    };
+    ${THREAD_CPU}
     // The threads before any run: the main thread, V8's platform threads (garbage collection,
     // optimising compilation) and libuv's; the workers' threads come and go with each run.
     const helpers = new Set(threadCpu().keys());
