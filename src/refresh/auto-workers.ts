@@ -6,9 +6,13 @@
 // it pays only when the work it takes is larger. The work is estimated from the tenant's bytes
 // (reading, JSON parsing and serialising cost about the same per byte whatever the profile) and
 // the identities times the profile's attributes (evaluation); docs/bench-refresh.md, "Choosing
-// the workers", gives the measurements behind the figures.
+// the workers", gives the measurements behind the figures. The cores are those the machine's
+// other processes leave idle: Linux shares the CPU between sessions (autogroups) before threads,
+// so on a machine another session keeps busy, a process's extra threads get no more CPU, only
+// their cost.
 
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import type { IdentityProfile } from '../providers/types.js';
 import type { Shard } from './shard.js';
@@ -128,4 +132,49 @@ export function estimateWork(fixtures: string, profile: IdentityProfile, shard: 
   const attributes = profile.identityAttributeConfig?.attributeTransforms?.length ?? 0;
   const seconds = (identitiesBytes + accountsBytes) * share * SECONDS_PER_BYTE + identities * attributes * SECONDS_PER_ATTRIBUTE;
   return { identities, seconds };
+}
+
+/** How long the machine's idle cores are sampled before threads are started. */
+const SAMPLE_MS = 100;
+
+interface CpuTicks {
+  idle: number;
+  total: number;
+}
+
+/** The machine's CPU time so far, all cores together (Linux /proc/stat, in clock ticks); null elsewhere. */
+function cpuTicks(): CpuTicks | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'latin1').slice(0, 256).split('\n', 1)[0]!.trim().split(/\s+/);
+    if (fields[0] !== 'cpu') return null;
+    const ticks = fields.slice(1, 9).map(Number);
+    if (ticks.length < 5 || ticks.some((t) => !Number.isFinite(t))) return null;
+    // user nice system idle iowait irq softirq steal: idle and iowait are idle.
+    return { idle: ticks[3]! + ticks[4]!, total: ticks.reduce((a, b) => a + b, 0) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The cores the machine's other processes keep busy, measured over SAMPLE_MS while this process
+ * waits (its own CPU in that time taken off), or null where /proc/stat is not readable.
+ */
+export async function busyCores(cores: number, ms = SAMPLE_MS): Promise<number | null> {
+  const before = cpuTicks();
+  if (before === null) return null;
+  const own = process.cpuUsage();
+  const start = performance.now();
+  await sleep(ms);
+  const after = cpuTicks();
+  const elapsed = performance.now() - start;
+  if (after === null || after.total <= before.total) return null;
+  const used = process.cpuUsage(own);
+  const busy = (1 - (after.idle - before.idle) / (after.total - before.total)) * cores;
+  return Math.max(0, busy - (used.user + used.system) / 1000 / elapsed);
+}
+
+/** The cores a refresh can count on: the machine's, less those others keep busy (rounded to the nearest core). */
+export function freeCores(cores: number, busy: number | null): number {
+  return busy === null ? cores : Math.max(0, Math.min(cores, Math.round(cores - busy)));
 }

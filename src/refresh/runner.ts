@@ -13,7 +13,7 @@ import type { TenantProviderOptions, TenantProviders } from '../providers/tenant
 import { createBatchEvaluator, loadStaticFixtures, type BatchOutput, type EvaluatorConfig, type IdentityRefreshResult } from './evaluator.js';
 import { loadRulesModule, rulesModuleUrl } from '../engine/rules-module.js';
 import { reachesType } from '../engine/references.js';
-import { autoThreads, estimateWork } from './auto-workers.js';
+import { autoThreads, busyCores, estimateWork, freeCores } from './auto-workers.js';
 import { canStartThreads, DEFAULT_WORKER_HEAP_MB, RefreshPool, threadsLoadTypeScript } from './pool.js';
 import { resolveProfile } from './profile-source.js';
 import type { Progress } from './progress.js';
@@ -166,7 +166,7 @@ export class RefreshRunner {
     let pool: RefreshPool | null = null;
     // Built on this thread in both modes: a tenant that cannot load fails here, once, with its own error.
     const local = createBatchEvaluator(config, config.rulesModule === undefined ? undefined : await loadRulesModule(config.rulesModule));
-    this.workers = this.threadCount();
+    this.workers = await this.threadCount();
     // Started before the pre-passes, so that the threads load while this thread scans.
     if (this.workers > 0) pool = new RefreshPool(this.workers, randomUUID(), config, this.options.workerHeapMb);
     const stream = await this.open(pool);
@@ -204,17 +204,22 @@ export class RefreshRunner {
   }
 
   /**
-   * 'auto': chosen from the work (auto-workers.ts), 0 in a process where a refresh thread died
-   * (no thread is started again there: pool.ts).
+   * 'auto': chosen from the work and the cores other processes leave idle (auto-workers.ts), 0
+   * in a process where a refresh thread died (no thread is started again there: pool.ts).
    */
-  private threadCount(): number {
+  private async threadCount(): Promise<number> {
     const workers = this.options.workers;
     if (this.options.config.uniqueness) return 0;
+    const cores = availableParallelism();
     // More threads than cores only add heaps and start-up (64 threads: 1.2 GB and a minute for
     // one batch) to CPU-bound batches: an explicit count is capped at the cores.
-    if (workers !== 'auto') return Math.min(workers, availableParallelism());
+    if (workers !== 'auto') return Math.min(workers, cores);
     const { config, shard } = this.options;
-    const threads = autoThreads({ work: estimateWork(config.fixtures, config.profile, shard), cores: availableParallelism(), typescript: threadsLoadTypeScript() });
+    const work = estimateWork(config.fixtures, config.profile, shard);
+    const typescript = threadsLoadTypeScript();
+    // The idle cores are sampled only when the work would take threads on every core.
+    let threads = autoThreads({ work, cores, typescript });
+    if (threads > 0) threads = autoThreads({ work, cores: freeCores(cores, await busyCores(cores)), typescript });
     return threads > 0 && canStartThreads(threads, this.options.workerHeapMb) ? threads : 0;
   }
 

@@ -1,7 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { autoThreads, estimateWork } from '../../src/refresh/auto-workers.js';
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { autoThreads, busyCores, estimateWork, freeCores } from '../../src/refresh/auto-workers.js';
 import { RefreshRunner } from '../../src/refresh/runner.js';
 import type { IdentityProfile } from '../../src/providers/types.js';
 import { cleanUp, generatedTenant, handTenant, NOW, profile } from './tenants.js';
@@ -75,6 +77,25 @@ describe('--workers auto', () => {
       return seconds;
     };
     expect(threshold(true)).toBeGreaterThan(threshold(false));
+  });
+
+  it('counts only the cores other processes leave idle, to the nearest core', () => {
+    expect(freeCores(2, null)).toBe(2);
+    expect(freeCores(2, 0.1)).toBe(2);
+    expect(freeCores(2, 0.8)).toBe(1);
+    expect(freeCores(2, 1.9)).toBe(0);
+    expect(freeCores(2, 7)).toBe(0);
+    expect(freeCores(16, 3.2)).toBe(13);
+    // Another session keeping one core of two busy leaves no room for threads to pay.
+    expect(autoThreads({ work: work(100), cores: freeCores(2, 1), typescript: false })).toBe(0);
+  });
+
+  it('measures the busy cores from /proc/stat where Linux has it', async () => {
+    const busy = await busyCores(availableParallelism(), 50);
+    if (!existsSync('/proc/stat')) return expect(busy).toBeNull();
+    expect(busy).not.toBeNull();
+    expect(busy!).toBeGreaterThanOrEqual(0);
+    expect(busy!).toBeLessThanOrEqual(availableParallelism());
   });
 
   it('refreshes a small tenant on the calling thread (the summary says 0 workers)', async () => {
