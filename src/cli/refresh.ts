@@ -34,7 +34,8 @@ Options:
   --workers <n|auto>   Worker threads; 0 evaluates on the main thread. auto (default) chooses
                        from the work: the main thread for a tenant too small for threads to
                        pay for their start (under about 50,000 identities of the generated
-                       tenant) and on one core, else one per core; never more than the cores.
+                       tenant) and when fewer than 2 cores are idle, else one per idle core;
+                       never more than the cores.
                        Each thread is a heap of its own: at 1,000,000 identities the process
                        peaks at 253-255 MiB with 2 workers, 207-209 MiB with 0
   --worker-heap <MB>   Each worker thread's heap limit (default 1024); a thread that reaches it
