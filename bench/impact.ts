@@ -3,7 +3,7 @@
 // costs at least:
 //  - the refresh of the affected attribute(s) once (the floor: one pass over the tenant);
 //  - two full refreshes of the profile (what a user would otherwise run, then diff).
-// Goals: impact ≤ 1.5× that refresh, ≤ 0.25× two full refreshes. A second case
+// Goals: impact ≤ 1.2× that refresh (≤ 1.5× for the second case), ≤ 0.25× two full refreshes. A second case
 // changes a transform that 5 attributes reach through `reference`.
 // Runs alternate (single, full, impact, single, …) so that load on a shared machine moves all
 // sides of a ratio alike; each figure is the median of its runs.
@@ -102,7 +102,7 @@ async function measure(label: string, base: string, head: string, attributes: st
   console.log(`  refresh of the ${attributes.length} affected attribute(s) once ${seconds(s)}`);
   console.log(`  full refresh               ${seconds(f)}   (two: ${seconds(2 * f)})`);
   console.log(`  impact                     ${seconds(i)}   (${changed.toLocaleString('en-US')} values change)`);
-  console.log(`  impact / refresh of the affected attributes ${(i / s).toFixed(2)}×   (goal ≤ 1.5×)`);
+  console.log(`  impact / refresh of the affected attributes ${(i / s).toFixed(2)}×   (goal ≤ ${attributes.length === 1 ? '1.2' : '1.5'}×)`);
   console.log(`  impact / two full refreshes ${(i / (2 * f)).toFixed(2)}×   (goal ≤ 0.25×)`);
 }
 

@@ -31,11 +31,13 @@ Options:
                        (default: the first file of <dir>/identity-profiles; with --tenant the
                        tenant's first identity profile)
   --out <file>         Write the NDJSON to <file> (replaced only when the run succeeds)
-  --workers <n|auto>   Worker threads; 0 evaluates on the main thread (default auto: one per
-                       core, or 0 when identities.json is under 1 MiB; never more than the
-                       cores). Each thread is a heap
-                       of its own: at 1,000,000 identities the process peaks at 253-255 MiB
-                       with 2 workers, 207-209 MiB with 0
+  --workers <n|auto>   Worker threads; 0 evaluates on the main thread. auto (default) chooses
+                       from the work: the main thread for a tenant too small for threads to
+                       pay for their start (under about 50,000 identities of the generated
+                       tenant) and when fewer than 2 cores are idle, else one per idle core;
+                       never more than the cores.
+                       Each thread is a heap of its own: at 1,000,000 identities the process
+                       peaks at 253-255 MiB with 2 workers, 207-209 MiB with 0
   --worker-heap <MB>   Each worker thread's heap limit (default 1024); a thread that reaches it
                        ends the run with REFRESH_WORKER_FAILED, --out left unwritten
   --batch-size <n>     Identities per worker task (default 256)

@@ -34,11 +34,36 @@ function tooDeep(where: string, pointer: string, limit: number): TransformsError
 }
 
 /**
+ * Whether `value`, at level `depth`, nests deeper than `limit`: depth first, recursing at most
+ * `limit` levels (far from the stack's end), allocating nothing. `for...in` visits every own
+ * enumerable key that Object.keys lists, and inherited ones too (JSON has none): it may only
+ * answer true where the walk below then finds nothing too deep, never the other way round.
+ */
+function deeperThan(value: object, depth: number, limit: number): boolean {
+  if (depth > limit) return true;
+  if (Array.isArray(value)) {
+    for (let k = 0; k < value.length; k++) {
+      const c: unknown = value[k];
+      if (c !== null && typeof c === 'object' && deeperThan(c, depth + 1, limit)) return true;
+    }
+    return false;
+  }
+  for (const k in value) {
+    const c = (value as Record<string, unknown>)[k];
+    if (c !== null && typeof c === 'object' && deeperThan(c, depth + 1, limit)) return true;
+  }
+  return false;
+}
+
+/**
  * Throws JSON_TOO_DEEP when `value` nests objects and arrays deeper than `maxDepth`. `where`
  * names the value in the message ("the request body", a file's path).
  */
 export function checkJsonDepth(value: unknown, maxDepth: number, where: string): void {
   if (value === null || typeof value !== 'object') return;
+  // Records are checked by the million: a walk that allocates nothing answers first, and only a
+  // value it finds too deep is walked again, breadth first, for the pointer to report.
+  if (!deeperThan(value, 1, maxDepth)) return;
   const frames: Frame[] = [{ value, depth: 1, parent: -1, key: '' }];
   for (let i = 0; i < frames.length; i++) {
     const f = frames[i]!;

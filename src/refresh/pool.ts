@@ -28,6 +28,11 @@ import type { BatchPlan, TenantFiles } from './fixture-stream/record-reader.js';
 import type { PrepareTask, ScanTask, WorkerFailure, WorkerResult, WorkerTask } from './worker.js';
 import type { GateData } from './worker-gate.js';
 
+/** Whether the threads load TypeScript through tsx (this file runs as TypeScript): they then start several times slower. */
+export function threadsLoadTypeScript(): boolean {
+  return import.meta.url.endsWith('.ts');
+}
+
 /**
  * The worker module. From the built package it is worker.js next to this file; when this file
  * runs as TypeScript (tests, tsx scripts) the worker is the .ts file and threads load it
@@ -35,7 +40,7 @@ import type { GateData } from './worker-gate.js';
  */
 function workerLocation(): { filename: string; execArgv: string[] } {
   const here = import.meta.url;
-  if (!here.endsWith('.ts')) return { filename: new URL('./worker-gate.js', here).href, execArgv: [] };
+  if (!threadsLoadTypeScript()) return { filename: new URL('./worker-gate.js', here).href, execArgv: [] };
   const loader = pathToFileURL(createRequire(here).resolve('tsx')).href;
   return { filename: new URL('./worker-gate.ts', here).href, execArgv: ['--import', loader] };
 }
@@ -60,6 +65,32 @@ interface Threads {
 }
 
 const pools = new Map<string, Threads>();
+
+/**
+ * Batches a thread holds at once: the one it evaluates and the next, already posted to it, so
+ * that it starts the next as soon as it finishes one instead of waiting for this thread to take
+ * its result and post another (a wait that grows with the load of the machine: on 2 cores this
+ * thread needs a core to answer, and both are busy with the workers).
+ */
+const BATCHES_PER_THREAD = 2;
+
+type Balancer = NonNullable<NonNullable<ConstructorParameters<typeof Piscina>[0]>['loadBalancer']>;
+
+/**
+ * piscina's least-busy choice, but for the pre-pass tasks (prepare, scanAccounts) only an idle
+ * thread: those are meant one per thread, so that every thread takes its part of the pre-pass,
+ * and a thread that was ready first must not take another's.
+ */
+const balancer: Balancer = (task, workers) => {
+  const batch = task.name === 'default';
+  let candidate: (typeof workers)[number] | null = null;
+  for (const worker of workers) {
+    if (worker.currentUsage === 0) return worker;
+    if (!batch || worker.isRunningAbortableTask || worker.currentUsage >= BATCHES_PER_THREAD) continue;
+    if (candidate === null || worker.currentUsage < candidate.currentUsage) candidate = worker;
+  }
+  return candidate;
+};
 
 /** 1 once a refresh thread of this process has died: worker-gate.ts reads it as a thread starts. */
 const died = new Int32Array(new SharedArrayBuffer(4));
@@ -113,8 +144,9 @@ function poolOf(threads: number, heapMb: number): Threads {
     execArgv,
     minThreads: threads,
     maxThreads: threads,
-    // One batch at a time per thread: evaluation is synchronous CPU work.
-    concurrentTasksPerWorker: 1,
+    // Evaluation is synchronous CPU work: a thread runs one batch while the next waits in its queue.
+    concurrentTasksPerWorker: BATCHES_PER_THREAD,
+    loadBalancer: balancer,
     // Never retire a thread (see the header): idle threads are unref'd, not terminated.
     idleTimeout: Number.MAX_SAFE_INTEGER,
     resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: heapMb },
@@ -195,11 +227,14 @@ export class RefreshPool {
   }
 
   /**
-   * Evaluate batches on the pool, at most `threads × 2` in flight (so memory stays bounded),
-   * yielding results in the order of the batches. Each plan's buffer is transferred.
+   * Evaluate batches on the pool, at most `threads × 4` in flight (so memory stays bounded:
+   * each is a plan going and its NDJSON coming back), yielding results in the order of the
+   * batches. Two of them are on each thread (BATCHES_PER_THREAD); the others wait in the pool's
+   * queue for the thread that frees first, so that a thread ahead of the batch awaited here
+   * keeps working. Each plan's buffer is transferred.
    */
   async *run(batches: Iterable<BatchPlan>, tenant: TenantFiles, output: RunOutput): AsyncGenerator<WorkerResult, void, undefined> {
-    const window = this.threads * 2;
+    const window = this.threads * 2 * BATCHES_PER_THREAD;
     const pending = new Map<number, Promise<WorkerResult | WorkerFailure>>();
     const iterator = batches[Symbol.iterator]();
     let issued = 0;

@@ -4,8 +4,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { existsSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { CacheSizes, CacheStats } from '../engine/caches.js';
 import type { Limits } from '../engine/types.js';
 import type { IdentityProfile } from '../providers/types.js';
@@ -14,7 +13,8 @@ import type { TenantProviderOptions, TenantProviders } from '../providers/tenant
 import { createBatchEvaluator, loadStaticFixtures, type BatchOutput, type EvaluatorConfig, type IdentityRefreshResult } from './evaluator.js';
 import { loadRulesModule, rulesModuleUrl } from '../engine/rules-module.js';
 import { reachesType } from '../engine/references.js';
-import { canStartThreads, DEFAULT_WORKER_HEAP_MB, RefreshPool } from './pool.js';
+import { autoThreads, busyCores, estimateWork, freeCores } from './auto-workers.js';
+import { canStartThreads, DEFAULT_WORKER_HEAP_MB, RefreshPool, threadsLoadTypeScript } from './pool.js';
 import { resolveProfile } from './profile-source.js';
 import type { Progress } from './progress.js';
 import { checkTransforms, resolveRunOptions, DEFAULT_BATCH_SIZE, invalidOption as invalid } from './run-options.js';
@@ -23,6 +23,8 @@ import type { RefreshSummary } from './summary.js';
 import { comparisonBatches, ndjsonBatches, resultBatches, RunTally, type ProducedBatch, type RunOutput } from './tally.js';
 import type { ComparedBatch, ComparisonConfig } from './stored-comparison.js';
 import { RecordReader } from './fixture-stream/record-reader.js';
+import { NdjsonEncoder } from './ndjson-writer.js';
+import { evaluateToNdjson } from './slices.js';
 import { TenantStream, type TenantScan } from './fixture-stream/stream.js';
 
 export interface RefreshOptions {
@@ -35,7 +37,7 @@ export interface RefreshOptions {
   tenant?: TenantProviderOptions | TenantProviders;
   /** A profile object, a profile file, or the name, id (or, in fixtures, file name) of a tenant profile. Default: the tenant's first profile. */
   profile?: string | IdentityProfile;
-  /** Worker threads; 0 evaluates on the calling thread. Default 'auto': one per core, or 0 when identities.json is under 1 MiB. */
+  /** Worker threads; 0 evaluates on the calling thread. Default 'auto': chosen from the work, at most one per core, 0 for a tenant too small for threads to pay (auto-workers.ts). */
   workers?: number | 'auto';
   /**
    * Each worker thread's heap limit (V8's old generation), in MB; default 1024. A thread that
@@ -70,7 +72,6 @@ export interface RefreshOptions {
 }
 
 export { DEFAULT_BATCH_SIZE } from './run-options.js';
-const AUTO_THREADS_MIN_BYTES = 1 << 20;
 const OPTION_KEYS = new Set(['fixtures', 'profile', 'workers', 'workerHeapMb', 'batchSize', 'shard', 'now', 'cacheSizes', 'limits', 'transforms', 'onProgress', 'rules', 'compare']);
 
 
@@ -165,7 +166,7 @@ export class RefreshRunner {
     let pool: RefreshPool | null = null;
     // Built on this thread in both modes: a tenant that cannot load fails here, once, with its own error.
     const local = createBatchEvaluator(config, config.rulesModule === undefined ? undefined : await loadRulesModule(config.rulesModule));
-    this.workers = this.threadCount();
+    this.workers = await this.threadCount();
     // Started before the pre-passes, so that the threads load while this thread scans.
     if (this.workers > 0) pool = new RefreshPool(this.workers, randomUUID(), config, this.options.workerHeapMb);
     const stream = await this.open(pool);
@@ -173,8 +174,9 @@ export class RefreshRunner {
     if (pool === null) {
       const reader = new RecordReader(stream.files);
       try {
+        const encoder = output === 'ndjson' ? new NdjsonEncoder() : null;
         for (const plan of stream.plans(batchSize)) {
-          const batch = local.run(reader.records(plan));
+          const batch = encoder !== null ? evaluateToNdjson(local, encoder, reader.records(plan)) : local.run(reader.records(plan));
           this.caches.set(0, local.cacheStats());
           yield batch;
         }
@@ -202,20 +204,23 @@ export class RefreshRunner {
   }
 
   /**
-   * 'auto': every core, except for a small tenant (identities.json under 1 MiB, about 2,000
-   * identities) where threads cost more than they save, and in a process where a refresh
-   * thread died (no thread is started again there: pool.ts).
+   * 'auto': chosen from the work and the cores other processes leave idle (auto-workers.ts), 0
+   * in a process where a refresh thread died (no thread is started again there: pool.ts).
    */
-  private threadCount(): number {
+  private async threadCount(): Promise<number> {
     const workers = this.options.workers;
     if (this.options.config.uniqueness) return 0;
+    const cores = availableParallelism();
     // More threads than cores only add heaps and start-up (64 threads: 1.2 GB and a minute for
     // one batch) to CPU-bound batches: an explicit count is capped at the cores.
-    if (workers !== 'auto') return Math.min(workers, availableParallelism());
-    const file = join(this.options.config.fixtures, 'identities.json');
-    const size = existsSync(file) ? statSync(file).size : 0;
-    const threads = availableParallelism();
-    return size < AUTO_THREADS_MIN_BYTES || !canStartThreads(threads, this.options.workerHeapMb) ? 0 : threads;
+    if (workers !== 'auto') return Math.min(workers, cores);
+    const { config, shard } = this.options;
+    const work = estimateWork(config.fixtures, config.profile, shard);
+    const typescript = threadsLoadTypeScript();
+    // The idle cores are sampled only when the work would take threads on every core.
+    let threads = autoThreads({ work, cores, typescript });
+    if (threads > 0) threads = autoThreads({ work, cores: freeCores(cores, await busyCores(cores)), typescript });
+    return threads > 0 && canStartThreads(threads, this.options.workerHeapMb) ? threads : 0;
   }
 
   summary(): RefreshSummary {

@@ -11,7 +11,8 @@ import { isTransformsError, type ErrorCode } from '../errors/index.js';
 import type { CacheStats } from '../engine/caches.js';
 import type { Identity } from '../providers/types.js';
 import { addCounts, createBatchEvaluator, emptyCounts, type BatchEvaluator, type EvaluatorConfig, type IdentityRefreshResult, type RefreshCounts } from './evaluator.js';
-import { NdjsonEncoder, resultLine } from './ndjson-writer.js';
+import { NdjsonEncoder } from './ndjson-writer.js';
+import { evaluateToNdjson, slices } from './slices.js';
 import type { RunOutput } from './tally.js';
 import { releaseScanBuffers, runBuffers, scanRange, takeRange, type ScannedRange, type SharedRanges } from './fixture-stream/account-runs.js';
 import { RecordReader, type BatchPlan, type TenantFiles } from './fixture-stream/record-reader.js';
@@ -128,22 +129,6 @@ function configOf(task: PrepareTask): EvaluatorConfig {
   return runs.get(task.runId)?.config ?? readConfig(task.config);
 }
 
-/** Records evaluated at once within a batch (see evaluateLoaded). */
-const SLICE = 16;
-
-/** `records` in arrays of up to `size`, each made as the previous one has been used. */
-function* slices<T>(records: Iterable<T>, size: number): Generator<T[], void, undefined> {
-  let slice: T[] = [];
-  for (const record of records) {
-    slice.push(record);
-    if (slice.length === size) {
-      yield slice;
-      slice = [];
-    }
-  }
-  if (slice.length > 0) yield slice;
-}
-
 function failure(error: unknown): WorkerFailure {
   if (!isTransformsError(error)) throw error;
   const { code, message, path, details } = error;
@@ -198,7 +183,7 @@ function evaluateLoaded(task: WorkerTask, config: EvaluatorConfig): WorkerResult
       const counts = emptyCounts();
       const comparison = emptyComparison();
       try {
-        for (const slice of slices(run.reader.records(task.plan), SLICE)) {
+        for (const slice of slices(run.reader.records(task.plan))) {
           const output = run.evaluator.run(slice);
           addCounts(counts, output.counts);
           addComparison(comparison, output.comparison!);
@@ -209,24 +194,13 @@ function evaluateLoaded(task: WorkerTask, config: EvaluatorConfig): WorkerResult
       }
       return { counts, comparison, threadId, caches: run.evaluator.cacheStats() };
     }
-    const counts = emptyCounts();
+    let encoded;
     try {
-      // A few records at a time, each slice's lines encoded before the next is evaluated: the
-      // batch's results are never all alive at once, so that a young-generation collection
-      // finds little to copy and less of a batch is promoted to the old generation.
-      for (const slice of slices(run.reader.records(task.plan), SLICE)) {
-        const output = run.evaluator.run(slice);
-        for (const result of output.results) run.encoder.add(resultLine(result));
-        addCounts(counts, output.counts);
-      }
-    } catch (error) {
-      // The lines of the slices before the failure are not the next batch's.
-      run.encoder.take();
-      throw error;
+      encoded = evaluateToNdjson(run.evaluator, run.encoder, run.reader.records(task.plan));
     } finally {
       run.reader.close();
     }
-    const bytes = run.encoder.take();
+    const { bytes, counts } = encoded;
     return transferred({ bytes, counts, threadId, caches: run.evaluator.cacheStats() }, [bytes.buffer]);
   } catch (error) {
     return failure(error);

@@ -32,8 +32,14 @@ describe('checkJsonDepth', () => {
     expect(error.message).toMatch(/^the value nests deeper than 1000 levels at \/a\/0/);
   });
 
-  it('walks 100,000 levels without recursion', () => {
+  it('walks 100,000 levels without exhausting the stack', () => {
     expect(codeOf(() => checkJsonDepth(JSON.parse(nested(100_000)), MAX_JSON_DEPTH, 'x')).code).toBe('JSON_TOO_DEEP');
+  });
+
+  it('counts own keys only, as JSON has: an inherited deep value is not the value’s', () => {
+    const value = Object.create({ inherited: JSON.parse(nested(10)) }) as Record<string, unknown>;
+    value.own = [[1]];
+    expect(() => checkJsonDepth(value, 5, 'v')).not.toThrow();
   });
 });
 

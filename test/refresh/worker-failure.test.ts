@@ -36,8 +36,8 @@ function node(args: string[]): Promise<Exit> {
 const ids = Array.from({ length: 80 }, (_, i) => `id-${String(i).padStart(2, '0')}`);
 
 /**
- * 80 identities whose `note` pads identities.json past 1 MiB (where `--workers auto` starts
- * threads), and a profile whose attribute is the rule `rule` of the module `rules`.
+ * 80 identities whose `note` pads identities.json past 1 MiB, and a profile whose attribute is
+ * the rule `rule` of the module `rules`.
  */
 function tenant(rule: string, rules: string): { dir: string; rulesFile: string } {
   const dir = handTenant({
@@ -75,7 +75,7 @@ describe('a refresh worker thread that dies', () => {
   it('exiting (process.exit in a rules module) ends the run so too, with --format json', async () => {
     const { dir, rulesFile } = tenant('Exit', EXIT);
     const out = join(tempDir('idt-out-'), 'out.ndjson');
-    const r = await node([CLI, 'refresh', '--fixtures', dir, '--rules', rulesFile, '--batch-size', '16', '--out', out, '--format', 'json']);
+    const r = await node([CLI, 'refresh', '--fixtures', dir, '--rules', rulesFile, '--workers', '2', '--batch-size', '16', '--out', out, '--format', 'json']);
     expect(r).toMatchObject({ code: 1, signal: null, err: '' });
     expect(JSON.parse(r.out)).toEqual({
       complete: false,
