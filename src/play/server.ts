@@ -97,23 +97,24 @@ function sendError(res: ServerResponse, error: TransformsError): void {
   send(res, error.status, 'application/json; charset=utf-8', JSON.stringify(body));
 }
 
-/** The body, read up to MAX_BODY_BYTES; past it the rest is drained and dropped. */
+/**
+ * The body, read up to MAX_BODY_BYTES; past it reading stops at once and the answer closes the
+ * connection (a body that never ends is not drained until the request timeout).
+ */
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
-    if (declared > MAX_BODY_BYTES) {
-      req.resume();
-      return reject(tooLarge());
-    }
+    if (declared > MAX_BODY_BYTES) return reject(tooLarge());
     const chunks: Buffer[] = [];
     let size = 0;
-    let over = false;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) over = true;
-      else chunks.push(chunk);
-    });
-    req.on('end', () => (over ? reject(tooLarge()) : resolve(Buffer.concat(chunks))));
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+      req.off('data', onData).pause();
+      reject(tooLarge());
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }
@@ -192,6 +193,9 @@ export async function startPlayServer(host: PlayHost, options: PlayServerOptions
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent) return void res.destroy();
+      // A refusal before the body is read: the connection closes after the answer, rather than
+      // reading whatever the client goes on sending.
+      if (!req.complete) res.setHeader('connection', 'close');
       if (isTransformsError(error)) return sendError(res, error);
       sendError(res, codedError('PLAY_INTERNAL', `the playground failed to answer: ${error instanceof Error ? error.message : String(error)}`));
     });

@@ -1,0 +1,76 @@
+// The playground server against a client that does not stop: a request body that never ends is
+// answered with its coded refusal and the connection closed — the server does not read it until
+// the request timeout — and a slow impact run leaves the rest of the API answering.
+
+import { connect } from 'node:net';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PlayHost } from '../../src/play/host.js';
+import { startPlayServer, type PlayServer } from '../../src/play/server.js';
+
+const FIXTURES = resolve(import.meta.dirname, '../../fixtures');
+const PAGE = resolve(import.meta.dirname, '../../src/play/page');
+/** What the client would send at most: far above the body limit. */
+const ENDLESS_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A POST whose chunked body goes on until the server closes the connection (or ENDLESS_BYTES
+ * are sent): the server's answer and how much the client had sent when the connection closed.
+ */
+function endlessPost(server: PlayServer, path: string, headers: Record<string, string>): Promise<{ answer: string; sent: number }> {
+  const port = Number(new URL(server.origin).port);
+  return new Promise((done) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunk = 'x'.repeat(64 * 1024);
+    let answer = '';
+    let sent = 0;
+    const pump = () => {
+      while (!socket.destroyed && sent < ENDLESS_BYTES) {
+        sent += chunk.length;
+        if (!socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`)) return void socket.once('drain', pump);
+      }
+      if (!socket.destroyed) socket.end('0\r\n\r\n');
+    };
+    socket.on('data', (data: Buffer) => (answer += data.toString('utf8')));
+    socket.on('error', () => undefined);
+    socket.on('close', () => done({ answer, sent }));
+    const lines = Object.entries({ host: new URL(server.origin).host, 'transfer-encoding': 'chunked', 'content-type': 'application/json', ...headers }).map(([k, v]) => `${k}: ${v}\r\n`);
+    socket.write(`POST ${path} HTTP/1.1\r\n${lines.join('')}\r\n`);
+    pump();
+  });
+}
+
+const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
+const codeOf = (answer: string) => (JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { error: { code: string } }).error.code;
+
+describe('the playground server against a client that does not stop', () => {
+  let server: PlayServer;
+  let auth: Record<string, string>;
+
+  beforeAll(async () => {
+    server = await startPlayServer(await PlayHost.open(FIXTURES), { assets: PAGE });
+    auth = { authorization: `token ${server.token}` };
+  });
+  afterAll(() => server?.close());
+
+  it('answers a body that never ends with PLAY_REQUEST_TOO_LARGE and closes the connection', async () => {
+    const { answer, sent } = await endlessPost(server, '/api/analyze', auth);
+    expect(statusOf(answer)).toBe(413);
+    expect(codeOf(answer)).toBe('PLAY_REQUEST_TOO_LARGE');
+    expect(answer.toLowerCase()).toContain('connection: close');
+    expect(sent).toBeLessThan(ENDLESS_BYTES);
+  });
+
+  it('refuses a never-ending body without the token, and closes the connection', async () => {
+    const { answer, sent } = await endlessPost(server, '/api/analyze', {});
+    expect(statusOf(answer)).toBe(401);
+    expect(codeOf(answer)).toBe('PLAY_TOKEN_INVALID');
+    expect(sent).toBeLessThan(ENDLESS_BYTES);
+  });
+
+  it('answers the next call after cutting a body off', async () => {
+    await endlessPost(server, '/api/analyze', auth);
+    const state = await fetch(`${server.origin}/api/state`, { headers: auth });
+    expect(state.status).toBe(200);
+  });
+});
