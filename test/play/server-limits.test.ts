@@ -2,6 +2,7 @@
 // answered with its coded refusal and the connection closed — the server does not read it until
 // the request timeout — and a slow impact run leaves the rest of the API answering.
 
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,4 +74,29 @@ describe('the playground server against a client that does not stop', () => {
     const state = await fetch(`${server.origin}/api/state`, { headers: auth });
     expect(state.status).toBe(200);
   });
+
+  it('answers a control call while an impact run of a profile that spends its whole budget on every identity is under way', async () => {
+    const profile = JSON.parse(readFileSync(resolve(FIXTURES, 'identity-profiles/default.json'), 'utf8')) as { identityAttributeConfig: { attributeTransforms: unknown[] } };
+    // Each attribute counts to the iteration limit's edge: every identity of the fixtures costs about the evaluation budget.
+    const heavy = '#set($n=0)#foreach($i in [1..99990])#set($n=$n+1)#end$n';
+    profile.identityAttributeConfig.attributeTransforms = Array.from({ length: 30 }, (_, k) => ({ identityAttributeName: `slow${k}`, transformDefinition: { type: 'static', attributes: { value: heavy } } }));
+    const order: string[] = [];
+    const run = fetch(`${server.origin}/api/impact`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ document: JSON.stringify(profile), file: 'identity-profiles/default.json' }),
+    }).then(async (r) => {
+      order.push(`impact ${r.status}`);
+      await r.text();
+    });
+    // The control call goes once the run is under way (a second run is refused as busy).
+    let busy: Response;
+    do busy = await fetch(`${server.origin}/api/impact`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ document: '{}', file: 'identity-profiles/default.json' }) });
+    while (busy.status !== 409 && order.length === 0);
+    await busy.text();
+    const state = await fetch(`${server.origin}/api/state`, { headers: auth });
+    order.push(`state ${state.status}`);
+    await run;
+    expect(order).toEqual(['state 200', 'impact 200']);
+  }, 120_000);
 });
