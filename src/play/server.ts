@@ -98,9 +98,22 @@ function sendError(res: ServerResponse, error: TransformsError): void {
 }
 
 /**
- * The body, read up to MAX_BODY_BYTES; past it reading stops at once and the answer closes the
- * connection (a body that never ends is not drained until the request timeout).
+ * Bytes of a refused request's body read and dropped after the refusal, so that a client still
+ * sending (a browser posting a pasted megabyte) reads the coded answer rather than a reset; past
+ * them the connection is closed (a body that never ends is not read until the request timeout).
  */
+export const MAX_DISCARDED_BYTES = 16 * MAX_BODY_BYTES;
+
+function discard(req: IncomingMessage): void {
+  let size = 0;
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > MAX_DISCARDED_BYTES) req.socket.destroy();
+  });
+  req.resume();
+}
+
+/** The body, read up to MAX_BODY_BYTES; past it reading stops and the refusal is answered at once. */
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
@@ -110,7 +123,7 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
-      req.off('data', onData).pause();
+      req.off('data', onData);
       reject(tooLarge());
     };
     req.on('data', onData);
@@ -138,12 +151,10 @@ export async function startPlayServer(host: PlayHost, options: PlayServerOptions
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (!allowedHosts().includes(String(req.headers.host ?? '').toLowerCase())) {
-      req.resume();
       throw codedError('PLAY_HOST_REFUSED', `the Host header "${String(req.headers.host ?? '').slice(0, 200)}" is not this playground's address (${allowedHosts().join(' or ')})`);
     }
     const origin = req.headers.origin;
     if ((origin !== undefined && !allowedHosts().some((h) => origin === `http://${h}`)) || req.headers['sec-fetch-site'] === 'cross-site') {
-      req.resume();
       throw codedError('PLAY_ORIGIN_REFUSED', `a request from ${origin === undefined ? 'another site' : `the origin "${origin.slice(0, 200)}"`} is not answered: only the playground's own page may call it`);
     }
     const asset = ASSETS[url.pathname];
@@ -154,28 +165,23 @@ export async function startPlayServer(host: PlayHost, options: PlayServerOptions
       return send(res, 200, asset.type, readFileSync(`${assets}/index.html`, 'utf8').replace('%CSP_NONCE%', nonce), contentSecurityPolicy(nonce));
     }
     if (url.pathname === '/favicon.ico') {
-      req.resume();
       return send(res, 204, 'image/x-icon', '');
     }
     const route = Object.prototype.hasOwnProperty.call(API, url.pathname) ? API[url.pathname]! : undefined;
     if (!route) {
-      req.resume();
       throw codedError('PLAY_NOT_FOUND', `no ${url.pathname.slice(0, 200)} here`);
     }
     const auth = /^token (\S+)$/.exec(String(req.headers.authorization ?? ''));
     if (!auth || !sameToken(auth[1]!, token)) {
-      req.resume();
       throw codedError('PLAY_TOKEN_INVALID', 'the API needs the token of the URL the play command printed (Authorization: token <token>)');
     }
     if (req.method !== route.method) {
-      req.resume();
       throw codedError('PLAY_METHOD_NOT_ALLOWED', `${url.pathname} takes ${route.method}`);
     }
     let answer: unknown;
     if (route.method === 'GET') answer = await route.answer(host, undefined, url.searchParams);
     else {
       if (!/^application\/json\s*(;|$)/i.test(String(req.headers['content-type'] ?? ''))) {
-        req.resume();
         throw codedError('PLAY_REQUEST_INVALID', 'the body must be application/json');
       }
       const text = (await readBody(req)).toString('utf8');
@@ -191,14 +197,16 @@ export async function startPlayServer(host: PlayHost, options: PlayServerOptions
   }
 
   const server: Server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (res.headersSent) return void res.destroy();
-      // A refusal before the body is read: the connection closes after the answer, rather than
-      // reading whatever the client goes on sending.
-      if (!req.complete) res.setHeader('connection', 'close');
-      if (isTransformsError(error)) return sendError(res, error);
-      sendError(res, codedError('PLAY_INTERNAL', `the playground failed to answer: ${error instanceof Error ? error.message : String(error)}`));
-    });
+    handle(req, res)
+      .catch((error: unknown) => {
+        if (res.headersSent) return void res.destroy();
+        if (isTransformsError(error)) return sendError(res, error);
+        sendError(res, codedError('PLAY_INTERNAL', `the playground failed to answer: ${error instanceof Error ? error.message : String(error)}`));
+      })
+      // A body nobody read (a refusal, a route that takes none): what the client goes on sending is dropped, up to a bound.
+      .finally(() => {
+        if (!req.complete && req.listenerCount('data') === 0) discard(req);
+      });
   });
   server.requestTimeout = 60_000;
   server.headersTimeout = 10_000;
