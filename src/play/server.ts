@@ -17,8 +17,9 @@
 
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { MAX_TRANSFORM_BYTES } from '../engine/validate.js';
 import { codedError, isTransformsError, type TransformsError } from '../errors/index.js';
@@ -196,7 +197,8 @@ export async function startPlayServer(host: PlayHost, options: PlayServerOptions
     send(res, 200, 'application/json; charset=utf-8', JSON.stringify(answer));
   }
 
-  const server: Server = createServer((req, res) => {
+  // Without Host, Node answers an empty 400 itself: this handler refuses it as any other foreign Host.
+  const server: Server = createServer({ requireHostHeader: false }, (req, res) => {
     handle(req, res)
       .catch((error: unknown) => {
         if (res.headersSent) return void res.destroy();
@@ -210,6 +212,18 @@ export async function startPlayServer(host: PlayHost, options: PlayServerOptions
   });
   server.requestTimeout = 60_000;
   server.headersTimeout = 10_000;
+  // What Node refuses before a request exists (malformed HTTP, headers above 16 KB, a timeout):
+  // the same coded answers, in place of its empty ones.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
+    const coded =
+      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? codedError('PLAY_REQUEST_TIMEOUT', 'the request took too long to arrive (headers within 10 s, the whole request within 60 s)')
+        : codedError('PLAY_REQUEST_INVALID', error.code === 'HPE_HEADER_OVERFLOW' ? 'the request headers are above 16 KB' : 'not an HTTP/1.1 request this server reads');
+    const body = JSON.stringify({ error: { code: coded.code, message: coded.message } });
+    const headers = Object.entries({ ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' }).map(([k, v]) => `${k}: ${v}\r\n`);
+    socket.end(`HTTP/1.1 ${coded.status} ${STATUS_CODES[coded.status]}\r\n${headers.join('')}\r\n${body}`);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());

@@ -1,7 +1,7 @@
 // The playground server against a client that does not stop: a request body that never ends is
 // answered with its coded refusal and, past MAX_DISCARDED_BYTES, its connection closed — the
 // server does not read it until the request timeout — and a slow impact run leaves the rest of
-// the API answering.
+// the API answering. What Node refuses before a request exists gets the same coded answers.
 
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -42,6 +42,18 @@ function endlessPost(server: PlayServer, path: string, headers: Record<string, s
   });
 }
 
+/** What the server answers to these raw bytes, once it closes the connection. */
+function raw(server: PlayServer, bytes: string): Promise<string> {
+  return new Promise((done) => {
+    const socket = connect(Number(new URL(server.origin).port), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (data: Buffer) => (answer += data.toString('utf8')));
+    socket.on('error', () => undefined);
+    socket.on('close', () => done(answer));
+    socket.write(bytes);
+  });
+}
+
 const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
 const codeOf = (answer: string) => (JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { error: { code: string } }).error.code;
 
@@ -67,6 +79,17 @@ describe('the playground server against a client that does not stop', () => {
     expect(statusOf(answer)).toBe(401);
     expect(codeOf(answer)).toBe('PLAY_TOKEN_INVALID');
     expect(sent).toBeLessThan(ENDLESS_BYTES);
+  });
+
+  it.each([
+    ['a request without Host', 'GET / HTTP/1.1\r\nConnection: close\r\n\r\n', 403, 'PLAY_HOST_REFUSED'],
+    ['a request that is not HTTP', 'HELLO\r\n\r\n', 400, 'PLAY_REQUEST_INVALID'],
+    ['headers above 16 KB', `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 400, 'PLAY_REQUEST_INVALID'],
+  ])('%s: a coded answer, not an empty one', async (_name, bytes, status, code) => {
+    const answer = await raw(server, bytes);
+    expect(statusOf(answer)).toBe(status);
+    expect(codeOf(answer)).toBe(code);
+    expect(answer.toLowerCase()).toContain('x-content-type-options: nosniff');
   });
 
   it('answers the next call after cutting a body off', async () => {
