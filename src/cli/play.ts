@@ -5,6 +5,7 @@
 
 import { existsSync, statSync } from 'node:fs';
 import { EXIT_OK, UsageError, integerOption, parseCommandLine, type Output } from './io.js';
+import { listenError } from './listen.js';
 
 export const PLAY_HELP = `Usage: identity-transforms play --fixtures <dir> [--port <n>]
 
@@ -37,7 +38,9 @@ export async function playCommand(argv: string[], io: Output): Promise<number> {
   const port = values.port === undefined ? 0 : integerOption('port', values.port, 0, 65535);
   const [{ PlayHost }, { startPlayServer }] = await Promise.all([import('../play/host.js'), import('../play/server.js')]);
   const host = await PlayHost.open(values.fixtures);
-  const server = await startPlayServer(host, { port });
+  const server = await startPlayServer(host, { port }).catch((error: NodeJS.ErrnoException) => {
+    throw listenError(error, '127.0.0.1', port, '--port');
+  });
   // Listen for the signals before printing the URL: a script that stops the playground as soon
   // as it reads the URL must not find Node's default action (death by the signal) still in place.
   const stopped = new Promise<number>((resolve) => {

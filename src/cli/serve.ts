@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { Store, buildServer } from '../api/index.js';
 import { TransformsError } from '../errors/index.js';
 import { EXIT_OK, UsageError, processOutput, type Output, parseCommandLine } from './io.js';
+import { listenError } from './listen.js';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel, serveLogger } from './serve-log.js';
 
 export const SERVE_HELP = `Usage: identity-transforms serve --fixtures <dir> [options]
@@ -64,20 +65,6 @@ function oneOf<T extends string>(name: string, value: string | undefined, allowe
   if (value === undefined) return fallback;
   if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, not "${value}"`);
   return value as T;
-}
-
-/** A listen failure as a coded error naming the flag to change. */
-function listenError(error: NodeJS.ErrnoException, host: string, port: number, flag: string): TransformsError {
-  const where = port === 0 ? host : `${host}:${port}`;
-  const message =
-    error.code === 'EADDRINUSE'
-      ? `port ${port} on ${host} is already in use (${flag}); stop what listens there, or pick another port (0 picks a free one)`
-      : error.code === 'EACCES'
-        ? `port ${port} on ${host} needs privileges (${flag}); pick a port above 1023`
-        : error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN'
-          ? `cannot listen on ${host}: not an address of this machine (--host)`
-          : `cannot listen on ${where} (${flag}): ${error.message}`;
-  return new TransformsError('CLI_LISTEN', message, { cause: error, details: { host, port } });
 }
 
 /** Bind and release each port, so that a port in use is reported before the store is touched. */

@@ -7,6 +7,7 @@ export const playErrors = {
   PLAY_HOST_REFUSED: { status: 403, description: 'A request to the playground whose Host header is not the loopback address and port it listens on (a DNS-rebinding page names its own host).' },
   PLAY_ORIGIN_REFUSED: { status: 403, description: 'A request to the playground sent by a page of another origin (its Origin header is not the playground\'s own).' },
   PLAY_REQUEST_INVALID: { status: 400, description: 'A playground API request whose body is not JSON of `application/json`, or does not match the request\'s schema (docs/playground.md): a missing or unknown member, a wrong type, a string above its bound.' },
+  PLAY_REQUEST_TIMEOUT: { status: 408, description: 'A request to the playground whose headers took more than 10 s to arrive, or which took more than 60 s in all (a client that sends a byte now and then holds no connection for long).' },
   PLAY_REQUEST_TOO_LARGE: { status: 413, description: 'A playground API request body above its limit (the platform\'s 400 KB for a transform, and room for the other members).' },
   PLAY_NOT_FOUND: { status: 404, description: 'No such page, asset or API route of the playground, or no identity or example by that name in its fixtures.' },
   PLAY_METHOD_NOT_ALLOWED: { status: 405, description: 'A playground route called with another HTTP method than the one it takes.' },

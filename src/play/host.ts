@@ -4,6 +4,7 @@
 // (diagnostics, completion, hover, explain) or the library (evaluateProfile, impact). The page is
 // an adapter over these answers; nothing here decides what a transform means.
 
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SERVER_EVALUATION_LIMITS } from '../api/evaluation-limits.js';
 import { createEngine, type Engine } from '../engine/engine.js';
@@ -54,10 +55,12 @@ export interface ProfileAnswer {
 /** Identities a search answers at most. */
 export const MAX_IDENTITY_MATCHES = 50;
 /**
- * Identities up to which impact runs on the server's own thread (the bundled tenant's run takes
- * well under a second); above, refresh's worker threads run it and the API keeps answering.
+ * Identities up to which impact runs on one worker thread; above, on one per core. Never
+ * on the server's own thread: a pasted profile that spends its evaluation budget on every
+ * identity would hold the event loop for identities x budget (seconds on the bundled fixtures,
+ * minutes on a snapshot), and the API must keep answering meanwhile.
  */
-const IMPACT_IN_PROCESS = 5000;
+const IMPACT_ONE_WORKER = 5000;
 /** Identity records kept in memory (each read streams the tenant's files once). */
 const IDENTITY_CACHE = 20;
 
@@ -208,7 +211,7 @@ export class PlayHost {
     const head = this.headVersion(request);
     this.impactRunning = true;
     try {
-      return await impact({ base: this.version, head, fixtures: this.dir, workers: this.tenant.identities.length > IMPACT_IN_PROCESS ? 'auto' : 0, limits: SERVER_EVALUATION_LIMITS, examples: request.examples ?? 5 });
+      return await impact({ base: this.version, head, fixtures: this.dir, workers: this.tenant.identities.length > IMPACT_ONE_WORKER ? availableParallelism() : 1, limits: SERVER_EVALUATION_LIMITS, examples: request.examples ?? 5 });
     } finally {
       this.impactRunning = false;
     }

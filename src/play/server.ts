@@ -17,8 +17,9 @@
 
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { MAX_TRANSFORM_BYTES } from '../engine/validate.js';
 import { codedError, isTransformsError, type TransformsError } from '../errors/index.js';
@@ -97,23 +98,37 @@ function sendError(res: ServerResponse, error: TransformsError): void {
   send(res, error.status, 'application/json; charset=utf-8', JSON.stringify(body));
 }
 
-/** The body, read up to MAX_BODY_BYTES; past it the rest is drained and dropped. */
+/**
+ * Bytes of a refused request's body read and dropped after the refusal, so that a client still
+ * sending (a browser posting a pasted megabyte) reads the coded answer rather than a reset; past
+ * them the connection is closed (a body that never ends is not read until the request timeout).
+ */
+export const MAX_DISCARDED_BYTES = 16 * MAX_BODY_BYTES;
+
+function discard(req: IncomingMessage): void {
+  let size = 0;
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > MAX_DISCARDED_BYTES) req.socket.destroy();
+  });
+  req.resume();
+}
+
+/** The body, read up to MAX_BODY_BYTES; past it reading stops and the refusal is answered at once. */
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
-    if (declared > MAX_BODY_BYTES) {
-      req.resume();
-      return reject(tooLarge());
-    }
+    if (declared > MAX_BODY_BYTES) return reject(tooLarge());
     const chunks: Buffer[] = [];
     let size = 0;
-    let over = false;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) over = true;
-      else chunks.push(chunk);
-    });
-    req.on('end', () => (over ? reject(tooLarge()) : resolve(Buffer.concat(chunks))));
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+      req.off('data', onData);
+      reject(tooLarge());
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }
@@ -137,12 +152,10 @@ export async function startPlayServer(host: PlayHost, options: PlayServerOptions
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (!allowedHosts().includes(String(req.headers.host ?? '').toLowerCase())) {
-      req.resume();
       throw codedError('PLAY_HOST_REFUSED', `the Host header "${String(req.headers.host ?? '').slice(0, 200)}" is not this playground's address (${allowedHosts().join(' or ')})`);
     }
     const origin = req.headers.origin;
     if ((origin !== undefined && !allowedHosts().some((h) => origin === `http://${h}`)) || req.headers['sec-fetch-site'] === 'cross-site') {
-      req.resume();
       throw codedError('PLAY_ORIGIN_REFUSED', `a request from ${origin === undefined ? 'another site' : `the origin "${origin.slice(0, 200)}"`} is not answered: only the playground's own page may call it`);
     }
     const asset = ASSETS[url.pathname];
@@ -153,28 +166,23 @@ export async function startPlayServer(host: PlayHost, options: PlayServerOptions
       return send(res, 200, asset.type, readFileSync(`${assets}/index.html`, 'utf8').replace('%CSP_NONCE%', nonce), contentSecurityPolicy(nonce));
     }
     if (url.pathname === '/favicon.ico') {
-      req.resume();
       return send(res, 204, 'image/x-icon', '');
     }
     const route = Object.prototype.hasOwnProperty.call(API, url.pathname) ? API[url.pathname]! : undefined;
     if (!route) {
-      req.resume();
       throw codedError('PLAY_NOT_FOUND', `no ${url.pathname.slice(0, 200)} here`);
     }
     const auth = /^token (\S+)$/.exec(String(req.headers.authorization ?? ''));
     if (!auth || !sameToken(auth[1]!, token)) {
-      req.resume();
       throw codedError('PLAY_TOKEN_INVALID', 'the API needs the token of the URL the play command printed (Authorization: token <token>)');
     }
     if (req.method !== route.method) {
-      req.resume();
       throw codedError('PLAY_METHOD_NOT_ALLOWED', `${url.pathname} takes ${route.method}`);
     }
     let answer: unknown;
     if (route.method === 'GET') answer = await route.answer(host, undefined, url.searchParams);
     else {
       if (!/^application\/json\s*(;|$)/i.test(String(req.headers['content-type'] ?? ''))) {
-        req.resume();
         throw codedError('PLAY_REQUEST_INVALID', 'the body must be application/json');
       }
       const text = (await readBody(req)).toString('utf8');
@@ -189,15 +197,33 @@ export async function startPlayServer(host: PlayHost, options: PlayServerOptions
     send(res, 200, 'application/json; charset=utf-8', JSON.stringify(answer));
   }
 
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (res.headersSent) return void res.destroy();
-      if (isTransformsError(error)) return sendError(res, error);
-      sendError(res, codedError('PLAY_INTERNAL', `the playground failed to answer: ${error instanceof Error ? error.message : String(error)}`));
-    });
+  // Without Host, Node answers an empty 400 itself: this handler refuses it as any other foreign Host.
+  const server: Server = createServer({ requireHostHeader: false }, (req, res) => {
+    handle(req, res)
+      .catch((error: unknown) => {
+        if (res.headersSent) return void res.destroy();
+        if (isTransformsError(error)) return sendError(res, error);
+        sendError(res, codedError('PLAY_INTERNAL', `the playground failed to answer: ${error instanceof Error ? error.message : String(error)}`));
+      })
+      // A body nobody read (a refusal, a route that takes none): what the client goes on sending is dropped, up to a bound.
+      .finally(() => {
+        if (!req.complete && req.listenerCount('data') === 0) discard(req);
+      });
   });
   server.requestTimeout = 60_000;
   server.headersTimeout = 10_000;
+  // What Node refuses before a request exists (malformed HTTP, headers above 16 KB, a timeout):
+  // the same coded answers, in place of its empty ones.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
+    const coded =
+      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? codedError('PLAY_REQUEST_TIMEOUT', 'the request took too long to arrive (headers within 10 s, the whole request within 60 s)')
+        : codedError('PLAY_REQUEST_INVALID', error.code === 'HPE_HEADER_OVERFLOW' ? 'the request headers are above 16 KB' : 'not an HTTP/1.1 request this server reads');
+    const body = JSON.stringify({ error: { code: coded.code, message: coded.message } });
+    const headers = Object.entries({ ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' }).map(([k, v]) => `${k}: ${v}\r\n`);
+    socket.end(`HTTP/1.1 ${coded.status} ${STATUS_CODES[coded.status]}\r\n${headers.join('')}\r\n${body}`);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());

@@ -15,8 +15,28 @@ function toBase64Url(bytes: Uint8Array): string {
 }
 const fromBase64Url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
 
+/**
+ * Bytes a shared fragment may inflate to: far above any document the server takes (it refuses a
+ * body above 400 KB + 16 KB), far below what a deflate bomb of a long URL would make (about 1,000
+ * times its size: gigabytes, a crashed tab).
+ */
+export const MAX_SHARED_BYTES = 4 * 1024 * 1024;
+
 async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
-  return new Uint8Array(await new Response(new Blob([bytes as BlobPart]).stream().pipeThrough(stream)).arrayBuffer());
+  const reader = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(stream).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.length;
+    if (size > MAX_SHARED_BYTES) {
+      await reader.cancel();
+      throw new RangeError(`more than ${MAX_SHARED_BYTES} bytes`);
+    }
+    chunks.push(read.value);
+  }
+  const out = new Uint8Array(size);
+  chunks.reduce((at, chunk) => (out.set(chunk, at), at + chunk.length), 0);
+  return out;
 }
 
 export async function encodeShared(shared: Shared): Promise<string> {
