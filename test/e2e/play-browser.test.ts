@@ -35,6 +35,11 @@ if (CHROMIUM === undefined) {
   console.warn('NOTICE: the playground browser test is skipped: no chromium at $CHROMIUM_PATH, /usr/bin/chromium or /usr/bin/chromium-browser (install it with `apt-get install -y chromium`).');
 }
 
+// CI installs chromium (.ci/run): there, a missing browser is a failure, not a skipped page.
+it.skipIf(!process.env.CI)('CI has a chromium to drive', () => {
+  expect(CHROMIUM).toBeDefined();
+});
+
 describe.skipIf(CHROMIUM === undefined)('the playground in Chromium, from the installed package', { timeout: 120_000 }, () => {
   const work = mkdtempSync(join(tmpdir(), 'it-play-'));
   const fixtures = join(work, 'fixtures');
