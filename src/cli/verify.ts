@@ -3,12 +3,12 @@
 // text, markdown or json, or as NDJSON lines written as they are found; the exit code says
 // whether the --fail-on policy holds.
 
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { codedError, isTransformsError } from '../errors/index.js';
 import { createProgressBar } from '../refresh/progress.js';
 import { formatVerify, MAX_PREVIEW_IDENTITIES, type CaseFile, previewLineJson, verify, verifyLineJson, verifyPasses, type VerifyFormat, type VerifyOptions } from '../verify/index.js';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, integerOption, parseCommandLine, UsageError, type Output } from './io.js';
 import { TENANT_HELP, tenantFromEnvironment } from './tenant.js';
+import { writeFileWhole } from '../json/write-file.js';
 
 export const VERIFY_HELP = `Usage: identity-transforms verify (--fixtures <dir> | --tenant <url>) [options]
 
@@ -61,12 +61,9 @@ ${TENANT_HELP}
 
 /** Write the case file whole or not at all (a temporary file renamed); the note for stderr on what it holds. */
 function writeCases(file: string, cases: CaseFile): string {
-  const temporary = `${file}.${process.pid}.tmp`;
   try {
-    writeFileSync(temporary, JSON.stringify(cases, null, 2) + '\n', { flag: 'wx' });
-    renameSync(temporary, file);
+    writeFileWhole(file, JSON.stringify(cases, null, 2) + '\n');
   } catch (error) {
-    rmSync(temporary, { force: true });
     throw codedError('VERIFY_CASES_WRITE', `could not write the cases to ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { cause: error, details: { file } });
   }
   const n = cases.cases.length;

@@ -2,7 +2,7 @@
 // the copy is complete (a failed or interrupted run leaves the previous snapshot as it was), the
 // checkpoint that lets an interrupted copy resume, and the manifest of a complete one.
 
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { codedError } from '../errors/index.js';
 import { stripByteOrderMark } from '../json/positions.js';
@@ -10,6 +10,7 @@ import { writeError } from './array-file-writer.js';
 import { CHECKPOINT, MANIFEST } from './layout.js';
 import type { MergeProgress } from './records.js';
 import { MAX_JSON_DEPTH, checkJsonDepth } from '../json/depth.js';
+import { writeFileWhole } from '../json/write-file.js';
 
 export type SnapshotPart = 'sources' | 'identities' | 'accounts' | 'transforms' | 'profiles';
 export const SNAPSHOT_PARTS: readonly SnapshotPart[] = ['sources', 'identities', 'accounts', 'transforms', 'profiles'];
@@ -115,10 +116,8 @@ export function readCheckpoint(work: string): Checkpoint | null {
 
 /** Write a small JSON file through a temporary name, so that it is either the old or the new one. */
 export function writeJsonAtomically(file: string, value: unknown): void {
-  const temp = `${file}.tmp`;
   try {
-    writeFileSync(temp, JSON.stringify(value, null, 2) + '\n');
-    renameSync(temp, file);
+    writeFileWhole(file, JSON.stringify(value, null, 2) + '\n');
   } catch (error) {
     throw writeError(file, error);
   }

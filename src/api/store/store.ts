@@ -3,7 +3,7 @@
 // the same file keeps everything (the seed is not replayed over later changes).
 
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, openSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { codedError } from '../../errors/index.js';
 import { registerSqlFunctions } from '../../filter/index.js';
@@ -11,6 +11,7 @@ import { registerSearchFunctions } from '../../filter/search/index.js';
 import { AuthRepo } from './auth-repo.js';
 import { migrate } from './migrations.js';
 import { ResourceRepo } from './resource-repo.js';
+import { writeFileWhole } from '../../json/write-file.js';
 
 export interface StoreOptions {
   /** SQLite file; absent or ':memory:' for an in-memory store. */
@@ -38,10 +39,7 @@ function ownerOnly(file: string): void {
  * it), so that a crash never leaves a half-written secret behind.
  */
 export function writeOwnerOnly(file: string, data: string): void {
-  const tmp = `${file}.tmp-${process.pid}`;
-  rmSync(tmp, { force: true });
-  writeFileSync(tmp, data, { mode: 0o600, flag: 'wx' });
-  renameSync(tmp, file);
+  writeFileWhole(file, data, 0o600);
 }
 
 export class Store {
