@@ -5,7 +5,7 @@
 
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { type RouteAuth, installAuthentication } from './auth/authenticate.js';
 import { SecretVerifier, apiKeyLookup, hashSecret, verifySecretSync } from './auth/secrets.js';
 import { TokenService } from './auth/tokens.js';

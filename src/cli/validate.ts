@@ -16,7 +16,6 @@ import { loadTenantModel, type TenantModel } from '../language/tenant-model.js';
 import {
   EXIT_INVALID,
   EXIT_OK,
-  EXIT_USAGE,
   listJsonFiles,
   locatePointer,
   positionTree,

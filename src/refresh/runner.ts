@@ -17,7 +17,7 @@ import { autoThreads, busyCores, estimateWork, freeCores } from './auto-workers.
 import { canStartThreads, DEFAULT_WORKER_HEAP_MB, RefreshPool, threadsLoadTypeScript } from './pool.js';
 import { resolveProfile } from './profile-source.js';
 import type { Progress } from './progress.js';
-import { checkTransforms, resolveRunOptions, DEFAULT_BATCH_SIZE, invalidOption as invalid } from './run-options.js';
+import { checkTransforms, resolveRunOptions, invalidOption as invalid } from './run-options.js';
 import type { Shard } from './shard.js';
 import type { RefreshSummary } from './summary.js';
 import { comparisonBatches, ndjsonBatches, resultBatches, RunTally, type ProducedBatch, type RunOutput } from './tally.js';

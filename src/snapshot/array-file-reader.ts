@@ -3,7 +3,6 @@
 // (leading-members.ts), so that a --since merge keeps lines as bytes.
 
 import { open, type FileHandle } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import { codedError } from '../errors/index.js';
 import type { Kept } from './array-file-writer.js';
 import { leadingMembers, type LastValue } from './leading-members.js';
