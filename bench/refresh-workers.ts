@@ -6,7 +6,8 @@
 //
 //   npx tsx bench/refresh-workers.ts [--sizes 200,20000,100000,1000000] [--modes 0,auto] [--runs 3]
 //
-// `--modes 1,2` measures what a second worker adds. Every run's NDJSON is hashed and must agree
+// `--modes 1,2` measures what a second worker adds, and the CPU of all threads against 1
+// worker's, which the machine's load moves far less than the time. Every run's NDJSON is hashed and must agree
 // with the other modes' at the same size (bench/refresh.ts checks it against the hand-written
 // baseline).
 
@@ -85,6 +86,26 @@ function median(xs: number[]): number {
 
 const f = (x: number, digits = 2) => x.toFixed(digits);
 
+const cpuOf = (run: Run) => run.cpu.main + run.cpu.helpers + run.cpu.workers;
+
+/**
+ * What the threads cost, which a shared machine's load moves far less than the time: the CPU of
+ * every thread of `mode`'s runs against the reference's, round by round. From 1 worker to n, the
+ * speed-up that CPU leaves room for, as a figure the load hardly moves: 1 worker's thread CPU
+ * (its run lasts at least that long) against n workers' whole CPU spread over min(n, cores)
+ * cores (their run lasts at least that long). On a quiet 2-core machine it was close to the
+ * measured ratio (docs/bench-refresh.md).
+ */
+function cpuLine(size: number, reference: number | 'auto', mode: number | 'auto', a: Run[], b: Run[]): string {
+  const per = a.map((r, i) => cpuOf(b[i]!) / cpuOf(r));
+  let line = `${size.toLocaleString('en-US')} identities, CPU of all threads, workers ${reference} → ${mode}: ${f(median(b.map(cpuOf)))} s against ${f(median(a.map(cpuOf)))} s, ${f(median(per))}× (rounds: ${per.map((x) => f(x)).join(', ')})`;
+  if (reference === 1 && typeof mode === 'number' && mode > 1) {
+    const cores = Math.min(mode, availableParallelism());
+    line += `; room on ${cores} cores: ${f((cores * median(a.map((r) => r.cpu.workers))) / median(b.map(cpuOf)))}× (${cores} × 1 worker's ${f(median(a.map((r) => r.cpu.workers)))} s / ${f(median(b.map(cpuOf)))} s)`;
+  }
+  return line;
+}
+
 function main(): void {
   process.stderr.write(`machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown'}), node ${process.version}, load ${loadavg().map((l) => f(l)).join(' ')}\n`);
   const runner = compiledRunner();
@@ -114,6 +135,7 @@ function main(): void {
     for (const mode of others) {
       const per = runs.get(reference!)!.map((r, i) => r.seconds / runs.get(mode)![i]!.seconds);
       ratios.push(`${size.toLocaleString('en-US')} identities, workers ${reference} → ${mode}: ${f(median(per))}× (rounds: ${per.map((x) => f(x)).join(', ')}; medians ${f(median(runs.get(reference!)!.map((r) => r.seconds)) / median(runs.get(mode)!.map((r) => r.seconds)))}×)`);
+      ratios.push(cpuLine(size, reference!, mode, runs.get(reference!)!, runs.get(mode)!));
     }
   }
   process.stdout.write([...lines, '', ...ratios, `output identical across the modes at each size (sha256); load average after the runs: ${loadavg().map((l) => f(l)).join(' ')}`].join('\n') + '\n');
