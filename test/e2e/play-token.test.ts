@@ -4,19 +4,18 @@
 // for the tab only: a reload still evaluates, going back finds no URL with the token, and another
 // tab opened at the bare address has no access.
 //
-// Debian's chromium is driven by playwright-core, as in play-browser.test.ts; set CHROMIUM_PATH
-// for another binary.
+// Debian's chromium is driven by playwright-core (play-process.ts); set CHROMIUM_PATH for another
+// binary.
 
-import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installed } from './install.js';
+import { CHROMIUM, CHROMIUM_FLAGS, startPlay } from './play-process.js';
 
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p !== undefined && p !== '' && existsSync(p));
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** Wait for what the page shows, as long as a loaded machine may take to answer. */
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 30_000, interval: 100 });
@@ -44,18 +43,8 @@ describe.skipIf(CHROMIUM === undefined)('the playground token in Chromium, from 
   beforeAll(async () => {
     const pkg = await installed();
     cpSync(join(pkg.consumer, 'node_modules/identity-transforms/fixtures'), join(work, 'fixtures'), { recursive: true });
-    play = spawn(pkg.bin, ['play', '--fixtures', 'fixtures'], { cwd: work, env: pkg.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      play.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-        out += chunk;
-        const found = /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+/.exec(out);
-        if (found) resolve(found[0]);
-      });
-      play.stderr!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-      play.on('exit', (code) => reject(new Error(`play exited (${code}) before printing its URL:\n${out}`)));
-    });
-    browser = await chromium.launch({ executablePath: CHROMIUM!, headless: true, args: FLAGS });
+    ({ play, url } = await startPlay(pkg.bin, work, pkg.env));
+    browser = await chromium.launch({ executablePath: CHROMIUM!, headless: true, args: CHROMIUM_FLAGS });
     context = await browser.newContext();
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
