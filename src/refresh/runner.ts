@@ -165,8 +165,11 @@ export class RefreshRunner {
   private async *produce(output: RunOutput): AsyncGenerator<ProducedBatch, void, undefined> {
     const { config, batchSize } = this.options;
     let pool: RefreshPool | null = null;
-    // Built on this thread in both modes: a tenant that cannot load fails here, once, with its own error.
-    const local = createBatchEvaluator(config, config.rulesModule === undefined ? undefined : await loadRulesModule(config.rulesModule));
+    // Built on this thread in both modes: a tenant that cannot load fails here, once, with its own
+    // error. Names issued on a worker thread (workers 1) need no uniqueness index here: building it
+    // reads both files, which would hold this thread (a server's) for as long.
+    const onWorker = config.uniqueness === true && this.options.workers === 1;
+    const local = createBatchEvaluator(onWorker ? { ...config, uniqueness: false } : config, config.rulesModule === undefined ? undefined : await loadRulesModule(config.rulesModule));
     this.workers = await this.threadCount();
     // Started before the pre-passes, so that the threads load while this thread scans.
     if (this.workers > 0) pool = new RefreshPool(this.workers, randomUUID(), config, this.options.workerHeapMb);
