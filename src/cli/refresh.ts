@@ -62,7 +62,8 @@ an identity had errors), 1 when it fails, 2 for a usage error or an unreadable t
 A profile that uses usernameGenerator gets a uniqueness provider over the tenant: a candidate is
 taken when another identity has it as its name or uid, when (sourceCheck) another identity's
 account has it as its native identity or name, or when it was issued earlier in the run. Such a
-profile refreshes on the main thread, in the order of identities.json.
+profile refreshes on one thread, in the order of identities.json: the main thread, or one worker
+thread with --workers 1.
 
 Ctrl-C (SIGINT) or SIGTERM stops the run: the partial output of --out is removed (an existing
 file is kept), the number of identities done is printed, and the exit code is 130 or 143.

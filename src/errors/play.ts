@@ -12,5 +12,5 @@ export const playErrors = {
   PLAY_NOT_FOUND: { status: 404, description: 'No such page, asset or API route of the playground, or no identity or example by that name in its fixtures.' },
   PLAY_METHOD_NOT_ALLOWED: { status: 405, description: 'A playground route called with another HTTP method than the one it takes.' },
   PLAY_BUSY: { status: 409, description: 'An impact run of the playground is already under way: one runs at a time, the rest of the API keeps answering.' },
-  PLAY_INTERNAL: { status: 500, description: 'The playground failed to answer a request for a reason of its own (a defect: please report it with the request); it goes on serving.' },
+  PLAY_INTERNAL: { status: 500, description: 'The playground failed to answer a request for a reason of its own (a defect: please report it with the request); it goes on serving. The answer carries a `trackingId` and no detail; the play command writes the detail to its standard error under that id.' },
 } as const satisfies Record<string, ErrorDefinition>;

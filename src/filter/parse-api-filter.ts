@@ -33,7 +33,7 @@ class ApiFilterParser {
 
   constructor(
     private readonly text: string,
-    private readonly limits: Readonly<Required<FilterLimits>>,
+    limits: Readonly<Required<FilterLimits>>,
   ) {
     this.meter = new ParseMeter(text, limits, 'filter');
     this.token = this.scan();

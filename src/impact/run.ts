@@ -72,6 +72,13 @@ const COUNTERS: Record<DifferenceKind, (keyof AttributeImpact)[]> = {
   errorChanged: ['errorsChanged'],
 };
 
+/**
+ * The threads of a pass of attributes that reach a usernameGenerator: names are issued in
+ * identities.json's order by one provider, so one thread — this one, or, when the caller asked for
+ * worker threads (a server keeping its own thread free), a single worker thread.
+ */
+const issuedWorkers = (workers: number | 'auto'): number | 'auto' => (workers === 'auto' || workers === 0 ? workers : 1);
+
 async function* evaluateProfile(prepared: Prepared, profile: Prepared['profiles'][number], options: ImpactOptions): AsyncGenerator<{ plan: number; identityId: string; before: Outcome | null; after: Outcome | null }> {
   const { passes, plans, name } = profile;
   const jobs = passes.map((pass, n) =>
@@ -79,7 +86,7 @@ async function* evaluateProfile(prepared: Prepared, profile: Prepared['profiles'
       ...('fixtures' in prepared.source ? { fixtures: prepared.source.fixtures } : { tenant: prepared.source.tenant }),
       profile: pass.combined.profile,
       transforms: pass.combined.transforms,
-      ...(pass.issued ? { workers: 0 } : options.workers !== undefined ? { workers: options.workers } : {}),
+      ...(options.workers !== undefined ? { workers: pass.issued ? issuedWorkers(options.workers) : options.workers } : {}),
       ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
       ...(options.shard !== undefined ? { shard: options.shard } : {}),
       ...(options.now !== undefined ? { now: options.now } : {}),

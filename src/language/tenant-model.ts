@@ -15,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { codedError } from '../errors/index.js';
 import { SourceIndex } from '../providers/sources.js';
 import { FIXTURE_RECORDS, SOURCE_SCHEMAS_FILE } from '../providers/fixtures.js';
+import { IdentityIds, type IdOccurrence } from '../providers/identity-ids.js';
 import type { Account, Identity, Source } from '../providers/types.js';
 import type { TenantNames } from '../engine/validate-tenant.js';
 import { JsonArrayReader } from '../refresh/fixture-stream/json-array-reader.js';
@@ -57,7 +58,7 @@ export function findFixturesDir(fromFile: string): string | undefined {
 }
 
 /** Each element of a record file, parsed, the event loop served between slices; a missing file has none. */
-async function forEachRecord(file: string, each: (record: Record<string, unknown>) => boolean | void): Promise<void> {
+async function forEachRecord(file: string, each: (record: Record<string, unknown>, at: IdOccurrence) => boolean | void): Promise<void> {
   if (!existsSync(file)) return;
   const reader = new JsonArrayReader(file);
   try {
@@ -65,7 +66,7 @@ async function forEachRecord(file: string, each: (record: Record<string, unknown
       const element = reader.next();
       if (element === null) return;
       const record = JSON.parse(element.text) as unknown;
-      if (record !== null && typeof record === 'object' && !Array.isArray(record) && each(record as Record<string, unknown>) === false) return;
+      if (record !== null && typeof record === 'object' && !Array.isArray(record) && each(record as Record<string, unknown>, { index: n - 1, offset: element.offset }) === false) return;
       if (n % SLICE === 0) await yieldToEventLoop();
     }
   } finally {
@@ -116,11 +117,16 @@ export async function loadTenantModel(dir: string): Promise<TenantModel> {
   });
   const identities: IdentityName[] = [];
   const identityAttributes = new Set<string>();
-  await forEachRecord(join(dir, FIXTURE_RECORDS.identities.file), (i) => {
+  const ids = new IdentityIds();
+  const identitiesFile = join(dir, FIXTURE_RECORDS.identities.file);
+  await forEachRecord(identitiesFile, (i, at) => {
     if (typeof i.id !== 'string' || typeof i.name !== 'string') return;
+    ids.add(i.id, at);
+    if (ids.repeated !== null) return false;
     identities.push({ id: i.id, name: i.name });
     if (i.attributes !== null && typeof i.attributes === 'object') for (const k of Object.keys(i.attributes)) identityAttributes.add(k);
   });
+  ids.check(identitiesFile);
   return {
     dir,
     sources,

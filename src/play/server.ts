@@ -15,7 +15,7 @@
 //   origin only, no inline script, no frame; nothing it loads comes from elsewhere.
 // Bodies are read up to MAX_BODY_BYTES; evaluation is budgeted by the engine's limits (host.ts).
 
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -63,6 +63,8 @@ export interface PlayServerOptions {
   token?: string;
   /** Where the built page is (default ASSETS_DIR). */
   assets?: string;
+  /** Where the detail of a failure of the server's own goes, one line each (default: standard error). */
+  log?: (line: string) => void;
 }
 
 export interface PlayServer {
@@ -93,9 +95,21 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
   res.end(body);
 }
 
-function sendError(res: ServerResponse, error: TransformsError): void {
-  const body = { error: { code: error.code, message: error.message, ...(error.path !== undefined ? { path: error.path } : {}) } };
+function sendError(res: ServerResponse, error: TransformsError, trackingId?: string): void {
+  const body = { error: { code: error.code, message: error.message, ...(error.path !== undefined ? { path: error.path } : {}), ...(trackingId !== undefined ? { trackingId } : {}) } };
   send(res, error.status, 'application/json; charset=utf-8', JSON.stringify(body));
+}
+
+/**
+ * A failure of the server's own (a defect, not a refusal): the answer says only that it failed and
+ * under which id, as the platform's error bodies carry a trackingId; the detail, whose text may
+ * name files of this machine or the code's insides, goes to the log under the same id.
+ */
+function sendInternal(res: ServerResponse, error: unknown, log: (line: string) => void): void {
+  const trackingId = randomUUID().replaceAll('-', '');
+  const detail = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
+  log(`play: internal error ${trackingId}: ${detail}`);
+  sendError(res, codedError('PLAY_INTERNAL', `the playground failed to answer (tracking id ${trackingId}: the play command's standard error has the detail)`), trackingId);
 }
 
 /**
@@ -145,6 +159,7 @@ function sameToken(given: string, token: string): boolean {
 export async function startPlayServer(host: PlayHost, options: PlayServerOptions = {}): Promise<PlayServer> {
   const token = options.token ?? randomBytes(32).toString('hex');
   const assets = options.assets ?? ASSETS_DIR;
+  const log = options.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
   const check = requestCheckers();
   let port = 0;
   const allowedHosts = () => [`127.0.0.1:${port}`, `localhost:${port}`];
@@ -203,7 +218,7 @@ export async function startPlayServer(host: PlayHost, options: PlayServerOptions
       .catch((error: unknown) => {
         if (res.headersSent) return void res.destroy();
         if (isTransformsError(error)) return sendError(res, error);
-        sendError(res, codedError('PLAY_INTERNAL', `the playground failed to answer: ${error instanceof Error ? error.message : String(error)}`));
+        sendInternal(res, error, log);
       })
       // A body nobody read (a refusal, a route that takes none): what the client goes on sending is dropped, up to a bound.
       .finally(() => {

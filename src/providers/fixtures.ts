@@ -10,6 +10,7 @@ import { codedError } from '../errors/index.js';
 import { invalidJsonText, pointerError, stripByteOrderMark } from '../json/positions.js';
 import type { Account, Identity, IdentityProfile, Source, TransformDocument } from './types.js';
 import { MAX_JSON_DEPTH, checkJsonDepth } from '../json/depth.js';
+import { IdentityIds } from './identity-ids.js';
 
 export interface Fixtures {
   sources: Source[];
@@ -97,16 +98,19 @@ export function readJsonFile(file: string): unknown {
   return value;
 }
 
-/** A record file read whole and checked; a missing file is an empty collection. */
+/** A record file read whole and checked (identities' ids unique: identity-ids.ts); a missing file is an empty collection. */
 export function readFixtureRecords<T>(dir: string, kind: FixtureRecordKind): T[] {
   const file = join(dir, FIXTURE_RECORDS[kind].file);
   if (!existsSync(file)) return [];
   const data = readJsonFile(file);
   if (!Array.isArray(data)) throw pointerError(file, '', 'the file must hold a JSON array');
+  const ids = kind === 'identities' ? new IdentityIds() : null;
   data.forEach((item, i) => {
     const problem = checkFixtureRecord(kind, item, i);
     if (problem !== null) throw pointerError(file, problem.pointer, problem.message);
+    ids?.add((item as { id: string }).id, { index: i });
   });
+  ids?.check(file);
   return data as T[];
 }
 

@@ -197,7 +197,15 @@ export class RefreshPool {
   ) {
     this.pool = poolOf(threads, heapMb);
     this.shared = shareConfig(config);
+    this.ordered = config.uniqueness === true;
   }
+
+  /**
+   * Whether batches must be evaluated strictly one after the other: a usernameGenerator's names
+   * are issued in identities.json's order (one thread, runner.ts), and two batches in flight on
+   * a thread do not always start in the order they were sent.
+   */
+  private readonly ordered: boolean;
 
   /** Keep the first failure that is not the pool being stopped after it. */
   private noted<T>(task: Promise<T>, batch: number | null, first: number | null): Promise<T> {
@@ -234,7 +242,7 @@ export class RefreshPool {
    * keeps working. Each plan's buffer is transferred.
    */
   async *run(batches: Iterable<BatchPlan>, tenant: TenantFiles, output: RunOutput): AsyncGenerator<WorkerResult, void, undefined> {
-    const window = this.threads * 2 * BATCHES_PER_THREAD;
+    const window = this.ordered ? 1 : this.threads * 2 * BATCHES_PER_THREAD;
     const pending = new Map<number, Promise<WorkerResult | WorkerFailure>>();
     const iterator = batches[Symbol.iterator]();
     let issued = 0;

@@ -100,12 +100,13 @@ function resolveOptions(options: RefreshOptions): Resolved {
   const profile = resolveProfile(fixtures, options.profile);
   if (options.rules !== undefined && (typeof options.rules !== 'string' || options.rules === '')) invalid('rules must name a rules module file', 'rules');
   // A usernameGenerator checks its candidates against the whole tenant and the names issued in
-  // this run: one provider, on the thread that evaluates in identities.json's order.
+  // this run: one provider, on the one thread that evaluates in identities.json's order (this
+  // one, or a single worker thread, which a server takes to keep its own thread answering).
   const transforms = options.transforms !== undefined ? checkTransforms(options.transforms) : loadStaticFixtures(fixtures).transforms;
   const byName = new Map(transforms.map((t) => [t.name, t]));
   const uniqueness = reachesType(profile, 'usernameGenerator', (name) => byName.get(name));
-  if (uniqueness && workers !== 'auto' && workers > 0) {
-    invalid('the profile uses usernameGenerator, whose names must stay unique across the run: it refreshes on the calling thread (workers 0 or auto)', 'workers');
+  if (uniqueness && workers !== 'auto' && workers > 1) {
+    invalid('the profile uses usernameGenerator, whose names must stay unique across the run: it refreshes on one thread (workers 0, 1 or auto)', 'workers');
   }
   const config: EvaluatorConfig = {
     fixtures,
@@ -164,8 +165,11 @@ export class RefreshRunner {
   private async *produce(output: RunOutput): AsyncGenerator<ProducedBatch, void, undefined> {
     const { config, batchSize } = this.options;
     let pool: RefreshPool | null = null;
-    // Built on this thread in both modes: a tenant that cannot load fails here, once, with its own error.
-    const local = createBatchEvaluator(config, config.rulesModule === undefined ? undefined : await loadRulesModule(config.rulesModule));
+    // Built on this thread in both modes: a tenant that cannot load fails here, once, with its own
+    // error. Names issued on a worker thread (workers 1) need no uniqueness index here: building it
+    // reads both files, which would hold this thread (a server's) for as long.
+    const onWorker = config.uniqueness === true && this.options.workers === 1;
+    const local = createBatchEvaluator(onWorker ? { ...config, uniqueness: false } : config, config.rulesModule === undefined ? undefined : await loadRulesModule(config.rulesModule));
     this.workers = await this.threadCount();
     // Started before the pre-passes, so that the threads load while this thread scans.
     if (this.workers > 0) pool = new RefreshPool(this.workers, randomUUID(), config, this.options.workerHeapMb);
@@ -209,7 +213,7 @@ export class RefreshRunner {
    */
   private async threadCount(): Promise<number> {
     const workers = this.options.workers;
-    if (this.options.config.uniqueness) return 0;
+    if (this.options.config.uniqueness) return workers === 1 ? 1 : 0;
     const cores = availableParallelism();
     // More threads than cores only add heaps and start-up (64 threads: 1.2 GB and a minute for
     // one batch) to CPU-bound batches: an explicit count is capped at the cores.

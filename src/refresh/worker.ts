@@ -146,7 +146,9 @@ export function prepare(task: PrepareTask): boolean | Promise<boolean> {
     const config = configOf(task);
     const build = () => {
       try {
-        runOf(task.runId, config).evaluator.evaluate({ id: '', name: '', attributes: {} } as Identity, [], null);
+        const run = runOf(task.runId, config);
+        // A usernameGenerator would issue a name to the blank identity: its run is built only.
+        if (!config.uniqueness) run.evaluator.evaluate({ id: '', name: '', attributes: {} } as Identity, [], null);
         return true;
       } catch {
         return false;

@@ -116,11 +116,19 @@ describe('refresh with a usernameGenerator', () => {
     expect(r.err).toContain('main thread');
   });
 
-  it('refuses explicit worker threads: the names issued must stay unique across the run', async () => {
+  it('refuses more than one worker thread: the names issued must stay unique across the run', async () => {
     const dir = tenantWith({ username: generator });
     const r = await run('refresh', '--fixtures', dir, '--workers', '2');
     expect(r.code).toBe(2);
     expect(r.err).toContain('usernameGenerator');
+  });
+
+  it('issues the same names on one worker thread as on the main thread', async () => {
+    const dir = tenantWith({ username: generator });
+    const [main, worker] = await Promise.all([run('refresh', '--fixtures', dir, '--workers', '0'), run('refresh', '--fixtures', dir, '--workers', '1', '--batch-size', '7')]);
+    expect(worker.code).toBe(0);
+    expect(worker.out).toBe(main.out);
+    expect(new Set(worker.out.trimEnd().split('\n').map((l) => (JSON.parse(l) as { attributes: { username: string } }).attributes.username)).size).toBe(30);
   });
 });
 

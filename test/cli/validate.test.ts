@@ -94,6 +94,19 @@ describe('identity-transforms validate', () => {
     expect(r.out).toContain('VALIDATE_TOO_LARGE');
   });
 
+  it('locates an error in the last entry of the largest lookup table the platform takes', async () => {
+    // One entry a line, just under 400 KB (what is larger is VALIDATE_TOO_LARGE unread, as the
+    // 50 MB file above); the last entry's value is a transform of an unknown type.
+    const lines = Array.from({ length: 9_500 }, (_, i) => `      "key${i}": "value of entry ${i}",`);
+    lines.push('      "last": { "type": "statik", "attributes": {} }');
+    const text = `{\n  "name": "Big table",\n  "type": "lookup",\n  "attributes": {\n    "table": {\n${lines.join('\n')}\n    }\n  }\n}\n`;
+    expect(Buffer.byteLength(text)).toBeLessThan(400 * 1024);
+    const r = await run('validate', file('big-table.json', text), '--format', 'json');
+    expect(r.code).toBe(1);
+    const issues = (JSON.parse(r.out) as { files: { issues: { code: string; path: string; line: number; column: number }[] }[] }).files[0]!.issues;
+    expect(issues).toContainEqual(expect.objectContaining({ code: 'SCHEMA_ENUM', path: '/attributes/table/last/type', line: 9_506, column: 17 }));
+  });
+
   it('handles 10,000 levels of nesting', async () => {
     let t = '{"type":"trim","attributes":{}}';
     for (let i = 0; i < 10_000; i++) t = `{"type":"upper","attributes":{"input":${t}}}`;

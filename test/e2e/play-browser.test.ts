@@ -8,8 +8,8 @@
 // Debian's chromium (which .ci/run installs) is driven by playwright-core, as the login test does;
 // set CHROMIUM_PATH for another binary. Screenshots go to test-output/play/ (git-ignored).
 
-import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,10 +17,9 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installed, ROOT, runCommand, type Installed } from './install.js';
+import { CHROMIUM, CHROMIUM_FLAGS, startPlay } from './play-process.js';
 
 const OUTPUT = join(ROOT, 'test-output', 'play');
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p !== undefined && p !== '' && existsSync(p));
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** Wait for what the page shows, as long as a loaded machine may take to answer. */
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 30_000, interval: 100 });
@@ -83,21 +82,11 @@ describe.skipIf(CHROMIUM === undefined)('the playground in Chromium, from the in
   beforeAll(async () => {
     pkg = await installed();
     cpSync(join(pkg.consumer, 'node_modules/identity-transforms/fixtures'), fixtures, { recursive: true });
-    play = spawn(join(pkg.consumer, 'node_modules/.bin/identity-transforms'), ['play', '--fixtures', 'fixtures'], { cwd: work, env: pkg.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      play.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-        out += chunk;
-        const found = /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+/.exec(out);
-        if (found) resolve(found[0]);
-      });
-      play.stderr!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-      play.on('exit', (code) => reject(new Error(`play exited (${code}) before printing its URL:\n${out}`)));
-    });
+    ({ play, url } = await startPlay(join(pkg.consumer, 'node_modules/.bin/identity-transforms'), work, pkg.env));
     origin = new URL(url).origin;
     token = new URL(url).searchParams.get('token')!;
     mkdirSync(OUTPUT, { recursive: true });
-    browser = await chromium.launch({ executablePath: CHROMIUM!, headless: true, args: FLAGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM!, headless: true, args: CHROMIUM_FLAGS });
     page = await open(url);
   }, 1_800_000);
 

@@ -157,6 +157,9 @@ describe('impact', () => {
     const username = report.profiles[0]!.attributes.find((a) => a.attribute === 'username')!;
     expect(username).toMatchObject({ dependsOnIssuedValues: true, identities: 600, changed: 0, newErrors: 0 });
     expect(username.reasons).toEqual([{ kind: 'transform', name: 'Generate Username', change: 'changed' }]);
+    // Asked for worker threads, each version issues its names on one of them, in the same order.
+    const threaded = await impact({ ...options(head, { workers: 2, batchSize: 50 }), base });
+    expect({ ...threaded, elapsedMs: 0 }).toEqual({ ...report, elapsedMs: 0 });
   });
 
   it('refuses unknown options and a version that is not JSON, naming the file, line and column', async () => {

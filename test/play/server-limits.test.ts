@@ -1,7 +1,7 @@
 // The playground server against a client that does not stop: a request body that never ends is
 // answered with its coded refusal and, past MAX_DISCARDED_BYTES, its connection closed — the
-// server does not read it until the request timeout — and a slow impact run leaves the rest of
-// the API answering. What Node refuses before a request exists gets the same coded answers.
+// server does not read it until the request timeout — and a slow impact run, of an attribute that
+// issues unique names too, leaves the rest of the API answering. What Node refuses before a request exists gets the same coded answers.
 
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -98,11 +98,14 @@ describe('the playground server against a client that does not stop', () => {
     expect(state.status).toBe(200);
   });
 
-  it('answers a control call while an impact run of a profile that spends its whole budget on every identity is under way', async () => {
+  /**
+   * Start an impact run of the default profile with its mappings edited, make a
+   * control call once the run is under way (a second run is refused as busy), and say in which
+   * order the answers came.
+   */
+  async function controlCallDuringImpact(edit: (mappings: unknown[]) => unknown[]): Promise<string[]> {
     const profile = JSON.parse(readFileSync(resolve(FIXTURES, 'identity-profiles/default.json'), 'utf8')) as { identityAttributeConfig: { attributeTransforms: unknown[] } };
-    // Each attribute counts to the iteration limit's edge: every identity of the fixtures costs about the evaluation budget.
-    const heavy = '#set($n=0)#foreach($i in [1..99990])#set($n=$n+1)#end$n';
-    profile.identityAttributeConfig.attributeTransforms = Array.from({ length: 30 }, (_, k) => ({ identityAttributeName: `slow${k}`, transformDefinition: { type: 'static', attributes: { value: heavy } } }));
+    profile.identityAttributeConfig.attributeTransforms = edit(profile.identityAttributeConfig.attributeTransforms);
     const order: string[] = [];
     const run = fetch(`${server.origin}/api/impact`, {
       method: 'POST',
@@ -112,14 +115,29 @@ describe('the playground server against a client that does not stop', () => {
       order.push(`impact ${r.status}`);
       await r.text();
     });
-    // The control call goes once the run is under way (a second run is refused as busy).
     let busy: Response;
     do busy = await fetch(`${server.origin}/api/impact`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ document: '{}', file: 'identity-profiles/default.json' }) });
     while (busy.status !== 409 && order.length === 0);
+    order.push(`busy ${busy.status}`);
     await busy.text();
     const state = await fetch(`${server.origin}/api/state`, { headers: auth });
     order.push(`state ${state.status}`);
     await run;
-    expect(order).toEqual(['state 200', 'impact 200']);
+    return order;
+  }
+
+  /** Counts to the iteration limit's edge: about an evaluation's budget for every identity. */
+  const HEAVY = { type: 'static', attributes: { value: '#set($n=0)#foreach($i in [1..99990])#set($n=$n+1)#end$n' } };
+
+  it('answers a control call while an impact run of a profile that spends its whole budget on every identity is under way', async () => {
+    const slow = Array.from({ length: 30 }, (_, k) => ({ identityAttributeName: `slow${k}`, transformDefinition: HEAVY }));
+    expect(await controlCallDuringImpact(() => slow)).toEqual(['busy 409', 'state 200', 'impact 200']);
+  }, 120_000);
+
+  it('answers a control call while an attribute that issues unique names is impacted: its pass runs on one worker thread', async () => {
+    // Names are issued in identities.json's order by one provider: one thread, never the server's.
+    // The profile's own mappings stay as they are: the new one is the only attribute impacted.
+    const handle = { type: 'usernameGenerator', attributes: { patterns: ['$fn$ln${uniqueCounter}'], fn: HEAVY, ln: HEAVY } };
+    expect(await controlCallDuringImpact((own) => [...own, { identityAttributeName: 'handle', transformDefinition: handle }])).toEqual(['busy 409', 'state 200', 'impact 200']);
   }, 120_000);
 });

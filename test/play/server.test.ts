@@ -134,3 +134,40 @@ describe('the playground server', () => {
     expect(errorOf(wrong).code).toBe('PLAY_METHOD_NOT_ALLOWED');
   });
 });
+
+describe('a failure of the playground server itself', () => {
+  const SECRET = "ENOENT: no such file or directory, open '/home/someone/private/tenant.json'";
+  const logged: string[] = [];
+  let server: PlayServer;
+
+  beforeAll(async () => {
+    const host = await PlayHost.open(FIXTURES);
+    // A defect stood in for: the state route's host method throws an error nobody coded.
+    const broken = Object.assign(Object.create(host) as PlayHost, {
+      examples: () => {
+        throw new Error(SECRET);
+      },
+    });
+    server = await startPlayServer(broken, { assets: PAGE, log: (line) => logged.push(line) });
+  });
+  afterAll(() => server?.close());
+
+  it('answers 500 PLAY_INTERNAL with a fixed message and a tracking id, the detail only in its log', async () => {
+    const answer = await call(server, '/api/state', { headers: { authorization: `token ${server.token}` } });
+    expect(answer.status).toBe(500);
+    const error = (JSON.parse(answer.body) as { error: { code: string; message: string; trackingId: string } }).error;
+    expect(error.code).toBe('PLAY_INTERNAL');
+    expect(error.trackingId).toMatch(/^[0-9a-f]{32}$/);
+    expect(error.message).toBe(`the playground failed to answer (tracking id ${error.trackingId}: the play command's standard error has the detail)`);
+    expect(answer.body).not.toContain('/home/someone');
+    expect(answer.body).not.toContain('ENOENT');
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toContain(`play: internal error ${error.trackingId}: Error: ${SECRET}`);
+  });
+
+  it('goes on serving, each failure under an id of its own', async () => {
+    const ids = await Promise.all([1, 2].map(async () => (JSON.parse((await call(server, '/api/state', { headers: { authorization: `token ${server.token}` } })).body) as { error: { trackingId: string } }).error.trackingId));
+    expect(new Set(ids).size).toBe(2);
+    expect((await call(server, '/api/identities?q=', { headers: { authorization: `token ${server.token}` } })).status).toBe(200);
+  });
+});

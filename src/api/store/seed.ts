@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import { codedError } from '../../errors/index.js';
 import { stripByteOrderMark } from '../../json/positions.js';
+import { IdentityIds } from '../../providers/identity-ids.js';
 import { apiKeyLookup, hashSecret } from '../auth/secrets.js';
 import { MAX_JSON_DEPTH } from '../../json/depth.js';
 import { checkJsonDepth } from '../json-limits.js';
@@ -57,6 +58,14 @@ function checked<T>(file: string, schema: object, maxDepth: number): T | null {
     });
   }
   return data as T;
+}
+
+/** The identities, each with an id of its own: a repeated id is the fixture readers' CLI_FIXTURES (providers/identity-ids.ts), not the last one kept. */
+function uniqueIds(file: string, identities: Doc[]): Doc[] {
+  const ids = new IdentityIds();
+  identities.forEach((doc, index) => ids.add(String(doc.id), { index }));
+  ids.check(file);
+  return identities;
 }
 
 function readDir(dir: string, schema: object, kind: string, maxDepth: number): Doc[] {
@@ -109,7 +118,7 @@ export function seedStore(store: Store, dir: string, options: SeedOptions): Seed
   const keys = checked<KeyFixture[]>(join(dir, 'nonemployee-api-keys.json'), S.API_KEYS_SCHEMA, depth) ?? [];
   const resources: [ResourceKind, Doc[]][] = [
     ['sources', checked<Doc[]>(join(dir, 'sources.json'), S.SOURCES_SCHEMA, depth) ?? []],
-    ['identities', checked<Doc[]>(join(dir, 'identities.json'), S.IDENTITIES_SCHEMA, depth) ?? []],
+    ['identities', uniqueIds(join(dir, 'identities.json'), checked<Doc[]>(join(dir, 'identities.json'), S.IDENTITIES_SCHEMA, depth) ?? [])],
     ['accounts', checked<Doc[]>(join(dir, 'accounts.json'), S.ACCOUNTS_SCHEMA, depth) ?? []],
     ['transforms', readDir(join(dir, 'transforms'), S.TRANSFORM_SCHEMA, 'transform', depth)],
     ['identity_profiles', readDir(join(dir, 'identity-profiles'), S.PROFILE_SCHEMA, 'identity-profile', depth)],

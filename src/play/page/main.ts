@@ -21,9 +21,28 @@ const STARTER = `{
 }
 `;
 
+/** Where the page keeps its token for this tab: sessionStorage outlives a reload, not the tab. */
+const TOKEN_KEY = 'identity-transforms.play.token';
+
+/**
+ * The API's token. The URL the play command printed carries it in its query; the page keeps it in
+ * this tab's sessionStorage and takes it out of the address bar and the tab's history at once
+ * (history.replaceState), so that it is neither shown, nor bookmarked, nor found by going back. A
+ * reload finds it in sessionStorage; a token in the URL (a new run of the command) replaces it.
+ */
+function takeToken(): string {
+  const url = new URL(location.href);
+  const given = url.searchParams.get('token');
+  if (given !== null) {
+    sessionStorage.setItem(TOKEN_KEY, given);
+    url.searchParams.delete('token');
+    history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }
+  return sessionStorage.getItem(TOKEN_KEY) ?? '';
+}
+
 async function start(): Promise<void> {
-  const token = new URLSearchParams(location.search).get('token') ?? '';
-  const api = new PlayApi(token);
+  const api = new PlayApi(takeToken());
   let file: string | undefined;
   let identity: string | undefined;
   let generation = 0;

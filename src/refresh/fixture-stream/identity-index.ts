@@ -20,6 +20,7 @@ import { JsonArrayReader } from './json-array-reader.js';
 import { hash53, ManagerIndex } from './manager-index.js';
 import { FileWindow, PlanBuilder, type BatchPlan } from './record-reader.js';
 import { shardOf, type Shard } from '../shard.js';
+import { repeatedHashedId, repeatedIdError } from '../../providers/identity-ids.js';
 
 export interface TenantScan {
   /** Identities in identities.json. */
@@ -262,6 +263,7 @@ export class TenantIndex {
     }
     this.starts = fitted(this.starts, total);
     this.lengths = fitted(this.lengths, total);
+    this.refuseRepeatedIds(idHashes, total);
     this.selected = selected === null ? null : fitted(selected, chosen);
     const merged = leftover === 0;
     if (merged) this.runEnds = fitted(this.runEnds, total);
@@ -273,6 +275,20 @@ export class TenantIndex {
     if (managerIds.size > 0) for (let i = 0; i < total; i++) if (managerIds.has(idHashes[i]!)) this.managers.addHashed(idHashes[i]!, this.starts[i]!, this.lengths[i]!);
     this.managers.freeze();
     return Object.freeze({ total, selected: chosen, accounts: cursor.count, accountsIndex: merged ? 'merge' : 'offsets', managers: this.managers.size });
+  }
+
+  /** Two identities with one id are a CLI_FIXTURES error (identity-ids.ts); ids are read back only where two hashes meet. */
+  private refuseRepeatedIds(idHashes: Float64Array, total: number): void {
+    const window = new FileWindow(this.identitiesFile);
+    try {
+      const repeated = repeatedHashedId(idHashes, total, (i) => {
+        const element = { text: window.text(this.starts[i]!, this.lengths[i]!), offset: this.starts[i]!, length: this.lengths[i]! };
+        return { id: identityHead(this.identitiesFile, element, i).id, index: i, offset: this.starts[i]! };
+      });
+      if (repeated !== null) throw repeatedIdError(this.identitiesFile, repeated);
+    } finally {
+      window.close();
+    }
   }
 
   /** Where the selected identities and their accounts are, in file order, `batchSize` identities a plan. */

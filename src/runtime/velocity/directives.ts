@@ -196,10 +196,6 @@ function compileIf(block: Node[], st: DirectiveState): Render {
   };
 }
 
-function value(v: unknown): unknown {
-  return v === UNDEF ? null : v;
-}
-
 /** $foreach: index (0-based), count (1-based), hasNext, first, last, parent. */
 class ForeachInfo extends JavaObject {
   readonly javaClass = 'org.apache.velocity.runtime.directive.ForeachScope';
