@@ -235,6 +235,9 @@ class FastJavaPattern implements JavaPattern {
   private readonly maxLength: number;
   /** Each replacement in JavaScript's syntax, or null where the general path must run it. */
   private readonly replacements = new WeakMap<JavaReplacement, string | null>();
+  /** The last replacement asked for and its JavaScript form: a replace node asks with the same one every time. */
+  private lastReplacement: JavaReplacement | undefined = undefined;
+  private lastJs: string | null = null;
 
   constructor(
     private readonly general: JavaPattern,
@@ -292,8 +295,9 @@ class FastJavaPattern implements JavaPattern {
    * Matcher.appendReplacement does: the longest prefix of the digits that is a group number.
    */
   private replacement(replacement: JavaReplacement): string | null {
+    if (replacement === this.lastReplacement) return this.lastJs;
     let js = this.replacements.get(replacement);
-    if (js !== undefined) return js;
+    if (js !== undefined) return this.remember(replacement, js);
     js = '';
     for (const p of replacement.parts) {
       if (p.kind === 'text') {
@@ -314,6 +318,12 @@ class FastJavaPattern implements JavaPattern {
       }
     }
     this.replacements.set(replacement, js);
+    return this.remember(replacement, js);
+  }
+
+  private remember(replacement: JavaReplacement, js: string | null): string | null {
+    this.lastReplacement = replacement;
+    this.lastJs = js;
     return js;
   }
 }
