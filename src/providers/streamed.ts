@@ -29,9 +29,6 @@ export function createStreamedRecordProviders(
   let current: Identity | null = null;
   let currentAccounts: readonly Account[] = none;
   let currentManager: Identity | null = null;
-  // The current record's accounts by source, grouped at the first query naming a source: a
-  // profile asks for the same few sources many times per identity (once per account read).
-  let bySource: Map<string, readonly Account[]> | null = null;
   const otherAccounts = fallback?.accounts;
   const otherIdentities = fallback?.identities;
   const providers: Providers = {
@@ -43,7 +40,7 @@ export function createStreamedRecordProviders(
       listAccounts(query) {
         if (current === null || query.identityId !== current.id) return otherAccounts ? otherAccounts.listAccounts(query) : none;
         if (query.sourceId === undefined) return currentAccounts;
-        return (bySource ??= groupBySource(currentAccounts)).get(query.sourceId) ?? none;
+        return ofSource(currentAccounts, query.sourceId);
       },
     },
     identities: {
@@ -65,25 +62,21 @@ export function createStreamedRecordProviders(
       current = identity;
       currentAccounts = accounts;
       currentManager = manager;
-      bySource = null;
     },
     leave() {
       current = null;
       currentAccounts = none;
       currentManager = null;
-      bySource = null;
     },
   };
 }
 
-/** A record's accounts by source, each list in the record's order (a record has a few accounts: one pass). */
-function groupBySource(accounts: readonly Account[]): Map<string, readonly Account[]> {
-  const groups = new Map<string, Account[]>();
+/** The accounts of one source, in the record's order (a record has a few accounts: a scan, no index). */
+function ofSource(accounts: readonly Account[], sourceId: string): readonly Account[] {
+  let found: Account[] | undefined;
   for (let i = 0; i < accounts.length; i++) {
     const account = accounts[i]!;
-    const list = groups.get(account.sourceId);
-    if (list === undefined) groups.set(account.sourceId, [account]);
-    else list.push(account);
+    if (account.sourceId === sourceId) (found ??= []).push(account);
   }
-  return groups;
+  return found ?? [];
 }
