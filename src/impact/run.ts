@@ -158,8 +158,8 @@ async function* evaluateProfile(prepared: Prepared, profile: Prepared['profiles'
   const baseKeys = plans.map((_p, i) => baseKey(i));
   const headKeys = plans.map((_p, i) => headKey(i));
   // Which pass holds each version of each plan.
-  const baseIn = plans.map((_p, i) => passes.findIndex((pass) => pass.combined.profile.identityAttributeConfig.attributeTransforms.some((m) => m.identityAttributeName === baseKey(i))));
-  const headIn = plans.map((_p, i) => passes.findIndex((pass) => pass.combined.profile.identityAttributeConfig.attributeTransforms.some((m) => m.identityAttributeName === headKey(i))));
+  const baseIn = plans.map((_p, i) => passes.findIndex((pass) => pass.combined.profile.identityAttributeConfig.attributeTransforms.some((m) => m.identityAttributeName === baseKeys[i])));
+  const headIn = plans.map((_p, i) => passes.findIndex((pass) => pass.combined.profile.identityAttributeConfig.attributeTransforms.some((m) => m.identityAttributeName === headKeys[i])));
   try {
     for (;;) {
       // Every pass reads the same identities in the same order: they advance in lockstep.
@@ -169,7 +169,7 @@ async function* evaluateProfile(prepared: Prepared, profile: Prepared['profiles'
       let count = Infinity;
       for (const cursor of cursors) count = Math.min(count, cursor.left);
       const batch: ComparedRows = { identities: count, same: plans.map(() => 0), rows: [] };
-      const results: IdentityRefreshResult[] = cursors.map(() => undefined as unknown as IdentityRefreshResult);
+      const results = new Array<IdentityRefreshResult>(cursors.length);
       for (let k = 0; k < count; k++) {
         for (let c = 0; c < cursors.length; c++) results[c] = cursors[c]!.take();
         const identityId = results[0]!.identityId;
