@@ -3,7 +3,7 @@
 
 import { codedError } from '../errors/index.js';
 import type { Account, Identity, IdentityGraph, Providers, Source } from '../providers/types.js';
-import { all, attempt, andThen, isPromise, type MaybePromise } from '../providers/maybe.js';
+import { all, andThen, isPromise, type MaybePromise } from '../providers/maybe.js';
 
 function providerFailed(what: string) {
   return (error: unknown): never => {
@@ -11,14 +11,30 @@ function providerFailed(what: string) {
   };
 }
 
+const failedListing = providerFailed('listing accounts');
+const failedManager = providerFailed('loading the manager');
+const failedSource = providerFailed('resolving a source');
+
 export function loadIdentityGraph(identity: Identity, providers: Providers): MaybePromise<IdentityGraph> {
-  const accounts: MaybePromise<readonly Account[]> = providers.accounts
-    ? attempt(() => providers.accounts!.listAccounts({ identityId: identity.id }), providerFailed('listing accounts'))
-    : [];
-  const manager: MaybePromise<Identity | null> =
-    identity.managerId && providers.identities
-      ? attempt(() => providers.identities!.getIdentity(identity.managerId!), providerFailed('loading the manager'))
-      : null;
+  // What attempt() does, written out: this runs once per identity of a refresh that reads $identity.
+  let accounts: MaybePromise<readonly Account[]> = [];
+  if (providers.accounts) {
+    try {
+      accounts = providers.accounts.listAccounts({ identityId: identity.id });
+    } catch (error) {
+      return failedListing(error);
+    }
+    if (isPromise<readonly Account[]>(accounts)) accounts = accounts.then(undefined, failedListing);
+  }
+  let manager: MaybePromise<Identity | null> = null;
+  if (identity.managerId && providers.identities) {
+    try {
+      manager = providers.identities.getIdentity(identity.managerId);
+    } catch (error) {
+      return failedManager(error);
+    }
+    if (isPromise<Identity | null>(manager)) manager = manager.then(undefined, failedManager);
+  }
   if (!isPromise(accounts) && !isPromise(manager)) {
     // Synchronous providers (a refresh): the same calls in the same order, without the chain.
     const ids: string[] = [];
@@ -52,9 +68,9 @@ function resolve(sources: NonNullable<Providers['sources']>, id: string): MaybeP
   try {
     source = sources.resolveSource({ sourceId: id });
   } catch (error) {
-    return providerFailed('resolving a source')(error);
+    return failedSource(error);
   }
-  return isPromise<Source | null>(source) ? source.then(undefined, providerFailed('resolving a source')) : source;
+  return isPromise<Source | null>(source) ? source.then(undefined, failedSource) : source;
 }
 
 function graph(identity: Identity, accounts: readonly Account[], ids: readonly string[], srcs: readonly (Source | null)[], manager: Identity | null): IdentityGraph {

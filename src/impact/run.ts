@@ -10,7 +10,7 @@ import { isTransformsError } from '../errors/index.js';
 import { createEngine } from '../engine/engine.js';
 import { createMemoryProviders } from '../providers/memory.js';
 import { loadFixtures } from '../providers/fixtures.js';
-import { refresh, type IdentityRefreshResult } from '../refresh/index.js';
+import { createRefreshRunner, type IdentityRefreshResult } from '../refresh/index.js';
 import type { Progress } from '../refresh/progress.js';
 import { baseKey, headKey, type Combined } from './combine.js';
 import { type AttributePlan } from './plan.js';
@@ -40,7 +40,8 @@ export function compareOutcomes(before: Outcome | null, after: Outcome | null): 
   if (isError(before)) return 'errorFixed';
   const b = valueOf(before);
   const a = valueOf(after);
-  if (canonicalJson(b) === canonicalJson(a)) return null;
+  // The same value (most identities: a string the change does not touch) needs no canonical form.
+  if (b === a || canonicalJson(b) === canonicalJson(a)) return null;
   if (a === null) return 'becameNull';
   if (b === null) return 'stoppedBeingNull';
   return 'changed';
@@ -79,46 +80,130 @@ const COUNTERS: Record<DifferenceKind, (keyof AttributeImpact)[]> = {
  */
 const issuedWorkers = (workers: number | 'auto'): number | 'auto' => (workers === 'auto' || workers === 0 ? workers : 1);
 
-async function* evaluateProfile(prepared: Prepared, profile: Prepared['profiles'][number], options: ImpactOptions): AsyncGenerator<{ plan: number; identityId: string; before: Outcome | null; after: Outcome | null }> {
+/** One plan's two outcomes for one identity. */
+interface Row {
+  plan: number;
+  identityId: string;
+  before: Outcome | null;
+  after: Outcome | null;
+}
+
+/**
+ * A batch of identities compared: how many, per plan how many gave the same value in both
+ * versions (told apart without building their outcomes: most identities of a change), and the
+ * outcomes of the others, which may differ.
+ */
+interface ComparedRows {
+  identities: number;
+  same: number[];
+  rows: Row[];
+}
+
+/** Whether a result has the key's value and no error for it. */
+function plainValue(result: IdentityRefreshResult, key: string): boolean {
+  if (result.errors.length > 0 && result.errors.some((e) => e.attribute === key)) return false;
+  return Object.prototype.hasOwnProperty.call(result.attributes, key);
+}
+
+/**
+ * A pass's results, identity by identity, read from its batches: the passes advance in lockstep
+ * with one wait per batch, not one per identity (a promise and a turn of the microtask queue per
+ * identity and pass were a measurable share of an impact run).
+ */
+class PassCursor {
+  private batch: readonly IdentityRefreshResult[] = [];
+  private at = 0;
+
+  constructor(private readonly batches: AsyncGenerator<readonly IdentityRefreshResult[], void, undefined>) {}
+
+  /** Results left in the batch at hand. */
+  get left(): number {
+    return this.batch.length - this.at;
+  }
+
+  /** The next non-empty batch; false once the pass has ended. */
+  async fill(): Promise<boolean> {
+    for (;;) {
+      const step = await this.batches.next();
+      if (step.done) return false;
+      if (step.value.length > 0) {
+        this.batch = step.value;
+        this.at = 0;
+        return true;
+      }
+    }
+  }
+
+  take(): IdentityRefreshResult {
+    return this.batch[this.at++]!;
+  }
+
+  async close(): Promise<void> {
+    await this.batches.return(undefined);
+  }
+}
+
+/** Every plan's two outcomes for every identity, a batch of identities at a time. */
+async function* evaluateProfile(prepared: Prepared, profile: Prepared['profiles'][number], options: ImpactOptions): AsyncGenerator<ComparedRows> {
   const { passes, plans, name } = profile;
-  const jobs = passes.map((pass, n) =>
-    refresh({
-      ...('fixtures' in prepared.source ? { fixtures: prepared.source.fixtures } : { tenant: prepared.source.tenant }),
-      profile: pass.combined.profile,
-      transforms: pass.combined.transforms,
-      ...(options.workers !== undefined ? { workers: pass.issued ? issuedWorkers(options.workers) : options.workers } : {}),
-      ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
-      ...(options.shard !== undefined ? { shard: options.shard } : {}),
-      ...(options.now !== undefined ? { now: options.now } : {}),
-      ...(options.limits !== undefined ? { limits: options.limits } : {}),
-      ...(options.onProgress && n === 0 ? { onProgress: (p: Progress) => options.onProgress!({ ...p, profile: name }) } : {}),
-    })[Symbol.asyncIterator](),
+  const cursors = passes.map(
+    (pass, n) =>
+      new PassCursor(
+        createRefreshRunner({
+          ...('fixtures' in prepared.source ? { fixtures: prepared.source.fixtures } : { tenant: prepared.source.tenant }),
+          profile: pass.combined.profile,
+          transforms: pass.combined.transforms,
+          ...(options.workers !== undefined ? { workers: pass.issued ? issuedWorkers(options.workers) : options.workers } : {}),
+          ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
+          ...(options.shard !== undefined ? { shard: options.shard } : {}),
+          ...(options.now !== undefined ? { now: options.now } : {}),
+          ...(options.limits !== undefined ? { limits: options.limits } : {}),
+          ...(options.onProgress && n === 0 ? { onProgress: (p: Progress) => options.onProgress!({ ...p, profile: name }) } : {}),
+        }).results(),
+      ),
   );
+  const baseKeys = plans.map((_p, i) => baseKey(i));
+  const headKeys = plans.map((_p, i) => headKey(i));
   // Which pass holds each version of each plan.
-  const baseIn = plans.map((_p, i) => passes.findIndex((pass) => pass.combined.profile.identityAttributeConfig.attributeTransforms.some((m) => m.identityAttributeName === baseKey(i))));
-  const headIn = plans.map((_p, i) => passes.findIndex((pass) => pass.combined.profile.identityAttributeConfig.attributeTransforms.some((m) => m.identityAttributeName === headKey(i))));
+  const baseIn = plans.map((_p, i) => passes.findIndex((pass) => pass.combined.profile.identityAttributeConfig.attributeTransforms.some((m) => m.identityAttributeName === baseKeys[i])));
+  const headIn = plans.map((_p, i) => passes.findIndex((pass) => pass.combined.profile.identityAttributeConfig.attributeTransforms.some((m) => m.identityAttributeName === headKeys[i])));
   try {
     for (;;) {
       // Every pass reads the same identities in the same order: they advance in lockstep.
-      const steps = await Promise.all(jobs.map((job) => job.next()));
-      if (steps.every((s) => s.done)) return;
-      if (steps.some((s) => s.done)) throw new Error('impact passes ended at different identities');
-      const results = steps.map((s) => s.value as IdentityRefreshResult);
-      const identityId = results[0]!.identityId;
-      if (results.some((r) => r.identityId !== identityId)) throw new Error(`impact passes disagree on the order of identities (${identityId})`);
-      for (let i = 0; i < plans.length; i++) {
-        const b = baseIn[i]!;
-        const h = headIn[i]!;
-        yield {
-          plan: i,
-          identityId,
-          before: b >= 0 ? outcomeOf(results[b]!, baseKey(i), passes[b]!.combined) : null,
-          after: h >= 0 ? outcomeOf(results[h]!, headKey(i), passes[h]!.combined) : null,
-        };
+      const more = await Promise.all(cursors.map((cursor) => (cursor.left > 0 ? true : cursor.fill())));
+      if (more.every((m) => !m)) return;
+      if (more.some((m) => !m)) throw new Error('impact passes ended at different identities');
+      let count = Infinity;
+      for (const cursor of cursors) count = Math.min(count, cursor.left);
+      const batch: ComparedRows = { identities: count, same: plans.map(() => 0), rows: [] };
+      const results = new Array<IdentityRefreshResult>(cursors.length);
+      for (let k = 0; k < count; k++) {
+        for (let c = 0; c < cursors.length; c++) results[c] = cursors[c]!.take();
+        const identityId = results[0]!.identityId;
+        for (let c = 1; c < results.length; c++) if (results[c]!.identityId !== identityId) throw new Error(`impact passes disagree on the order of identities (${identityId})`);
+        for (let i = 0; i < plans.length; i++) {
+          const b = baseIn[i]!;
+          const h = headIn[i]!;
+          if (b >= 0 && h >= 0) {
+            const before = results[b]!;
+            const after = results[h]!;
+            if (plainValue(before, baseKeys[i]!) && plainValue(after, headKeys[i]!) && before.attributes[baseKeys[i]!] === after.attributes[headKeys[i]!]) {
+              batch.same[i]!++;
+              continue;
+            }
+          }
+          batch.rows.push({
+            plan: i,
+            identityId,
+            before: b >= 0 ? outcomeOf(results[b]!, baseKeys[i]!, passes[b]!.combined) : null,
+            after: h >= 0 ? outcomeOf(results[h]!, headKeys[i]!, passes[h]!.combined) : null,
+          });
+        }
       }
+      yield batch;
     }
   } finally {
-    await Promise.all(jobs.map((job) => job.return?.(undefined)));
+    await Promise.all(cursors.map((cursor) => cursor.close()));
   }
 }
 
@@ -126,9 +211,11 @@ async function* evaluateProfile(prepared: Prepared, profile: Prepared['profiles'
 export async function* impactDifferences(options: ImpactOptions): AsyncGenerator<IdentityDifference, void, undefined> {
   const prepared = await prepare(options);
   for (const profile of prepared.profiles) {
-    for await (const { plan, identityId, before, after } of evaluateProfile(prepared, profile, options)) {
-      const kind = compareOutcomes(before, after);
-      if (kind !== null) yield { profile: profile.name, attribute: profile.plans[plan]!.attribute, identityId, kind, before, after };
+    for await (const { rows } of evaluateProfile(prepared, profile, options)) {
+      for (const { plan, identityId, before, after } of rows) {
+        const kind = compareOutcomes(before, after);
+        if (kind !== null) yield { profile: profile.name, attribute: profile.plans[plan]!.attribute, identityId, kind, before, after };
+      }
     }
   }
 }
@@ -140,16 +227,21 @@ export async function impact(options: ImpactOptions): Promise<ImpactReport> {
   const profiles: ProfileImpact[] = [];
   for (const profile of prepared.profiles) {
     const impacts = profile.plans.map(emptyImpact);
-    for await (const { plan, identityId, before, after } of evaluateProfile(prepared, profile, options)) {
-      const row = impacts[plan]!;
-      row.identities++;
-      const kind = compareOutcomes(before, after);
-      if (kind === null) {
-        row.unchanged++;
-        continue;
+    for await (const batch of evaluateProfile(prepared, profile, options)) {
+      for (let i = 0; i < impacts.length; i++) {
+        impacts[i]!.identities += batch.identities;
+        impacts[i]!.unchanged += batch.same[i]!;
       }
-      for (const counter of COUNTERS[kind]) (row[counter] as number)++;
-      keepExample((row.examples[kind] ??= []), { identityId, before, after }, prepared.examples);
+      for (const { plan, identityId, before, after } of batch.rows) {
+        const row = impacts[plan]!;
+        const kind = compareOutcomes(before, after);
+        if (kind === null) {
+          row.unchanged++;
+          continue;
+        }
+        for (const counter of COUNTERS[kind]) (row[counter] as number)++;
+        keepExample((row.examples[kind] ??= []), { identityId, before, after }, prepared.examples);
+      }
     }
     await nameExamples(prepared.source, impacts.flatMap((a) => Object.values(a.examples).flat()));
     if (options.explain) explainExamples(prepared, profile, impacts, options);

@@ -30,6 +30,19 @@ describe('createStreamedRecordProviders', () => {
     expect(await accounts!.listAccounts({ identityId: 'i1' })).toEqual([]);
   });
 
+  it('lists a source\'s accounts in the record\'s order, and the next record\'s once it is entered', () => {
+    const record = createStreamedRecordProviders({});
+    const ad = [account('b1', 'i1', 'ad'), account('b2', 'i1', 'hr'), account('b3', 'i1', 'ad')];
+    record.enter(me, ad, null);
+    const { accounts } = record.providers;
+    expect(accounts!.listAccounts({ identityId: 'i1', sourceId: 'ad' })).toEqual([ad[0], ad[2]]);
+    expect(accounts!.listAccounts({ identityId: 'i1', sourceId: 'hr' })).toEqual([ad[1]]);
+    expect(accounts!.listAccounts({ identityId: 'i1', sourceId: 'okta' })).toEqual([]);
+    record.leave();
+    record.enter(me, mine, null);
+    expect(accounts!.listAccounts({ identityId: 'i1', sourceId: 'ad' })).toEqual([mine[1]]);
+  });
+
   it('asks the fallback about everyone else (a sample laid over a tenant)', async () => {
     const tenant = createMemoryProviders({ sources: [], identities: [other], accounts: [account('a3', 'i2', 'hr')] });
     const record = createStreamedRecordProviders(tenant, tenant);
