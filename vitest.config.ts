@@ -21,6 +21,13 @@ export default defineConfig({
     // main process only collects and reports). Most files also wait on I/O (SQLite, child
     // processes, the Java oracle), so a worker per core keeps both busy.
     maxWorkers: availableParallelism(),
+    // Worker processes are kept from one test file to the next. vitest makes one pool of
+    // processes for the whole run from these root options; a project's own `isolate: false`
+    // (unit, below) only keeps the module cache of a process that the pool, isolating by
+    // default, still ended after each file — every unit file paid a process start and imported
+    // vitest and the library afresh. Each project's files still run in processes of their own
+    // (the pool is recycled between projects).
+    poolOptions: { forks: { isolate: false } },
     projects: [
       {
         extends: true,
