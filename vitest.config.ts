@@ -21,6 +21,13 @@ export default defineConfig({
     // main process only collects and reports). Most files also wait on I/O (SQLite, child
     // processes, the Java oracle), so a worker per core keeps both busy.
     maxWorkers: availableParallelism(),
+    // Worker processes are kept from one test file to the next. vitest makes the run's one pool
+    // of processes from these root options: a project's own `isolate: false` alone leaves the
+    // pool isolating, which ends the process after each file, so every file paid a process start
+    // and imported vitest and the library afresh. Projects never share a process (the pool is
+    // recycled between them); the e2e project inherits this option with `extends`, so its files,
+    // which spawn their own processes, share a worker's module cache too.
+    poolOptions: { forks: { isolate: false } },
     projects: [
       {
         extends: true,
@@ -28,12 +35,12 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts'],
           exclude: SPAWNING,
-          // The test files of a worker share its module cache instead of each importing the
-          // library afresh in a new process: evaluating src/ (the engine, the schemas, the
-          // server) again for each of two hundred files was most of the project's CPU time
-          // (658 s of CPU isolated, 240 s shared, on the same tests). A test file that changes
-          // module state (a spy) restores it; process-wide state (the working directory) is
-          // why these are forks, not threads.
+          // The test files of a worker share its process and module cache instead of each
+          // importing the library afresh in a new process: evaluating src/ (the engine, the
+          // schemas, the server) again for each of two hundred files was most of the project's
+          // CPU time (599 s of CPU against 164 s shared, same tests, same load). A test file that
+          // changes module state (a spy) restores it; process-wide state (the working directory)
+          // is why these are forks, not threads.
           isolate: false,
         },
       },
