@@ -573,3 +573,41 @@ describe('lexer corners of the 100,000-case run', () => {
     expect(() => render('#foo\n($a)', { a: 'Ann' })).toThrow(expect.objectContaining({ code: 'TEMPLATE_RENDER' }));
   });
 });
+
+describe('a ( right after a property opens arguments, in a branch that never runs too', () => {
+  const vars = { a: 'Ann', h: 'hh', m: { k: 'v' }, l: ['p', 'q'] };
+
+  it.each([
+    // What the grammar cannot take as arguments: `]`, `}`, `,`, `=`, `..`, or blanks then `)`.
+    ['#if(false)$h.s(])#end'],
+    ['$m.k(])'],
+    ['#if(false)$m.k( }#end'],
+    ['#if(false)$m.k( )#end'],
+    ['#if(false)$m.k(  ,#end'],
+    ['#if(false)$m.k(..#end'],
+    ['#if(false)$h.s(=)#end'],
+    ['#if(false)$l[0].x(]#end'],
+    ['#if(false)\\$m.k(]#end'],
+    // After a property and `$`s (which vanish), the `(` opens the property's arguments.
+    ['#if(false)$a.t$(t#end'],
+    ['$a.t$(t'],
+    ['#if(false)$m.k$!(x#end'],
+    ['#if(false)$m.k$(]#end'],
+  ])('%j does not parse (TEMPLATE_SYNTAX)', (template) => {
+    expect(() => render(template, vars)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+  });
+
+  it.each([
+    // Without a property, braced, or after a call, the `(` is text; so is a final `$(`.
+    ['#if(false)$h(])#end', ''],
+    ['$h(])', 'hh(])'],
+    ['${m.k}(])', 'v(])'],
+    ['$a.length()(])', '3(])'],
+    ['#if(false)$m.k$(x)#end', ''],
+    ['#if(false)$m.k$(#end', ''],
+    ['$m.k$(', 'v$('],
+    ['#[[$m.k(]]]#', '$m.k(]'],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template, vars)).toBe(expected);
+  });
+});
