@@ -593,6 +593,12 @@ describe('a ( right after a property opens arguments, in a branch that never run
     ['$a.t$(t'],
     ['#if(false)$m.k$!(x#end'],
     ['#if(false)$m.k$(]#end'],
+    // …and before a `#`, reads on in them as after `$a.b(#end` (a blank is no text there).
+    ['#if($n==5)$h.N$(#end '],
+    ['#if(false)$m.k$(#end x#end'],
+    // A reference right after a property keeps its state: a blank after the reference's `(`.
+    ['#if(false)$h.t$t( #end'],
+    ['$m.k$a( x)'],
   ])('%j does not parse (TEMPLATE_SYNTAX)', (template) => {
     expect(() => render(template, vars)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
   });
@@ -605,6 +611,10 @@ describe('a ( right after a property opens arguments, in a branch that never run
     ['$a.length()(])', '3(])'],
     ['#if(false)$m.k$(x)#end', ''],
     ['#if(false)$m.k$(#end', ''],
+    ['#if(false)$m.k$(#set($x = 1)#end', ''],
+    ['$m.k$a(x', 'vAnn(x'],
+    ['$m.k $a( x)', 'v Ann( x)'],
+    ['${m.k}$a( x)', 'vAnn( x)'],
     ['$m.k$(', 'v$('],
     ['#[[$m.k(]]]#', '$m.k(]'],
   ])('%j renders %j', (template, expected) => {
