@@ -621,3 +621,18 @@ describe('a ( right after a property opens arguments, in a branch that never run
     expect(render(template, vars)).toBe(expected);
   });
 });
+
+describe('#end( and #else( after a word right after a call', () => {
+  it.each([
+    // The directive, then the text `(`, as after a reference.
+    ['#if(true)$a.length()x#else(H#end', '3x'],
+    ['#if(false)$a.length()x#else(H#end', '(H'],
+    ['#if(true)$a.length()x#end(H', '3x(H'],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template, { a: 'Ann' })).toBe(expected);
+  });
+
+  it('a stray #else there is located at its `#`', () => {
+    expect(() => render('$l[0]x#else(H', { l: ['p'] })).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX', details: { line: 1, column: 7 } }));
+  });
+});
