@@ -636,3 +636,38 @@ describe('#end( and #else( after a word right after a call', () => {
     expect(() => render('$l[0]x#else(H', { l: ['p'] })).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX', details: { line: 1, column: 7 } }));
   });
 });
+
+describe('#foreach with fewer than three arguments (no `in`)', () => {
+  const vars = { a: 'Ann', l: ['p', 'q'] };
+
+  it.each([
+    // Two arguments: 1.7 takes the body as the list, whose value is null: nothing renders.
+    ['#foreach($n [])x#end', ''],
+    ['#foreach($n $l)x#end y', ' y'],
+    ['#foreach($n in)$n#end', ''],
+    ['#foreach($n, $l)x#end', ''],
+    ['#{foreach}($n [])x#end', ''],
+    ['#foreach($n [])$undefined#end', ''],
+    ['#foreach($n [])#if($n==$n)#foreach()#end#end#end', ''],
+    // Fewer, in a branch that never runs: nothing fails.
+    ['#if(false)#foreach()x#end#end', ''],
+    ['#if(false)#foreach($n)x#end#end', ''],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template, vars)).toBe(expected);
+  });
+
+  it('a #set in a body that never runs sets nothing', () => {
+    expect(() => render('#foreach($n [])#set($q = 1)#end$q', vars)).toThrow(expect.objectContaining({ code: 'TEMPLATE_RENDER' }));
+  });
+
+  it.each([['#foreach()x#end'], ['a#foreach($n)x#end'], ['#foreach($n in [1])#foreach()x#end#end']])(
+    '%j fails when it runs, as 1.7 does (ArrayIndexOutOfBoundsException): TEMPLATE_RENDER',
+    (template) => {
+      expect(() => render(template, vars)).toThrow(expect.objectContaining({ code: 'TEMPLATE_RENDER' }));
+    },
+  );
+
+  it('positions after a rewritten head still map to the source', () => {
+    expect(() => render('#foreach($n [])x#end #end', vars)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX', details: { line: 1, column: 22 } }));
+  });
+});
