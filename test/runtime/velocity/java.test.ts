@@ -671,3 +671,10 @@ describe('#foreach with fewer than three arguments (no `in`)', () => {
     expect(() => render('#foreach($n [])x#end #end', vars)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX', details: { line: 1, column: 22 } }));
   });
 });
+
+describe('a line comment right after `#` and a property', () => {
+  it('is text there, so a #set on the next line parses (`#$a## c` then a #set does not)', () => {
+    expect(render('#if(false)#$a.b## note\n#set($t = 1)#end', { a: 'Ann' })).toBe('');
+    expect(() => render('#if(false)#$a## note\n#set($t = 1)#end', { a: 'Ann' })).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+  });
+});
