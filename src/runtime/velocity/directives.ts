@@ -232,6 +232,13 @@ function compileForeach(block: Node[], st: DirectiveState): Render {
   const range = from.type === 'array' && from.isRange ? compileRange(from, st) : null;
   const source = range ? null : compileExpr(from, st);
   const body = withBound(st, [varName], () => compileNodes(block.slice(1), st));
+  // A #foreach of fewer than three arguments (./foreach-arguments.ts): 1.7 never runs its body.
+  if (head.shortForeach === 'body') return () => {};
+  if (head.shortForeach === 'none') {
+    return () => {
+      throw renderError('#foreach needs a variable, `in` and a list (Velocity 1.7 fails on fewer arguments)', pos);
+    };
+  }
   const strict = st.strict;
   return (s) => {
     let items: Iterable<unknown>;

@@ -18,6 +18,9 @@ import {
   checkCallArguments,
 } from './lexer-states.js';
 import {
+  OUT_KEPT, UNNAMED_BRACE, HASH_TOKEN_ANYWHERE, HASH_AFTER_NAME, REFERENCE_TAIL, UNBRACED_REFERENCE_TAIL, INDEX_CANNOT_START, NO_INDEX_ANYWHERE, CALL_THEN_WORD, REFERENCE_THEN_BARE_DIRECTIVE, WORD_THEN_PAREN, WORD_PAREN_ANYWHERE, END_THEN_DOT, isDigit, needsSeparator,
+} from './rewrite-tails.js';
+import {
   EXPONENT_ANYWHERE, EXPONENT_LITERAL, INSIDE_LIST, LONG_NEGATIVE_ANYWHERE, NEGATIVE_INTEGER, UNARY_BEFORE, negativeLiteral, plainDecimal,
 } from './number-literals.js';
 
@@ -303,7 +306,12 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
     if (depth === 0 && c === '#') {
       const token = hashToken(source, i);
       if (token) {
-        const text = needsSeparator(out, token.text) ? SEPARATOR + token.text : token.text;
+        if (needsSeparator(out, token.text)) {
+          // Its own shift, so that the token's position maps back to its `#`.
+          out += SEPARATOR;
+          shifts.push([line, size() - lineStart, SEPARATOR.length]);
+        }
+        const text = token.text;
         if (token.opens) {
           depth++;
           const lines = token.text.split('\n');
@@ -384,40 +392,4 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
   const text = head + out;
   if (shifts.length === 0) return { text, column: IDENTITY };
   return { text, column: columnMap(shifts) };
-}
-
-/** The characters of the rewritten text kept for the state tests (the longest look back is 600). */
-const OUT_KEPT = 1024;
-/** `${` or `$!{` not followed by a name or a reference (escaped or not): no reference for 1.7's lexer. */
-const UNNAMED_BRACE = /\$!?\{(?!\{?[A-Za-z_]|\\*\$!?\{?[A-Za-z_])/;
-/** A `#` token of 1.7's lexer that velocityjs reads otherwise (hash-tokens.ts). */
-const HASH_TOKEN_ANYWHERE = /#(?:[A-Za-z_@{\\]|-?\d|(?:\$!?)+@)|[\w}]##|\$!?[ \t]*#|#[ \t]+#|\$!?[A-Za-z_]\w*\(|\$!?\{?[A-Za-z_][\w.]*\([^)]*$/;
-const HASH_AFTER_NAME = /[\w)}\]]#(?![A-Za-z{*#])/;
-/** The output ends with a reference: `$a`, `$!{a}`, `$a.b(…)`, `$a[0]` (arguments without nested parentheses). */
-const REFERENCE_TAIL = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*\}?$/;
-/** A reference without braces: `$a`, `$!a`, `$a.b(…)`, `$a[0]`. */
-const UNBRACED_REFERENCE_TAIL = /\$!?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*$/;
-/** A `[` that no index can start: nothing, or neither a value nor `true`/`false` after blanks. */
-const INDEX_CANNOT_START = /^\[[ \t\r\n]*(?![$\d\-"'[{]|(?:true|false)\b)/;
-const NO_INDEX_ANYWHERE = /\$!?[A-Za-z_][\w.-]*(?:\([^()]*\)|\[[^\]]*\])*\[[ \t\r\n]*(?![$\d\-"'[{ \t\r\n]|(?:true|false)\b)/;
-/** A call or an index, then a word (a token of its own in 1.7). */
-const CALL_THEN_WORD = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*(?:\([^()]*\)|\[[^\]]*\])[A-Za-z_]\w*$/;
-/** A reference, then #break, #end or #else (velocityjs reads a `#` after them as a directive's). */
-const REFERENCE_THEN_BARE_DIRECTIVE = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*\}?#\{?(?:break|end|else)\}?$/;
-/** A word, then `(` (right after a call or an index: WORD_PAREN_ANYWHERE). */
-const WORD_THEN_PAREN = /^[A-Za-z_]\w*\(/;
-const WORD_PAREN_ANYWHERE = /[)\]][A-Za-z_]\w*\(/;
-/** #end or #else, then a `.` and a name. */
-const END_THEN_DOT = /^#\{?(?:end|else)\b\}?\.[A-Za-z_]/;
-const isDigit = (c: string): boolean => c >= '0' && c <= '9';
-
-/**
- * velocityjs cannot read a `#` right after a reference, or after a reference and #break, #end or
- * #else (`$a#break#{end}(x`), nor a raw block right after #break or a word that follows a call or
- * an index (`$a.b(0)x#[[…]]#`): an empty #if stands between them.
- */
-function needsSeparator(out: string, text: string): boolean {
-  if (!text.startsWith('#')) return false;
-  const tail = out.slice(-200);
-  return REFERENCE_TAIL.test(tail) || REFERENCE_THEN_BARE_DIRECTIVE.test(tail) || (text.startsWith('#[[') && /(?:[)\]]\w*|#\{?(?:break|end|else)\}?)$/.test(tail));
 }

@@ -290,6 +290,9 @@ export function checkHashBeforeReference(source: string): void {
           }
           break;
         }
+        // Right after a property `##` is text, no comment (`#$a.b## c`, a line break, `#set(…)`
+        // parses): the text ends the state.
+        if (after.startsWith('##') && /\.[A-Za-z_]\w*$/.test(ref[0])) break;
         // A directive, a block comment or another reference right after it keeps the state.
         if (STALE_DIRECTIVE.test(after) || after.startsWith('#*') || STALE_REFERENCE.test(after)) {
           last = 'reference';

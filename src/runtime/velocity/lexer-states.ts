@@ -71,3 +71,41 @@ export const REFERENCE_THEN_DIRECTIVES =
 export const VANISHED_THEN_SETS =
   /^(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]#(?:[ \t]*#\{?set\}?[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)(?:[ \t]*(?:\r\n|\n|\r))?)+$/;
 export const BARE_REFERENCE_PAREN = /^\$(!?)([A-Za-z_][A-Za-z0-9_]*)(?=\()/;
+
+/** An unbraced property (`$a.b`, `\$a.b`, `$l[0].x`), then `$`s that vanish, then the `(` after them. */
+const PROPERTY_PAREN = /\$!?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*\.[A-Za-z_][\w-]*((?:\\*\$!?)*)\(/g;
+/** An unbraced property, then a reference right after it and its `(`. */
+const PROPERTY_REFERENCE_PAREN = /\$!?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*\.[A-Za-z_][\w-]*\$!?[A-Za-z_]\w*\(/g;
+/** What 1.7's lexer, in a call's arguments right after that `(`, cannot read as any token the grammar takes there. */
+const NOT_AN_ARGUMENT = /^[ \t]*(?:[\]},=]|\.[.)])|^[ \t]+\)/;
+/** Comments and raw blocks, where no reference is read (masked, lengths kept). */
+const UNREAD = /#\[\[[\s\S]*?\]\]#|#\*[\s\S]*?\*#|##[^\r\n]*/g;
+
+/**
+ * A `(` right after a property puts 1.7's lexer in a call's arguments, and so does one after a
+ * property and `$`s (`$a.t$(t`: the `$`s vanish, the `(` opens `t`'s arguments). What the grammar
+ * cannot take as arguments there does not parse, in a branch that never runs too: `$h.s(])`,
+ * `$h.s( )`, `$h.s(,`; and after the `$`s, arguments that never close (`$a.t$(t#end`), as after
+ * `$a.b(` itself, or a `#` and more than text (`$h.N$(#end x`). (`$h(])`, `${h.s}(])` and
+ * `$a.length()(])` are text.)
+ */
+export function checkPropertyCalls(source: string): void {
+  const read = source.replace(UNREAD, (m) => ' '.repeat(m.length));
+  for (const m of read.matchAll(PROPERTY_PAREN)) {
+    const open = m.index + m[0].length - 1;
+    const rest = read.slice(open + 1, open + 200);
+    const bad = NOT_AN_ARGUMENT.exec(rest);
+    if (bad) syntaxAt(source, open + bad[0].length, `Encountered "${bad[0].trim().slice(0, 2)}" in the arguments of a method call`);
+    if (!m[1] || rest === '') continue;
+    // Before a `#` (or blanks and a #set), 1.7 reads on in the arguments as after `$a.b(#end`.
+    if (/^(?:#|[ \t]+#\{?set\b)/.test(rest)) {
+      if (!callStateText(source.slice(open + 1))) syntaxAt(source, open, "the method call's ( has no closing )");
+    } else checkCallArguments(source, open);
+  }
+  // A reference right after a property keeps the property's state: a blank after its `(` is no
+  // text there (`$m.k$a( x)`, `#if(false)$h.t$t( #end` do not parse; `$m.k$a(x` does).
+  for (const m of read.matchAll(PROPERTY_REFERENCE_PAREN)) {
+    const open = m.index + m[0].length - 1;
+    if (/^[ \t]/.test(read.slice(open + 1, open + 2))) syntaxAt(source, open + 1, 'Encountered a blank after a reference\'s ( right after a property');
+  }
+}

@@ -8,8 +8,10 @@
 import { createRequire } from 'node:module';
 import { codedError, isTransformsError } from '../../errors/index.js';
 import { rewriteEscapes } from './escapes.js';
+import { markShortForeach, rewriteShortForeach } from './foreach-arguments.js';
 import { flatParse, parseBudget, timedParse, type Flat, type ParseBudget } from './grammar.js';
 import { checkHashBeforeReference, endsRawBlock } from './hash-tokens.js';
+import { checkPropertyCalls } from './lexer-states.js';
 import type { Ast, Pos } from './expressions.js';
 import { describeParseFailure } from './syntax-messages.js';
 
@@ -89,6 +91,7 @@ function parse(source: string, budget: ParseBudget, nested: { offset: Pos | unde
   if (!nested) {
     checkNesting(source);
     if (source.includes('#$')) checkHashBeforeReference(source);
+    if (source.includes('.') && source.includes('(')) checkPropertyCalls(source);
   }
   // A nested string template was already rewritten as part of its parent.
   const rewritten = nested ? { text: source, column: (_l: number, c: number) => c } : rewriteEscapes(source, budget);
@@ -107,15 +110,18 @@ function parse(source: string, budget: ParseBudget, nested: { offset: Pos | unde
     const lines = source.split('\n');
     syntaxError('Encountered end of input after #* or #[[', { first_line: lines.length, first_column: lines[lines.length - 1]!.length - 1 } as Pos, offset);
   }
+  const foreach = nested ? undefined : rewriteShortForeach(text);
+  const parsed = foreach ? { text: foreach.text, column: (l: number, c: number) => rewritten.column(l, foreach.column(l, c)) } : rewritten;
   let flat: Flat[];
   try {
-    flat = flatParse(rewritten.text, budget);
+    flat = flatParse(parsed.text, budget);
   } catch (cause) {
     if (isTransformsError(cause)) throw cause;
-    const failure = describeParseFailure(source, rewritten, cause);
+    const failure = describeParseFailure(source, parsed, cause);
     return syntaxError(failure.message, { first_line: failure.line, first_column: failure.column - 1 } as Pos, offset, cause);
   }
-  if (rewritten.text !== source) for (const node of flat) relocateAll(node, rewritten.column);
+  if (foreach) markShortForeach(flat, foreach.heads);
+  if (parsed.text !== source) for (const node of flat) relocateAll(node, parsed.column);
   // velocityjs may cut a run of text into pieces (after a reference, each blank on its own):
   // join them, so that the gobbling below sees the text as Velocity's lexer does.
   flat = flat.reduce<Flat[]>((out, node) => {

@@ -360,7 +360,7 @@ describe('compileTemplate', () => {
     expect(e.details).toEqual({ length: 20, maxLength: 19 });
   });
 
-  it.each(['#if($a)x', '#end', 'a#end b', '#if($a)#foreach($x in $y)z#end', '#else', '#foreach($x in $y)#elseif($x)#end', '#set($a = )', '#foreach($a $b)#end'])('%j is TEMPLATE_SYNTAX with a position', (source) => {
+  it.each(['#if($a)x', '#end', 'a#end b', '#if($a)#foreach($x in $y)z#end', '#else', '#foreach($x in $y)#elseif($x)#end', '#set($a = )', '#foreach($a $b)'])('%j is TEMPLATE_SYNTAX with a position', (source) => {
     const e = failure(() => compileTemplate(source, options));
     expect(e.code).toBe('TEMPLATE_SYNTAX');
     expect(e.details).toHaveProperty('line');

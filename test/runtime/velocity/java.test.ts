@@ -573,3 +573,108 @@ describe('lexer corners of the 100,000-case run', () => {
     expect(() => render('#foo\n($a)', { a: 'Ann' })).toThrow(expect.objectContaining({ code: 'TEMPLATE_RENDER' }));
   });
 });
+
+describe('a ( right after a property opens arguments, in a branch that never runs too', () => {
+  const vars = { a: 'Ann', h: 'hh', m: { k: 'v' }, l: ['p', 'q'] };
+
+  it.each([
+    // What the grammar cannot take as arguments: `]`, `}`, `,`, `=`, `..`, or blanks then `)`.
+    ['#if(false)$h.s(])#end'],
+    ['$m.k(])'],
+    ['#if(false)$m.k( }#end'],
+    ['#if(false)$m.k( )#end'],
+    ['#if(false)$m.k(  ,#end'],
+    ['#if(false)$m.k(..#end'],
+    ['#if(false)$h.s(=)#end'],
+    ['#if(false)$l[0].x(]#end'],
+    ['#if(false)\\$m.k(]#end'],
+    // After a property and `$`s (which vanish), the `(` opens the property's arguments.
+    ['#if(false)$a.t$(t#end'],
+    ['$a.t$(t'],
+    ['#if(false)$m.k$!(x#end'],
+    ['#if(false)$m.k$(]#end'],
+    // …and before a `#`, reads on in them as after `$a.b(#end` (a blank is no text there).
+    ['#if($n==5)$h.N$(#end '],
+    ['#if(false)$m.k$(#end x#end'],
+    // A reference right after a property keeps its state: a blank after the reference's `(`.
+    ['#if(false)$h.t$t( #end'],
+    ['$m.k$a( x)'],
+  ])('%j does not parse (TEMPLATE_SYNTAX)', (template) => {
+    expect(() => render(template, vars)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+  });
+
+  it.each([
+    // Without a property, braced, or after a call, the `(` is text; so is a final `$(`.
+    ['#if(false)$h(])#end', ''],
+    ['$h(])', 'hh(])'],
+    ['${m.k}(])', 'v(])'],
+    ['$a.length()(])', '3(])'],
+    ['#if(false)$m.k$(x)#end', ''],
+    ['#if(false)$m.k$(#end', ''],
+    ['#if(false)$m.k$(#set($x = 1)#end', ''],
+    ['$m.k$a(x', 'vAnn(x'],
+    ['$m.k $a( x)', 'v Ann( x)'],
+    ['${m.k}$a( x)', 'vAnn( x)'],
+    ['$m.k$(', 'v$('],
+    ['#[[$m.k(]]]#', '$m.k(]'],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template, vars)).toBe(expected);
+  });
+});
+
+describe('#end( and #else( after a word right after a call', () => {
+  it.each([
+    // The directive, then the text `(`, as after a reference.
+    ['#if(true)$a.length()x#else(H#end', '3x'],
+    ['#if(false)$a.length()x#else(H#end', '(H'],
+    ['#if(true)$a.length()x#end(H', '3x(H'],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template, { a: 'Ann' })).toBe(expected);
+  });
+
+  it('a stray #else there is located at its `#`', () => {
+    expect(() => render('$l[0]x#else(H', { l: ['p'] })).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX', details: { line: 1, column: 7 } }));
+  });
+});
+
+describe('#foreach with fewer than three arguments (no `in`)', () => {
+  const vars = { a: 'Ann', l: ['p', 'q'] };
+
+  it.each([
+    // Two arguments: 1.7 takes the body as the list, whose value is null: nothing renders.
+    ['#foreach($n [])x#end', ''],
+    ['#foreach($n $l)x#end y', ' y'],
+    ['#foreach($n in)$n#end', ''],
+    ['#foreach($n, $l)x#end', ''],
+    ['#{foreach}($n [])x#end', ''],
+    ['#foreach($n [])$undefined#end', ''],
+    ['#foreach($n [])#if($n==$n)#foreach()#end#end#end', ''],
+    // Fewer, in a branch that never runs: nothing fails.
+    ['#if(false)#foreach()x#end#end', ''],
+    ['#if(false)#foreach($n)x#end#end', ''],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template, vars)).toBe(expected);
+  });
+
+  it('a #set in a body that never runs sets nothing', () => {
+    expect(() => render('#foreach($n [])#set($q = 1)#end$q', vars)).toThrow(expect.objectContaining({ code: 'TEMPLATE_RENDER' }));
+  });
+
+  it.each([['#foreach()x#end'], ['a#foreach($n)x#end'], ['#foreach($n in [1])#foreach()x#end#end']])(
+    '%j fails when it runs, as 1.7 does (ArrayIndexOutOfBoundsException): TEMPLATE_RENDER',
+    (template) => {
+      expect(() => render(template, vars)).toThrow(expect.objectContaining({ code: 'TEMPLATE_RENDER' }));
+    },
+  );
+
+  it('positions after a rewritten head still map to the source', () => {
+    expect(() => render('#foreach($n [])x#end #end', vars)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX', details: { line: 1, column: 22 } }));
+  });
+});
+
+describe('a line comment right after `#` and a property', () => {
+  it('is text there, so a #set on the next line parses (`#$a## c` then a #set does not)', () => {
+    expect(render('#if(false)#$a.b## note\n#set($t = 1)#end', { a: 'Ann' })).toBe('');
+    expect(() => render('#if(false)#$a## note\n#set($t = 1)#end', { a: 'Ann' })).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+  });
+});

@@ -37,7 +37,7 @@ describe('TEMPLATE_SYNTAX messages', () => {
     // Anything else: what was encountered, and what was expected there
     ['#set($a = )', 'Encountered ")"; was expecting one of "(", a $reference, "{", true or false, "[", a number or a string', 1, 11],
     ['x $a.b(1 2)', 'Encountered "2"; was expecting one of ")", "," or an operator', 1, 10],
-    ['#foreach($x in)', 'Encountered ")"; was expecting a $reference or "["', 1, 15],
+    ['#foreach($x in $y z)#end', 'Encountered "z"; was expecting ")"', 1, 19],
     ['a ${a.b  c}', 'Encountered a space; was expecting one of "}", "." or "["', 1, 8],
   ])('%j: %s at %i:%i', (source, message, line, column) => {
     const e = syntaxError(source);

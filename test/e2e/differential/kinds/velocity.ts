@@ -84,7 +84,8 @@ const options = { maxLength: 10_000, regex: compileJavaRegex, maxIterations: 10_
  * set by a #set inside an #if, throws on the platform (1.7 strict mode lets it be false or null); V12 — a String[] renders as a list (Java prints an identity hash);
  * V14 — the sandbox refuses getClass/class at compile time; V18 — an escaped reference renders its
  * text whether its variable is set or not (1.7 strict mode fails when it is not); V19 — a hyphen ends a reference name
- * (1.7 reads `$a-` as one name); V23 — text "(" right after a method call is a coded TEMPLATE_SYNTAX.
+ * (1.7 reads `$a-` as one name); V23 — text "(" right after a method call is a coded TEMPLATE_SYNTAX;
+ * V25 — `#foreach` without its `(` is TEMPLATE_SYNTAX (1.7 fails on every render).
  */
 function knownVelocity(c: VelocityCase, java: JavaOutcome, ours: OurOutcome): string | undefined {
   if ('error' in ours && ours.error === 'TEMPLATE_FORBIDDEN') return 'V14';
@@ -92,6 +93,9 @@ function knownVelocity(c: VelocityCase, java: JavaOutcome, ours: OurOutcome): st
   // rejection when the template is compiled, never another value (V23).
   // (Java may fail later in the template, on an unset reference: it still read the `(` as text.)
   if ('error' in ours && ours.error === 'TEMPLATE_SYNTAX' && !('error' in java && /ParseErrorException/.test(java.error)) && /[)\]]\(/.test(c.template)) return 'V23';
+  // `#foreach` without its `(`: 1.7 fails initialising the template (a NullPointerException on
+  // every render, in any branch); we refuse it when it is compiled (V25).
+  if ('error' in java && /NullPointerException/.test(java.error) && 'error' in ours && ours.error === 'TEMPLATE_SYNTAX' && /#\{?foreach\}?(?![ \t]*\()/.test(c.template)) return 'V25';
   // Both reject the template, 1.7 when parsing and we when rendering (V22).
   if ('error' in java && /ParseErrorException/.test(java.error) && 'error' in ours && ours.error === 'TEMPLATE_RENDER') return 'V22';
   if ('ok' in java && java.ok.includes('[Ljava.lang.String;@')) return 'V12';
