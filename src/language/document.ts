@@ -4,6 +4,7 @@
 // and editors' LSP positions do; each adapter turns them into what it speaks.
 
 import type * as Jsonc from 'jsonc-parser';
+import { MAX_TRANSFORM_BYTES } from '../engine/validate.js';
 import { jsonc } from '../json/positions.js';
 import { pointerTokens } from '../errors/index.js';
 
@@ -17,7 +18,12 @@ export interface LanguageDocument {
   /** Where the document is (a file URI, or any name the adapter chooses). */
   readonly uri: string;
   readonly text: string;
-  /** The recovered tree; undefined for an empty text or one too deep for the recursive parser. */
+  /**
+   * The text's size in UTF-8 bytes when it is above the platform's 400 KB for a transform: such a
+   * text is not parsed (its diagnostic is VALIDATE_TOO_LARGE, as `validate` says of the file).
+   */
+  readonly tooLarge?: number;
+  /** The recovered tree; undefined for an empty text, one too large, or one too deep for the recursive parser. */
   readonly tree: Jsonc.Node | undefined;
   /** The tree's value (what JSON.parse would give, for a valid text). */
   readonly value: unknown;
@@ -27,8 +33,15 @@ export interface LanguageDocument {
 
 const OPTIONS = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: true } as const;
 
-/** Parse a text into a document; never throws. */
+/**
+ * Parse a text into a document; never throws. A text above the platform's 400 KB is kept
+ * unparsed: its position tree would take hundreds of megabytes and seconds for each keystroke
+ * of a document of tens of megabytes, for a transform the platform refuses anyway (measuring
+ * the bytes allocates nothing).
+ */
 export function parseDocument(uri: string, text: string): LanguageDocument {
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes > MAX_TRANSFORM_BYTES) return { uri, text, tooLarge: bytes, tree: undefined, value: undefined, syntaxErrors: [] };
   const syntaxErrors: Jsonc.ParseError[] = [];
   let tree: Jsonc.Node | undefined;
   let value: unknown;
@@ -85,6 +98,7 @@ export function nodeAtOffset(doc: LanguageDocument, offset: number): Jsonc.Node 
 
 /** Where a caret is: its path, and whether it is on a property key (jsonc-parser's location). */
 export function locationAt(doc: LanguageDocument, offset: number): Jsonc.Location | undefined {
+  if (doc.tooLarge !== undefined) return undefined;
   try {
     return jsonc().getLocation(doc.text, offset);
   } catch {
