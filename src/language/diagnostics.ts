@@ -98,6 +98,9 @@ function validate(doc: LanguageDocument, ws: Workspace): Diagnostic[] {
     const issue = tooLargeIssue(doc.tooLarge);
     return [{ offset: 0, length: Math.min(1, doc.text.length), severity: 'error', code: issue.code, message: issue.message, pointer: '' }];
   }
+  if (doc.tooDeep !== undefined) {
+    return [{ offset: 0, length: Math.min(1, doc.text.length), severity: 'error', code: doc.tooDeep.code, message: doc.tooDeep.message, pointer: doc.tooDeep.path ?? '' }];
+  }
   const out: Diagnostic[] = [];
   if (doc.syntaxErrors.length > 0) {
     const found = firstSyntaxError(doc.text);

@@ -6,7 +6,8 @@
 import type * as Jsonc from 'jsonc-parser';
 import { MAX_TRANSFORM_BYTES } from '../engine/validate.js';
 import { jsonc } from '../json/positions.js';
-import { pointerTokens } from '../errors/index.js';
+import { isTransformsError, pointerTokens, type TransformsError } from '../errors/index.js';
+import { checkJsonDepth, MAX_JSON_DEPTH } from '../json/depth.js';
 
 /** A range of the text: a start offset and a length. */
 export interface Span {
@@ -23,6 +24,11 @@ export interface LanguageDocument {
    * text is not parsed (its diagnostic is VALIDATE_TOO_LARGE, as `validate` says of the file).
    */
   readonly tooLarge?: number;
+  /**
+   * JSON_TOO_DEEP, for a valid text nested deeper than the recursive parser follows: its first
+   * value too deep (json/depth.ts), rather than a syntax error that a valid text does not have.
+   */
+  readonly tooDeep?: TransformsError;
   /** The recovered tree; undefined for an empty text, one too large, or one too deep for the recursive parser. */
   readonly tree: Jsonc.Node | undefined;
   /** The tree's value (what JSON.parse would give, for a valid text). */
@@ -49,12 +55,31 @@ export function parseDocument(uri: string, text: string): LanguageDocument {
     tree = jsonc().parseTree(text, syntaxErrors, OPTIONS);
     value = tree ? jsonc().getNodeValue(tree) : undefined;
   } catch {
-    // A document nested deeper than the recursive parser's stack: no tree, one error.
+    // A document nested deeper than the recursive parser's stack: no tree. A valid one is too
+    // deep (JSON.parse is not recursive, and the text is at most 400 KB); any other has a syntax error.
+    const tooDeep = validTooDeep(text);
+    if (tooDeep !== undefined) return { uri, text, tooDeep, tree: undefined, value: undefined, syntaxErrors: [] };
     tree = undefined;
     syntaxErrors.length = 0;
     syntaxErrors.push({ error: 0 as Jsonc.ParseErrorCode, offset: 0, length: 1 });
   }
   return { uri, text, tree, value, syntaxErrors };
+}
+
+/** JSON_TOO_DEEP for a valid JSON text nested deeper than MAX_JSON_DEPTH; undefined otherwise. */
+function validTooDeep(text: string): TransformsError | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  try {
+    checkJsonDepth(value, MAX_JSON_DEPTH, 'the document');
+  } catch (error) {
+    if (isTransformsError(error) && error.code === 'JSON_TOO_DEEP') return error;
+  }
+  return undefined;
 }
 
 /** The node a JSON Pointer reaches, or the deepest one on its way (a missing member: its parent). */

@@ -62,6 +62,14 @@ describe('doValidation', () => {
     ]);
   });
 
+  it('says a valid document nested deeper than the parser follows is JSON_TOO_DEEP, at its first value too deep, not invalid JSON', () => {
+    const text = `{"name":"x","type":"static","attributes":{"value":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`;
+    const [d, ...rest] = check(text);
+    expect(rest).toEqual([]);
+    expect(d).toMatchObject({ code: 'JSON_TOO_DEEP', pointer: `/attributes/value${'/0'.repeat(998)}` });
+    expect(d!.message).toBe(`the document nests deeper than 1000 levels at /attributes/value${'/0'.repeat(998)}`);
+  });
+
   it('parses a document of exactly 400 KB', () => {
     const shell = JSON.stringify({ name: 'x', type: 'static', attributes: { value: '' } });
     const text = shell.replace('""', `"${'a'.repeat(400 * 1024 - shell.length)}"`);
