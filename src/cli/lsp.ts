@@ -1,7 +1,8 @@
 // `identity-transforms lsp --stdio`: the language server, speaking the Language Server Protocol
 // on standard input and output (src/lsp/server.ts). It loads nothing of the HTTP server.
 
-import { EXIT_OK, UsageError, parseCommandLine, type Output } from './io.js';
+import { EXIT_INVALID, EXIT_OK, UsageError, parseCommandLine, type Output } from './io.js';
+import { isTransformsError } from '../errors/index.js';
 
 export const LSP_HELP = `Usage: identity-transforms lsp --stdio
 
@@ -30,14 +31,21 @@ export async function lspCommand(argv: string[], io: Output): Promise<number> {
     return EXIT_OK;
   }
   if (!values.stdio) throw new UsageError('lsp needs --stdio (the protocol runs on standard input and output)');
-  const [{ startServer }, { createConnection }] = await Promise.all([import('../lsp/server.js'), import('vscode-languageserver/node')]);
-  const connection = startServer(createConnection(process.stdin, process.stdout));
-  // It serves until the protocol's exit notification, then lets go of standard input so that the process ends.
-  return new Promise<number>((resolve) =>
-    connection.onExit(() => {
+  const [{ startServer }, { BoundedFrames }, { createConnection }] = await Promise.all([import('../lsp/server.js'), import('../lsp/framing.js'), import('vscode-languageserver/node')]);
+  const input = process.stdin.pipe(new BoundedFrames());
+  const connection = startServer(createConnection(input, process.stdout));
+  // It serves until the protocol's exit notification, then lets go of standard input so that the
+  // process ends; a client past the framing's bounds ends it with LSP_FRAMING (exit 1).
+  return new Promise<number>((resolve) => {
+    const stop = (code: number) => {
       connection.dispose();
       process.stdin.destroy();
-      resolve(EXIT_OK);
-    }),
-  );
+      resolve(code);
+    };
+    input.once('error', (error) => {
+      io.err(`${isTransformsError(error) ? error.code : 'LSP_FRAMING'}: ${error.message}\n`);
+      stop(EXIT_INVALID);
+    });
+    connection.onExit(() => stop(EXIT_OK));
+  });
 }

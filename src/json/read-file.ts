@@ -12,11 +12,15 @@ export type FileRead =
   | { ok: false; reason: 'unreadable' | 'directory' | 'not-regular'; message: string; cause?: unknown }
   | { ok: false; reason: 'too-large'; message: string; bytes: number };
 
+/** A refusal of openRegularFile, as readRegularFile reports it. */
+export type OpenFailure = Extract<FileRead, { ok: false; reason: 'unreadable' | 'directory' | 'not-regular' }>;
+
 /**
- * A regular file's text (UTF-8, a leading byte-order mark dropped) when it holds at most
- * `maxBytes` bytes; otherwise why not, with a message that completes "cannot read <file>: ".
+ * A descriptor of `file` open for reading when it is a regular file (a link followed), and its
+ * size; otherwise why not, the descriptor closed. For every reader of a file a user names, so
+ * that a FIFO never holds a thread waiting for a writer and a device never streams without end.
  */
-export function readRegularFile(file: string, maxBytes: number): FileRead {
+export function openRegularFile(file: string): { ok: true; fd: number; size: number } | OpenFailure {
   let fd: number;
   try {
     // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer. It changes
@@ -26,13 +30,30 @@ export function readRegularFile(file: string, maxBytes: number): FileRead {
     const code = (error as NodeJS.ErrnoException).code;
     return { ok: false, reason: code === 'EISDIR' ? 'directory' : 'unreadable', message: code === 'EISDIR' ? 'is a directory' : (error as Error).message, cause: error };
   }
+  let failure: OpenFailure;
   try {
     const stats = fstatSync(fd);
-    if (stats.isDirectory()) return { ok: false, reason: 'directory', message: 'is a directory' };
-    if (!stats.isFile()) return { ok: false, reason: 'not-regular', message: 'is not a regular file (a device, a FIFO or a socket)' };
-    if (stats.size > maxBytes) return { ok: false, reason: 'too-large', message: `is ${stats.size} bytes, over the limit of ${maxBytes}`, bytes: stats.size };
+    if (stats.isFile()) return { ok: true, fd, size: stats.size };
+    failure = stats.isDirectory() ? { ok: false, reason: 'directory', message: 'is a directory' } : { ok: false, reason: 'not-regular', message: 'is not a regular file (a device, a FIFO or a socket)' };
+  } catch (error) {
+    failure = { ok: false, reason: 'unreadable', message: (error as Error).message, cause: error };
+  }
+  closeSync(fd);
+  return failure;
+}
+
+/**
+ * A regular file's text (UTF-8, a leading byte-order mark dropped) when it holds at most
+ * `maxBytes` bytes; otherwise why not, with a message that completes "cannot read <file>: ".
+ */
+export function readRegularFile(file: string, maxBytes: number): FileRead {
+  const opened = openRegularFile(file);
+  if (!opened.ok) return opened;
+  const fd = opened.fd;
+  try {
+    if (opened.size > maxBytes) return { ok: false, reason: 'too-large', message: `is ${opened.size} bytes, over the limit of ${maxBytes}`, bytes: opened.size };
     // One byte more than the size is asked for, to see a file that grew since; it may grow up to the limit.
-    let buffer = Buffer.allocUnsafe(stats.size + 1);
+    let buffer = Buffer.allocUnsafe(opened.size + 1);
     let length = 0;
     for (;;) {
       const n = readSync(fd, buffer, length, buffer.length - length, null);

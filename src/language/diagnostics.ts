@@ -6,7 +6,7 @@
 // the recovered tree checked as well; nothing here throws.
 
 import { findCycles, referencesIn, type ReferenceSite } from '../engine/references.js';
-import { validateDocument } from '../engine/validate.js';
+import { tooLargeIssue, validateDocument } from '../engine/validate.js';
 import { checkTenantNames } from '../engine/validate-tenant.js';
 import { firstSyntaxError } from '../json/positions.js';
 import { pointerTokens } from '../errors/index.js';
@@ -94,6 +94,13 @@ export function doValidation(doc: LanguageDocument, ws: Workspace): Diagnostic[]
 
 function validate(doc: LanguageDocument, ws: Workspace): Diagnostic[] {
   if (doc.text.trim() === '') return [{ offset: 0, length: 0, severity: 'error', code: 'VALIDATE_EMPTY_FILE', message: 'the file is empty', pointer: '' }];
+  if (doc.tooLarge !== undefined) {
+    const issue = tooLargeIssue(doc.tooLarge);
+    return [{ offset: 0, length: Math.min(1, doc.text.length), severity: 'error', code: issue.code, message: issue.message, pointer: '' }];
+  }
+  if (doc.tooDeep !== undefined) {
+    return [{ offset: 0, length: Math.min(1, doc.text.length), severity: 'error', code: doc.tooDeep.code, message: doc.tooDeep.message, pointer: doc.tooDeep.path ?? '' }];
+  }
   const out: Diagnostic[] = [];
   if (doc.syntaxErrors.length > 0) {
     const found = firstSyntaxError(doc.text);

@@ -4,8 +4,10 @@
 // and editors' LSP positions do; each adapter turns them into what it speaks.
 
 import type * as Jsonc from 'jsonc-parser';
+import { MAX_TRANSFORM_BYTES } from '../engine/validate.js';
 import { jsonc } from '../json/positions.js';
-import { pointerTokens } from '../errors/index.js';
+import { isTransformsError, pointerTokens, type TransformsError } from '../errors/index.js';
+import { checkJsonDepth, MAX_JSON_DEPTH } from '../json/depth.js';
 
 /** A range of the text: a start offset and a length. */
 export interface Span {
@@ -17,7 +19,17 @@ export interface LanguageDocument {
   /** Where the document is (a file URI, or any name the adapter chooses). */
   readonly uri: string;
   readonly text: string;
-  /** The recovered tree; undefined for an empty text or one too deep for the recursive parser. */
+  /**
+   * The text's size in UTF-8 bytes when it is above the platform's 400 KB for a transform: such a
+   * text is not parsed (its diagnostic is VALIDATE_TOO_LARGE, as `validate` says of the file).
+   */
+  readonly tooLarge?: number;
+  /**
+   * JSON_TOO_DEEP, for a valid text nested deeper than the recursive parser follows: its first
+   * value too deep (json/depth.ts), rather than a syntax error that a valid text does not have.
+   */
+  readonly tooDeep?: TransformsError;
+  /** The recovered tree; undefined for an empty text, one too large, or one too deep for the recursive parser. */
   readonly tree: Jsonc.Node | undefined;
   /** The tree's value (what JSON.parse would give, for a valid text). */
   readonly value: unknown;
@@ -27,8 +39,15 @@ export interface LanguageDocument {
 
 const OPTIONS = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: true } as const;
 
-/** Parse a text into a document; never throws. */
+/**
+ * Parse a text into a document; never throws. A text above the platform's 400 KB is kept
+ * unparsed: its position tree would take hundreds of megabytes and seconds for each keystroke
+ * of a document of tens of megabytes, for a transform the platform refuses anyway (measuring
+ * the bytes allocates nothing).
+ */
 export function parseDocument(uri: string, text: string): LanguageDocument {
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes > MAX_TRANSFORM_BYTES) return { uri, text, tooLarge: bytes, tree: undefined, value: undefined, syntaxErrors: [] };
   const syntaxErrors: Jsonc.ParseError[] = [];
   let tree: Jsonc.Node | undefined;
   let value: unknown;
@@ -36,12 +55,31 @@ export function parseDocument(uri: string, text: string): LanguageDocument {
     tree = jsonc().parseTree(text, syntaxErrors, OPTIONS);
     value = tree ? jsonc().getNodeValue(tree) : undefined;
   } catch {
-    // A document nested deeper than the recursive parser's stack: no tree, one error.
+    // A document nested deeper than the recursive parser's stack: no tree. A valid one is too
+    // deep (JSON.parse is not recursive, and the text is at most 400 KB); any other has a syntax error.
+    const tooDeep = validTooDeep(text);
+    if (tooDeep !== undefined) return { uri, text, tooDeep, tree: undefined, value: undefined, syntaxErrors: [] };
     tree = undefined;
     syntaxErrors.length = 0;
     syntaxErrors.push({ error: 0 as Jsonc.ParseErrorCode, offset: 0, length: 1 });
   }
   return { uri, text, tree, value, syntaxErrors };
+}
+
+/** JSON_TOO_DEEP for a valid JSON text nested deeper than MAX_JSON_DEPTH; undefined otherwise. */
+function validTooDeep(text: string): TransformsError | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  try {
+    checkJsonDepth(value, MAX_JSON_DEPTH, 'the document');
+  } catch (error) {
+    if (isTransformsError(error) && error.code === 'JSON_TOO_DEEP') return error;
+  }
+  return undefined;
 }
 
 /** The node a JSON Pointer reaches, or the deepest one on its way (a missing member: its parent). */
@@ -85,6 +123,7 @@ export function nodeAtOffset(doc: LanguageDocument, offset: number): Jsonc.Node 
 
 /** Where a caret is: its path, and whether it is on a property key (jsonc-parser's location). */
 export function locationAt(doc: LanguageDocument, offset: number): Jsonc.Location | undefined {
+  if (doc.tooLarge !== undefined) return undefined;
   try {
     return jsonc().getLocation(doc.text, offset);
   } catch {

@@ -10,16 +10,14 @@
 // or has a fixtures/ folder that does.
 
 import { existsSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { codedError } from '../errors/index.js';
 import { SourceIndex } from '../providers/sources.js';
-import { FIXTURE_RECORDS, SOURCE_SCHEMAS_FILE } from '../providers/fixtures.js';
+import { FIXTURE_RECORDS, readJsonFile, SOURCE_SCHEMAS_FILE } from '../providers/fixtures.js';
 import { IdentityIds, type IdOccurrence } from '../providers/identity-ids.js';
 import type { Account, Identity, Source } from '../providers/types.js';
 import type { TenantNames } from '../engine/validate-tenant.js';
 import { JsonArrayReader } from '../refresh/fixture-stream/json-array-reader.js';
-import { stripByteOrderMark } from '../json/positions.js';
 
 export interface IdentityName {
   id: string;
@@ -77,7 +75,7 @@ async function forEachRecord(file: string, each: (record: Record<string, unknown
 async function readSources(dir: string): Promise<Source[]> {
   const file = join(dir, FIXTURE_RECORDS.sources.file);
   if (!existsSync(file)) return [];
-  const data = JSON.parse(stripByteOrderMark(await readFile(file, 'utf8'))) as unknown;
+  const data = readJsonFile(file);
   return Array.isArray(data) ? (data as unknown[]).filter((s): s is Source => typeof (s as Source)?.id === 'string' && typeof (s as Source)?.name === 'string') : [];
 }
 

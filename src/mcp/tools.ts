@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine } from '../engine/engine.js';
 import { formatExplanation } from '../engine/explain-text.js';
-import { MAX_TRANSFORM_BYTES } from '../engine/validate.js';
+import { MAX_TRANSFORM_BYTES, tooLargeIssue } from '../engine/validate.js';
 import { codedError } from '../errors/index.js';
 import { positionOf } from '../json/positions.js';
 import { formatImpact, impact } from '../impact/index.js';
@@ -169,6 +169,8 @@ export class ToolHost {
       return { text: formatVerify(report, 'markdown'), data: report as unknown as Record<string, unknown> };
     }
     const doc = parseDocument('document.json', a.document!);
+    // Within 400 KB of characters, a document may still be above 400 KB of UTF-8: validate says so as a finding, the others cannot run it.
+    if (doc.tooLarge !== undefined && name !== 'validate') throw codedError('MCP_INPUT_INVALID', `document: ${tooLargeIssue(doc.tooLarge).message}`);
     const dir = a.fixtures === undefined ? undefined : fixtureDir(a.fixtures);
     const ws = await this.workspace(doc, dir, a.identity);
     if (name === 'validate') {

@@ -4,12 +4,14 @@
 // directory at once (loadFixtures), or record by record for a refresh's streamed files
 // (checkFixtureRecord with the record's own position).
 
-import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
+import { constants as bufferConstants } from 'node:buffer';
+import { readdirSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { codedError } from '../errors/index.js';
-import { invalidJsonText, pointerError, stripByteOrderMark } from '../json/positions.js';
+import { invalidJsonText, pointerError } from '../json/positions.js';
 import type { Account, Identity, IdentityProfile, Source, TransformDocument } from './types.js';
 import { MAX_JSON_DEPTH, checkJsonDepth } from '../json/depth.js';
+import { readRegularFile } from '../json/read-file.js';
 import { IdentityIds } from './identity-ids.js';
 
 export interface Fixtures {
@@ -82,12 +84,10 @@ export function checkIdentityProfile(value: unknown): RecordProblem | null {
 
 /** Read and parse a JSON file; unreadable is CLI_READ, malformed is CLI_FIXTURES (with the file). */
 export function readJsonFile(file: string): unknown {
-  let text: string;
-  try {
-    text = stripByteOrderMark(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw codedError('CLI_READ', `cannot read ${file}: ${(error as Error).message}`, { cause: error, details: { file } });
-  }
+  // Only a regular file (a FIFO would hang, /dev/zero would not end), and no larger than a string may be.
+  const read = readRegularFile(file, bufferConstants.MAX_STRING_LENGTH);
+  if (!read.ok) throw codedError('CLI_READ', `cannot read ${file}: ${read.message}`, { ...('cause' in read ? { cause: read.cause } : {}), details: { file } });
+  const text = read.text;
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -28,7 +28,7 @@ const PHASES: [string, string[]][] = [
   ['Verifying stored attributes', ['VERIFY_']],
   ['Tenant-backed providers', ['TENANT_']],
   ['Tenant snapshots', ['SNAPSHOT_']],
-  ['Editor and assistant servers', ['MCP_']],
+  ['Editor and assistant servers', ['LSP_', 'MCP_']],
   ['Playground', ['PLAY_']],
 ];
 

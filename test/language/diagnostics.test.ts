@@ -50,6 +50,36 @@ describe('doValidation', () => {
     expect(check(text).map((d) => d.code)).toEqual(['SCHEMA_ENUM', 'VALIDATE_JSON_SYNTAX']);
   });
 
+  it.each([
+    ['twelve megabytes of lookup table', JSON.stringify({ name: 'x', type: 'lookup', attributes: { table: Object.fromEntries(Array.from({ length: 600_000 }, (_, i) => [`k${i}`, `v${i}`])) } })],
+    ['400 KB of UTF-8 in fewer UTF-16 code units', JSON.stringify({ name: 'x', type: 'static', attributes: { value: 'é'.repeat(210_000) } })],
+  ])('refuses a document above the platform\'s 400 KB unparsed, as validate does: %s', (_, text) => {
+    const doc = parseDocument('file:///t.json', text);
+    expect(doc.tree).toBeUndefined();
+    expect(doc.tooLarge).toBe(Buffer.byteLength(text, 'utf8'));
+    expect(doValidation(doc, ws)).toEqual([
+      { offset: 0, length: 1, severity: 'error', code: 'VALIDATE_TOO_LARGE', pointer: '', message: `the transform is ${Buffer.byteLength(text, 'utf8')} bytes; the platform rejects transforms above 409600 bytes (400 KB)` },
+    ]);
+  });
+
+  it('says a valid document nested deeper than the parser follows is JSON_TOO_DEEP, at its first value too deep, not invalid JSON', () => {
+    const text = `{"name":"x","type":"static","attributes":{"value":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`;
+    const [d, ...rest] = check(text);
+    expect(rest).toEqual([]);
+    expect(d).toMatchObject({ code: 'JSON_TOO_DEEP', pointer: `/attributes/value${'/0'.repeat(998)}` });
+    expect(d!.message).toBe(`the document nests deeper than 1000 levels at /attributes/value${'/0'.repeat(998)}`);
+  });
+
+  it('parses a document of exactly 400 KB', () => {
+    const shell = JSON.stringify({ name: 'x', type: 'static', attributes: { value: '' } });
+    const text = shell.replace('""', `"${'a'.repeat(400 * 1024 - shell.length)}"`);
+    expect(text.length).toBe(400 * 1024);
+    const doc = parseDocument('file:///t.json', text);
+    expect(doc.tooLarge).toBeUndefined();
+    expect(doc.tree).toBeDefined();
+    expect(doValidation(doc, ws).map((d) => d.code)).not.toContain('VALIDATE_TOO_LARGE');
+  });
+
   it('says an empty file is empty', () => {
     expect(check('  ').map((d) => d.code)).toEqual(['VALIDATE_EMPTY_FILE']);
   });

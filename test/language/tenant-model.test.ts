@@ -1,11 +1,12 @@
 // The workspace's tenant model: found by walking up, read into names, one identity's records read
 // on their own; and the workspace host loading it in the background.
 
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { findFixturesDir, loadIdentityRecords, loadTenantModel } from '../../src/language/index.js';
 import { WorkspaceHost } from '../../src/language/workspace-host.js';
 import { FIXTURES } from './workspace.js';
@@ -73,5 +74,27 @@ describe('the tenant model', () => {
     await host.settled();
     expect(host.workspace().tenant).toBeUndefined();
     expect(host.problems).toHaveLength(1);
+  });
+
+  describe('refuses a record file that is not a regular file, unread, with CLI_READ naming it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'idt-model-hostile-'));
+    const hostile = (name: string, file: string, make: (path: string) => void) => {
+      const fixtures = join(dir, name);
+      mkdirSync(fixtures);
+      make(join(fixtures, file));
+      return join(fixtures, file);
+    };
+    it.each([
+      // A FIFO without a writer held the model's load for ever; /dev/zero was read to 512 MB and ended in "Invalid string length".
+      ['sources.json as a FIFO', 'sources.json', (path: string) => execFileSync('mkfifo', [path])],
+      ['sources.json linked to /dev/zero', 'sources.json', (path: string) => symlinkSync('/dev/zero', path)],
+      ['identities.json as a FIFO', 'identities.json', (path: string) => execFileSync('mkfifo', [path])],
+      ['accounts.json linked to /dev/urandom', 'accounts.json', (path: string) => symlinkSync('/dev/urandom', path)],
+    ])('%s', async (name, file, make) => {
+      const path = hostile(name.replace(/\W+/g, '-'), file, make);
+      const error = await loadTenantModel(join(path, '..')).then(() => undefined, (e: unknown) => e as { code: string; message: string });
+      expect(error).toMatchObject({ code: 'CLI_READ', message: `cannot read ${path}: is not a regular file (a device, a FIFO or a socket)` });
+    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
   });
 });

@@ -47,6 +47,7 @@ describe('the MCP tools', () => {
     ['a missing argument', 'evaluate', { document: '{}' }, 'the argument "fixtures" is required'],
     ['a mistyped argument', 'validate', { document: { type: 'upper' } }, 'the argument "document" must be a string'],
     ['a document above 400 KB', 'validate', { document: ' '.repeat(500_000) }, 'the limit is 409600'],
+    ['a document above 400 KB of UTF-8 in fewer characters', 'evaluate', { document: JSON.stringify({ name: 'x', type: 'static', attributes: { value: 'é'.repeat(300_000) } }), fixtures: FIXTURES, identity: 'fatima.schroder' }, 'document: the transform is 600054 bytes; the platform rejects transforms above 409600 bytes (400 KB)'],
     ['an identity that does not exist', 'evaluate', { document: FIRST_NAME, fixtures: FIXTURES, identity: 'nobody' }, 'no identity with id or name "nobody"'],
     ['a directory that does not exist', 'evaluate', { document: FIRST_NAME, fixtures: '/nonexistent', identity: 'x' }, 'no such directory'],
     ['arguments that are not an object', 'validate', [1], 'the arguments must be an object'],

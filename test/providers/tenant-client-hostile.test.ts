@@ -175,6 +175,17 @@ describe('listings: at most maxRecords', () => {
   });
 
   it.each([
+    ['within a page', [[{ id: 'a' }, { id: 'b' }, { id: 'b' }]], {}],
+    ['across a page boundary', [[{ id: 'a' }, { id: 'b' }], [{ id: 'b' }, { id: 'c' }]], {}],
+    ['on the cursor a resumed walk sent', [[{ id: 'b' }, { id: 'c' }]], { after: ['b'] }],
+  ])('ends a search that hands out one identity twice %s (a snapshot would copy it twice)', async (_where, pages, walk) => {
+    const t = await tenant(withToken((_request, response, n) => json(response, 200, pages[n] ?? [])));
+    const error = await failure(drain(client(t.url).search('identities', '*', 'id', pages[0]!.length, walk)));
+    expect(error.code).toBe('TENANT_RESPONSE');
+    expect(error.message).toBe('/v3/search handed out the hit whose id is "b" twice; a search walked with searchAfter gives each id once');
+  });
+
+  it.each([
     ['an object', { nested: 'x' }],
     ['an array', ['x']],
     ['a boolean', true],

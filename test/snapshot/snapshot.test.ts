@@ -83,6 +83,27 @@ describe('snapshotTenant over the bundled tenant', () => {
     expect(existsSync(join(tmp, '.kept.snapshot-partial', 'checkpoint.json'))).toBe(true);
   });
 
+  it('refuses a tenant whose search hands out one identity twice, leaving the previous snapshot as it was (decision S12)', async () => {
+    await take('repeated');
+    const before = readFileSync(join(tmp, 'repeated', 'identities.json'), 'utf8');
+    let searches = 0;
+    // The second page of the walk begins with the first page's last identity again.
+    let lastOfFirst: unknown;
+    const repeating: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      if (!String(input).includes('/v3/search')) return answer;
+      const hits = (await answer.json()) as unknown[];
+      if (++searches === 1) lastOfFirst = hits[hits.length - 1];
+      const page = searches === 2 ? [lastOfFirst, ...hits.slice(0, -1)] : hits;
+      return new Response(JSON.stringify(page), { status: answer.status, headers: answer.headers });
+    };
+    const tenant = createTenantProviders({ ...credentials(), fetch: repeating, cache: false });
+    const failure = await snapshotTenant({ tenant, out: join(tmp, 'repeated'), pageSize: 50 }).then(() => undefined, (e: unknown) => e);
+    expect(isTransformsError(failure) && failure.code).toBe('TENANT_RESPONSE');
+    expect((failure as Error).message).toMatch(/^\/v3\/search handed out the hit whose id is "[^"]+" twice; a search walked with searchAfter gives each id once$/);
+    expect(readFileSync(join(tmp, 'repeated', 'identities.json'), 'utf8')).toBe(before);
+  });
+
   it('checks its options and the key', async () => {
     expect(await codeOf(take('x', { only: ['everything' as never] }))).toBe('SNAPSHOT_OPTIONS');
     expect(await codeOf(take('x', { pageSize: 0 }))).toBe('SNAPSHOT_OPTIONS');

@@ -3,7 +3,10 @@
 // searchAfter pages of search (https://developer.sailpoint.com/docs/api/v3/search-post). A tenant
 // decides how many pages there are and what each cursor is: a listing stops at maxRecords
 // (TENANT_LIMIT), and a search whose cursor is not a string or number, or comes round again,
-// is TENANT_RESPONSE rather than a walk that never ends.
+// is TENANT_RESPONSE rather than a walk that never ends. So is a search that hands out one sort
+// value twice in a row: a searchAfter walk is by a unique key (on a key two hits share, the page
+// boundary would skip records), each value handed out once, and a repeated identity would be
+// copied twice — a snapshot that every reader of fixtures then refuses (decision S12).
 
 import { codedError } from '../../errors/index.js';
 import { expectArray } from './response.js';
@@ -78,6 +81,9 @@ export interface SearchWalk {
   queryResultFilter?: { includes?: string[]; excludes?: string[] };
 }
 
+/** A sort value as a cursor is sent (a string or a finite number, in JSON); undefined for anything else. */
+const cursorOf = (value: unknown): string | undefined => (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) ? JSON.stringify(value) : undefined);
+
 /** Every hit of a search, each page continuing after the last hit's sort value; see TenantClient.search. */
 export async function* searchPages<T extends Record<string, unknown>>(source: PageSource, index: string, query: string, sortField: string, pageSize: number, options: SearchWalk): AsyncGenerator<T[], void, undefined> {
   const path = '/v3/search';
@@ -85,6 +91,8 @@ export async function* searchPages<T extends Record<string, unknown>>(source: Pa
   let after: unknown[] | undefined = options.after;
   // Every cursor this walk has sent: one that comes back is a cycle, however long.
   const sent = new Set<string>();
+  // The sort value of the last hit handed out (or the cursor resumed from), as a cursor is written.
+  let previous = after ? cursorOf(after[0]) : undefined;
   const extra = options.queryResultFilter ? { queryResultFilter: options.queryResultFilter } : {};
   for (;;) {
     const body = { indices: [index], query: { query }, sort: [sortField], ...extra, ...(after ? { searchAfter: after } : {}) };
@@ -92,11 +100,18 @@ export async function* searchPages<T extends Record<string, unknown>>(source: Pa
     const page = expectArray<T>(response.body, path);
     if (page.length > pageSize) throw codedError('TENANT_RESPONSE', `${path} answered ${page.length} hits for limit=${pageSize}`, { details: { path } });
     count(page);
+    for (const hit of page) {
+      const value = cursorOf(hit[sortField]);
+      if (value !== undefined && value === previous) {
+        throw codedError('TENANT_RESPONSE', `${path} handed out the hit whose ${sortField} is ${value} twice; a search walked with searchAfter gives each ${sortField} once`, { details: { path } });
+      }
+      previous = value;
+    }
     const last = page.length === 0 ? undefined : page[page.length - 1]![sortField];
     if (page.length === pageSize) {
       // A sort value is a string or a number; anything else (missing, null, an object) cannot be a
       // cursor, and a cursor sent before means the pages go round.
-      const cursor = typeof last === 'string' || (typeof last === 'number' && Number.isFinite(last)) ? JSON.stringify(last) : undefined;
+      const cursor = cursorOf(last);
       if (cursor === undefined || sent.has(cursor) || (after !== undefined && JSON.stringify(after[0]) === cursor)) {
         throw codedError('TENANT_RESPONSE', `${path} paging does not advance: the last hit's ${sortField} is ${cursor === undefined ? `not a string or number (${last === null || last === undefined ? String(last ?? null) : typeof last})` : `${cursor}, a cursor already used`}`, { details: { path } });
       }

@@ -7,11 +7,12 @@
 // Scanning bytes is safe for UTF-8: every byte of a multi-byte sequence is >= 0x80, so no
 // structural character ({ } [ ] " , \) can appear inside one.
 
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
 import { codedError } from '../../errors/index.js';
 import { freeNow } from './free-now.js';
 import { fileError, invalidJsonInFile, syntaxErrorInFile } from '../../json/positions.js';
 import { MAX_JSON_DEPTH, checkJsonDepth } from '../../json/depth.js';
+import { openRegularFile } from '../../json/read-file.js';
 
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
@@ -89,11 +90,11 @@ export class JsonArrayReader {
     private readonly headBytes = Infinity,
     private readonly range: ReadRange | null = null,
   ) {
-    try {
-      this.fd = openSync(file, 'r');
-    } catch (error) {
-      throw codedError('CLI_READ', `cannot read ${file}: ${(error as Error).message}`, { cause: error, details: { file } });
-    }
+    // Only a regular file: a FIFO would hold the thread waiting for a writer, a device such as
+    // /dev/urandom would stream without end.
+    const opened = openRegularFile(file);
+    if (!opened.ok) throw codedError('CLI_READ', `cannot read ${file}: ${opened.message}`, { ...('cause' in opened ? { cause: opened.cause } : {}), details: { file } });
+    this.fd = opened.fd;
     this.buf = Buffer.allocUnsafe(Math.max(64, chunkSize));
     this.limit = range ? range.end : Infinity;
     if (range) {
