@@ -3,9 +3,10 @@
 // lock in the run's scratch directory; the first caller does the work, the others wait for its
 // result). Two projects: `light` installs the package alone, as a CI job that only validates
 // does; `consumer` adds the optional peers (fast-check, the server's packages), as a project that
-// serves or writes property tests does. Installing compiles re2 (and, for the consumer,
-// better-sqlite3) from source; the npm cache is reused and only the npm registry is reached
-// (`--prefer-offline`).
+// serves or writes property tests does. Installing needs re2 (and, for the consumer,
+// better-sqlite3) compiled: each version is compiled from source once on a machine and found as
+// a prebuilt binary afterwards (test/e2e/prebuilt-addons.ts); the npm cache is reused and only
+// the npm registry is reached (`--prefer-offline`).
 import { execFile, type ExecFileException } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
+import { addonEnv, keepAddons } from './prebuilt-addons.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(execFile);
@@ -63,9 +65,9 @@ const devVersion = (name: string): string => {
   return version;
 };
 
-async function npm(args: string[], cwd: string): Promise<string> {
+async function npm(args: string[], cwd: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<string> {
   try {
-    const { stdout } = await run('npm', args, { cwd, env: cleanEnv(), maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await run('npm', args, { cwd, env: cleanEnv(extraEnv), maxBuffer: 64 * 1024 * 1024 });
     return stdout;
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
@@ -79,10 +81,14 @@ async function install(scratch: string): Promise<Installed> {
   const packed = JSON.parse(await npm(['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], ROOT)) as [{ filename: string }];
   const tarball = join(scratch, packed[0].filename);
 
+  // The native addons compiled before, by this checkout's `npm ci` or an earlier run, are found
+  // by their install scripts as a prebuilt binary (test/e2e/prebuilt-addons.ts).
+  await keepAddons(join(ROOT, 'node_modules'));
   const light = join(scratch, 'light');
   mkdirSync(light, { recursive: true });
   writeFileSync(join(light, 'package.json'), JSON.stringify({ name: 'light', version: '1.0.0', private: true, type: 'module' }, null, 2));
-  await npm(['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel', 'error', tarball], light);
+  await npm(['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel', 'error', tarball], light, addonEnv());
+  await keepAddons(join(light, 'node_modules'));
 
   // The consumer starts as a copy of the light project (re2 is built once; a kept scratch
   // directory keeps its consumer, so better-sqlite3 is built once too) and adds every
@@ -94,7 +100,9 @@ async function install(scratch: string): Promise<Installed> {
   await npm(
     ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel', 'error', tarball, ...peers, `@types/node@${devVersion('@types/node')}`, `@types/better-sqlite3@${devVersion('@types/better-sqlite3')}`],
     consumer,
+    addonEnv(),
   );
+  await keepAddons(join(consumer, 'node_modules'));
 
   // The same installed package without fast-check: its own copy, every other dependency linked
   // from the consumer (Node resolves a linked package from where it really is).
