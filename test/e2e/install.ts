@@ -77,7 +77,7 @@ async function npm(args: string[], cwd: string, extraEnv: NodeJS.ProcessEnv = {}
 
 async function install(scratch: string): Promise<Installed> {
   // Build from the sources of this checkout, then pack exactly what `files` ships.
-  await npm(['run', 'build'], ROOT);
+  await built();
   const packed = JSON.parse(await npm(['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], ROOT)) as [{ filename: string }];
   const tarball = join(scratch, packed[0].filename);
 
@@ -120,19 +120,41 @@ async function install(scratch: string): Promise<Installed> {
 }
 
 let mine: Promise<Installed> | undefined;
+let build: Promise<void> | undefined;
 
 /** The installed package of this test run (installed by the first caller of any test file). */
 export function installed(): Promise<Installed> {
-  return (mine ??= shared(inject('e2eScratch')));
+  return (mine ??= once(inject('e2eScratch'), 'install', install));
 }
 
-async function shared(scratch: string): Promise<Installed> {
-  const done = join(scratch, 'installed.json');
-  const failed = join(scratch, 'install-failed.txt');
+/**
+ * This checkout built (`npm run build`: dist/ and the playground's page) once per test run, by
+ * the first caller of any test file; the install packs that build. A test that runs the command
+ * line as a child process runs this build's bin (CLI), as a user runs the installed one, rather
+ * than the sources through tsx, which transpiles every module again in each process.
+ */
+export function built(): Promise<void> {
+  return (build ??= once(inject('e2eScratch'), 'build', async () => {
+    await npm(['run', 'build'], ROOT);
+    return {};
+  }).then(() => undefined));
+}
+
+/** The bin of this checkout's build (after built()): node_modules/.bin/identity-transforms of a project that installed it. */
+export const CLI = join(ROOT, 'bin/identity-transforms.js');
+
+/**
+ * A step shared by every test file of the run (they run in separate processes): a directory lock
+ * in the run's scratch directory; the first caller does the work and writes its JSON result, the
+ * others wait for that result or its failure.
+ */
+async function once<T>(scratch: string, step: string, work: (scratch: string) => Promise<T>): Promise<T> {
+  const done = join(scratch, `${step}.json`);
+  const failed = join(scratch, `${step}-failed.txt`);
   let owner = false;
   try {
     if (!existsSync(done)) {
-      mkdirSync(join(scratch, 'install.lock'));
+      mkdirSync(join(scratch, `${step}.lock`));
       owner = true;
     }
   } catch (error) {
@@ -140,7 +162,7 @@ async function shared(scratch: string): Promise<Installed> {
   }
   if (owner) {
     try {
-      const result = await install(scratch);
+      const result = await work(scratch);
       writeFileSync(done, JSON.stringify(result));
       return result;
     } catch (error) {
@@ -149,8 +171,8 @@ async function shared(scratch: string): Promise<Installed> {
     }
   }
   for (;;) {
-    if (existsSync(done)) return JSON.parse(readFileSync(done, 'utf8')) as Installed;
-    if (existsSync(failed)) throw new Error(`installing the packed package failed (see the first test that installed it):\n${readFileSync(failed, 'utf8')}`);
+    if (existsSync(done)) return JSON.parse(readFileSync(done, 'utf8')) as T;
+    if (existsSync(failed)) throw new Error(`the shared ${step} step failed (see the first test that ran it):\n${readFileSync(failed, 'utf8')}`);
     await sleep(500);
   }
 }
