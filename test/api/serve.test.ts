@@ -6,12 +6,16 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveCommand } from '../../src/cli/serve.js';
+import { built, CLI } from '../e2e/install.js';
 import { contractFetch } from './contract-http.js';
 import { ALICE, ALICE_PAT, FIXTURES } from './helpers.js';
 
 const ROOT = join(FIXTURES, '..', '..', '..');
+
+// The command as a user runs it: this checkout's build (test/e2e/install.ts).
+beforeAll(built);
 
 interface Running {
   child: ChildProcess;
@@ -23,7 +27,7 @@ interface Running {
 }
 
 async function start(args: string[]): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/run.ts'), 'serve', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'serve', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stderr!.on('data', (d) => (err += String(d)));
@@ -40,7 +44,7 @@ async function start(args: string[]): Promise<Running> {
 
 /** Run serve to its exit (for the refusals). */
 async function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/run.ts'), 'serve', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'serve', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += String(d)));

@@ -2,19 +2,18 @@
 // when the reader goes away, as `head` does, the run stops quietly.
 
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { built, CLI } from '../e2e/install.js';
 import { cleanUp, generatedTenant } from '../refresh/tenants.js';
 
+// The command as a user runs it: this checkout's build (test/e2e/install.ts).
+beforeAll(built);
 afterAll(cleanUp);
 
 describe('identity-transforms refresh', () => {
   it('stops quietly, exit 0, when the reader of stdout goes away (refresh … | head)', async () => {
     const fixtures = generatedTenant(3000);
-    const cli = fileURLToPath(new URL('../../src/cli/run.ts', import.meta.url));
-    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    const child = spawn(process.execPath, ['--import', tsx, cli, 'refresh', '--fixtures', fixtures, '--workers', '0', '--batch-size', '64'], {
+    const child = spawn(process.execPath, [CLI, 'refresh', '--fixtures', fixtures, '--workers', '0', '--batch-size', '64'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let err = '';

@@ -3,9 +3,10 @@
 // lock in the run's scratch directory; the first caller does the work, the others wait for its
 // result). Two projects: `light` installs the package alone, as a CI job that only validates
 // does; `consumer` adds the optional peers (fast-check, the server's packages), as a project that
-// serves or writes property tests does. Installing compiles re2 (and, for the consumer,
-// better-sqlite3) from source; the npm cache is reused and only the npm registry is reached
-// (`--prefer-offline`).
+// serves or writes property tests does. Installing needs re2 (and, for the consumer,
+// better-sqlite3) compiled: each version is compiled from source once on a machine and found as
+// a prebuilt binary afterwards (test/e2e/prebuilt-addons.ts); the npm cache is reused and only
+// the npm registry is reached (`--prefer-offline`).
 import { execFile, type ExecFileException } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
+import { addonEnv, keepAddons } from './prebuilt-addons.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(execFile);
@@ -63,9 +65,9 @@ const devVersion = (name: string): string => {
   return version;
 };
 
-async function npm(args: string[], cwd: string): Promise<string> {
+async function npm(args: string[], cwd: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<string> {
   try {
-    const { stdout } = await run('npm', args, { cwd, env: cleanEnv(), maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await run('npm', args, { cwd, env: cleanEnv(extraEnv), maxBuffer: 64 * 1024 * 1024 });
     return stdout;
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
@@ -75,14 +77,18 @@ async function npm(args: string[], cwd: string): Promise<string> {
 
 async function install(scratch: string): Promise<Installed> {
   // Build from the sources of this checkout, then pack exactly what `files` ships.
-  await npm(['run', 'build'], ROOT);
+  await built();
   const packed = JSON.parse(await npm(['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], ROOT)) as [{ filename: string }];
   const tarball = join(scratch, packed[0].filename);
 
+  // The native addons compiled before, by this checkout's `npm ci` or an earlier run, are found
+  // by their install scripts as a prebuilt binary (test/e2e/prebuilt-addons.ts).
+  await keepAddons(join(ROOT, 'node_modules'));
   const light = join(scratch, 'light');
   mkdirSync(light, { recursive: true });
   writeFileSync(join(light, 'package.json'), JSON.stringify({ name: 'light', version: '1.0.0', private: true, type: 'module' }, null, 2));
-  await npm(['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel', 'error', tarball], light);
+  await npm(['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel', 'error', tarball], light, addonEnv());
+  await keepAddons(join(light, 'node_modules'));
 
   // The consumer starts as a copy of the light project (re2 is built once; a kept scratch
   // directory keeps its consumer, so better-sqlite3 is built once too) and adds every
@@ -94,7 +100,9 @@ async function install(scratch: string): Promise<Installed> {
   await npm(
     ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel', 'error', tarball, ...peers, `@types/node@${devVersion('@types/node')}`, `@types/better-sqlite3@${devVersion('@types/better-sqlite3')}`],
     consumer,
+    addonEnv(),
   );
+  await keepAddons(join(consumer, 'node_modules'));
 
   // The same installed package without fast-check: its own copy, every other dependency linked
   // from the consumer (Node resolves a linked package from where it really is).
@@ -112,19 +120,41 @@ async function install(scratch: string): Promise<Installed> {
 }
 
 let mine: Promise<Installed> | undefined;
+let build: Promise<void> | undefined;
 
 /** The installed package of this test run (installed by the first caller of any test file). */
 export function installed(): Promise<Installed> {
-  return (mine ??= shared(inject('e2eScratch')));
+  return (mine ??= once(inject('e2eScratch'), 'install', install));
 }
 
-async function shared(scratch: string): Promise<Installed> {
-  const done = join(scratch, 'installed.json');
-  const failed = join(scratch, 'install-failed.txt');
+/**
+ * This checkout built (`npm run build`: dist/ and the playground's page) once per test run, by
+ * the first caller of any test file; the install packs that build. A test that runs the command
+ * line as a child process runs this build's bin (CLI), as a user runs the installed one, rather
+ * than the sources through tsx, which transpiles every module again in each process.
+ */
+export function built(): Promise<void> {
+  return (build ??= once(inject('e2eScratch'), 'build', async () => {
+    await npm(['run', 'build'], ROOT);
+    return {};
+  }).then(() => undefined));
+}
+
+/** The bin of this checkout's build (after built()): node_modules/.bin/identity-transforms of a project that installed it. */
+export const CLI = join(ROOT, 'bin/identity-transforms.js');
+
+/**
+ * A step shared by every test file of the run (they run in separate processes): a directory lock
+ * in the run's scratch directory; the first caller does the work and writes its JSON result, the
+ * others wait for that result or its failure.
+ */
+async function once<T>(scratch: string, step: string, work: (scratch: string) => Promise<T>): Promise<T> {
+  const done = join(scratch, `${step}.json`);
+  const failed = join(scratch, `${step}-failed.txt`);
   let owner = false;
   try {
     if (!existsSync(done)) {
-      mkdirSync(join(scratch, 'install.lock'));
+      mkdirSync(join(scratch, `${step}.lock`));
       owner = true;
     }
   } catch (error) {
@@ -132,7 +162,7 @@ async function shared(scratch: string): Promise<Installed> {
   }
   if (owner) {
     try {
-      const result = await install(scratch);
+      const result = await work(scratch);
       writeFileSync(done, JSON.stringify(result));
       return result;
     } catch (error) {
@@ -141,8 +171,8 @@ async function shared(scratch: string): Promise<Installed> {
     }
   }
   for (;;) {
-    if (existsSync(done)) return JSON.parse(readFileSync(done, 'utf8')) as Installed;
-    if (existsSync(failed)) throw new Error(`installing the packed package failed (see the first test that installed it):\n${readFileSync(failed, 'utf8')}`);
+    if (existsSync(done)) return JSON.parse(readFileSync(done, 'utf8')) as T;
+    if (existsSync(failed)) throw new Error(`the shared ${step} step failed (see the first test that ran it):\n${readFileSync(failed, 'utf8')}`);
     await sleep(500);
   }
 }

@@ -1,5 +1,6 @@
 // The MCP server as an assistant runs it: the installed package's bin, `mcp`, driven over stdio by
-// the SDK's own client. Given a project that installed the SDK (the optional peer dependency),
+// the SDK's own client. Given a project that installed the SDK (the optional peer dependency, at
+// the range package.json gives it, which the consumer project of test/e2e/install.ts has),
 // the tools are listed and each answers; a hostile input gets a coded error; and a project
 // without the SDK is told, coded, what to install.
 
@@ -26,7 +27,6 @@ const call = async (name: string, args: Record<string, unknown>) => (await clien
 
 beforeAll(async () => {
   pkg = await installed();
-  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel', 'error', `@modelcontextprotocol/sdk@${SDK}`], { cwd: pkg.consumer, env: pkg.env });
   client = new Client({ name: 'e2e', version: '1.0.0' });
   await client.connect(new StdioClientTransport({ command: pkg.bin, args: ['mcp'], cwd: pkg.consumer, env: pkg.env as Record<string, string>, stderr: 'pipe' }));
 });

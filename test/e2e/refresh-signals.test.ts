@@ -4,16 +4,15 @@
 
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanUp, generatedTenant, tempDir } from '../refresh/tenants.js';
+import { built, CLI } from './install.js';
 
+// The command as a user runs it: this checkout's build (test/e2e/install.ts).
+beforeAll(built);
 afterAll(cleanUp);
 
-const CLI = fileURLToPath(new URL('../../src/cli/run.ts', import.meta.url));
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 let tenant: string | undefined;
 /** Big enough that the run is still going when the first lines are on disk (many small batches). */
@@ -29,7 +28,7 @@ async function interrupt(signal: 'SIGINT' | 'SIGTERM', workers: string) {
   const dir = tempDir('idt-signal-');
   const out = join(dir, 'out.ndjson');
   writeFileSync(out, 'previous run\n');
-  const child = spawn(process.execPath, ['--import', TSX, CLI, 'refresh', '--fixtures', bigTenant(), '--out', out, '--workers', workers, '--batch-size', '8', '--no-progress'], {
+  const child = spawn(process.execPath, [CLI, 'refresh', '--fixtures', bigTenant(), '--out', out, '--workers', workers, '--batch-size', '8', '--no-progress'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let err = '';

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { snapshotTenant } from '../../src/snapshot/index.js';
 import { ADMIN_PAT, resourceServer, type ResourceServer } from '../api/resources-server.js';
+import { built, CLI } from './install.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'idt-snapshot-cli-'));
@@ -18,6 +19,8 @@ let server: ResourceServer;
 let baseUrl: string;
 
 beforeAll(async () => {
+  // The command runs from this checkout's build (test/e2e/install.ts), as a user runs it.
+  await built();
   server = await resourceServer();
   baseUrl = await server.listen();
 });
@@ -27,7 +30,7 @@ afterAll(async () => {
 });
 
 function cli(args: string[]) {
-  const proc = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/run.ts'), 'snapshot', ...args], {
+  const proc = spawn(process.execPath, [CLI, 'snapshot', ...args], {
     cwd: root,
     env: { ...process.env, IDT_CLIENT_ID: ADMIN_PAT.id, IDT_CLIENT_SECRET: ADMIN_PAT.secret },
     stdio: ['ignore', 'pipe', 'pipe'],

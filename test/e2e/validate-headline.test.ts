@@ -3,18 +3,18 @@
 
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { built, CLI } from './install.js';
 
-const CLI = fileURLToPath(new URL('../../src/cli/run.ts', import.meta.url));
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const FIXTURES = fileURLToPath(new URL('../../fixtures/', import.meta.url));
 
 let repo: string;
-beforeAll(() => {
+beforeAll(async () => {
+  // The command as a user runs it: this checkout's build (test/e2e/install.ts).
+  await built();
   repo = mkdtempSync(join(tmpdir(), 'idt-headline-'));
   cpSync(join(FIXTURES, 'transforms'), join(repo, 'transforms'), { recursive: true });
   cpSync(join(FIXTURES, 'identity-profiles'), join(repo, 'profiles', 'hr'), { recursive: true });
@@ -22,7 +22,7 @@ beforeAll(() => {
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
 function identityTransforms(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', TSX, CLI, ...args], { cwd: repo, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: repo, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 

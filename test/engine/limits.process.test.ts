@@ -7,9 +7,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { built, CLI } from '../e2e/install.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
+// The command as a user runs it: this checkout's build (test/e2e/install.ts).
+beforeAll(built);
+
 const staticT = (value: string) => ({ name: 't', type: 'static', attributes: { value } });
 
 /** The issue's out-of-memory template: a list of 100,000 distinct strings of 100 KB each. */
@@ -23,7 +27,7 @@ describe('limits: out of memory', () => {
     const identity = 'fatima.schroder';
     const run = spawnSync(
       process.execPath,
-      ['--max-old-space-size=192', '--import', 'tsx', join(ROOT, 'src/cli/run.ts'), 'evaluate', file, '--fixtures', join(ROOT, 'fixtures'), '--identity', identity],
+      ['--max-old-space-size=192', CLI, 'evaluate', file, '--fixtures', join(ROOT, 'fixtures'), '--identity', identity],
       { encoding: 'utf8', timeout: 120_000 },
     );
     expect(run.signal).toBeNull();
@@ -39,7 +43,7 @@ describe('limits: nesting', () => {
     // Written as text: JSON.stringify itself cannot go 10,000 levels deep on a small stack.
     const open = '{"type":"upper","attributes":{"input":'.repeat(10_000);
     writeFileSync(file, `{"name":"deep","type":"upper","attributes":{"input":${open}"x"${'}}'.repeat(10_000)}}}`);
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/run.ts'), 'evaluate', file, '--fixtures', join(ROOT, 'fixtures'), '--identity', 'fatima.schroder'], {
+    const run = spawnSync(process.execPath, [CLI, 'evaluate', file, '--fixtures', join(ROOT, 'fixtures'), '--identity', 'fatima.schroder'], {
       encoding: 'utf8',
       timeout: 120_000,
     });

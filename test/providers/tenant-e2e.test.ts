@@ -17,6 +17,7 @@ import { loadFixtures, type Fixtures } from '../../src/providers/fixtures.js';
 import { createTenantProviders, type TenantProviderOptions } from '../../src/providers/tenant/index.js';
 import { refresh, type IdentityRefreshResult } from '../../src/refresh/index.js';
 import { contractProxy } from '../api/contract-http.js';
+import { built, CLI } from '../e2e/install.js';
 import { ADMIN_PAT, resourceServer, TENANT, type ResourceServer } from '../api/resources-server.js';
 
 const NOW = new Date('2024-01-15T12:00:00Z');
@@ -27,6 +28,8 @@ const credentials = () => ({ baseUrl, clientId: ADMIN_PAT.id, clientSecret: ADMI
 const tmp = mkdtempSync(join(tmpdir(), 'idt-tenant-'));
 
 beforeAll(async () => {
+  // The command line's child processes run this checkout's build (test/e2e/install.ts).
+  await built();
   server = await resourceServer();
   baseUrl = await server.listen();
   fixtures = loadFixtures(TENANT);
@@ -230,10 +233,10 @@ describe('the CLI with --tenant', () => {
   });
 });
 
-/** Run the CLI in a child process (tsx), as a user would; resolves when it exits. */
+/** Run the CLI in a child process, as a user would; resolves when it exits. */
 function child(args: string[], env: Record<string, string> = {}) {
   const root = join(TENANT, '..');
-  const proc = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/run.ts'), ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [CLI, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   proc.stdout!.on('data', (d) => (out += String(d)));

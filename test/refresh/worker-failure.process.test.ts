@@ -6,16 +6,16 @@
 
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { built, CLI, ROOT } from '../e2e/install.js';
 import { cleanUp, handTenant, hrAccount, profile, tempDir } from './tenants.js';
 
+// The command as a user runs it: this checkout's build (test/e2e/install.ts).
+beforeAll(built);
 afterAll(cleanUp);
 
-const CLI = fileURLToPath(new URL('../../src/cli/run.ts', import.meta.url));
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 interface Exit {
   code: number | null;
@@ -25,7 +25,7 @@ interface Exit {
 }
 
 function node(args: string[]): Promise<Exit> {
-  const child = spawn(process.execPath, ['--import', TSX, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout.on('data', (chunk) => (out += String(chunk)));
@@ -92,7 +92,7 @@ describe('a refresh worker thread that dies', () => {
 
   it('starts no thread again in the process: workers auto then refresh on the calling thread, an explicit count fails at once', async () => {
     const { dir, rulesFile } = tenant('Exit', EXIT);
-    const runner = pathToFileURL(fileURLToPath(new URL('../../src/refresh/runner.ts', import.meta.url))).href;
+    const runner = pathToFileURL(join(ROOT, 'dist/refresh/runner.js')).href;
     const script = `
       const { RefreshRunner } = await import(${JSON.stringify(runner)});
       const attempt = async (options) => {
