@@ -8,7 +8,6 @@
 // identity-transforms@<version>` finds it (npm is offline: nothing is fetched). The test reads
 // what GitHub would read: the step outputs, the summary files, the SARIF file and the log.
 
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +16,7 @@ import type { Log } from 'sarif';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { sarifSchemaErrors } from '../cli/sarif-schema.js';
-import { installed, ROOT, type Installed } from './install.js';
+import { installed, ROOT, runCommand, type Installed } from './install.js';
 import { changeLondonRegion, createTenantRepository, gitIn } from './tenant-repository.js';
 
 interface Step {
@@ -105,7 +104,9 @@ let pkg: Installed;
 let workspace: string;
 let scratch: string;
 
-function runAction(inputs: Record<string, string>): Job {
+// Each step runs as a child process awaited, never a synchronous spawn: a job takes up to a
+// minute, and a test worker blocked that long misses vitest's own messages and fails the run.
+async function runAction(inputs: Record<string, string>): Promise<Job> {
   const github = { base_ref: 'main', action_path: ROOT, workspace };
   const context: Context = { inputs: {}, github, steps: {} };
   for (const [name, input] of Object.entries(ACTION.inputs)) {
@@ -132,12 +133,12 @@ function runAction(inputs: Record<string, string>): Job {
     };
     for (const [name, value] of Object.entries(step.env ?? {})) env[name] = expand(value, context);
     expect(step.shell).toBe('bash');
-    const run = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], { cwd: workspace, env, encoding: 'utf8', timeout: 300_000 });
-    job.steps.push({ id: step.id, status: run.status, stdout: run.stdout, stderr: run.stderr });
+    const run = await runCommand('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], workspace, env);
+    job.steps.push({ id: step.id, status: run.code, stdout: run.stdout, stderr: run.stderr });
     context.steps[step.id] = readOutputs(join(files, 'output'));
     if (existsSync(join(files, 'summary'))) job.summary += readFileSync(join(files, 'summary'), 'utf8');
-    if (run.status !== 0) {
-      job.status = run.status;
+    if (run.code !== 0) {
+      job.status = run.code;
       break;
     }
   }
@@ -177,18 +178,18 @@ describe('action.yml', () => {
     expect(Object.keys(ACTION.inputs)).toEqual(['paths', 'strict', 'format', 'sarif-file', 'fixtures', 'base-ref', 'fail-on']);
   });
 
-  it('runs the package at its own version', () => {
-    const job = runAction({ paths: 'transforms/' });
+  it('runs the package at its own version', async () => {
+    const job = await runAction({ paths: 'transforms/' });
     expect(job.stepOutputs.package).toEqual({ spec: `identity-transforms@${VERSION}` });
   });
 
-  it("runs README's workflow: validates, annotates, writes SARIF for its upload step, the counts and the impact table, and passes a change without new errors", () => {
+  it("runs README's workflow: validates, annotates, writes SARIF for its upload step, the counts and the impact table, and passes a change without new errors", async () => {
     const steps = readmeWorkflow();
     const ours = steps.find((s) => s.uses?.startsWith('identity-transforms/identity-transforms@'))!;
     expect(ours.uses).toBe(`identity-transforms/identity-transforms@v${VERSION}`);
     const upload = steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@'))!;
     expect(upload.with?.sarif_file).toBe(`\${{ steps.${ours.id}.outputs.sarif-file }}`);
-    const job = runAction(Object.fromEntries(Object.entries(ours.with ?? {}).map(([k, v]) => [k, String(v)])));
+    const job = await runAction(Object.fromEntries(Object.entries(ours.with ?? {}).map(([k, v]) => [k, String(v)])));
     expect(job.steps.map((s) => [s.id, s.status])).toEqual([['package', 0], ['validate', 0], ['impact', 0], ['result', 0]]);
     expect(job.status).toBe(0);
     // The log: validate's annotations, as the runner reads them from stdout.
@@ -209,10 +210,10 @@ describe('action.yml', () => {
     expect(job.summary).toContain('<details><summary>Examples for <code>region</code></summary>');
   });
 
-  it('fails the job on an invalid transform, with its annotation, SARIF result and counts', () => {
+  it('fails the job on an invalid transform, with its annotation, SARIF result and counts', async () => {
     writeFileSync(join(workspace, 'transforms/username.json'), JSON.stringify({ name: 'Username', type: 'lower', attributes: { flags: 'x', input: 'a' } }, null, 2));
     try {
-      const job = runAction({ paths: 'transforms/', 'sarif-file': 'results.sarif' });
+      const job = await runAction({ paths: 'transforms/', 'sarif-file': 'results.sarif' });
       expect(job.steps.map((s) => [s.id, s.status])).toEqual([['package', 0], ['validate', 0], ['impact', 0], ['result', 1]]);
       expect(step(job, 'validate').stdout).toMatch(/^::error file=transforms\/username\.json,line=5,col=5,title=SCHEMA_UNKNOWN_PROPERTY::/m);
       expect(job.outputs).toMatchObject({ files: `${TRANSFORMS + 1}`, valid: `${TRANSFORMS}`, invalid: '1', errors: '1', warnings: '1', 'exit-code': '1', 'impact-exit-code': '', 'sarif-file': 'results.sarif' });
@@ -228,12 +229,12 @@ describe('action.yml', () => {
     }
   });
 
-  it('fails on warnings with strict, and on a usage error at once (exit 2, no later step)', () => {
-    const strict = runAction({ paths: 'transforms/', strict: 'true', format: 'text' });
+  it('fails on warnings with strict, and on a usage error at once (exit 2, no later step)', async () => {
+    const strict = await runAction({ paths: 'transforms/', strict: 'true', format: 'text' });
     expect(strict.status).toBe(1);
     expect(step(strict, 'validate').stdout).toContain('transforms/location-region.json:5:5 warning VALIDATE_LOOKUP_NO_DEFAULT');
     expect(strict.outputs).toMatchObject({ invalid: '1', warnings: '1', 'exit-code': '1' });
-    const missing = runAction({ paths: 'no-such-dir/' });
+    const missing = await runAction({ paths: 'no-such-dir/' });
     expect(missing.steps.map((s) => [s.id, s.status])).toEqual([['package', 0], ['validate', 2]]);
     expect(step(missing, 'validate').stderr).toContain('CLI_USAGE no such file or directory: no-such-dir/');
     expect(missing.outputs['exit-code']).toBe('2');

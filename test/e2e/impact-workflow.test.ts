@@ -4,13 +4,13 @@
 // (test/e2e/install.ts): `npm ci` stands for that installation, `npx identity-transforms` finds
 // the command in node_modules/.bin, and `gh` is a stand-in that records what it was asked to post.
 
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installed, type Installed } from './install.js';
+import { installed, runCommand, type Installed } from './install.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURES = join(ROOT, 'fixtures');
@@ -60,7 +60,7 @@ afterAll(() => {
 });
 
 describe('the README pull-request workflow', () => {
-  it('validates, annotates the changed transform, writes the step summary and posts the comment', () => {
+  it('validates, annotates the changed transform, writes the step summary and posts the comment', async () => {
     const steps = workflowSteps();
     expect(steps[0]).toBe('npm ci');
     const summary = join(repo, '..', `${repo.split('/').pop()}-summary.md`);
@@ -68,8 +68,8 @@ describe('the README pull-request workflow', () => {
     const env = { ...pkg.env, PATH: `${bin}:${process.env.PATH}`, GITHUB_BASE_REF: 'main', GITHUB_STEP_SUMMARY: summary, GH_TOKEN: 'token', PR: '7', GH_LOG: log, CI: 'true' };
     const outputs: string[] = [];
     for (const step of steps.slice(1)) {
-      const run = spawnSync('bash', ['-e', '-c', step], { cwd: repo, env, encoding: 'utf8', timeout: 120_000 });
-      expect({ step, status: run.status, stderr: run.stderr }).toMatchObject({ step, status: 0 });
+      const run = await runCommand('bash', ['-e', '-c', step], repo, env);
+      expect({ step, status: run.code, stderr: run.stderr }).toMatchObject({ step, status: 0 });
       outputs.push(run.stdout);
     }
     const [validate, annotations] = outputs;
@@ -84,12 +84,12 @@ describe('the README pull-request workflow', () => {
     rmSync(summary, { force: true });
   });
 
-  it('fails the job when the change brings new errors (--fail-on errors, the default)', () => {
+  it('fails the job when the change brings new errors (--fail-on errors, the default)', async () => {
     // department maps straight to "Clean Department": a regex the platform rejects fails it for everyone.
     const file = join(repo, 'transforms', 'clean-department.json');
     writeFileSync(file, JSON.stringify({ name: 'Clean Department', type: 'replace', attributes: { regex: '(unclosed', replacement: '' } }));
-    const run = spawnSync('npx', ['identity-transforms', 'impact', '--base', 'git:origin/main', '--fixtures', 'fixtures', '--format', 'markdown'], { cwd: repo, env: pkg.env, encoding: 'utf8', timeout: 120_000 });
-    expect(run.status).toBe(1);
+    const run = await runCommand('npx', ['identity-transforms', 'impact', '--base', 'git:origin/main', '--fixtures', 'fixtures', '--format', 'markdown'], repo, pkg.env);
+    expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/\| department \| 209 \| 0 \| 0 \| 0 \| \d+ \| 0 \|/);
     expect(run.stdout).toContain('**209** new errors');
     git('checkout', '--', 'transforms/clean-department.json');

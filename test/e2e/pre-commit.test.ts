@@ -6,14 +6,12 @@
 // light install (test/e2e/install.ts); the repository holds the bundled tenant, with a change
 // staged on top of its last commit.
 
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { installed, type Installed } from './install.js';
-import { ROOT } from './install.js';
+import { installed, ROOT, runCommand, type Installed } from './install.js';
 import { changeLondonRegion, createTenantRepository, gitIn } from './tenant-repository.js';
 
 interface Hook {
@@ -54,13 +52,14 @@ function filesFor(h: Hook): string[] {
   return staged.filter((f) => pattern.test(f) && (h.types ?? []).every((t) => t === 'json' && f.endsWith('.json')));
 }
 
-function runHook(h: Hook): { status: number | null; stdout: string; stderr: string; argv: string[] } {
+/** A hook run as pre-commit runs it, awaited (a synchronous spawn would block the test worker). */
+async function runHook(h: Hook): Promise<{ status: number | null; stdout: string; stderr: string; argv: string[] }> {
   // pre-commit splits the entry as a POSIX shell would; these entries are plain words.
   expect(h.entry).toMatch(/^[\w:./ -]+$/);
   const argv = [...h.entry.split(' '), ...(h.args ?? []), ...(h.pass_filenames === false ? [] : filesFor(h))];
   const env = { ...pkg.env, PATH: `${join(pkg.light, 'node_modules/.bin')}:${process.env.PATH ?? ''}` };
-  const run = spawnSync(argv[0]!, argv.slice(1), { cwd: repo, env, encoding: 'utf8', timeout: 300_000 });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr, argv };
+  const run = await runCommand(argv[0]!, argv.slice(1), repo, env);
+  return { status: run.code, stdout: run.stdout, stderr: run.stderr, argv };
 }
 
 beforeAll(async () => {
@@ -94,20 +93,20 @@ describe('.pre-commit-hooks.yaml', () => {
     ]);
   });
 
-  it('validate: passes the staged transform (not package.json or the README) and lets the commit through', () => {
-    const run = runHook(hook('identity-transforms-validate'));
+  it('validate: passes the staged transform (not package.json or the README) and lets the commit through', async () => {
+    const run = await runHook(hook('identity-transforms-validate'));
     expect(run.argv).toEqual(['identity-transforms', 'validate', '--external-references', 'transforms/location-region.json']);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('transforms/location-region.json:5:5 warning VALIDATE_LOOKUP_NO_DEFAULT');
     expect(run.stdout).toContain('1 file checked: 1 valid, 0 invalid (0 errors, 1 warning)');
   });
 
-  it('validate: stops the commit of an invalid transform, naming file, line and code; a reference to an unchanged transform is allowed', () => {
+  it('validate: stops the commit of an invalid transform, naming file, line and code; a reference to an unchanged transform is allowed', async () => {
     writeFileSync(join(repo, 'transforms/username.json'), JSON.stringify({ name: 'Username', type: 'lower', attributes: { flags: 'x', input: 'a' } }, null, 2));
     writeFileSync(join(repo, 'transforms/region-upper.json'), JSON.stringify({ name: 'Region Upper', type: 'upper', attributes: { input: { type: 'reference', attributes: { id: 'Location Region' } } } }, null, 2));
     git('add', 'transforms/username.json', 'transforms/region-upper.json');
     try {
-      const run = runHook(hook('identity-transforms-validate'));
+      const run = await runHook(hook('identity-transforms-validate'));
       expect(run.argv.slice(3)).toEqual(['transforms/location-region.json', 'transforms/region-upper.json', 'transforms/username.json']);
       expect(run.status).toBe(1);
       expect(run.stdout).toContain('transforms/username.json:5:5 error SCHEMA_UNKNOWN_PROPERTY');
@@ -119,20 +118,20 @@ describe('.pre-commit-hooks.yaml', () => {
     }
   });
 
-  it('impact: reports what the staged change does against the last commit, and lets a change without new errors through', () => {
-    const run = runHook(hook('identity-transforms-impact'));
+  it('impact: reports what the staged change does against the last commit, and lets a change without new errors through', async () => {
+    const run = await runHook(hook('identity-transforms-impact'));
     expect(run.argv).toEqual(['identity-transforms', 'impact', '--base', 'git:HEAD', '--no-progress', '--fixtures', 'fixtures']);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/region/);
     expect(run.stdout).toMatch(/Location Region/);
   });
 
-  it('impact: stops a change that brings new errors', () => {
+  it('impact: stops a change that brings new errors', async () => {
     const file = join(repo, 'transforms/clean-department.json');
     const saved = readFileSync(file, 'utf8');
     writeFileSync(file, JSON.stringify({ name: 'Clean Department', type: 'replace', attributes: { regex: '(unclosed', replacement: '' } }));
     try {
-      const run = runHook(hook('identity-transforms-impact'));
+      const run = await runHook(hook('identity-transforms-impact'));
       expect(run.status).toBe(1);
       expect(run.stdout).toMatch(/new errors/);
     } finally {
