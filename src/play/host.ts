@@ -9,7 +9,8 @@ import { join, resolve } from 'node:path';
 import { SERVER_EVALUATION_LIMITS } from '../api/evaluation-limits.js';
 import { createEngine, type Engine } from '../engine/engine.js';
 import { MAX_TRANSFORM_BYTES } from '../engine/validate.js';
-import { codedError } from '../errors/index.js';
+import { codedError, isTransformsError } from '../errors/index.js';
+import { MAX_JSON_DEPTH, checkJsonDepth } from '../json/depth.js';
 import { impact, readVersion, type ImpactReport, type TransformVersion } from '../impact/index.js';
 import { readRegularFile } from '../json/read-file.js';
 import { positionOf, type Position } from '../json/positions.js';
@@ -228,6 +229,13 @@ export class PlayHost {
       throw codedError('PLAY_REQUEST_INVALID', 'the document is not valid JSON: fix it to see its impact', { path: '/document' });
     }
     if (!isObject(value)) throw codedError('PLAY_REQUEST_INVALID', 'the document is not a JSON object', { path: '/document' });
+    // impact compares canonical forms, recursively: a document nested past JSON's bound would overflow the stack.
+    try {
+      checkJsonDepth(value, MAX_JSON_DEPTH, 'the document');
+    } catch (error) {
+      if (!isTransformsError(error)) throw error;
+      throw codedError('JSON_TOO_DEEP', error.message, { path: `/document${error.path ?? ''}`, details: error.details });
+    }
     const transforms = new Map(this.version.transforms);
     let profiles = this.version.profiles;
     if (example.kind === 'transform') {

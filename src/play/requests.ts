@@ -6,8 +6,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import { MAX_TRANSFORM_BYTES } from '../engine/validate.js';
 import { codedError } from '../errors/index.js';
-
-const MAX_NAME = 1000;
+import { MAX_NAME } from './request-bounds.js';
 
 const document = { type: 'string', maxLength: MAX_TRANSFORM_BYTES, description: 'The editor\'s text: a transform or an identity profile (JSON, possibly half-typed)' };
 const file = { type: 'string', minLength: 1, maxLength: MAX_NAME, description: 'The example file the text was opened from (transforms/x.json), when it was' };

@@ -126,6 +126,14 @@ describe('the playground server', () => {
     expect((await call(server, '/api/state', { headers: auth })).status).toBe(200);
   });
 
+  it('refuses an impact of a document nested 40,000 levels deep with JSON_TOO_DEEP at its pointer, and runs the next', async () => {
+    const deep = `{"name":"x","type":"static","attributes":${'{"a":'.repeat(40_000)}1${'}'.repeat(40_000)}}`;
+    const answer = await post('/api/impact', { document: deep, file: 'transforms/clean-department.json' });
+    expect(answer.status).toBe(400);
+    expect(errorOf(answer)).toMatchObject({ code: 'JSON_TOO_DEEP', path: `/document/attributes${'/a'.repeat(999)}` });
+    expect((await call(server, '/api/state', { headers: auth })).status).toBe(200);
+  });
+
   it('says what it does not have, and which method a route takes', async () => {
     expect(errorOf(await call(server, '/api/nothing', { headers: auth }))).toMatchObject({ code: 'PLAY_NOT_FOUND' });
     expect(errorOf(await call(server, '/api/example?file=../package.json', { headers: auth }))).toMatchObject({ code: 'PLAY_NOT_FOUND' });

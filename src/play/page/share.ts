@@ -2,6 +2,8 @@
 // example it came from and the identity, deflated and base64url-encoded. The link shared leaves
 // out the token; whoever opens it appends the fragment to their own playground's URL.
 
+import { MAX_NAME } from '../request-bounds.js';
+
 export interface Shared {
   document: string;
   file?: string;
@@ -43,14 +45,21 @@ export async function encodeShared(shared: Shared): Promise<string> {
   return 's=' + toBase64Url(await pipe(new TextEncoder().encode(JSON.stringify(shared)), new CompressionStream('deflate-raw')));
 }
 
+const nameOf = (value: unknown) => (typeof value === 'string' && value.length > 0 && value.length <= MAX_NAME ? value : undefined);
+
 /** The shared state of a fragment, or undefined when it holds none (or not one this page wrote). */
 export async function decodeShared(fragment: string): Promise<Shared | undefined> {
   const text = fragment.replace(/^#/, '');
   if (!text.startsWith('s=')) return undefined;
   try {
     const bytes = await pipe(fromBase64Url(text.slice(2)), new DecompressionStream('deflate-raw'));
-    const value = JSON.parse(new TextDecoder().decode(bytes)) as Shared;
-    return typeof value.document === 'string' ? value : undefined;
+    const value = JSON.parse(new TextDecoder().decode(bytes)) as Partial<Record<keyof Shared, unknown>> | null;
+    if (typeof value?.document !== 'string') return undefined;
+    // An example or identity the API would refuse (not a name, empty, too long) is left out: kept,
+    // it would have every call of the page refused until another was picked.
+    const file = nameOf(value.file);
+    const identity = nameOf(value.identity);
+    return { document: value.document, ...(file !== undefined ? { file } : {}), ...(identity !== undefined ? { identity } : {}) };
   } catch {
     return undefined;
   }
