@@ -175,8 +175,13 @@ export class PlayHost {
     return { hover: doHover(doc, request.offset, this.workspace(doc)) ?? null };
   }
 
-  /** The profile to show: the document when it is an identity profile, else the fixtures' first. */
+  /**
+   * The profile to show: the document when it is an identity profile, else the fixtures' first;
+   * none for a document the language service left unread (too large or nested too deep, which the
+   * analysis reports), whose kind is unknown — the fixtures' profile would pass for the edited one.
+   */
   private profileFor(doc: LanguageDocument): IdentityProfile | undefined {
+    if (doc.tooLarge !== undefined || doc.tooDeep !== undefined) return undefined;
     const value = doc.value;
     if (isObject(value) && isObject(value.identityAttributeConfig)) return value as unknown as IdentityProfile;
     return this.version.profiles[0]?.doc;

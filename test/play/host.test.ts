@@ -120,6 +120,12 @@ describe('the playground host over the bundled tenant', () => {
     expect(await department(JSON.stringify({ name: 'Clean Department', type: 'upper', attributes: {} }))).toEqual({ name: 'department', value: 'CUSTOMER SUCCESS', stored: 'Executive' });
   });
 
+  it('profile: none for a document the language service leaves unread (nested too deep), not the fixtures\' profile in its place', async () => {
+    const deep = `{"name": "Deep", "identityAttributeConfig": {"attributeTransforms": ${'['.repeat(100_000)}${']'.repeat(100_000)}}}`;
+    expect((await host.analyze({ document: deep, identity: 'fatima.schroder' })).diagnostics.map((d) => d.code)).toContain('JSON_TOO_DEEP');
+    expect(await host.profile({ document: deep, identity: 'fatima.schroder' })).toEqual({ profile: null, attributes: [] });
+  });
+
   describe('impact', () => {
     const work = mkdtempSync(join(tmpdir(), 'play-impact-'));
     afterAll(() => rmSync(work, { recursive: true, force: true }));
