@@ -678,3 +678,36 @@ describe('a line comment right after `#` and a property', () => {
     expect(() => render('#if(false)#$a## note\n#set($t = 1)#end', { a: 'Ann' })).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
   });
 });
+
+describe("a lone $ among a macro call's arguments", () => {
+  // Checked against Velocity 1.7 (strict references): the `$` starts no reference and vanishes.
+  const macro = '#macro(foo $x)[$x]#end';
+  it.each([
+    [`${macro}#foo($ 1)`, '[1]'],
+    ['#macro(foo $x $y)[$x][$y]#end#foo($ 1 2)', '[1][2]'],
+    [`${macro}#foo(1 $)`, '[1]'],
+    [`${macro}#foo($ $a)`, '[Ann]'],
+    [`${macro}#foo($a$ )`, '[Ann]'],
+    [`${macro}#foo($! 1)`, '[1]'],
+    [`${macro}#foo($$ 1)`, '[1]'],
+    [`${macro}#foo($1)`, '[1]'],
+    // The macro is never called in a branch that never runs.
+    ['#if(false)#elseHi ($ )#end', ''],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template, { a: 'Ann' })).toBe(expected);
+  });
+
+  it.each([[`${macro}#foo($)`], [`${macro}#foo( $)`], ['#elseHi ($ )']])(
+    '%j parses and fails when it runs (no argument, or no such macro), as in 1.7: TEMPLATE_RENDER',
+    (template) => {
+      expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_RENDER' }));
+    },
+  );
+
+  it.each([[`${macro}#foo( $ )`, 30], ['#macro(foo $x $y)[$x][$y]#end#foo(1 $ 2)', 38], [`${macro}#foo(1 $ )`, 31]])(
+    '%j: a blank after a lone $ that follows a blank does not parse, as in 1.7 (column %i)',
+    (template, column) => {
+      expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX', details: { line: 1, column } }));
+    },
+  );
+});
