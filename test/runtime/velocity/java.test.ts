@@ -711,3 +711,28 @@ describe("a lone $ among a macro call's arguments", () => {
     },
   );
 });
+
+describe('a ( after the one directive of a property-then-reference state', () => {
+  // Checked against Velocity 1.7 (strict references): after `#else(`, or after a reference that
+  // follows that directive and its `(` and `#`, 1.7 reads on in a call's arguments, where only
+  // words, references, directives and `#` are text.
+  const vars = { a: 'Ann', u: 'U', m: { k: 'v' } };
+  it.each([
+    ['#if(true)$m.k$a#else(${u}#end', 'vAnn'],
+    ['#if(true)$m.k$a#else(x#end', 'vAnn'],
+    ['#if(false)$m.k$a#elseif(true)$u$a.charAt(0)(#else#end', 'UA('],
+    ['$m.k$a$u$a.charAt(0)(#if(true)#end', 'vAnnUA('],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template, vars)).toBe(expected);
+  });
+
+  it.each([
+    ['#if(true)$m.k$a#else(${u}#end x'],
+    ['#if(true)$m.k$a#else(${u}#end## note'],
+    ['#if(true)$m.k$a#else(x)#end'],
+    ['#if(false)$m.k$a#elseif(true)$u$a.charAt(0)(#else x#end'],
+    ['$m.k$a$u$a.charAt(0)(#if(true)#end x'],
+  ])('%j does not parse: TEMPLATE_SYNTAX', (template) => {
+    expect(() => render(template, vars)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+  });
+});
