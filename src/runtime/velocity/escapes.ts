@@ -264,6 +264,11 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
       if (/^(?:[A-Za-z_][\w-]*)?$/.test(word) && PROPERTY_THEN_DIRECTIVE_TEXT.test(state.slice(0, state.length - word.length)) && !callStateText(source.slice(i + 1))) {
         syntaxAt(source, i, "the ( after a property, a reference and a directive has a closing ) (Velocity 1.7's lexer reads arguments)");
       }
+      // A reference in that state, then `(` and `#` (`$m.k$a#elseif(…)$u$a.charAt(0)(#else x`):
+      // 1.7 reads on in arguments there, as after `$a.b(#end`.
+      if (source[i + 1] === '#' && PROPERTY_THEN_REFERENCE.test(out.slice(-300)) && !callStateText(source.slice(i + 1))) {
+        syntaxAt(source, i, "the ( after a property and references, then '#', reads on as arguments (Velocity 1.7's lexer) that do not close");
+      }
       // So it does right after a property and block comments, or a word after them
       // (`$m.k#* c *#(x)`, `$m.k#* c *#x-y(1)`): there a `(` left open is text (`$m.k#* c *#(x`).
       const afterComment = comments[1] >= 0 && size() - comments[1] <= 200 ? since(comments[1]) : undefined;
@@ -299,9 +304,10 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
       syntaxAt(source, i, "'[' after a reference opens an index (Velocity 1.7's lexer), and what follows is none");
     }
     if (depth === 0 && c === '#' && PROPERTY_THEN_REFERENCE.test(out.slice(-300))) {
-      // `$m.k$a#end(x)`: past the #end of that property state, a `(` opens arguments in 1.7.
+      // `$m.k$a#end(x)`, `#if(true)$m.k$a#else(x)#end`: past the #end or #else of that property
+      // state, a `(` opens arguments in 1.7.
       const paren = END_THEN_PAREN.exec(source.slice(i, i + 50));
-      if (paren && !callStateText(source.slice(i + paren[0].length))) syntaxAt(source, i + paren[0].length - 1, "the ( after #end has no closing )");
+      if (paren && !callStateText(source.slice(i + paren[0].length))) syntaxAt(source, i + paren[0].length - 1, `the ( after ${paren[0].slice(0, paren[0].indexOf('('))} has no closing )`);
     }
     if (depth === 0 && c === '#') {
       const token = hashToken(source, i);

@@ -110,7 +110,8 @@ export function hashToken(source: string, i: number): Token | undefined {
     // `#name\n(…)`: a call all the same; velocityjs needs the `(` right after the name (the line
     // breaks move inside the arguments, so that lines stay where they were).
     if (/[\r\n]/.test(source.slice(next, open))) return { text: `#${name}(${source.slice(next, open)}`, next: open + 1, opens: true };
-    return undefined;
+    const args = withoutLoneDollars(source, open, close);
+    return args === undefined ? undefined : { text: `${source.slice(i, open)}(${args})`, next: close + 1 };
   }
   if (name.startsWith('end') && /^end[A-Za-z0-9_]+$/.test(name)) return { text: `#${name}()`, next };
   return { text: raw(word[0]), next, raw: true };
@@ -153,6 +154,30 @@ function directiveInArguments(source: string, open: number, close: number): numb
     else if (c === '#' && /^#\{?[A-Za-z]/.test(source.slice(k, k + 3))) return k;
   }
   return -1;
+}
+
+/** A `$` (`$!`, `$$`) among a macro call's arguments that starts no reference: a blank, a digit or the `)` after it. */
+const LONE_DOLLARS = /(^|[^\\$!])((?:\$!?)+)(?=[ \t0-9]|$)/g;
+
+/**
+ * 1.7 reads a lone `$` among a macro call's arguments and drops it (`#foo($ 1)` binds 1 to the
+ * first parameter, `#foo($)` passes none), but after a blank a blank after it does not parse
+ * (`#foo( $ )`, `#foo(1 $ 2)`). The arguments without those `$`s, or undefined when there is none.
+ */
+function withoutLoneDollars(source: string, open: number, close: number): string | undefined {
+  const args = source.slice(open + 1, close);
+  if (!args.includes('$') || /["']/.test(args)) return undefined;
+  let found = false;
+  const kept = args.replace(LONE_DOLLARS, (m, before: string, dollars: string, at: number) => {
+    const after = args[at + m.length];
+    if (/[ \t]/.test(before) && (after === ' ' || after === '\t')) {
+      syntaxAt(source, open + 1 + at + m.length, "a blank after a lone '$' that follows a blank among a macro call's arguments");
+    }
+    found = true;
+    return before;
+  });
+  // A `,` first (`#foo($ ,1)`) is outside velocityjs's grammar: left to it as before.
+  return found && !/^[ \t]*,/.test(kept) ? kept : undefined;
 }
 
 /** `#break(…)`: empty arguments dropped; what 1.7 cannot parse refused. */

@@ -48,7 +48,7 @@ export const P3_ONE = String.raw`(?:#\{?(?:if|elseif|foreach|macro)\}?[ \t]*\((?
 export const P3_CLOSED = `(?:${P3_DOLLAR})+(?:(?:${P3_SET})+|(?:${P3_SET})*(?:${P3_ONE})(?:${P3_SET})*)`;
 export const PROPERTY_THEN_DIRECTIVE = new RegExp(`${P3_PROPERTY}(?:${P3_CLOSED})+[^\\s#$\\[]*$`);
 export const PROPERTY_THEN_REFERENCE = new RegExp(`${P3_PROPERTY}(?:${P3_CLOSED})*(?:${P3_DOLLAR})+(?:${P3_SET})*$`);
-export const END_THEN_PAREN = /^#\{?end\}?(?:[ \t]*(?:\r\n|\n|\r))?\(/;
+export const END_THEN_PAREN = /^#\{?(?:end|else)\}?(?:[ \t]*(?:\r\n|\n|\r))?\(/;
 export const PROPERTY_THEN_DIRECTIVE_TEXT = new RegExp(`${P3_PROPERTY}(?:${P3_CLOSED})+(?:\\$!?\\{[A-Za-z_]\\w*\\})*$`);
 /**
  * A property followed right away by #sets (each eating the line break after it) or braced

@@ -678,3 +678,61 @@ describe('a line comment right after `#` and a property', () => {
     expect(() => render('#if(false)#$a## note\n#set($t = 1)#end', { a: 'Ann' })).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
   });
 });
+
+describe("a lone $ among a macro call's arguments", () => {
+  // Checked against Velocity 1.7 (strict references): the `$` starts no reference and vanishes.
+  const macro = '#macro(foo $x)[$x]#end';
+  it.each([
+    [`${macro}#foo($ 1)`, '[1]'],
+    ['#macro(foo $x $y)[$x][$y]#end#foo($ 1 2)', '[1][2]'],
+    [`${macro}#foo(1 $)`, '[1]'],
+    [`${macro}#foo($ $a)`, '[Ann]'],
+    [`${macro}#foo($a$ )`, '[Ann]'],
+    [`${macro}#foo($! 1)`, '[1]'],
+    [`${macro}#foo($$ 1)`, '[1]'],
+    [`${macro}#foo($1)`, '[1]'],
+    // The macro is never called in a branch that never runs.
+    ['#if(false)#elseHi ($ )#end', ''],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template, { a: 'Ann' })).toBe(expected);
+  });
+
+  it.each([[`${macro}#foo($)`], [`${macro}#foo( $)`], ['#elseHi ($ )']])(
+    '%j parses and fails when it runs (no argument, or no such macro), as in 1.7: TEMPLATE_RENDER',
+    (template) => {
+      expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_RENDER' }));
+    },
+  );
+
+  it.each([[`${macro}#foo( $ )`, 30], ['#macro(foo $x $y)[$x][$y]#end#foo(1 $ 2)', 38], [`${macro}#foo(1 $ )`, 31]])(
+    '%j: a blank after a lone $ that follows a blank does not parse, as in 1.7 (column %i)',
+    (template, column) => {
+      expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX', details: { line: 1, column } }));
+    },
+  );
+});
+
+describe('a ( after the one directive of a property-then-reference state', () => {
+  // Checked against Velocity 1.7 (strict references): after `#else(`, or after a reference that
+  // follows that directive and its `(` and `#`, 1.7 reads on in a call's arguments, where only
+  // words, references, directives and `#` are text.
+  const vars = { a: 'Ann', u: 'U', m: { k: 'v' } };
+  it.each([
+    ['#if(true)$m.k$a#else(${u}#end', 'vAnn'],
+    ['#if(true)$m.k$a#else(x#end', 'vAnn'],
+    ['#if(false)$m.k$a#elseif(true)$u$a.charAt(0)(#else#end', 'UA('],
+    ['$m.k$a$u$a.charAt(0)(#if(true)#end', 'vAnnUA('],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template, vars)).toBe(expected);
+  });
+
+  it.each([
+    ['#if(true)$m.k$a#else(${u}#end x'],
+    ['#if(true)$m.k$a#else(${u}#end## note'],
+    ['#if(true)$m.k$a#else(x)#end'],
+    ['#if(false)$m.k$a#elseif(true)$u$a.charAt(0)(#else x#end'],
+    ['$m.k$a$u$a.charAt(0)(#if(true)#end x'],
+  ])('%j does not parse: TEMPLATE_SYNTAX', (template) => {
+    expect(() => render(template, vars)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+  });
+});
