@@ -15,7 +15,7 @@
 //   origin only, no inline script, no frame; nothing it loads comes from elsewhere.
 // Bodies are read up to MAX_BODY_BYTES; evaluation is budgeted by the engine's limits (host.ts).
 
-import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +23,7 @@ import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { MAX_TRANSFORM_BYTES } from '../engine/validate.js';
 import { codedError, isTransformsError, type TransformsError } from '../errors/index.js';
+import { newTrackingId } from '../errors/tracking-id.js';
 import type { PlayHost } from './host.js';
 import { requestCheckers, type RequestName } from './requests.js';
 
@@ -106,7 +107,7 @@ function sendError(res: ServerResponse, error: TransformsError, trackingId?: str
  * name files of this machine or the code's insides, goes to the log under the same id.
  */
 function sendInternal(res: ServerResponse, error: unknown, log: (line: string) => void): void {
-  const trackingId = randomUUID().replaceAll('-', '');
+  const trackingId = newTrackingId();
   const detail = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
   log(`play: internal error ${trackingId}: ${detail}`);
   sendError(res, codedError('PLAY_INTERNAL', `the playground failed to answer (tracking id ${trackingId}: the play command's standard error has the detail)`), trackingId);

@@ -6,11 +6,11 @@
 // the status). Token-endpoint errors also carry RFC 6749 §5.2 `error` and
 // `error_description`, with Cache-Control: no-store.
 
-import { randomUUID } from 'node:crypto';
 import { STATUS_CODES as HTTP_STATUS } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isTransformsError, type ErrorCode } from '../../errors/index.js';
+import { newTrackingId } from '../../errors/tracking-id.js';
 import { noteFailure } from '../request-log.js';
 
 export interface ErrorMessage {
@@ -60,10 +60,6 @@ export const OAUTH_ERRORS: Readonly<Record<string, string>> = {
 const message = (text: string): ErrorMessage => ({ locale: 'en-US', localeOrigin: 'DEFAULT', text });
 
 /** A 32-hex tracking id, the platform's format. */
-export function newTrackingId(): string {
-  return randomUUID().replaceAll('-', '');
-}
-
 export function errorBody(status: number, code: ErrorCode, text: string, causes: string[] = [], trackingId = newTrackingId()): PlatformErrorBody {
   return {
     detailCode: DETAIL_CODES[status] ?? `${status}`,
