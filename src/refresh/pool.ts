@@ -15,7 +15,7 @@
 // is stopped, and no thread is started in this process again (worker-gate.ts keeps the one
 // piscina starts in its place from loading re2); docs/decisions.md.
 
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
@@ -38,18 +38,23 @@ export function threadsLoadTypeScript(): boolean {
  * The worker module. From the built package it is worker.bundle.js next to this file, the
  * worker and everything it imports in one file (scripts/build-worker-bundle.ts): each thread
  * then reads and compiles one module instead of resolving a graph of some 170. A compiled tree
- * without it (tsc alone) loads worker.js. When this file runs as TypeScript (tests, tsx scripts)
- * the worker is the .ts file and threads load it through tsx, which is then installed (it is a
- * dev dependency). worker-gate.ts, which piscina starts, loads the module `worker` names.
+ * without it (tsc alone), or whose worker.js is newer (tsc run again over a built tree), loads
+ * worker.js. When this file runs as TypeScript (tests, tsx scripts) the worker is the .ts file
+ * and threads load it through tsx, which is then installed (it is a dev dependency).
+ * worker-gate.ts, which piscina starts, loads the module `worker` names.
  */
 function workerLocation(): { filename: string; execArgv: string[]; worker: GateData['worker'] } {
   const here = import.meta.url;
-  if (!threadsLoadTypeScript()) {
-    const bundle = new URL('./worker.bundle.js', here);
-    return { filename: new URL('./worker-gate.js', here).href, execArgv: [], worker: existsSync(bundle) ? './worker.bundle.js' : './worker.js' };
-  }
+  if (!threadsLoadTypeScript()) return { filename: new URL('./worker-gate.js', here).href, execArgv: [], worker: compiledWorker(here) };
   const loader = pathToFileURL(createRequire(here).resolve('tsx')).href;
   return { filename: new URL('./worker-gate.ts', here).href, execArgv: ['--import', loader], worker: './worker.js' };
+}
+
+/** The worker module of a compiled tree whose pool.js is `here`: the bundle when it is there and as new as worker.js. */
+export function compiledWorker(here: string): GateData['worker'] {
+  const bundle = statSync(new URL('./worker.bundle.js', here), { throwIfNoEntry: false });
+  const worker = statSync(new URL('./worker.js', here), { throwIfNoEntry: false });
+  return bundle !== undefined && (worker === undefined || bundle.mtimeMs >= worker.mtimeMs) ? './worker.bundle.js' : './worker.js';
 }
 
 /**
