@@ -10,8 +10,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * The package as users run it, built as `npm run build` builds it (tsc, then the schema
- * validators generated ahead of time and the refresh workers' bundle) into bench/.data/dist; tsx's loader would add its own
- * memory and time to the measurement.
+ * validators generated ahead of time and the refresh workers' bundle) into bench/.data/dist;
+ * tsx's loader would add its own memory and time to the measurement.
  */
 export function compiledRunner(): string {
   const outDir = join(root, 'bench', '.data', 'dist');

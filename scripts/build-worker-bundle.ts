@@ -9,7 +9,7 @@
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-export const WORKER_ENTRY = fileURLToPath(new URL('../src/refresh/worker.ts', import.meta.url));
+const WORKER_ENTRY = fileURLToPath(new URL('../src/refresh/worker.ts', import.meta.url));
 
 /** Bundle the worker into `outfile` (the build's and the benchmarks' compiled package). */
 export async function buildWorkerBundle(outfile: string): Promise<void> {
