@@ -10,8 +10,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * The package as users run it, built as `npm run build` builds it (tsc, then the schema
- * validators generated ahead of time) into bench/.data/dist; tsx's loader would add its own
- * memory and time to the measurement.
+ * validators generated ahead of time and the refresh workers' bundle) into bench/.data/dist;
+ * tsx's loader would add its own memory and time to the measurement.
  */
 export function compiledRunner(): string {
   const outDir = join(root, 'bench', '.data', 'dist');
@@ -36,6 +36,9 @@ export function compiledRunner(): string {
     }`;
   const built = spawnSync(process.execPath, ['--input-type=module', '-e', precompile], { cwd: root, encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`generating the schema validators failed: ${built.stderr}`);
+  // scripts/build-worker-bundle.ts: the refresh workers' one-file module, as the package ships it.
+  const bundled = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'build-worker-bundle.ts'), join(outDir, 'refresh', 'worker.bundle.js')], { cwd: root, encoding: 'utf8' });
+  if (bundled.status !== 0) throw new Error(`bundling the refresh worker failed: ${bundled.stderr}`);
   return pathToFileURL(runner).href;
 }
 

@@ -106,7 +106,16 @@ export interface CodedErrorOptions {
  */
 const KEEP_STACKS = typeof process !== 'undefined' && Boolean(process.env?.IDT_DEBUG);
 
+/**
+ * Carried by every TransformsError, so that one made by another copy of this module is still
+ * recognised (isTransformsError): the refresh workers' one-file bundle inlines this module
+ * (scripts/build-worker-bundle.ts) while a rules module imports the package's.
+ */
+const BRAND = Symbol.for('identity-transforms.TransformsError');
+
 export class TransformsError extends Error {
+  /** On the prototype (below): an instance costs nothing more. */
+  declare readonly [BRAND]: true;
   readonly code: ErrorCode;
   /** Set once, by the innermost transform that sees the error when it has none. */
   path: string | undefined;
@@ -147,8 +156,11 @@ export class TransformsError extends Error {
   }
 }
 
+Object.defineProperty(TransformsError.prototype, BRAND, { value: true });
+
+/** A TransformsError, from this copy of the module or another (see BRAND). */
 export function isTransformsError(value: unknown): value is TransformsError {
-  return value instanceof TransformsError;
+  return value instanceof TransformsError || (value instanceof Error && (value as { [BRAND]?: unknown })[BRAND] === true);
 }
 
 /** Shorthand used throughout the code base. */

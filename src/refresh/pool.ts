@@ -15,6 +15,7 @@
 // is stopped, and no thread is started in this process again (worker-gate.ts keeps the one
 // piscina starts in its place from loading re2); docs/decisions.md.
 
+import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
@@ -34,15 +35,26 @@ export function threadsLoadTypeScript(): boolean {
 }
 
 /**
- * The worker module. From the built package it is worker.js next to this file; when this file
- * runs as TypeScript (tests, tsx scripts) the worker is the .ts file and threads load it
- * through tsx, which is then installed (it is a dev dependency).
+ * The worker module. From the built package it is worker.bundle.js next to this file, the
+ * worker and everything it imports in one file (scripts/build-worker-bundle.ts): each thread
+ * then reads and compiles one module instead of resolving a graph of some 170. A compiled tree
+ * without it (tsc alone), or whose worker.js is newer (tsc run again over a built tree), loads
+ * worker.js. When this file runs as TypeScript (tests, tsx scripts) the worker is the .ts file
+ * and threads load it through tsx, which is then installed (it is a dev dependency).
+ * worker-gate.ts, which piscina starts, loads the module `worker` names.
  */
-function workerLocation(): { filename: string; execArgv: string[] } {
+function workerLocation(): { filename: string; execArgv: string[]; worker: GateData['worker'] } {
   const here = import.meta.url;
-  if (!threadsLoadTypeScript()) return { filename: new URL('./worker-gate.js', here).href, execArgv: [] };
+  if (!threadsLoadTypeScript()) return { filename: new URL('./worker-gate.js', here).href, execArgv: [], worker: compiledWorker(here) };
   const loader = pathToFileURL(createRequire(here).resolve('tsx')).href;
-  return { filename: new URL('./worker-gate.ts', here).href, execArgv: ['--import', loader] };
+  return { filename: new URL('./worker-gate.ts', here).href, execArgv: ['--import', loader], worker: './worker.js' };
+}
+
+/** The worker module of a compiled tree whose pool.js is `here`: the bundle when it is there and as new as worker.js. */
+export function compiledWorker(here: string): GateData['worker'] {
+  const bundle = statSync(new URL('./worker.bundle.js', here), { throwIfNoEntry: false });
+  const worker = statSync(new URL('./worker.js', here), { throwIfNoEntry: false });
+  return bundle !== undefined && (worker === undefined || bundle.mtimeMs >= worker.mtimeMs) ? './worker.bundle.js' : './worker.js';
 }
 
 /**
@@ -138,7 +150,7 @@ function poolOf(threads: number, heapMb: number): Threads {
       { details: { workers: threads } },
     );
   }
-  const { filename, execArgv } = workerLocation();
+  const { filename, execArgv, worker } = workerLocation();
   const piscina = new Piscina<Task, Reply>({
     filename,
     execArgv,
@@ -150,7 +162,7 @@ function poolOf(threads: number, heapMb: number): Threads {
     // Never retire a thread (see the header): idle threads are unref'd, not terminated.
     idleTimeout: Number.MAX_SAFE_INTEGER,
     resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: heapMb },
-    workerData: { died } satisfies GateData,
+    workerData: { died, worker } satisfies GateData,
   });
   const pool: Threads = { piscina, lost: false };
   // piscina destroys a thread only when it died (idle threads are kept, pools never closed),

@@ -10,12 +10,14 @@
 import { workerData, type MessagePort } from 'node:worker_threads';
 import type { PrepareTask, ScanTask, WorkerFailure, WorkerResult, WorkerTask } from './worker.js';
 
-/** What pool.ts passes every thread: a shared flag, 1 once a thread of the process has died. */
+/** What pool.ts passes every thread: a shared flag, 1 once a thread of the process has died, and the worker module to load. */
 export interface GateData {
   died: Int32Array;
+  /** Relative to this file: './worker.bundle.js' (the built package's one-file worker) or './worker.js'. */
+  worker: './worker.bundle.js' | './worker.js';
 }
 
-const { died } = workerData as GateData;
+const { died, worker: location } = workerData as GateData;
 
 type Worker = typeof import('./worker.js');
 
@@ -23,12 +25,13 @@ type Worker = typeof import('./worker.js');
 let worker: Worker | Promise<Worker> | null = null;
 
 /**
- * Compiled, this is an ES module and imports the worker. Run from TypeScript, piscina requires
- * it, tsx having compiled it to CommonJS (its ES module hooks do not reach threads on Node 20),
- * so it requires the worker too.
+ * Compiled, this is an ES module and imports the worker (bundled or not). Run from TypeScript,
+ * piscina requires it, tsx having compiled it to CommonJS (its ES module hooks do not reach
+ * threads on Node 20), so it requires the worker too.
  */
 function importWorker(): Worker | Promise<Worker> {
-  return typeof require === 'function' ? (require('./worker.js') as Worker) : import('./worker.js');
+  if (typeof require === 'function') return require('./worker.js') as Worker;
+  return import(location) as Promise<Worker>;
 }
 
 function load<T>(then: (worker: Worker) => T | Promise<T>, refuse: () => T): T | Promise<T> {

@@ -17,8 +17,12 @@ export type CompiledSchema = ((value: unknown) => boolean) & { errors?: ErrorObj
 /** ajv's options for every schema validator; `allErrors` is chosen per validator. */
 const AJV_OPTIONS = { strict: false, allowUnionTypes: true, discriminator: true } as const;
 
-/** Where the build writes the generated validators (next to this module in dist/). */
-export const PRECOMPILED_DIR = fileURLToPath(new URL('./precompiled/', import.meta.url));
+/**
+ * Where the build writes the generated validators (next to this module in dist/). Spelled from
+ * the parent directory so that it is the same from the refresh workers' bundle
+ * (dist/refresh/worker.bundle.js, scripts/build-worker-bundle.ts), which inlines this module.
+ */
+export const PRECOMPILED_DIR = fileURLToPath(new URL('../schema/precompiled/', import.meta.url));
 
 // ajv (CommonJS) loads on first use: a built CLI validating the built-in schema never needs it.
 const require = createRequire(import.meta.url);

@@ -78,6 +78,17 @@ describe('the installed command (node_modules/.bin/identity-transforms)', () => 
     expect(result.stdout).toMatch(/identities +209,/);
   });
 
+  it('refreshes on worker threads, which load the one-file worker module, to the same bytes as on the main thread', async () => {
+    const fixtures = 'node_modules/identity-transforms/fixtures';
+    const out = (workers: string) => join(project, `refresh-${workers}.ndjson`);
+    for (const workers of ['0', '2']) {
+      const result = await cli(['refresh', '--fixtures', fixtures, '--out', out(workers), '--workers', workers, '--no-progress'], pkg.consumer);
+      expect(result.code, result.stderr).toBe(0);
+    }
+    expect(existsSync(join(pkg.consumer, 'node_modules/identity-transforms/dist/refresh/worker.bundle.js'))).toBe(true);
+    expect(readFileSync(out('2'), 'utf8')).toBe(readFileSync(out('0'), 'utf8'));
+  });
+
   it('generates a tenant with gen-tenant', async () => {
     const out = join(project, 'tenant');
     const result = await cli(['gen-tenant', '--identities', '20', '--seed', 'install', '--out', out]);
@@ -96,6 +107,8 @@ describe('the packed files', () => {
     expect(files).toContain('package/fixtures/identities.json');
     expect(files).toContain('package/fixtures/identity-profiles/default.json');
     expect(files).toContain('package/schemas/transform.schema.json');
+    // The refresh workers' one-file module (scripts/build-worker-bundle.ts).
+    expect(files).toContain('package/dist/refresh/worker.bundle.js');
     // The playground's page, built at `npm run build`: the command serves these and nothing else.
     expect(files.filter((f) => f.startsWith('package/dist/play/page/')).sort()).toEqual(['package/dist/play/page/app.css', 'package/dist/play/page/app.js', 'package/dist/play/page/index.html']);
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);

@@ -90,17 +90,22 @@ class RunsBuilder {
   ends = new Float64Array(4096);
   size = 0;
   private bytes = 0;
-  private last: string | null = null;
+  /**
+   * The id of the last run (meaningless while `size` is 0). Always a string: a null after
+   * reset() had V8 throw away the scanning loop's optimised code ("not a String") at the first
+   * account of each range, and compile it again, in every scanning thread.
+   */
+  private last = '';
 
   reset(): this {
     this.size = this.bytes = 0;
-    this.last = null;
+    this.last = '';
     return this;
   }
 
   /** False when the id does not survive the trip as UTF-8 (a lone surrogate, which JSON can spell with an escape). */
   add(id: string, end: number): boolean {
-    if (id === this.last) {
+    if (this.size > 0 && id === this.last) {
       this.ends[this.size - 1] = end;
       return true;
     }
@@ -163,6 +168,21 @@ function startOf(file: string, start: number): ReadRange['state'] | null {
   }
 }
 
+/**
+ * The accounts from the reader's current one to its range's end, added to `runs`: how many,
+ * or -1 when an id cannot be kept. The loop is a function of its own, so that V8 optimises
+ * it once as the loop it is: inside scanAccountRuns, its on-stack replacement also compiled
+ * the code after the loop, which had never run, and threw it away at each range's end.
+ */
+function scanRest(reader: JsonArrayReader, runs: RunsBuilder): number {
+  let count = 0;
+  do {
+    count++;
+    if (!runs.add(readAccountIdentityId(reader), reader.offset + reader.length)) return -1;
+  } while (reader.advance());
+  return count;
+}
+
 /** Scan bytes [start, end) of accounts.json into runs. */
 export function scanAccountRuns(file: string, start: number, end: number): AccountRuns {
   let reader: JsonArrayReader | null = null;
@@ -174,13 +194,9 @@ export function scanAccountRuns(file: string, start: number, end: number): Accou
     const runs = (spare ?? new RunsBuilder()).reset();
     spare = null;
     builder = runs;
-    let count = 0;
-    let first = -1;
-    while (reader.advance()) {
-      if (count++ === 0) first = reader.offset;
-      if (!runs.add(readAccountIdentityId(reader), reader.offset + reader.length)) return unusable();
-    }
-    return runs.runs(from, reader.stoppedIn as AccountRuns['to'], count, first);
+    const first = reader.advance() ? reader.offset : -1;
+    const count = first === -1 ? 0 : scanRest(reader, runs);
+    return count === -1 ? unusable() : runs.runs(from, reader.stoppedIn as AccountRuns['to'], count, first);
   } catch {
     // The sequential pass reports it, with the element's index in the whole file.
     return unusable();
