@@ -168,6 +168,7 @@ async function* evaluateProfile(prepared: Prepared, profile: Prepared['profiles'
           profile: pass.combined.profile,
           transforms: pass.combined.transforms,
           ...(options.workers !== undefined ? { workers: pass.issued ? issuedWorkers(options.workers) : options.workers } : {}),
+          ...(options.workerHeapMb !== undefined ? { workerHeapMb: options.workerHeapMb } : {}),
           ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
           ...(options.shard !== undefined ? { shard: options.shard } : {}),
           ...(options.now !== undefined ? { now: options.now } : {}),
