@@ -9,6 +9,9 @@ import { impact, type ImpactOptions } from '../impact/index.js';
 import { isTransformsError } from '../errors/index.js';
 import type { ChildAnswer } from './impact-process.js';
 
+// The play command gone (its process ended, the channel with it): the run has no one to answer.
+process.once('disconnect', () => process.exit(1));
+
 process.once('message', (options: ImpactOptions) => {
   impact(options)
     .then(
@@ -21,6 +24,9 @@ process.once('message', (options: ImpactOptions) => {
     .then((answer) => {
       // Started by fork(): the channel is there.
       const send = process.send!.bind(process);
-      send(answer, undefined, undefined, () => process.disconnect!());
+      send(answer, undefined, undefined, () => {
+        process.removeAllListeners('disconnect');
+        process.disconnect!();
+      });
     });
 });

@@ -19,7 +19,7 @@ import { type Browser, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installed, ROOT, runCommand, type Installed } from './install.js';
 import { CHROMIUM, CHROMIUM_FLAGS, startPlay } from './play-process.js';
-import { HEAVY, impactChildren, pastedProfile } from '../play/impact-children.js';
+import { HEAVY, impactChildren, pastedProfile, readProc } from '../play/impact-children.js';
 
 const OUTPUT = join(ROOT, 'test-output', 'play');
 
@@ -271,7 +271,7 @@ describe.skipIf(CHROMIUM === undefined)('the playground in Chromium, from the in
     expect(refused).toEqual([]);
   });
 
-  it('the Impact tab\'s Stop ends the server\'s run; a run past its budget shows PLAY_IMPACT_BUDGET', async () => {
+  it('the Impact tab\'s Stop ends the server\'s run; a run past its budget shows PLAY_IMPACT_BUDGET; a run ends with its play command', async () => {
     // A play whose impact runs have 5 s, and a pasted profile of minutes of work.
     const budgeted = await startPlay(join(pkg.consumer, 'node_modules/.bin/identity-transforms'), work, pkg.env, ['--impact-time', '5']);
     const tab = await open(budgeted.url);
@@ -295,6 +295,13 @@ describe.skipIf(CHROMIUM === undefined)('the playground in Chromium, from the in
       await poll(() => tab.locator('#impact .code').textContent()).toBe('PLAY_IMPACT_BUDGET');
       expect(await tab.locator('#impact').textContent()).toContain('took more than its 5 s');
       expect(impactChildren(budgeted.play.pid)).toEqual([]);
+
+      // The play command killed in the middle of a run: its run ends with it.
+      await tab.getByRole('button', { name: 'Run impact' }).click();
+      await poll(() => impactChildren(budgeted.play.pid).length).toBe(1);
+      const [run] = impactChildren(budgeted.play.pid);
+      budgeted.play.kill('SIGKILL');
+      await poll(() => /^State:\s+[RS]/m.test(readProc(run!))).toBe(false);
     } finally {
       await tab.context().close();
       budgeted.play.kill('SIGTERM');

@@ -4,6 +4,9 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 
+/** A process's /proc/<pid>/status: empty once it is gone (a zombie's says `State: Z`). */
+export const readProc = (pid: number): string => read(`/proc/${pid}/status`);
+
 function read(path: string): string {
   try {
     return readFileSync(path, 'utf8');

@@ -2,7 +2,8 @@
 // evaluation's whole budget, or fills memory with values each within its limits, is stopped with
 // PLAY_IMPACT_BUDGET, and a cancelled run's process is gone — whatever it was doing.
 
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { codedError } from '../../src/errors/index.js';
@@ -22,7 +23,7 @@ describe('an impact run in a process of its own', { timeout: 120_000 }, () => {
     transforms: base.transforms,
     profiles: base.profiles.map((p) => ({ file: p.file, doc: { ...p.doc, identityAttributeConfig: { ...p.doc.identityAttributeConfig, attributeTransforms: mappings } } as typeof p.doc })),
   });
-  const options = (mappings: unknown[]): ChildOptions => ({ base, head: headWith(mappings), fixtures: FIXTURES, workers: 0, limits: SERVER_EVALUATION_LIMITS });
+  const options = (mappings: unknown[], more: Partial<ChildOptions> = {}): ChildOptions => ({ base, head: headWith(mappings), fixtures: FIXTURES, workers: 0, limits: SERVER_EVALUATION_LIMITS, ...more });
   const slow = Array.from({ length: 30 }, (_, k) => ({ identityAttributeName: `slow${k}`, transformDefinition: HEAVY }));
 
   beforeAll(() => {
@@ -30,7 +31,9 @@ describe('an impact run in a process of its own', { timeout: 120_000 }, () => {
   });
 
   it('answers impact\'s report when the run fits its budget', async () => {
-    const report = await impactInProcess(options([{ identityAttributeName: 'greeting', transformDefinition: { type: 'static', attributes: { value: 'hi' } } }]), { maxTime: 60_000, maxHeapMb: 512 }, new AbortController().signal);
+    // The library's own evaluation limits: a machine that stalls for a tenth of a second does not make this value an EVAL_LIMIT_TIME.
+    const greeting = [{ identityAttributeName: 'greeting', transformDefinition: { type: 'static', attributes: { value: 'hi' } } }];
+    const report = await impactInProcess(options(greeting, { limits: {} }), { maxTime: 60_000, maxHeapMb: 512 }, new AbortController().signal);
     expect(report.totals).toMatchObject({ identities: 209, attributes: expect.any(Number) });
     expect(report.profiles[0]!.attributes.find((a) => a.attribute === 'greeting')).toMatchObject({ identities: 209, stoppedBeingNull: 209 });
   });
@@ -60,6 +63,28 @@ describe('an impact run in a process of its own', { timeout: 120_000 }, () => {
     cancel.abort(codedError('PLAY_IMPACT_CANCELLED', 'the impact run was cancelled: its request was'));
     await expect(run).rejects.toMatchObject({ code: 'PLAY_IMPACT_CANCELLED' });
     await poll(impactChildren).toEqual([]);
+  });
+
+  it('ends with the process that started it: a play command killed leaves no run behind', async () => {
+    // A play command of its own, started through tsx, which starts a run of ten minutes and is killed once the run is at work.
+    const script = `import { impactInProcess } from ${JSON.stringify(resolve(import.meta.dirname, '../../src/play/impact-process.ts'))};
+      import { readVersion } from ${JSON.stringify(resolve(import.meta.dirname, '../../src/impact/index.ts'))};
+      const base = readVersion(${JSON.stringify(FIXTURES)}, { cwd: ${JSON.stringify(FIXTURES)} });
+      const mappings = ${JSON.stringify(slow)};
+      const head = { label: 'pasted', transforms: base.transforms, profiles: base.profiles.map((p) => ({ file: p.file, doc: { ...p.doc, identityAttributeConfig: { ...p.doc.identityAttributeConfig, attributeTransforms: mappings } } })) };
+      await impactInProcess({ base, head, fixtures: ${JSON.stringify(FIXTURES)}, workers: 0 }, { maxTime: 600000, maxHeapMb: 512 }, new AbortController().signal);`;
+    const play = spawn(process.execPath, ['--import', createRequire(import.meta.url).resolve('tsx'), '--input-type=module', '-e', script], { stdio: 'ignore' });
+    await poll(() => impactChildren(play.pid).length).toBe(1);
+    const [run] = impactChildren(play.pid);
+    play.kill('SIGKILL');
+    await poll(() => {
+      try {
+        process.kill(run!, 0);
+        return 'running';
+      } catch {
+        return 'gone';
+      }
+    }).toBe('gone');
   });
 
   it('passes on the run\'s own coded errors', async () => {
