@@ -15,13 +15,9 @@ import { collectionSql, parseCollectionQuery } from '../src/api/collections/inde
 import { PUBLIC_IDENTITIES, PUBLIC_IDENTITY_ITEM } from '../src/api/plugins/identities.js';
 import { IDENTITIES_INDEX, planSearch } from '../src/api/search/index.js';
 import { ADMIN_PAT, resourceServer, tokenOf } from '../test/api/resources-server.js';
+import { benchArgs, count, flag } from './args.js';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => Number(args[args.indexOf(name) + 1] ?? 0) || fallback;
-const DURATION = option('--duration', 3);
-const ROUNDS = option('--rounds', 5);
-const IDENTITIES = option('--identities', 100_000);
-const WRITE = !args.includes('--no-write');
+const { duration: DURATION, rounds: ROUNDS, identities: IDENTITIES, write: WRITE } = benchArgs({ duration: count(3), rounds: count(5), identities: count(100_000), write: flag(true) });
 const CONNECTIONS = 10;
 const PAGE = 250;
 

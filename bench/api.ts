@@ -13,10 +13,9 @@ import formbody from '@fastify/formbody';
 import { SignJWT, jwtVerify } from 'jose';
 import { hashSecret, verifySecret } from '../src/api/auth/secrets.js';
 import { buildServer } from '../src/api/index.js';
+import { benchArgs, count, flag } from './args.js';
 
-const args = process.argv.slice(2);
-const DURATION = Number(args[args.indexOf('--duration') + 1] ?? 0) || 5;
-const WRITE = !args.includes('--no-write');
+const { duration: DURATION, write: WRITE } = benchArgs({ duration: count(5), write: flag(true) });
 const CONNECTIONS = 10;
 const FIXTURES = join(import.meta.dirname, '..', 'test', 'api', 'fixtures');
 const PAT = { id: '7a7a7a7a-0000-4000-8000-00000000000a', secret: 'alice-pat-secret' };

@@ -11,8 +11,9 @@ import velocity from 'velocityjs';
 import { createEngine } from '../src/engine/engine.js';
 import { createMemoryProviders } from '../src/providers/memory.js';
 import type { Account, Identity } from '../src/providers/types.js';
+import { benchArgs, flag } from './args.js';
 
-const WRITE = !process.argv.includes('--no-write');
+const { write: WRITE } = benchArgs({ write: flag(true) });
 
 interface Pair {
   /** Median ns per call of ours and of the baseline. */

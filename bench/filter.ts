@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { filter as scimFilter, parse as scimParse } from 'scim2-parse-filter';
 import { compilePredicate, parseApiFilter, parseObjectFilter } from '../src/filter/index.js';
+import { benchArgs, count, flag } from './args.js';
 
 type Account = {
   id: string;
@@ -20,9 +21,7 @@ type Account = {
   created: string;
 };
 
-const args = process.argv.slice(2);
-const RECORDS = Number(args[args.indexOf('--records') + 1] ?? 0) || 1_000_000;
-const WRITE = !args.includes('--no-write');
+const { records: RECORDS, write: WRITE } = benchArgs({ records: count(1_000_000), write: flag(true) });
 const RUNS = 7;
 
 /** Deterministic records (mulberry32, fixed seed) so that every run filters the same data. */

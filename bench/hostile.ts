@@ -8,9 +8,9 @@
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { buildServer } from '../src/api/index.js';
+import { benchArgs, count } from './args.js';
 
-const args = process.argv.slice(2);
-const ROUNDS = Number(args[args.indexOf('--rounds') + 1] ?? 0) || 7;
+const { rounds: ROUNDS } = benchArgs({ rounds: count(7) });
 const FIXTURES = join(import.meta.dirname, '..', 'test', 'api', 'fixtures');
 const PAT = { id: '7a7a7a7a-0000-4000-8000-00000000000a', secret: 'alice-pat-secret' };
 

@@ -14,7 +14,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { benchArgs, count, workers } from './args.js';
 import { benchTenant } from './tenants.js';
 import { impact } from '../src/impact/index.js';
 import { createRefreshRunner, type RefreshOptions } from '../src/refresh/index.js';
@@ -24,16 +24,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const fixtures = join(root, 'fixtures');
 const NOW = '2025-06-01T00:00:00.000Z';
 
-const { values } = parseArgs({
-  options: {
-    identities: { type: 'string', default: '100000' },
-    runs: { type: 'string', default: '3' },
-    workers: { type: 'string', default: '0' },
-  },
-});
-const N = Number(values.identities);
-const RUNS = Math.max(1, Number(values.runs));
-const WORKERS = values.workers === 'auto' ? 'auto' : Number(values.workers);
+const { identities: N, runs: RUNS, workers: WORKERS } = benchArgs({ identities: count(100_000), runs: count(3), workers: workers(0) });
 
 type Json = Record<string, unknown>;
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Json;

@@ -23,13 +23,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSy
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { promisify } from 'node:util';
+import { benchArgs, count, flag, text } from './args.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' }, tarball: { type: 'string' }, 'ignore-scripts': { type: 'boolean', default: false } } });
-const runs = Number(values.runs);
+const values = benchArgs({ runs: count(1), tarball: text(), 'ignore-scripts': flag() });
+const { runs } = values;
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { peerDependencies: Record<string, string> };
 // fast-check is the optional peer of /testing, which neither project installed before the split;

@@ -15,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { benchArgs, count, counts, workerModes } from './args.js';
 import { compiledRunner, THREAD_CPU } from './compiled.js';
 import { benchTenant } from './tenants.js';
 
@@ -23,16 +23,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const profileFile = join(root, 'fixtures', 'identity-profiles', 'default.json');
 const NOW = '2025-06-01T00:00:00.000Z';
 
-const { values } = parseArgs({
-  options: {
-    sizes: { type: 'string', default: '200,20000,100000,1000000' },
-    modes: { type: 'string', default: '0,auto' },
-    runs: { type: 'string', default: '3' },
-  },
-});
-const sizes = values.sizes.split(',').map(Number);
-const modes = values.modes.split(',').map((m) => (m === 'auto' ? 'auto' : Number(m)));
-const RUNS = Math.max(1, Number(values.runs));
+const { sizes, modes, runs: RUNS } = benchArgs({ sizes: counts([200, 20_000, 100_000, 1_000_000]), modes: workerModes([0, 'auto']), runs: count(3) });
 
 interface Run {
   /** The whole process, from spawn to exit, as a user times the command. */

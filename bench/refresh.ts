@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { benchArgs, count, flag } from './args.js';
 import { benchTenant } from './tenants.js';
 import { join } from 'node:path';
 import { createBatchEvaluator } from '../src/refresh/evaluator.js';
@@ -34,22 +34,9 @@ const fixtures = join(root, 'fixtures');
 const profileFile = join(fixtures, 'identity-profiles', 'default.json');
 const NOW = '2025-06-01T00:00:00.000Z';
 
-const { values } = parseArgs({
-  options: {
-    identities: { type: 'string', default: '100000' },
-    runs: { type: 'string', default: '2' },
-    million: { type: 'boolean', default: false },
-    'million-only': { type: 'boolean', default: false },
-    compiled: { type: 'boolean', default: true },
-    // Node 20's parseArgs has no negated options: --no-compiled is an option of its own.
-    'no-compiled': { type: 'boolean', default: false },
-    'eval-sample': { type: 'string', default: '20000' },
-
-  },
-});
-const N = Number(values.identities);
-const RUNS = Math.max(1, Number(values.runs));
-if (values['no-compiled']) values.compiled = false;
+const values = benchArgs({ identities: count(100_000), runs: count(2), million: flag(), 'million-only': flag(), compiled: flag(true), 'eval-sample': count(20_000) });
+const N = values.identities;
+const RUNS = values.runs;
 
 interface Timing {
   ms: number;
@@ -268,7 +255,7 @@ async function main(): Promise<void> {
   const one = await best('engine, 1 worker', () => engineRun(dir, 1));
   const two = await best('engine, 2 workers', () => engineRun(dir, 2));
   for (const t of [one, two]) if (t.sha256 !== baseline.sha256) throw new Error('worker output differs from the single-threaded output');
-  const evaluation = await evaluationOnly(dir, Math.min(N, Number(values['eval-sample'])));
+  const evaluation = await evaluationOnly(dir, Math.min(N, values['eval-sample']));
   const runner = values.compiled || values.million ? compiledRunner() : null;
   const compiled = values.compiled && runner ? compiledWorkers(runner, dir) : null;
   if (compiled) for (const t of [compiled.one, compiled.two]) if (t.sha256 !== baseline.sha256) throw new Error('the compiled package\'s worker output differs from the single-threaded output');

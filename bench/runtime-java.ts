@@ -9,8 +9,9 @@ import { compileDateFormat, formatDateMathOutput, parseDateMath, parseIso8601 } 
 import { javaTrim, leftPad } from '../src/runtime/java-string.js';
 import { e164, iso3166, rfc5646 } from '../src/runtime/locale.js';
 import { normalizeNames } from '../src/runtime/names.js';
+import { benchArgs, flag } from './args.js';
 
-const WRITE = !process.argv.includes('--no-write');
+const { write: WRITE } = benchArgs({ write: flag(true) });
 const RUNS = 9;
 
 /** Median nanoseconds per call of `f` over RUNS batches of ~20 ms each. */

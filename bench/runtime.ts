@@ -9,8 +9,9 @@ import RE2 from 're2';
 import velocity from 'velocityjs';
 import { compileJavaRegex, compileJavaReplacement } from '../src/runtime/regex/index.js';
 import { compileTemplate } from '../src/runtime/velocity/index.js';
+import { benchArgs, flag } from './args.js';
 
-const WRITE = !process.argv.includes('--no-write');
+const { write: WRITE } = benchArgs({ write: flag(true) });
 const RUNS = 9;
 
 /** Median nanoseconds per call of `f` over RUNS batches sized to ~50 ms each. */

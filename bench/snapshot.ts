@@ -17,21 +17,14 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { benchArgs, count } from './args.js';
 import { Store } from '../src/api/store/store.js';
 import { snapshotTenant, type SnapshotSummary } from '../src/snapshot/index.js';
 import { ADMIN_PAT } from '../test/api/resources-server.js';
 import { changeTenant, writeStampedTenant } from '../test/e2e/snapshot-tenant.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { values } = parseArgs({
-  options: {
-    identities: { type: 'string', default: '100000' },
-    runs: { type: 'string', default: '3' },
-  },
-});
-const N = Number(values.identities);
-const RUNS = Number(values.runs);
+const { identities: N, runs: RUNS } = benchArgs({ identities: count(100_000), runs: count(3) });
 
 const data = join(root, 'bench', '.data', `snapshot-${N}`);
 if (!existsSync(join(data, '.complete'))) {

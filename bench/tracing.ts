@@ -30,7 +30,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpath
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { benchArgs, count, text } from './args.js';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createBatchEvaluator } from '../src/refresh/evaluator.js';
@@ -45,20 +45,11 @@ const NOW = '2025-06-01T00:00:00.000Z';
 /** The commit that added src/engine/trace.ts (`git log --diff-filter=A -- src/engine/trace.ts`). */
 const TRACING_COMMIT = 'ff76d0f';
 
-const { values } = parseArgs({
-  options: {
-    identities: { type: 'string', default: '20000' },
-    pairs: { type: 'string', default: '6' },
-    passes: { type: 'string', default: '2' },
-    before: { type: 'string', default: `${TRACING_COMMIT}^` },
-    after: { type: 'string', default: TRACING_COMMIT },
-  },
-});
-const N = Number(values.identities);
+const values = benchArgs({ identities: count(20_000, 256), pairs: count(6), passes: count(2), before: text(`${TRACING_COMMIT}^`), after: text(TRACING_COMMIT) });
+const N = values.identities;
 /** An even number, so that each side runs first in as many pairs as the other (the second side of a pair may pay for the first's garbage). */
-const PAIRS = Math.max(2, 2 * Math.ceil(Number(values.pairs) / 2));
-const PASSES = Math.max(1, Number(values.passes));
-if (!Number.isInteger(N) || N < 256) throw new Error('--identities must be an integer ≥ 256');
+const PAIRS = Math.max(2, 2 * Math.ceil(values.pairs / 2));
+const PASSES = values.passes;
 
 /** Best of the passes of one side: wall-clock and process CPU milliseconds. */
 interface Measure {
@@ -293,8 +284,8 @@ async function main(): Promise<void> {
     }
     const recordsFile = join(tmp, 'records.ndjson');
     writeFileSync(recordsFile, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
-    const treeBefore = materialise(values.before!, join(tmp, 'before'));
-    const treeAfter = materialise(values.after!, join(tmp, 'after'));
+    const treeBefore = materialise(values.before, join(tmp, 'before'));
+    const treeAfter = materialise(values.after, join(tmp, 'after'));
     // The workload is the bundled profile and transforms of each tree: the same files, or the comparison says so.
     const same = ['fixtures/identity-profiles/default.json', ...readdirSync(join(treeBefore, 'fixtures', 'transforms')).map((f) => `fixtures/transforms/${f}`)].every(
       (f) => existsSync(join(treeAfter, f)) && readFileSync(join(treeBefore, f), 'utf8') === readFileSync(join(treeAfter, f), 'utf8'),

@@ -13,12 +13,9 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEngine } from '../src/engine/engine.js';
 import { validateTransform } from '../src/engine/validate.js';
+import { benchArgs, count, flag } from './args.js';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) || fallback : fallback);
-const FILES = option('--files', 10_000);
-const RUNS = option('--runs', 5);
-const WRITE = !args.includes('--no-write');
+const { files: FILES, runs: RUNS, write: WRITE } = benchArgs({ files: count(10_000), runs: count(5), write: flag(true) });
 const root = new URL('..', import.meta.url).pathname;
 
 const typical = {

@@ -14,7 +14,7 @@ import { cpSync, existsSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { benchArgs, count, workers } from './args.js';
 import { refresh } from '../src/refresh/index.js';
 import { storeComputedAttributes, writeTenant } from '../src/testing/generator/index.js';
 import { comparableAttributes, verify } from '../src/verify/index.js';
@@ -23,16 +23,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const fixtures = join(root, 'fixtures');
 const NOW = '2026-03-01T00:00:00.000Z';
 
-const { values } = parseArgs({
-  options: {
-    identities: { type: 'string', default: '100000' },
-    runs: { type: 'string', default: '3' },
-    workers: { type: 'string', default: 'auto' },
-  },
-});
-const N = Number(values.identities);
-const RUNS = Math.max(1, Number(values.runs));
-const WORKERS = values.workers === 'auto' ? 'auto' : Number(values.workers);
+const { identities: N, runs: RUNS, workers: WORKERS } = benchArgs({ identities: count(100_000), runs: count(3), workers: workers('auto') });
 
 /** The stored tenant of this size, cached under bench/.data/ (git-ignored), made again when the bundled transforms change. */
 async function storedTenant(identities: number): Promise<string> {

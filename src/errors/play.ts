@@ -11,6 +11,7 @@ export const playErrors = {
   PLAY_REQUEST_TOO_LARGE: { status: 413, description: 'A playground API request body above its limit (the platform\'s 400 KB for a transform, and room for the other members).' },
   PLAY_NOT_FOUND: { status: 404, description: 'No such page, asset or API route of the playground, or no identity or example by that name in its fixtures.' },
   PLAY_METHOD_NOT_ALLOWED: { status: 405, description: 'A playground route called with another HTTP method than the one it takes.' },
-  PLAY_BUSY: { status: 409, description: 'An impact run of the playground is already under way: one runs at a time, the rest of the API keeps answering.' },
+  PLAY_IMPACT_CANCELLED: { status: 409, description: 'A playground impact run stopped before its end: another run was started (one runs at a time; the page\'s Run impact cancels the run under way), or its request was cancelled. Its work stops at once.' },
+  PLAY_IMPACT_BUDGET: { status: 400, description: 'A playground impact run needed more than one request may take: more wall time than its budget (a minute by default) or more heap than its memory budget (512 MB). `details.limit` says which (`maxTime`, `maxHeapMb`) and `details.max` its value; run `identity-transforms impact`, which has no such budget.' },
   PLAY_INTERNAL: { status: 500, description: 'The playground failed to answer a request for a reason of its own (a defect: please report it with the request); it goes on serving. The answer carries a `trackingId` and no detail; the play command writes the detail to its standard error under that id.' },
 } as const satisfies Record<string, ErrorDefinition>;

@@ -9,7 +9,7 @@ import { diffTransforms, planProfile, type AttributePlan, type TransformChange }
 import { readDirectoryVersion, readVersion, type NamedTransform, type TransformVersion, type VersionFile } from './version.js';
 import type { ImpactOptions } from './types.js';
 
-const OPTION_KEYS = new Set(['base', 'head', 'fixtures', 'tenant', 'profile', 'examples', 'explain', 'workers', 'batchSize', 'shard', 'now', 'limits', 'cwd', 'onProgress']);
+const OPTION_KEYS = new Set(['base', 'head', 'fixtures', 'tenant', 'profile', 'examples', 'explain', 'workers', 'workerHeapMb', 'batchSize', 'shard', 'now', 'limits', 'cwd', 'onProgress']);
 
 function invalid(message: string, option: string): never {
   throw codedError('IMPACT_OPTION_INVALID', message, { details: { option } });

@@ -6,7 +6,7 @@
 
 import { canonicalJson } from '../engine/canonical.js';
 import type { Value } from '../engine/types.js';
-import { isTransformsError } from '../errors/index.js';
+import { codedError, isTransformsError } from '../errors/index.js';
 import { createEngine } from '../engine/engine.js';
 import { createMemoryProviders } from '../providers/memory.js';
 import { loadFixtures } from '../providers/fixtures.js';
@@ -138,10 +138,24 @@ class PassCursor {
     return this.batch[this.at++]!;
   }
 
+  /** The result take() gives next. */
+  peek(): IdentityRefreshResult {
+    return this.batch[this.at]!;
+  }
+
   async close(): Promise<void> {
     await this.batches.return(undefined);
   }
 }
+
+/**
+ * The passes of a profile read the tenant each on its own (identities.json, or the tenant's
+ * search), and must read the same identities in the same order: they differ only when the
+ * tenant changed while the run read it (an identity created, deleted or renamed between two
+ * passes' pages; identities.json rewritten).
+ */
+const tenantChanged = (what: string, read: number) =>
+  codedError('IMPACT_TENANT_CHANGED', `the tenant's identities changed during the impact run: ${what}; run it again once the tenant is still`, { details: { identitiesRead: read } });
 
 /** Every plan's two outcomes for every identity, a batch of identities at a time. */
 async function* evaluateProfile(prepared: Prepared, profile: Prepared['profiles'][number], options: ImpactOptions): AsyncGenerator<ComparedRows> {
@@ -154,6 +168,7 @@ async function* evaluateProfile(prepared: Prepared, profile: Prepared['profiles'
           profile: pass.combined.profile,
           transforms: pass.combined.transforms,
           ...(options.workers !== undefined ? { workers: pass.issued ? issuedWorkers(options.workers) : options.workers } : {}),
+          ...(options.workerHeapMb !== undefined ? { workerHeapMb: options.workerHeapMb } : {}),
           ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
           ...(options.shard !== undefined ? { shard: options.shard } : {}),
           ...(options.now !== undefined ? { now: options.now } : {}),
@@ -167,12 +182,14 @@ async function* evaluateProfile(prepared: Prepared, profile: Prepared['profiles'
   // Which pass holds each version of each plan.
   const baseIn = plans.map((_p, i) => passes.findIndex((pass) => pass.combined.profile.identityAttributeConfig.attributeTransforms.some((m) => m.identityAttributeName === baseKeys[i])));
   const headIn = plans.map((_p, i) => passes.findIndex((pass) => pass.combined.profile.identityAttributeConfig.attributeTransforms.some((m) => m.identityAttributeName === headKeys[i])));
+  /** Identities every pass has read. */
+  let read = 0;
   try {
     for (;;) {
       // Every pass reads the same identities in the same order: they advance in lockstep.
       const more = await Promise.all(cursors.map((cursor) => (cursor.left > 0 ? true : cursor.fill())));
       if (more.every((m) => !m)) return;
-      if (more.some((m) => !m)) throw new Error('impact passes ended at different identities');
+      if (more.some((m) => !m)) throw tenantChanged(`one pass read ${read} identities and ended, another read more (${cursors[more.indexOf(true)]!.peek().identityId} next)`, read);
       let count = Infinity;
       for (const cursor of cursors) count = Math.min(count, cursor.left);
       const batch: ComparedRows = { identities: count, same: plans.map(() => 0), rows: [] };
@@ -180,7 +197,10 @@ async function* evaluateProfile(prepared: Prepared, profile: Prepared['profiles'
       for (let k = 0; k < count; k++) {
         for (let c = 0; c < cursors.length; c++) results[c] = cursors[c]!.take();
         const identityId = results[0]!.identityId;
-        for (let c = 1; c < results.length; c++) if (results[c]!.identityId !== identityId) throw new Error(`impact passes disagree on the order of identities (${identityId})`);
+        for (let c = 1; c < results.length; c++) {
+          if (results[c]!.identityId !== identityId) throw tenantChanged(`after ${read} identities, one pass read the identity ${identityId} and another ${results[c]!.identityId}`, read);
+        }
+        read++;
         for (let i = 0; i < plans.length; i++) {
           const b = baseIn[i]!;
           const h = headIn[i]!;

@@ -22,8 +22,9 @@ export interface ImpactOptions {
   profile?: string;
   /** Example identities kept per attribute and kind of difference. Default 5. */
   examples?: number;
-  /** As refresh(): worker threads, batch size, shard, clock, limits. */
+  /** As refresh(): worker threads and their heap limit, batch size, shard, clock, limits. */
   workers?: number | 'auto';
+  workerHeapMb?: number;
   batchSize?: number;
   shard?: Shard | string | null;
   now?: Date | string;

@@ -1,5 +1,6 @@
 // The Language Server Protocol adapter: `identity-transforms lsp --stdio`. It keeps the open
-// documents (incremental sync) and the settings, and translates between LSP's line/character
+// documents (incremental sync, within the bounds of documents.ts) and the settings, checks a
+// document a moment after its last change, and translates between LSP's line/character
 // positions (UTF-16 code units) and the language service's offsets; every answer is the
 // service's. Settings (initializationOptions, or workspace/didChangeConfiguration under
 // "identityTransforms"): `fixtures`, a fixture or snapshot directory (default: found by walking
@@ -18,7 +19,6 @@ import {
   ShowMessageNotification,
   Range,
   SymbolKind,
-  TextDocuments,
   TextDocumentSyncKind,
   TextEdit,
   type Connection,
@@ -40,6 +40,17 @@ import {
   type Span,
 } from '../language/index.js';
 import { WorkspaceHost, type Settings } from '../language/workspace-host.js';
+import type { TransformsError } from '../errors/index.js';
+import { OpenDocuments } from './documents.js';
+
+/**
+ * Milliseconds from a change to the check of its document. Changes meanwhile are applied to the
+ * text only: one check follows, of the last of them (a flood of changes costs one check per
+ * delay, and the diagnostics published are those of the version the editor has last).
+ */
+export const VALIDATION_DELAY_MS = 100;
+/** Documents of refused changes remembered, so that each is said once (a client that goes on is not answered with a log line each time). */
+const MAX_TOLD = 1000;
 
 export const COMMANDS = { evaluate: 'identityTransforms.evaluate', explain: 'identityTransforms.explain' } as const;
 
@@ -67,12 +78,22 @@ function settingsOf(value: unknown): Settings {
 export function startServer(connection: Connection = createConnection()): Connection {
   // A notification, not showMessageRequest: a client that does not answer requests of that kind must not fail the server.
   const tell = (type: MessageType, message: string) => void connection.sendNotification(ShowMessageNotification.type, { type, message });
-  const documents = new TextDocuments(TextDocument);
+  const documents = new OpenDocuments();
+  /** Open documents whose last text the language service has not read yet, and those whose check is due. */
+  const stale = new Set<string>();
+  const due = new Map<string, NodeJS.Timeout>();
+  /** The language service's document of the editor's last text. */
+  const current = (uri: string) => {
+    const text = documents.get(uri);
+    if (stale.delete(uri) && text) host.setText(uri, text.getText());
+    return host.document(uri);
+  };
   const publish = (uri: string) => {
     const text = documents.get(uri);
-    const doc = host.document(uri);
+    const doc = current(uri);
     if (!text || !doc) return;
     const range = (s: Span) => Range.create(text.positionAt(s.offset), text.positionAt(s.offset + s.length));
+    const refused = documents.refusal(uri);
     const diagnostics = doValidation(doc, host.workspace()).map((d) => ({
       range: range(d),
       severity: d.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
@@ -81,7 +102,28 @@ export function startServer(connection: Connection = createConnection()): Connec
       message: d.message,
       ...(d.suggestion !== undefined ? { data: { suggestion: d.suggestion, pointer: d.pointer } } : {}),
     }));
+    if (refused) {
+      const message = `${refused.message}. These diagnostics are of version ${text.version}, the last applied: close and reopen the document`;
+      diagnostics.unshift({ range: Range.create(0, 0, 0, 0), severity: DiagnosticSeverity.Error, code: refused.code, source: 'identity-transforms', message });
+    }
     void connection.sendDiagnostics({ uri, version: text.version, diagnostics });
+  };
+  /** Check a document once the changes of the next VALIDATION_DELAY_MS are in (a check already due takes them). */
+  const check = (uri: string) => {
+    stale.add(uri);
+    if (due.has(uri)) return;
+    due.set(uri, setTimeout(() => {
+      due.delete(uri);
+      publish(uri);
+    }, VALIDATION_DELAY_MS));
+  };
+  const told = new Set<string>();
+  const refuse = (uri: string, error: TransformsError) => {
+    if (told.has(uri)) return;
+    if (told.size >= MAX_TOLD) told.clear();
+    told.add(uri);
+    connection.console.error(`${error.code}: ${error.message}`);
+    publish(uri);
   };
   let shown = 0;
   // Something more is known (the tenant model, the identity, the folder's files): check again.
@@ -94,7 +136,7 @@ export function startServer(connection: Connection = createConnection()): Connec
   /** The document and its text for a request, or undefined for one the server does not hold. */
   const get = (uri: string) => {
     const text = documents.get(uri);
-    const doc = host.document(uri);
+    const doc = current(uri);
     return text && doc ? { text, doc, range: (s: Span) => Range.create(text.positionAt(s.offset), text.positionAt(s.offset + s.length)) } : undefined;
   };
   /** A location in any document of the workspace (one not open is measured on its file's text). */
@@ -125,13 +167,26 @@ export function startServer(connection: Connection = createConnection()): Connec
     host.configure(settingsOf(change.settings));
     for (const d of documents.all()) publish(d.uri);
   });
-  documents.onDidChangeContent((change) => {
-    host.setText(change.document.uri, change.document.getText());
-    publish(change.document.uri);
+  connection.onDidOpenTextDocument(({ textDocument: { uri, languageId, version, text } }) => {
+    const error = documents.open(uri, languageId, version, text);
+    told.delete(uri);
+    if (error) return refuse(uri, error);
+    check(uri);
   });
-  documents.onDidClose((change) => {
-    host.close(change.document.uri);
-    void connection.sendDiagnostics({ uri: change.document.uri, diagnostics: [] });
+  connection.onDidChangeTextDocument((params) => {
+    const error = documents.change(params);
+    const uri = String(params?.textDocument?.uri);
+    if (error) return refuse(uri, error);
+    if (!documents.refusal(uri)) check(uri);
+  });
+  connection.onDidCloseTextDocument(({ textDocument: { uri } }) => {
+    documents.close(uri);
+    host.close(uri);
+    stale.delete(uri);
+    clearTimeout(due.get(uri));
+    due.delete(uri);
+    told.delete(uri);
+    void connection.sendDiagnostics({ uri, diagnostics: [] });
   });
 
   connection.onCompletion((params) => {
@@ -192,7 +247,6 @@ export function startServer(connection: Connection = createConnection()): Connec
     return { text };
   });
 
-  documents.listen(connection);
   connection.listen();
   return connection;
 }

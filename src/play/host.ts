@@ -11,7 +11,7 @@ import { createEngine, type Engine } from '../engine/engine.js';
 import { MAX_TRANSFORM_BYTES } from '../engine/validate.js';
 import { codedError, isTransformsError } from '../errors/index.js';
 import { MAX_JSON_DEPTH, checkJsonDepth } from '../json/depth.js';
-import { impact, readVersion, type ImpactReport, type TransformVersion } from '../impact/index.js';
+import { readVersion, type ImpactReport, type TransformVersion } from '../impact/index.js';
 import { readRegularFile } from '../json/read-file.js';
 import { positionOf, type Position } from '../json/positions.js';
 import { doComplete, doHover, doValidation, explainRoot, loadIdentityRecords, loadTenantModel, parseDocument, transformRoots, type Diagnostic, type IdentityName, type IdentityRecords, type LanguageDocument, type Span, type TenantModel, type Workspace } from '../language/index.js';
@@ -21,6 +21,7 @@ import { createMemoryProviders } from '../providers/memory.js';
 import type { IdentityProfile, TransformDocument } from '../providers/types.js';
 import { escapePointerToken } from '../errors/index.js';
 import { locateTrace, type LocatedNode } from './trace-spans.js';
+import { DEFAULT_IMPACT_BUDGET, impactInProcess, type ImpactBudget } from './impact-process.js';
 import type { AnalyzeRequest, CompleteRequest, ImpactRequest, ProfileRequest } from './requests.js';
 
 /** An example of the fixtures: a transform or identity profile file the page can open. */
@@ -56,10 +57,10 @@ export interface ProfileAnswer {
 /** Identities a search answers at most. */
 export const MAX_IDENTITY_MATCHES = 50;
 /**
- * Identities up to which impact runs on one worker thread; above, on one per core. Never
- * on the server's own thread: a pasted profile that spends its evaluation budget on every
- * identity would hold the event loop for identities x budget (seconds on the bundled fixtures,
- * minutes on a snapshot), and the API must keep answering meanwhile.
+ * Identities up to which impact runs on its process's own thread; above, on a refresh thread
+ * per core. Never on the server's thread (impact-process.ts): a pasted profile that spends its
+ * evaluation budget on every identity would hold the event loop for identities x budget, and
+ * the API must keep answering meanwhile.
  */
 const IMPACT_ONE_WORKER = 5000;
 /** Identity records kept in memory (each read streams the tenant's files once). */
@@ -70,7 +71,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 export class PlayHost {
   readonly engine: Engine = createEngine({ limits: SERVER_EVALUATION_LIMITS });
   private readonly records = new Map<string, IdentityRecords>();
-  private impactRunning = false;
+  /** The impact run under way: a new one cancels it. */
+  private impactRun: AbortController | undefined;
 
   private constructor(
     readonly dir: string,
@@ -79,16 +81,18 @@ export class PlayHost {
     readonly version: TransformVersion,
     /** The fixtures' transforms as documents of the workspace (a reference finds them). */
     private readonly documents: ReadonlyMap<string, LanguageDocument>,
+    /** What one impact run may take (decision G10). */
+    readonly impactBudget: Readonly<ImpactBudget>,
   ) {}
 
   /** Read a fixture or snapshot directory: its tenant model and its transforms and profiles. */
-  static async open(dir: string): Promise<PlayHost> {
+  static async open(dir: string, options: { impactBudget?: ImpactBudget } = {}): Promise<PlayHost> {
     const tenant = await loadTenantModel(dir);
     // Files named relative to the directory (transforms/x.json): the examples' ids.
     const version = readVersion(resolve(dir), { cwd: resolve(dir) });
     const documents = new Map<string, LanguageDocument>();
     for (const { file, doc } of version.transforms.values()) documents.set(file, parseDocument(file, JSON.stringify(doc)));
-    return new PlayHost(dir, tenant, version, documents);
+    return new PlayHost(dir, tenant, version, documents, Object.freeze({ ...DEFAULT_IMPACT_BUDGET, ...options.impactBudget }));
   }
 
   examples(): Example[] {
@@ -210,16 +214,23 @@ export class PlayHost {
 
   /**
    * impact's own report of the edited document against the example file it was opened from, over
-   * every identity of the fixtures. One run at a time: a second one is refused with PLAY_BUSY.
+   * every identity of the fixtures, within the impact budget. One run at a time: a new one cancels
+   * the run under way (PLAY_IMPACT_CANCELLED), as does `signal` (the request's client went away).
    */
-  async impact(request: ImpactRequest): Promise<ImpactReport> {
-    if (this.impactRunning) throw codedError('PLAY_BUSY', 'an impact run is under way; try again when it is done');
+  async impact(request: ImpactRequest, signal?: AbortSignal): Promise<ImpactReport> {
     const head = this.headVersion(request);
-    this.impactRunning = true;
+    this.impactRun?.abort(codedError('PLAY_IMPACT_CANCELLED', 'the impact run was cancelled: another one was started'));
+    const run = new AbortController();
+    this.impactRun = run;
+    const onAbort = () => run.abort(codedError('PLAY_IMPACT_CANCELLED', 'the impact run was cancelled: its request was'));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) onAbort();
     try {
-      return await impact({ base: this.version, head, fixtures: this.dir, workers: this.tenant.identities.length > IMPACT_ONE_WORKER ? availableParallelism() : 1, limits: SERVER_EVALUATION_LIMITS, examples: request.examples ?? 5 });
+      const workers = this.tenant.identities.length > IMPACT_ONE_WORKER ? availableParallelism() : 0;
+      return await impactInProcess({ base: this.version, head, fixtures: this.dir, workers, workerHeapMb: this.impactBudget.maxHeapMb, limits: SERVER_EVALUATION_LIMITS, examples: request.examples ?? 5 }, this.impactBudget, run.signal);
     } finally {
-      this.impactRunning = false;
+      signal?.removeEventListener('abort', onAbort);
+      if (this.impactRun === run) this.impactRun = undefined;
     }
   }
 

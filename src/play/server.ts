@@ -13,7 +13,8 @@
 //   grants;
 // - the page runs under a strict Content-Security-Policy: scripts, styles and fetches from this
 //   origin only, no inline script, no frame; nothing it loads comes from elsewhere.
-// Bodies are read up to MAX_BODY_BYTES; evaluation is budgeted by the engine's limits (host.ts).
+// Bodies are read up to MAX_BODY_BYTES; evaluation is budgeted by the engine's limits (host.ts),
+// an impact run by a budget of its own and cancelled with its request (impact-process.ts).
 
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -77,10 +78,12 @@ export interface PlayServer {
 }
 
 type Handler = (host: PlayHost, body: unknown, query: URLSearchParams) => unknown;
+/** A POST's answer; `signal` is aborted when the request's client goes away before it is answered. */
+type PostHandler = (host: PlayHost, body: never, signal: AbortSignal) => unknown;
 
-const post = (name: RequestName, answer: (host: PlayHost, body: never) => unknown) => ({ method: 'POST' as const, name, answer });
+const post = (name: RequestName, answer: PostHandler) => ({ method: 'POST' as const, name, answer });
 
-const API: Record<string, { method: 'GET'; answer: Handler } | { method: 'POST'; name: RequestName; answer: (host: PlayHost, body: never) => unknown }> = {
+const API: Record<string, { method: 'GET'; answer: Handler } | { method: 'POST'; name: RequestName; answer: PostHandler }> = {
   '/api/state': { method: 'GET', answer: (host) => ({ fixtures: host.dir, identities: host.tenant.identities.length, examples: host.examples() }) },
   '/api/identities': { method: 'GET', answer: (host, _body, query) => host.identities((query.get('q') ?? '').slice(0, 1000)) },
   '/api/example': { method: 'GET', answer: (host, _body, query) => ({ file: query.get('file') ?? '', text: host.exampleText(query.get('file') ?? '') }) },
@@ -88,7 +91,7 @@ const API: Record<string, { method: 'GET'; answer: Handler } | { method: 'POST';
   '/api/complete': post('complete', (host, body) => host.complete(body)),
   '/api/hover': post('complete', (host, body) => host.hover(body)),
   '/api/profile': post('profile', (host, body) => host.profile(body)),
-  '/api/impact': post('impact', (host, body) => host.impact(body)),
+  '/api/impact': post('impact', (host, body, signal) => host.impact(body, signal)),
 };
 
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer, policy?: string): void {
@@ -208,7 +211,17 @@ export async function startPlayServer(host: PlayHost, options: PlayServerOptions
       } catch (error) {
         throw codedError('PLAY_REQUEST_INVALID', `the body is not JSON: ${(error as Error).message}`);
       }
-      answer = await route.answer(host, check(route.name, body) as never);
+      // The client going away (the page's Stop, a closed tab) before the answer cancels the work.
+      const gone = new AbortController();
+      const onClose = () => {
+        if (!res.writableFinished) gone.abort(codedError('PLAY_IMPACT_CANCELLED', 'the request was cancelled: its client went away'));
+      };
+      res.once('close', onClose);
+      try {
+        answer = await route.answer(host, check(route.name, body) as never, gone.signal);
+      } finally {
+        res.off('close', onClose);
+      }
     }
     send(res, 200, 'application/json; charset=utf-8', JSON.stringify(answer));
   }

@@ -18,6 +18,8 @@ describe('identity-transforms play', () => {
     [['play', '--fixtures', 'fixtures', 'extra'], 'play takes no arguments (got "extra")'],
     [['play', '--fixtures', 'fixtures', '--port', '70000'], '--port must be an integer from 0 to 65535'],
     [['play', '--fixture', 'fixtures'], 'did you mean --fixtures?'],
+    [['play', '--fixtures', 'fixtures', '--impact-time', '0'], '--impact-time must be an integer from 1 to 86400'],
+    [['play', '--fixtures', 'fixtures', '--impact-memory', '1e9'], '--impact-memory must be an integer from 64 to 65536'],
   ])('%j: CLI_USAGE, exit 2', async (argv, message) => {
     const { code, err } = await runCli(...argv);
     expect(code).toBe(2);

@@ -1,9 +1,17 @@
 // The installed language server (`identity-transforms lsp --stdio`) under a client that breaks the
 // protocol's framing: a Content-Length that lies by gigabytes and a header without end each end the
 // server with LSP_FRAMING on standard error and exit 1, its memory never holding the bytes sent.
+// And under one that floods it with document changes, or sends changes it should not: the server
+// checks only the last of a flood, refuses a bad change with LSP_CHANGE_REFUSED, and its
+// diagnostics are those of the editor's last version.
 
-import { spawn } from 'node:child_process';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type LogMessageParams, type ProtocolConnection, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { installed, type Installed } from './install.js';
 
 let pkg: Installed;
@@ -37,5 +45,90 @@ describe('lsp --stdio against a client that breaks the framing', () => {
 
   it('ends with LSP_FRAMING when a header has no end', async () => {
     expect(await serve('Content-Length: 10\r\nX-Padding: ', 256)).toEqual({ code: 1, err: "LSP_FRAMING: a message's header is above the limit of 8192 bytes without its end (an empty line)\n" });
+  });
+});
+
+describe('lsp --stdio against a client that floods it with changes, or sends bad ones', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'idt-lsp-flood-'));
+  let child: ChildProcessWithoutNullStreams;
+  let connection: ProtocolConnection;
+  const published: PublishDiagnosticsParams[] = [];
+  const logged: string[] = [];
+  const uri = (name: string) => pathToFileURL(join(dir, name)).href;
+  const poll = <T>(read: () => T) => expect.poll(read, { timeout: 60_000, interval: 50 });
+  const last = (name: string) => published.filter((p) => p.uri === uri(name)).at(-1);
+  const change = (name: string, version: number, ...contentChanges: unknown[]) => connection.sendNotification('textDocument/didChange', { textDocument: { uri: uri(name), version }, contentChanges });
+  const open = (name: string, version: number, text: string) => connection.sendNotification('textDocument/didOpen', { textDocument: { uri: uri(name), languageId: 'json', version, text } });
+  const at = (line: number, character: number) => ({ line, character });
+
+  beforeAll(async () => {
+    child = spawn(pkg.bin, ['lsp', '--stdio'], { cwd: dir, env: pkg.env });
+    connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => void published.push(p));
+    connection.onNotification('window/logMessage', (p: LogMessageParams) => void logged.push(p.message));
+    connection.listen();
+    await connection.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(dir).href, capabilities: {} });
+    await connection.sendNotification('initialized', {});
+  });
+  afterAll(async () => {
+    await connection?.sendRequest('shutdown').catch(() => undefined);
+    child?.kill();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('checks the last of thousands of rapid full and incremental changes, not each: its diagnostics are the last version\'s', async () => {
+    // A transform whose value is 200,000 characters: each check of it reads them all.
+    const value = 'a'.repeat(200_000);
+    await open('flood.json', 1, `{"name":"F","type":"static","attributes":{"value":"${value}"}}`);
+    const CHANGES = 3000;
+    for (let v = 2; v <= CHANGES; v++) {
+      if (v % 100 === 0) await change('flood.json', v, { text: `{"name":"F","type":"static","attributes":{"value":"${value}${v}"}}` });
+      else await change('flood.json', v, { range: { start: at(0, 50), end: at(0, 50) }, text: 'b' });
+    }
+    await change('flood.json', CHANGES + 1, { range: { start: at(0, 20), end: at(0, 26) }, text: 'uper' });
+    await poll(() => last('flood.json')?.version).toBe(CHANGES + 1);
+    const { diagnostics } = last('flood.json')!;
+    expect(diagnostics.map((d) => [d.code, d.range])).toEqual([['SCHEMA_ENUM', { start: at(0, 19), end: at(0, 25) }]]);
+    // One check a moment after the changes, not one per change.
+    expect(published.filter((p) => p.uri === uri('flood.json')).length).toBeLessThan(CHANGES / 10);
+    const peakKb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]);
+    expect(peakKb).toBeLessThan(512 * 1024);
+  }, 300_000);
+
+  it('refuses a change to a document that is not open with LSP_CHANGE_REFUSED in its log, once', async () => {
+    for (let v = 1; v <= 50; v++) await change('never-opened.json', v, { text: '{}' });
+    await poll(() => logged.filter((m) => m.startsWith('LSP_CHANGE_REFUSED'))).toEqual([`LSP_CHANGE_REFUSED: a change to ${uri('never-opened.json')}, which is not open (textDocument/didOpen comes first)`]);
+    expect(published.filter((p) => p.uri === uri('never-opened.json'))).toEqual([]);
+  });
+
+  it('refuses a version that goes back, holds the document at its last good version with a diagnostic saying so, until it is opened again', async () => {
+    await open('back.json', 1, '{"name":"B","type":"upper"}');
+    await change('back.json', 2, { range: { start: at(0, 20), end: at(0, 25) }, text: 'lower' });
+    await poll(() => last('back.json')?.version).toBe(2);
+    await change('back.json', 1, { text: '{"name":"B","type":"uper"}' });
+    await change('back.json', 3, { text: '{"name":"B","type":"lowr"}' });
+    await poll(() => last('back.json')?.diagnostics.map((d) => d.code)).toEqual(['LSP_CHANGE_REFUSED']);
+    expect(last('back.json')).toMatchObject({ version: 2, diagnostics: [{ range: { start: at(0, 0), end: at(0, 0) }, message: expect.stringContaining('as version 1 after version 2: versions only increase') }] });
+    expect(logged).toContain(`LSP_CHANGE_REFUSED: a change to ${uri('back.json')} as version 1 after version 2: versions only increase`);
+    await connection.sendNotification('textDocument/didClose', { textDocument: { uri: uri('back.json') } });
+    await open('back.json', 4, '{"name":"B","type":"uper"}');
+    await poll(() => last('back.json')?.version).toBe(4);
+    expect(last('back.json')!.diagnostics.map((d) => d.code)).toEqual(['SCHEMA_ENUM']);
+  });
+
+  it('applies a range that reaches a billion lines past the end as the end, and places the next diagnostics right', async () => {
+    await open('range.json', 1, '{"name":"R",\n"type":"upper"}\n\n\n');
+    await change('range.json', 2, { range: { start: at(1, 1_000_000), end: at(2_000_000_000, 7) }, text: '\n' });
+    await change('range.json', 3, { range: { start: at(1, 8), end: at(1, 13) }, text: 'uper' });
+    await poll(() => last('range.json')?.version).toBe(3);
+    expect(last('range.json')!.diagnostics.map((d) => [d.code, d.range])).toEqual([['SCHEMA_ENUM', { start: at(1, 7), end: at(1, 13) }]]);
+  });
+
+  it('refuses a range of positions that are not numbers, and answers the next request', async () => {
+    await open('nan.json', 1, '{"name":"N","type":"upper"}');
+    await change('nan.json', 2, { range: { start: { line: 'x', character: 0 }, end: at(0, 1) }, text: '' });
+    await poll(() => logged.some((m) => m.includes(`content change 0 to ${uri('nan.json')} has a range that is not two positions`))).toBe(true);
+    const symbols = await connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri: uri('nan.json') } });
+    expect(symbols).toMatchObject([{ name: 'N' }]);
   });
 });

@@ -1,7 +1,8 @@
 // The playground as a person uses it: the installed package's `identity-transforms play` on the
 // bundled tenant, its page in a real Chromium. Typing gives a value, breaking the transform
 // underlines the error with its code, another identity gives another value, a node of the
-// explanation selects its JSON, the Impact tab's counts are `impact`'s, it all works from the
+// explanation selects its JSON, the Impact tab's counts are `impact`'s, its Stop ends the
+// server's run and a run past its budget shows its code, it all works from the
 // keyboard, axe-core finds no violation, and the page asks nothing of any host but the loopback
 // server that served it. The API refuses calls without the token or from another Host or Origin.
 //
@@ -9,7 +10,7 @@
 // set CHROMIUM_PATH for another binary. Screenshots go to test-output/play/ (git-ignored).
 
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ import { type Browser, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installed, ROOT, runCommand, type Installed } from './install.js';
 import { CHROMIUM, CHROMIUM_FLAGS, startPlay } from './play-process.js';
+import { HEAVY, impactChildren, pastedProfile, readProc } from '../play/impact-children.js';
 
 const OUTPUT = join(ROOT, 'test-output', 'play');
 
@@ -267,6 +269,43 @@ describe.skipIf(CHROMIUM === undefined)('the playground in Chromium, from the in
     expect(requested.length).toBeGreaterThan(0);
     expect(requested.filter((r) => !r.startsWith(`${origin}/`))).toEqual([]);
     expect(refused).toEqual([]);
+  });
+
+  it('the Impact tab\'s Stop ends the server\'s run; a run past its budget shows PLAY_IMPACT_BUDGET; a run ends with its play command', async () => {
+    // A play whose impact runs have 5 s, and a pasted profile of minutes of work.
+    const budgeted = await startPlay(join(pkg.consumer, 'node_modules/.bin/identity-transforms'), work, pkg.env, ['--impact-time', '5']);
+    const tab = await open(budgeted.url);
+    try {
+      await tab.getByLabel('Open an example').selectOption('identity-profiles/default.json');
+      await poll(() => tab.locator('.cm-content').textContent()).toContain('identityAttributeConfig');
+      const slow = Array.from({ length: 30 }, (_, k) => ({ identityAttributeName: `slow${k}`, transformDefinition: HEAVY }));
+      await tab.locator('.cm-content').click();
+      await tab.keyboard.press('ControlOrMeta+A');
+      await tab.keyboard.insertText(pastedProfile(readFileSync(join(fixtures, 'identity-profiles/default.json'), 'utf8'), slow));
+      await tab.getByRole('tab', { name: 'Impact' }).click();
+
+      await tab.getByRole('button', { name: 'Run impact' }).click();
+      await poll(() => impactChildren(budgeted.play.pid).length).toBe(1);
+      await tab.getByRole('button', { name: 'Stop' }).click();
+      await poll(() => tab.locator('#impact').textContent()).toBe('Stopped.');
+      await poll(() => impactChildren(budgeted.play.pid)).toEqual([]);
+      expect(await tab.getByRole('button', { name: 'Stop' }).isHidden()).toBe(true);
+
+      await tab.getByRole('button', { name: 'Run impact' }).click();
+      await poll(() => tab.locator('#impact .code').textContent()).toBe('PLAY_IMPACT_BUDGET');
+      expect(await tab.locator('#impact').textContent()).toContain('took more than its 5 s');
+      expect(impactChildren(budgeted.play.pid)).toEqual([]);
+
+      // The play command killed in the middle of a run: its run ends with it.
+      await tab.getByRole('button', { name: 'Run impact' }).click();
+      await poll(() => impactChildren(budgeted.play.pid).length).toBe(1);
+      const [run] = impactChildren(budgeted.play.pid);
+      budgeted.play.kill('SIGKILL');
+      await poll(() => /^State:\s+[RS]/m.test(readProc(run!))).toBe(false);
+    } finally {
+      await tab.context().close();
+      budgeted.play.kill('SIGTERM');
+    }
   });
 
   describe('its API, called by someone else', () => {

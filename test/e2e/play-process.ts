@@ -8,9 +8,9 @@ import { existsSync } from 'node:fs';
 export const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p !== undefined && p !== '' && existsSync(p));
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-/** Start `play --fixtures fixtures` in `cwd` and wait for the URL it prints (with its token). */
-export async function startPlay(bin: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ play: ChildProcess; url: string }> {
-  const play = spawn(bin, ['play', '--fixtures', 'fixtures'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Start `play --fixtures fixtures [options]` in `cwd` and wait for the URL it prints (with its token). */
+export async function startPlay(bin: string, cwd: string, env: NodeJS.ProcessEnv, options: string[] = []): Promise<{ play: ChildProcess; url: string }> {
+  const play = spawn(bin, ['play', '--fixtures', 'fixtures', ...options], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     play.stdout!.setEncoding('utf8').on('data', (chunk: string) => {

@@ -187,4 +187,42 @@ describe('impact against a tenant over its API', () => {
       await server.close();
     }
   });
+
+  it('stops with IMPACT_TENANT_CHANGED, naming the identities, when an identity is deleted while its passes read the tenant', async () => {
+    const { ADMIN_PAT, resourceServer } = await import('../api/resources-server.js');
+    const { createTenantProviders } = await import('../../src/providers/tenant/index.js');
+    const server = await resourceServer();
+    try {
+      const providers = createTenantProviders({ baseUrl: await server.listen(), clientId: ADMIN_PAT.id, clientSecret: ADMIN_PAT.secret });
+      // Usernames are issued in a pass of their own: the passes page the tenant's identities each
+      // on its own, and the one that starts after the deletion no longer sees the first identity.
+      let listings = 0;
+      const changing = new Proxy(providers, {
+        get(target, key) {
+          if (key === 'listIdentities') {
+            return async function* () {
+              const deleted = listings++ > 0;
+              for await (const page of target.listIdentities()) yield deleted ? page.filter((_i, n) => n !== 0) : page;
+            };
+          }
+          const value = Reflect.get(target, key, target) as unknown;
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+      const withUsername = (p: Record<string, unknown>) => {
+        (p.identityAttributeConfig as { attributeTransforms: unknown[] }).attributeTransforms.push({ identityAttributeName: 'username', transformDefinition: { type: 'reference', attributes: { id: 'Generate Username' } } });
+        return p;
+      };
+      const base = headVersion({ 'identity-profiles/default.json': withUsername });
+      const head = headVersion({ 'identity-profiles/default.json': withUsername, 'transforms/generate-username.json': (t) => ({ ...t, requiresPeriodicRefresh: false }), 'transforms/location-region.json': (t) => ({ ...t, attributes: { table: { ...(t.attributes as { table: object }).table, LON: 'UK' } } }) });
+      const first = (await providers.listIdentities().next()).value![0]!.id;
+      await expect(impact({ base, head, tenant: changing, now: NOW })).rejects.toMatchObject({
+        code: 'IMPACT_TENANT_CHANGED',
+        message: expect.stringMatching(new RegExp(`^the tenant's identities changed during the impact run: after 0 identities, one pass read the identity ${first} and another \\S+; run it again`)),
+        details: { identitiesRead: 0 },
+      });
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -1,7 +1,8 @@
 // The playground server against a client that does not stop: a request body that never ends is
 // answered with its coded refusal and, past MAX_DISCARDED_BYTES, its connection closed — the
 // server does not read it until the request timeout — and a slow impact run, of an attribute that
-// issues unique names too, leaves the rest of the API answering. What Node refuses before a request exists gets the same coded answers.
+// issues unique names too, leaves the rest of the API answering, and stops when its client goes
+// away, another run starts or its budget is spent. What Node refuses before a request exists gets the same coded answers.
 
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -9,6 +10,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlayHost } from '../../src/play/host.js';
 import { MAX_DISCARDED_BYTES, startPlayServer, type PlayServer } from '../../src/play/server.js';
+import { HEAVY, impactChildren, pastedProfile } from './impact-children.js';
 
 const FIXTURES = resolve(import.meta.dirname, '../../fixtures');
 const PAGE = resolve(import.meta.dirname, '../../src/play/page');
@@ -98,46 +100,79 @@ describe('the playground server against a client that does not stop', () => {
     expect(state.status).toBe(200);
   });
 
-  /**
-   * Start an impact run of the default profile with its mappings edited, make a
-   * control call once the run is under way (a second run is refused as busy), and say in which
-   * order the answers came.
-   */
-  async function controlCallDuringImpact(edit: (mappings: unknown[]) => unknown[]): Promise<string[]> {
-    const profile = JSON.parse(readFileSync(resolve(FIXTURES, 'identity-profiles/default.json'), 'utf8')) as { identityAttributeConfig: { attributeTransforms: unknown[] } };
-    profile.identityAttributeConfig.attributeTransforms = edit(profile.identityAttributeConfig.attributeTransforms);
-    const order: string[] = [];
-    const run = fetch(`${server.origin}/api/impact`, {
+  const DEFAULT_PROFILE = readFileSync(resolve(FIXTURES, 'identity-profiles/default.json'), 'utf8');
+  const impactCall = (mappings: unknown[], signal?: AbortSignal) =>
+    fetch(`${server.origin}/api/impact`, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ document: JSON.stringify(profile), file: 'identity-profiles/default.json' }),
-    }).then(async (r) => {
-      order.push(`impact ${r.status}`);
-      await r.text();
+      body: JSON.stringify({ document: pastedProfile(DEFAULT_PROFILE, mappings), file: 'identity-profiles/default.json' }),
+      ...(signal ? { signal } : {}),
     });
-    let busy: Response;
-    do busy = await fetch(`${server.origin}/api/impact`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ document: '{}', file: 'identity-profiles/default.json' }) });
-    while (busy.status !== 409 && order.length === 0);
-    order.push(`busy ${busy.status}`);
-    await busy.text();
+  /** 30 attributes that each spend an evaluation's budget, for every identity: minutes of work. */
+  const slow = Array.from({ length: 30 }, (_, k) => ({ identityAttributeName: `slow${k}`, transformDefinition: HEAVY }));
+
+  /** Start an impact run of the mappings, make a control call once its process is at work, then cancel it: the answers in order. */
+  async function controlCallDuringImpact(mappings: unknown[]): Promise<string[]> {
+    const order: string[] = [];
+    const cancel = new AbortController();
+    const run = impactCall(mappings, cancel.signal).catch((error: Error) => void order.push(`impact ${error.name}`));
+    await expect.poll(() => impactChildren().length, { timeout: 30_000 }).toBe(1);
     const state = await fetch(`${server.origin}/api/state`, { headers: auth });
     order.push(`state ${state.status}`);
+    cancel.abort();
     await run;
     return order;
   }
 
-  /** Counts to the iteration limit's edge: about an evaluation's budget for every identity. */
-  const HEAVY = { type: 'static', attributes: { value: '#set($n=0)#foreach($i in [1..99990])#set($n=$n+1)#end$n' } };
-
   it('answers a control call while an impact run of a profile that spends its whole budget on every identity is under way', async () => {
-    const slow = Array.from({ length: 30 }, (_, k) => ({ identityAttributeName: `slow${k}`, transformDefinition: HEAVY }));
-    expect(await controlCallDuringImpact(() => slow)).toEqual(['busy 409', 'state 200', 'impact 200']);
+    expect(await controlCallDuringImpact(slow)).toEqual(['state 200', 'impact AbortError']);
   }, 120_000);
 
-  it('answers a control call while an attribute that issues unique names is impacted: its pass runs on one worker thread', async () => {
-    // Names are issued in identities.json's order by one provider: one thread, never the server's.
-    // The profile's own mappings stay as they are: the new one is the only attribute impacted.
+  it('answers a control call while an attribute that issues unique names is impacted', async () => {
+    // Names are issued in identities.json's order by one provider: one thread, in the run's process.
     const handle = { type: 'usernameGenerator', attributes: { patterns: ['$fn$ln${uniqueCounter}'], fn: HEAVY, ln: HEAVY } };
-    expect(await controlCallDuringImpact((own) => [...own, { identityAttributeName: 'handle', transformDefinition: handle }])).toEqual(['busy 409', 'state 200', 'impact 200']);
+    const own = (JSON.parse(DEFAULT_PROFILE) as { identityAttributeConfig: { attributeTransforms: unknown[] } }).identityAttributeConfig.attributeTransforms;
+    expect(await controlCallDuringImpact([...own, { identityAttributeName: 'handle', transformDefinition: handle }])).toEqual(['state 200', 'impact AbortError']);
+  }, 120_000);
+
+  it('stops the run\'s work when its client goes away (the page\'s Stop, a closed tab)', async () => {
+    const cancel = new AbortController();
+    const run = impactCall(slow, cancel.signal).catch((error: Error) => error.name);
+    await expect.poll(() => impactChildren().length, { timeout: 30_000 }).toBe(1);
+    cancel.abort();
+    expect(await run).toBe('AbortError');
+    await expect.poll(impactChildren, { timeout: 30_000 }).toEqual([]);
+  }, 120_000);
+
+  it('cancels the run under way when another is started: the first answers PLAY_IMPACT_CANCELLED, the second its report', async () => {
+    const first = impactCall(slow);
+    await expect.poll(() => impactChildren().length, { timeout: 30_000 }).toBe(1);
+    const second = await impactCall([{ identityAttributeName: 'greeting', transformDefinition: { type: 'static', attributes: { value: 'hi' } } }]);
+    const cancelled = await first;
+    expect(cancelled.status).toBe(409);
+    expect(await cancelled.json()).toEqual({ error: { code: 'PLAY_IMPACT_CANCELLED', message: 'the impact run was cancelled: another one was started' } });
+    expect(second.status).toBe(200);
+    expect((await second.json()) as { totals: { identities: number } }).toMatchObject({ totals: { identities: 209 } });
+    expect(impactChildren()).toEqual([]);
+  }, 120_000);
+});
+
+describe('the playground server\'s budget of an impact run', () => {
+  let server: PlayServer;
+  let auth: Record<string, string>;
+
+  beforeAll(async () => {
+    server = await startPlayServer(await PlayHost.open(FIXTURES, { impactBudget: { maxTime: 3_000, maxHeapMb: 512 } }), { assets: PAGE });
+    auth = { authorization: `token ${server.token}` };
+  });
+  afterAll(() => server?.close());
+
+  it('answers a run past its time with PLAY_IMPACT_BUDGET in the platform\'s error body, and stops its work', async () => {
+    const slow = Array.from({ length: 30 }, (_, k) => ({ identityAttributeName: `slow${k}`, transformDefinition: HEAVY }));
+    const document = pastedProfile(readFileSync(resolve(FIXTURES, 'identity-profiles/default.json'), 'utf8'), slow);
+    const answer = await fetch(`${server.origin}/api/impact`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ document, file: 'identity-profiles/default.json' }) });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toEqual({ error: { code: 'PLAY_IMPACT_BUDGET', message: expect.stringContaining('took more than its 3 s') } });
+    expect(impactChildren()).toEqual([]);
   }, 120_000);
 });

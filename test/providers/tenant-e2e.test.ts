@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { createEngine, type Engine } from '../../src/engine/engine.js';
 import { isTransformsError } from '../../src/errors/index.js';
@@ -147,17 +147,27 @@ describe('tenant-backed providers against serve', () => {
     expect(tenant.stats().tokens).toBe(2);
   });
 
-  it('waits and retries when the token endpoint answers 429', async () => {
-    const limited = await resourceServer({ tokenRateLimit: { max: 1, timeWindowMs: 400 } });
+  it('waits the Retry-After of the token endpoint\'s 429, then retries once and gets its token', async () => {
+    // The server's rate limit counts on the system clock: it is faked (Date only; timers and
+    // sockets stay real), and the client's sleep moves it on by what the client waits, so the
+    // window has passed exactly when the retry is sent, however loaded the machine.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const limited = await resourceServer({ tokenRateLimit: { max: 1, timeWindowMs: 20_000 } });
     try {
       const url = await limited.listen();
       const first = createTenantProviders({ baseUrl: url, clientId: ADMIN_PAT.id, clientSecret: ADMIN_PAT.secret });
-      const second = createTenantProviders({ baseUrl: url, clientId: ADMIN_PAT.id, clientSecret: ADMIN_PAT.secret, retryDelayMs: 100 });
+      const slept: number[] = [];
+      const sleep = async (ms: number) => {
+        slept.push(ms);
+        vi.setSystemTime(Date.now() + ms);
+      };
+      const second = createTenantProviders({ baseUrl: url, clientId: ADMIN_PAT.id, clientSecret: ADMIN_PAT.secret, sleep });
       await first.client.accessToken();
       await second.client.accessToken();
-      expect(second.stats().tokens).toBe(1);
-      expect(second.stats().retries).toBeGreaterThanOrEqual(1);
+      expect(slept).toEqual([20_000]);
+      expect(second.stats()).toMatchObject({ tokens: 1, retries: 1 });
     } finally {
+      vi.useRealTimers();
       await limited.close();
     }
   });

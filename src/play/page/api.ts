@@ -22,8 +22,8 @@ export class CodedFailure extends Error {
 export class PlayApi {
   constructor(private readonly token: string) {}
 
-  private async call<T>(path: string, body?: unknown): Promise<T> {
-    const init: RequestInit = { headers: { authorization: `token ${this.token}` } };
+  private async call<T>(path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+    const init: RequestInit = { headers: { authorization: `token ${this.token}` }, ...(signal ? { signal } : {}) };
     if (body !== undefined) {
       init.method = 'POST';
       init.headers = { ...init.headers, 'content-type': 'application/json' };
@@ -42,5 +42,6 @@ export class PlayApi {
   complete = (body: { document: string; file?: string; offset: number }) => this.call<{ items: CompletionItem[] }>('/api/complete', body);
   hover = (body: { document: string; file?: string; offset: number }) => this.call<{ hover: Hover | null }>('/api/hover', body);
   profile = (body: { document: string; file?: string; identity: string }) => this.call<ProfileAnswer>('/api/profile', body);
-  impact = (body: { document: string; file: string }) => this.call<ImpactReport>('/api/impact', body);
+  /** Aborting `signal` closes the request, which stops the server's run. */
+  impact = (body: { document: string; file: string }, signal: AbortSignal) => this.call<ImpactReport>('/api/impact', body, signal);
 }

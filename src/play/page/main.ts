@@ -135,15 +135,34 @@ async function start(): Promise<void> {
     selectTab(tabs[to]!, true);
   });
 
+  // Impact: one run at a time. Running again or Stop aborts the request under way, and the
+  // server stops that run's work when its request closes.
+  let impactRun: AbortController | undefined;
+  const stopButton = $('stop-impact');
   $('run-impact').addEventListener('click', async () => {
     const container = $('impact');
     if (!file) return void container.replaceChildren(el('p', {}, 'Open an example first: impact compares the edited example with its file.'));
+    impactRun?.abort();
+    const run = new AbortController();
+    impactRun = run;
+    stopButton.hidden = false;
     container.replaceChildren(el('p', { class: 'muted' }, 'Running…'));
     try {
-      renderImpact(container, await api.impact({ document: view.state.doc.toString(), file }));
+      renderImpact(container, await api.impact({ document: view.state.doc.toString(), file }, run.signal));
     } catch (error) {
-      container.replaceChildren(el('p', {}, errorLine(fail(error))));
+      if (run.signal.aborted) {
+        if (impactRun === run) container.replaceChildren(el('p', {}, 'Stopped.'));
+      } else container.replaceChildren(el('p', {}, errorLine(fail(error))));
+    } finally {
+      if (impactRun === run) {
+        impactRun = undefined;
+        stopButton.hidden = true;
+      }
     }
+  });
+  stopButton.addEventListener('click', () => {
+    impactRun?.abort();
+    $('run-impact').focus();
   });
 
   // The identity picker: a search box, and the matching identities as a list box.
