@@ -6,6 +6,7 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine } from '../engine/engine.js';
+import { MAX_DEPTH_LIMIT } from '../engine/options.js';
 import { workflowCommand } from '../errors/workflow-commands.js';
 import type { ValidationIssue } from '../schema/issues.js';
 import { createSetValidator, MAX_TRANSFORM_BYTES, tooLargeIssue, type SetResult } from '../engine/validate.js';
@@ -16,6 +17,7 @@ import { loadTenantModel, type TenantModel } from '../language/tenant-model.js';
 import {
   EXIT_INVALID,
   EXIT_OK,
+  integerOption,
   listJsonFiles,
   locatePointer,
   positionTree,
@@ -50,7 +52,7 @@ Options:
                                (counts and findings, for $GITHUB_STEP_SUMMARY) or json
   --strict                     Warnings fail validation too
   --external-references        Allow references to transforms outside the validated set
-  --max-depth <n>              Maximum transform nesting depth (default: 64)
+  --max-depth <n>              Maximum transform nesting depth, 1 to 246 (default: 64)
   --fixtures <dir>             Check names against a fixture or snapshot directory: a source
                                no source has is VALIDATE_UNKNOWN_SOURCE (error), an attributeName
                                no account of that source carries VALIDATE_UNKNOWN_ACCOUNT_ATTRIBUTE
@@ -129,11 +131,7 @@ export async function validateCommand(argv: string[], io: Output): Promise<numbe
   const format = values.format;
   if (!isFormat(format)) throw new UsageError(`--format must be ${FORMATS.join(', ')}, not "${format}"`);
   if (positionals.length === 0) throw new UsageError('validate needs at least one file, directory, glob or - (see --help)');
-  let maxDepth: number | undefined;
-  if (values['max-depth'] !== undefined) {
-    maxDepth = Number(values['max-depth']);
-    if (!Number.isInteger(maxDepth) || maxDepth < 1) throw new UsageError('--max-depth must be a positive integer');
-  }
+  const maxDepth = values['max-depth'] === undefined ? undefined : integerOption('max-depth', values['max-depth'], 1, MAX_DEPTH_LIMIT);
 
   // One file at a time: read, parse, validate, and keep only the text (for line:column
   // positions) and the result; the checks across the set run once every file is in.

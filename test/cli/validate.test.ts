@@ -186,6 +186,10 @@ describe('identity-transforms validate', () => {
     [['validate', '/does/not/exist.json'], 'no such file'],
     [['frobnicate'], 'unknown command'],
     [['valdate'], 'unknown command "valdate"; did you mean "validate"?'],
+    // Past 246 a transform could nest deep enough to exhaust the stack (engine/options.ts MAX_DEPTH_LIMIT).
+    [['validate', '--max-depth', '99999999999999999999', 'x.json'], 'CLI_USAGE --max-depth must be an integer from 1 to 246, not "99999999999999999999"'],
+    [['validate', '--max-depth', '1e3', 'x.json'], 'CLI_USAGE --max-depth must be an integer from 1 to 246, not "1e3"'],
+    [['validate', '--max-depth', '0', 'x.json'], 'CLI_USAGE --max-depth must be an integer from 1 to 246, not "0"'],
   ])('exits 2 on usage error %j', async (argv, message) => {
     const r = await run(...argv);
     expect(r.code).toBe(2);
