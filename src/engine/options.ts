@@ -76,13 +76,13 @@ function invalid(message: string): never {
   throw codedError('ENGINE_OPTION_INVALID', message);
 }
 
-function positiveIntegers<T extends object>(name: string, given: Partial<T> | undefined, defaults: T, maxima: Readonly<Partial<Record<keyof T, number>>> = {}): T {
+function positiveIntegers<T extends object>(name: string, given: Partial<T> | undefined, defaults: T, maxima?: Readonly<Partial<Record<keyof T, number>>>): T {
   if (given === undefined) return defaults;
   if (given === null || typeof given !== 'object') invalid(`${name} must be an object`);
   const out = { ...defaults };
   for (const [key, value] of Object.entries(given)) {
     if (!(key in defaults)) throw codedError('ENGINE_OPTION_UNKNOWN', `unknown ${name} key "${key}"`);
-    const max = maxima[key as keyof T];
+    const max = maxima?.[key as keyof T];
     if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0 || (max !== undefined && value > max)) {
       invalid(`${name}.${key} must be a positive integer${max === undefined ? '' : ` of at most ${max}`}`);
     }
