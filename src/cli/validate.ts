@@ -10,7 +10,7 @@ import { MAX_DEPTH_LIMIT } from '../engine/options.js';
 import { workflowCommand } from '../errors/workflow-commands.js';
 import type { ValidationIssue } from '../schema/issues.js';
 import { createSetValidator, MAX_TRANSFORM_BYTES, tooLargeIssue, type SetResult } from '../engine/validate.js';
-import { cell, escape } from '../impact/report.js';
+import { markdownText } from '../errors/markdown.js';
 import { renderSarif } from './sarif.js';
 import { checkTenantNames } from '../engine/validate-tenant.js';
 import { loadTenantModel, type TenantModel } from '../language/tenant-model.js';
@@ -255,8 +255,7 @@ function render(format: Format, reports: FileReport[]): string {
     const findings = reports.flatMap((r) => r.issues.map((i) => ({ file: r.file, ...i })));
     if (findings.length > 0) {
       out.push('| File | Line:column | Severity | Code | Message |', '| --- | --- | --- | --- | --- |');
-      const text = (s: string) => cell(escape(s));
-      for (const i of findings) out.push(`| ${text(i.file)} | ${i.line}:${i.column} | ${i.severity} | ${i.code} | ${text(i.message)}${i.path === '' ? '' : ` (${text(i.path)})`} |`);
+      for (const i of findings) out.push(`| ${markdownText(i.file)} | ${i.line}:${i.column} | ${i.severity} | ${i.code} | ${markdownText(i.message)}${i.path === '' ? '' : ` (${markdownText(i.path)})`} |`);
       out.push('');
     }
     return out.join('\n') + '\n';
