@@ -1,7 +1,7 @@
 // Shared pieces of the CLI commands: usage errors (exit 2), reading inputs, and resolving a
 // JSON Pointer or a parse error offset to a line and column of the source text.
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { TransformsError } from '../errors/index.js';
@@ -151,6 +151,11 @@ export function listJsonFiles(dir: string): string[] | undefined {
     return undefined;
   }
   return out.sort();
+}
+
+/** Whether `path` names an existing directory (an output path that does is a usage mistake, said before a run). */
+export function isDirectory(path: string): boolean {
+  return existsSync(path) && statSync(path).isDirectory();
 }
 
 /** The first syntax error of a JSON text, with its position, or undefined when it parses. */
