@@ -2,7 +2,7 @@
 // JSON Pointer or a parse error offset to a line and column of the source text.
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { TransformsError } from '../errors/index.js';
 import { closestName } from '../errors/suggest.js';
@@ -151,6 +151,15 @@ export function listJsonFiles(dir: string): string[] | undefined {
     return undefined;
   }
   return out.sort();
+}
+
+/**
+ * `path` relative to `base` when it lies inside it (a name such as `..x.json` included), else
+ * undefined: above it (`..`, `../…`) or on another root.
+ */
+export function pathInside(base: string, path: string): string | undefined {
+  const inside = relative(base, path);
+  return inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside) ? undefined : inside;
 }
 
 /** Whether `path` names an existing directory (an output path that does is a usage mistake, said before a run). */

@@ -4,7 +4,7 @@
 // check-jsonschema: 0 valid, 1 invalid, 2 usage error or unreadable input.
 
 import { existsSync, realpathSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createEngine } from '../engine/engine.js';
 import { MAX_DEPTH_LIMIT } from '../engine/options.js';
 import { workflowCommand } from '../errors/workflow-commands.js';
@@ -28,6 +28,7 @@ import {
   type Output,
   type Position,
   parseCommandLine,
+  pathInside,
 } from './io.js';
 
 export const VALIDATE_HELP = `Usage: identity-transforms validate <file|dir|glob|->... [options]
@@ -96,8 +97,7 @@ function leadsOutside(file: string, root: string): boolean {
   const real = realPath(file);
   const base = realPath(root);
   if (real === undefined || base === undefined || real === resolve(file)) return false;
-  const inside = relative(base, real);
-  return inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside);
+  return pathInside(base, real) === undefined;
 }
 
 async function expand(args: readonly string[]): Promise<Input[]> {
