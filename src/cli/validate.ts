@@ -88,16 +88,17 @@ function realPath(path: string): string | undefined {
 }
 
 /**
- * Whether `file`, found by searching `root`, is reached through a link to a file outside that
- * tree. A directory or a glob of a pull request can hold such a link (git keeps links), and what
- * validate says of a file (an unknown type, a syntax error) quotes it: the file a link points to
- * on the machine running the check is not read. A file named outright is read, link or not.
+ * Whether `file`, found by searching `root`, is reached through a link to a regular file outside
+ * that tree. A directory or a glob of a pull request can hold such a link (git keeps links), and
+ * what validate says of a file (an unknown type, a syntax error) quotes it: the file a link points
+ * to on the machine running the check is not read. A file named outright is read, link or not; a
+ * link to a device, a FIFO or a socket is refused by the reader, unread, as anywhere (CLI_READ).
  */
 function leadsOutside(file: string, root: string): boolean {
   const real = realPath(file);
   const base = realPath(root);
   if (real === undefined || base === undefined || real === resolve(file)) return false;
-  return pathInside(base, real) === undefined;
+  return pathInside(base, real) === undefined && statSync(real).isFile();
 }
 
 async function expand(args: readonly string[]): Promise<Input[]> {

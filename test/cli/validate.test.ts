@@ -177,6 +177,12 @@ describe('identity-transforms validate', () => {
       ]);
       expect(report.files.find((f) => f.file.endsWith('ok.json'))!.issues).toEqual([]);
     }
+    // A link to a device is the reader's refusal, unread, as anywhere.
+    symlinkSync('/dev/zero', join(d, 'repo', 'transforms', 'zero.json'));
+    const device = await run('validate', join(d, 'repo', 'transforms'));
+    expect(device.code).toBe(2);
+    expect(device.err).toMatch(/^CLI_READ cannot read .*zero\.json: is not a regular file/);
+    rmSync(join(d, 'repo', 'transforms', 'zero.json'));
     // Named outright, the file is read: the person running validate chose it.
     expect((await run('validate', join(d, 'repo', 'transforms', 'leak.json'))).out).toContain('SECRET-VALUE');
   });

@@ -2,8 +2,10 @@
 // user runs it: a directory holding a link to /dev/zero and a FIFO named outright (validate),
 // a file far over the 400 KB limit, a private --out file replaced by refresh, names that forge
 // GitHub workflow commands in impact --format github, and a tenant URL with a password or a
-// token endpoint that redirects the client secret elsewhere (snapshot). Each ends in a coded
-// error or a bounded, escaped output; none is judged by how long it took.
+// token endpoint that redirects the client secret elsewhere (snapshot), a tenant whose listing
+// holds a null (verify), a pull request's tree with a link to a file outside it and 2,000 files of
+// one name (validate --format sarif). Each ends in a coded error or a bounded, escaped output;
+// none is judged by how long it took.
 
 import { execFile, execFileSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
