@@ -13,14 +13,3 @@ describe('serve --help', () => {
     expect(r.out).toMatch(/Exit codes: 0 stopped by SIGINT or SIGTERM.*; 1 the server failed;\n2 usage error/s);
   });
 });
-
-describe('serve options', () => {
-  it.each([
-    ['--expires-in', '999999999999999', '--expires-in must be an integer from 1 to 2147483648, not "999999999999999"'],
-    ['--expires-in', '0', '--expires-in must be an integer from 1 to 2147483648, not "0"'],
-  ])('refuses %s %s as a usage error in the option\'s own words, before a store is opened', async (option, value, message) => {
-    const r = await run('serve', '--fixtures', 'fixtures', option, value);
-    expect(r.code).toBe(2);
-    expect(r.err).toBe(`CLI_USAGE ${message}\n`);
-  });
-});
