@@ -102,7 +102,10 @@ function fail(key: string, why: string): never {
   throw codedError('API_OPTIONS', `option ${key} ${why}`, { path: `/${key}` });
 }
 
-function positiveInt(key: string, value: unknown, fallback: number, min = 1, max = 2 ** 31): number {
+/** The largest integer option (a token lifetime, a limit): 2³¹ s is 68 years. */
+export const MAX_INTEGER_OPTION = 2 ** 31;
+
+function positiveInt(key: string, value: unknown, fallback: number, min = 1, max = MAX_INTEGER_OPTION): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) fail(key, `must be an integer from ${min} to ${max}`);
   return value;

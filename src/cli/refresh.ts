@@ -10,9 +10,9 @@ import { createProgressBar } from '../refresh/progress.js';
 import { createRefreshRunner, writeRefresh, type BatchOutput, type RefreshRun } from '../refresh/index.js';
 import type { RefreshOptions } from '../refresh/runner.js';
 import { formatSummary } from '../refresh/summary.js';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, processOutput, integerOption, UsageError, type Output, parseCommandLine } from './io.js';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, processOutput, integerOption, isDirectory, UsageError, type Output, parseCommandLine } from './io.js';
 import { signalExitCode, watchSignals } from './signals.js';
 import { TENANT_HELP, tenantFromEnvironment } from './tenant.js';
 
@@ -216,8 +216,4 @@ function interrupted(signal: NodeJS.Signals, runner: RefreshRun, out: string | u
     io.err(`refresh interrupted by ${signal} after ${done}; ${output}\n`);
   }
   return code;
-}
-
-function isDirectory(path: string): boolean {
-  return existsSync(path) && statSync(path).isDirectory();
 }

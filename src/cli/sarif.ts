@@ -7,13 +7,13 @@
 
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { dirname, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import { ERROR_CATALOGUE, type ErrorCode } from '../errors/index.js';
 import { errorsDocSection } from '../schema/artefacts.js';
 import type { Position } from './io.js';
-import { packageManifest } from './io.js';
+import { packageManifest, pathInside } from './io.js';
 import type { ValidationIssue } from '../schema/issues.js';
 
 /** One validated file and its findings, as validate reports them. */
@@ -90,7 +90,7 @@ function rule(code: ErrorCode, errorsDoc: string): ReportingDescriptor {
 
 /** A file under the root as a %SRCROOT%-relative URI; a file outside it as an absolute file: URI. */
 function artifactUri(absolute: string, root: string): { uri: string; uriBaseId?: string } {
-  const inside = relative(root, absolute);
-  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return { uri: pathToFileURL(absolute).href };
+  const inside = pathInside(root, absolute);
+  if (inside === undefined || inside === '') return { uri: pathToFileURL(absolute).href };
   return { uri: inside.split(sep).map(encodeURIComponent).join('/'), uriBaseId: 'SRCROOT' };
 }

@@ -7,8 +7,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { Store, buildServer } from '../api/index.js';
+import { MAX_INTEGER_OPTION } from '../api/options.js';
 import { TransformsError } from '../errors/index.js';
-import { EXIT_OK, UsageError, processOutput, type Output, parseCommandLine } from './io.js';
+import { EXIT_OK, integerOption, UsageError, processOutput, type Output, parseCommandLine } from './io.js';
 import { listenError } from './listen.js';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel, serveLogger } from './serve-log.js';
 
@@ -53,12 +54,6 @@ function port(name: string, value: string | undefined): number | undefined {
   const n = Number(value);
   if (!/^\d+$/.test(value) || n > 65_535) throw new UsageError(`--${name} must be a port number from 0 to 65535, not "${value}"`);
   return n;
-}
-
-function positive(name: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^[1-9]\d*$/.test(value)) throw new UsageError(`--${name} must be a positive integer, not "${value}"`);
-  return Number(value);
 }
 
 function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
@@ -133,7 +128,7 @@ export async function serveCommand(argv: string[], io: Output = processOutput, s
   const keys = values['nonemployee-api-key'] ?? [];
   if (keys.some((k) => k.length < 24)) throw new UsageError('--nonemployee-api-key needs at least 24 characters');
   const ports = { port: port('port', values.port), loginPort: port('login-port', values['login-port']), nonEmployeePort: port('nonemployee-port', values['nonemployee-port']) };
-  const expiresIn = positive('expires-in', values['expires-in']);
+  const expiresIn = values['expires-in'] === undefined ? undefined : integerOption('expires-in', values['expires-in'], 1, MAX_INTEGER_OPTION);
   const logLevel = oneOf<LogLevel>('log-level', values['log-level'], LOG_LEVELS, 'info');
   const logFormat = oneOf<LogFormat>('log-format', values['log-format'], LOG_FORMATS, 'text');
   const host = values.host ?? '127.0.0.1';

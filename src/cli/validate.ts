@@ -4,18 +4,20 @@
 // check-jsonschema: 0 valid, 1 invalid, 2 usage error or unreadable input.
 
 import { existsSync, realpathSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createEngine } from '../engine/engine.js';
+import { MAX_DEPTH_LIMIT } from '../engine/options.js';
 import { workflowCommand } from '../errors/workflow-commands.js';
 import type { ValidationIssue } from '../schema/issues.js';
 import { createSetValidator, MAX_TRANSFORM_BYTES, tooLargeIssue, type SetResult } from '../engine/validate.js';
-import { cell, escape } from '../impact/report.js';
+import { markdownText } from '../errors/markdown.js';
 import { renderSarif } from './sarif.js';
 import { checkTenantNames } from '../engine/validate-tenant.js';
 import { loadTenantModel, type TenantModel } from '../language/tenant-model.js';
 import {
   EXIT_INVALID,
   EXIT_OK,
+  integerOption,
   listJsonFiles,
   locatePointer,
   positionTree,
@@ -26,6 +28,7 @@ import {
   type Output,
   type Position,
   parseCommandLine,
+  pathInside,
 } from './io.js';
 
 export const VALIDATE_HELP = `Usage: identity-transforms validate <file|dir|glob|->... [options]
@@ -42,7 +45,8 @@ unreadable input (exit 2). A file over 400 KB is VALIDATE_TOO_LARGE without bein
 
 A directory is searched for *.json files (dot files left out). Every argument must match at
 least one file: a directory without .json files and a glob that matches nothing are usage
-errors (exit 2), like a missing file.
+errors (exit 2), like a missing file. A symbolic link found in a directory (or by a glob) that
+leads to a file outside it (or outside the working directory) is VALIDATE_LINK_OUTSIDE, not read.
 
 Options:
   --format <format>            Report format: text (default), github (workflow commands:
@@ -50,7 +54,7 @@ Options:
                                (counts and findings, for $GITHUB_STEP_SUMMARY) or json
   --strict                     Warnings fail validation too
   --external-references        Allow references to transforms outside the validated set
-  --max-depth <n>              Maximum transform nesting depth (default: 64)
+  --max-depth <n>              Maximum transform nesting depth, 1 to 246 (default: 64)
   --fixtures <dir>             Check names against a fixture or snapshot directory: a source
                                no source has is VALIDATE_UNKNOWN_SOURCE (error), an attributeName
                                no account of that source carries VALIDATE_UNKNOWN_ACCOUNT_ATTRIBUTE
@@ -68,26 +72,58 @@ interface FileReport {
   issues: (ValidationIssue & Position)[];
 }
 
-async function expand(args: readonly string[]): Promise<string[]> {
-  const files: string[] = [];
-  const add = (paths: readonly string[], base?: string) => {
-    for (const p of paths) files.push(base === undefined ? p : join(base, p));
+/** A file to validate; `outside` names the tree it was found in when a link led out of it (not read). */
+interface Input {
+  file: string;
+  outside?: string;
+}
+
+/** The real path, or undefined when there is none (a dangling link: reading it reports the error). */
+function realPath(path: string): string | undefined {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether `file`, found by searching `root`, is reached through a link to a regular file outside
+ * that tree. A directory or a glob of a pull request can hold such a link (git keeps links), and
+ * what validate says of a file (an unknown type, a syntax error) quotes it: the file a link points
+ * to on the machine running the check is not read. A file named outright is read, link or not; a
+ * link to a device, a FIFO or a socket is refused by the reader, unread, as anywhere (CLI_READ).
+ */
+function leadsOutside(file: string, root: string): boolean {
+  const real = realPath(file);
+  const base = realPath(root);
+  if (real === undefined || base === undefined || real === resolve(file)) return false;
+  return pathInside(base, real) === undefined && statSync(real).isFile();
+}
+
+async function expand(args: readonly string[]): Promise<Input[]> {
+  const files: Input[] = [];
+  const add = (paths: readonly string[], root: string, base?: string) => {
+    for (const p of paths) {
+      const file = base === undefined ? p : join(base, p);
+      files.push(leadsOutside(file, root) ? { file, outside: root } : { file });
+    }
   };
   // The glob library loads only for a glob, or a directory tree with links or special files.
   const glob = async (patterns: string[], options: { cwd?: string; dot: boolean }) => (await import('tinyglobby')).globSync(patterns, options).sort();
   for (const arg of args) {
     if (arg === '-') {
-      files.push('-');
+      files.push({ file: '-' });
     } else if (existsSync(arg) && statSync(arg).isDirectory()) {
       const listed = listJsonFiles(arg) ?? (await glob(['**/*.json'], { cwd: arg, dot: false }));
       if (listed.length === 0) throw new UsageError(`no files matched: the directory ${arg} holds no .json file`);
-      add(listed, arg);
+      add(listed, arg, arg);
     } else if (existsSync(arg)) {
-      files.push(arg);
+      files.push({ file: arg });
     } else if (/[*?[\]{}]/.test(arg)) {
       const matched = await glob([arg], { dot: false });
       if (matched.length === 0) throw new UsageError(`no files matched: nothing matches ${arg}`);
-      add(matched);
+      add(matched, '.');
     } else {
       throw new UsageError(`no such file or directory: ${arg}`);
     }
@@ -95,13 +131,9 @@ async function expand(args: readonly string[]): Promise<string[]> {
   // One file named twice (a directory and its absolute path, or reached through a link) is
   // validated once, under the first name: validated twice, its name would be its own duplicate.
   const seen = new Set<string>();
-  return files.filter((f) => {
-    let key = f;
-    try {
-      if (f !== '-') key = realpathSync.native(f);
-    } catch {
-      // Unreadable: reading it reports the error under the name given.
-    }
+  return files.filter(({ file }) => {
+    // Unreadable: reading it reports the error under the name given.
+    const key = file === '-' ? file : (realPath(file) ?? file);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -129,11 +161,7 @@ export async function validateCommand(argv: string[], io: Output): Promise<numbe
   const format = values.format;
   if (!isFormat(format)) throw new UsageError(`--format must be ${FORMATS.join(', ')}, not "${format}"`);
   if (positionals.length === 0) throw new UsageError('validate needs at least one file, directory, glob or - (see --help)');
-  let maxDepth: number | undefined;
-  if (values['max-depth'] !== undefined) {
-    maxDepth = Number(values['max-depth']);
-    if (!Number.isInteger(maxDepth) || maxDepth < 1) throw new UsageError('--max-depth must be a positive integer');
-  }
+  const maxDepth = values['max-depth'] === undefined ? undefined : integerOption('max-depth', values['max-depth'], 1, MAX_DEPTH_LIMIT);
 
   // One file at a time: read, parse, validate, and keep only the text (for line:column
   // positions) and the result; the checks across the set run once every file is in.
@@ -143,11 +171,16 @@ export async function validateCommand(argv: string[], io: Output): Promise<numbe
   const set = createSetValidator({ engine, ...(values['external-references'] ? { knownNames: [] } : {}) });
   const reports: FileReport[] = [];
   const validated: { report: FileReport; result: SetResult; text: string }[] = [];
-  for (const input of await expand(positionals)) {
+  for (const { file: input, outside } of await expand(positionals)) {
     const file = input === '-' ? '<stdin>' : input;
-    const text = input === '-' ? await readStdin(MAX_TRANSFORM_BYTES) : readText(input, MAX_TRANSFORM_BYTES);
     const report: FileReport = { file, valid: true, issues: [] };
     reports.push(report);
+    if (outside !== undefined) {
+      const message = `a symbolic link to a file outside ${outside === '.' ? 'the working directory' : outside}, the tree searched: not read (name the file itself to validate it)`;
+      report.issues.push({ severity: 'error', code: 'VALIDATE_LINK_OUTSIDE', message, path: '', line: 1, column: 1 });
+      continue;
+    }
+    const text = input === '-' ? await readStdin(MAX_TRANSFORM_BYTES) : readText(input, MAX_TRANSFORM_BYTES);
     if (typeof text !== 'string') {
       // Over the platform's limit, known from the file's size: not read, let alone parsed.
       report.issues.push({ ...tooLargeIssue(text.bytes, { unread: true, atLeast: input === '-' }), line: 1, column: 1 });
@@ -223,8 +256,7 @@ function render(format: Format, reports: FileReport[]): string {
     const findings = reports.flatMap((r) => r.issues.map((i) => ({ file: r.file, ...i })));
     if (findings.length > 0) {
       out.push('| File | Line:column | Severity | Code | Message |', '| --- | --- | --- | --- | --- |');
-      const text = (s: string) => cell(escape(s));
-      for (const i of findings) out.push(`| ${text(i.file)} | ${i.line}:${i.column} | ${i.severity} | ${i.code} | ${text(i.message)}${i.path === '' ? '' : ` (${text(i.path)})`} |`);
+      for (const i of findings) out.push(`| ${markdownText(i.file)} | ${i.line}:${i.column} | ${i.severity} | ${i.code} | ${markdownText(i.message)}${i.path === '' ? '' : ` (${markdownText(i.path)})`} |`);
       out.push('');
     }
     return out.join('\n') + '\n';

@@ -6,9 +6,10 @@
 import { codedError, isTransformsError } from '../errors/index.js';
 import { createProgressBar } from '../refresh/progress.js';
 import { formatVerify, MAX_PREVIEW_IDENTITIES, type CaseFile, previewLineJson, verify, verifyLineJson, verifyPasses, type VerifyFormat, type VerifyOptions } from '../verify/index.js';
-import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, integerOption, parseCommandLine, UsageError, type Output } from './io.js';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, integerOption, isDirectory, parseCommandLine, UsageError, type Output } from './io.js';
 import { TENANT_HELP, tenantFromEnvironment } from './tenant.js';
 import { writeFileWhole } from '../json/write-file.js';
+import { join } from 'node:path';
 
 export const VERIFY_HELP = `Usage: identity-transforms verify (--fixtures <dir> | --tenant <url>) [options]
 
@@ -126,6 +127,8 @@ export async function verifyCommand(argv: string[], io: Output): Promise<number>
   }
   if (values.pseudonymize && values.cases === undefined) throw new UsageError('--pseudonymize replaces the input values of --cases: give --cases <file>');
   if (values.cases !== undefined) {
+    // Checked before the run, which would only fail at the write, after it.
+    if (isDirectory(values.cases)) throw new UsageError(`--cases ${values.cases} is a directory: --cases names the JSON file to write, e.g. --cases ${join(values.cases, 'cases.json')}`);
     options.cases = true;
     if (values.pseudonymize) options.pseudonymize = true;
   }

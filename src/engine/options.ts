@@ -52,9 +52,21 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   ...DEFAULT_BUDGET_LIMITS,
 });
 
+/**
+ * The largest maxDepth: a transform may nest its JSON `4 × maxDepth + 16` levels
+ * (engine/canonical.ts jsonNestingLimit), and at 246 that is 1,000, the deepest JSON read anywhere
+ * (json/depth.ts MAX_JSON_DEPTH). A larger maxDepth would let through JSON nested deep enough to
+ * exhaust the stack of the schema validator and of compile ("Maximum call stack size exceeded"),
+ * which recurse once per level.
+ */
+export const MAX_DEPTH_LIMIT = 246;
+
+/** Limits with a largest value, past which the limit would no longer protect what it bounds. */
+const LIMIT_MAXIMA: Readonly<Partial<Record<keyof Limits, number>>> = { maxDepth: MAX_DEPTH_LIMIT };
+
 /** Limits given per call (evaluate's context, evaluateProfile's options) over the engine's. */
 export function resolveLimits(base: Readonly<Limits>, given: Partial<Limits> | undefined): Readonly<Limits> {
-  return given === undefined ? base : positiveIntegers('limits', given, base);
+  return given === undefined ? base : positiveIntegers('limits', given, base, LIMIT_MAXIMA);
 }
 
 const OPTION_KEYS = new Set(['providers', 'clock', 'random', 'limits', 'cacheSizes', 'rules', 'operations', 'codegen']);
@@ -64,13 +76,16 @@ function invalid(message: string): never {
   throw codedError('ENGINE_OPTION_INVALID', message);
 }
 
-function positiveIntegers<T extends object>(name: string, given: Partial<T> | undefined, defaults: T): T {
+function positiveIntegers<T extends object>(name: string, given: Partial<T> | undefined, defaults: T, maxima?: Readonly<Partial<Record<keyof T, number>>>): T {
   if (given === undefined) return defaults;
   if (given === null || typeof given !== 'object') invalid(`${name} must be an object`);
   const out = { ...defaults };
   for (const [key, value] of Object.entries(given)) {
     if (!(key in defaults)) throw codedError('ENGINE_OPTION_UNKNOWN', `unknown ${name} key "${key}"`);
-    if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) invalid(`${name}.${key} must be a positive integer`);
+    const max = maxima?.[key as keyof T];
+    if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0 || (max !== undefined && value > max)) {
+      invalid(`${name}.${key} must be a positive integer${max === undefined ? '' : ` of at most ${max}`}`);
+    }
     (out as Record<string, unknown>)[key] = value;
   }
   return Object.freeze(out);
@@ -118,7 +133,7 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
       return d;
     },
     random: options.random ?? defaultRandom(),
-    limits: positiveIntegers('limits', options.limits, DEFAULT_LIMITS),
+    limits: positiveIntegers('limits', options.limits, DEFAULT_LIMITS, LIMIT_MAXIMA),
     cacheSizes: positiveIntegers('cacheSizes', options.cacheSizes, DEFAULT_CACHE_SIZES),
     rules: Object.freeze({ ...rules }),
     operations: Object.freeze([...operations]),

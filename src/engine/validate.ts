@@ -314,13 +314,27 @@ export function createSetValidator(options: ValidateOptions = {}): SetValidator 
         if (indexes.length < 2) continue;
         for (const i of indexes) {
           const others = indexes.filter((j) => j !== i).map((j) => results[j]!.source);
-          results[i]!.issues.push({ severity: 'error', code: 'VALIDATE_DUPLICATE_NAME', path: '/name', message: `the name "${name}" is also used by ${others.join(', ')}` });
+          results[i]!.issues.push(duplicateNameIssue(name, others));
           results[i]!.valid = false;
         }
       }
       reportCycles(edges, names, results);
     },
   };
+}
+
+/** The other documents a duplicate name's finding lists; more are counted. */
+const DUPLICATES_LISTED = 5;
+
+/**
+ * VALIDATE_DUPLICATE_NAME for a document whose name `others` (files, or an editor's URIs) also
+ * declare: the first few named, the rest counted, so that n files of one name make n findings of
+ * bounded length rather than n² names in a report.
+ */
+export function duplicateNameIssue(name: string, others: readonly string[]): ValidationIssue {
+  const listed = others.slice(0, DUPLICATES_LISTED).join(', ');
+  const more = others.length - DUPLICATES_LISTED;
+  return { severity: 'error', code: 'VALIDATE_DUPLICATE_NAME', path: '/name', message: `the name "${name}" is also used by ${listed}${more > 0 ? ` and ${more} more file${more === 1 ? '' : 's'}` : ''}` };
 }
 
 /** Reference cycles among the set's transforms, each reported once, at the reference that closes it. */

@@ -16,6 +16,7 @@ export const schemaErrors = {
   VALIDATE_LOOKUP_NO_DEFAULT: { status: 400, description: 'Warning: a lookup table without a "default" key errors for every unmatched input.' },
   VALIDATE_JSON_SYNTAX: { status: 400, description: 'The file is not valid JSON (position given as line and column).' },
   VALIDATE_EMPTY_FILE: { status: 400, description: 'The file is empty.' },
+  VALIDATE_LINK_OUTSIDE: { status: 400, description: 'validate found the file by searching a directory or a glob, through a symbolic link to a file outside that tree, and did not read it: what validate reports of a file quotes it, and a link in a pull request could point at a file of the machine running the check. Name the file itself to validate it.' },
   VALIDATE_UNKNOWN_SOURCE: { status: 400, description: 'An accountAttribute names a source (sourceName, applicationName, applicationId or sourceId) that no source of the tenant model (validate --fixtures, the language server\'s fixtures) has.' },
   VALIDATE_UNKNOWN_ACCOUNT_ATTRIBUTE: { status: 400, description: 'Warning: an accountAttribute reads an attributeName that no account of its source carries in the tenant model.' },
   VALIDATE_UNKNOWN_DOCUMENT: { status: 400, description: 'The document is none of what validate checks: not a transform, not an identity profile, not a source create profile.' },

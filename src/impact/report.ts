@@ -5,6 +5,7 @@
 
 import { formatTrace } from '../engine/explain-text.js';
 import { inertWorkflowText, workflowCommand } from '../errors/workflow-commands.js';
+import { escapeHtml, markdownCode, markdownText } from '../errors/markdown.js';
 import type { AttributeReason } from './plan.js';
 import { impactPasses } from './run.js';
 import type { AttributeImpact, DifferenceKind, Example, ImpactReport, Outcome } from './types.js';
@@ -93,47 +94,33 @@ function text(report: ImpactReport): string {
   return lines.join('\n') + '\n';
 }
 
-/** A Markdown table cell: pipes and newlines would break the row. */
-export function cell(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-}
-
-/** Text inside HTML: < and & would open tags or entities. */
-export function escape(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-function code(value: string): string {
-  return `<code>${escape(value)}</code>`;
-}
-
 function markdown(report: ImpactReport): string {
   const out: string[] = ['## Impact of this change', ''];
   if (report.transforms.length > 0) {
     out.push('| Transform | Change | File |', '| --- | --- | --- |');
-    for (const c of report.transforms) out.push(`| ${cell(c.name)}${c.previousName !== undefined ? ` (was ${cell(c.previousName)})` : ''} | ${c.kind} | ${cell(c.file)} |`);
+    for (const c of report.transforms) out.push(`| ${markdownText(c.name)}${c.previousName !== undefined ? ` (was ${markdownText(c.previousName)})` : ''} | ${c.kind} | ${markdownText(c.file)} |`);
     out.push('');
   }
   if (report.profiles.length === 0) out.push('No identity attribute reaches a change: nothing to evaluate.', '');
   for (const p of report.profiles) {
-    out.push(`### Profile ${cell(p.profile)}`, '');
+    out.push(`### Profile ${markdownText(p.profile)}`, '');
     out.push('| Attribute | Identities | Changed | Became null | Stopped being null | New errors | Errors fixed | Why |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
     for (const a of p.attributes) {
-      const name = a.dependsOnIssuedValues ? `${cell(a.attribute)} (depends on issued values)` : cell(a.attribute);
-      out.push(`| ${name} | ${number(a.identities)} | ${number(a.changed)} | ${number(a.becameNull)} | ${number(a.stoppedBeingNull)} | ${number(a.newErrors)} | ${number(a.errorsFixed)} | ${cell(a.reasons.map(reason).join('; '))} |`);
+      const name = a.dependsOnIssuedValues ? `${markdownText(a.attribute)} (depends on issued values)` : markdownText(a.attribute);
+      out.push(`| ${name} | ${number(a.identities)} | ${number(a.changed)} | ${number(a.becameNull)} | ${number(a.stoppedBeingNull)} | ${number(a.newErrors)} | ${number(a.errorsFixed)} | ${markdownText(a.reasons.map(reason).join('; '))} |`);
     }
     out.push('');
     for (const a of p.attributes) {
       const examples = examplesOf(a);
       if (examples.length === 0) continue;
-      out.push(`<details><summary>Examples for ${code(a.attribute)}</summary>`, '', '<table><tr><th>Identity</th><th>Kind</th><th>Before</th><th>After</th></tr>');
+      out.push(`<details><summary>Examples for ${markdownCode(a.attribute)}</summary>`, '', '<table><tr><th>Identity</th><th>Kind</th><th>Before</th><th>After</th></tr>');
       for (const [kind, list] of examples) {
         for (const e of list) {
           const explained = (side: 'before' | 'after') => {
             const trace = e.explained?.[side];
-            return trace ? `<details><summary>why</summary><pre>${escape(formatTrace(trace))}</pre></details>` : '';
+            return trace ? `<details><summary>why</summary><pre>${escapeHtml(formatTrace(trace))}</pre></details>` : '';
           };
-          out.push(`<tr><td>${code(who(e))}</td><td>${KIND_LABEL[kind]}</td><td>${code(outcome(e.before))}${explained('before')}</td><td>${code(outcome(e.after))}${explained('after')}</td></tr>`);
+          out.push(`<tr><td>${markdownCode(who(e))}</td><td>${KIND_LABEL[kind]}</td><td>${markdownCode(outcome(e.before))}${explained('before')}</td><td>${markdownCode(outcome(e.after))}${explained('after')}</td></tr>`);
         }
       }
       out.push('</table>', '', '</details>', '');

@@ -6,7 +6,7 @@
 // the recovered tree checked as well; nothing here throws.
 
 import { findCycles, referencesIn, type ReferenceSite } from '../engine/references.js';
-import { tooLargeIssue, validateDocument } from '../engine/validate.js';
+import { duplicateNameIssue, tooLargeIssue, validateDocument } from '../engine/validate.js';
 import { checkTenantNames } from '../engine/validate-tenant.js';
 import { firstSyntaxError } from '../json/positions.js';
 import { pointerTokens } from '../errors/index.js';
@@ -119,8 +119,8 @@ function validate(doc: LanguageDocument, ws: Workspace): Diagnostic[] {
     return suggestion === undefined ? i : { ...i, suggestion };
   });
   const others = ownName === undefined ? [] : (index.declarations.get(ownName) ?? []);
-  if (others.length > 0) {
-    issues.push({ severity: 'error', code: 'VALIDATE_DUPLICATE_NAME', path: '/name', message: `the name "${ownName}" is also used by ${others.map((o) => o.uri).join(', ')}` });
+  if (ownName !== undefined && others.length > 0) {
+    issues.push(duplicateNameIssue(ownName, others.map((o) => o.uri)));
   }
   if (result.valid) issues.push(...cycles(doc, ws));
   if (ws.tenant) issues.push(...checkTenantNames(doc.value, ws.tenant));

@@ -4,6 +4,7 @@
 // each (verifyLineJson), written as they are found.
 
 import { formatTrace } from '../engine/explain-text.js';
+import { markdownCode, markdownFence, markdownText } from '../errors/markdown.js';
 import type { VerifyLine } from '../refresh/stored-comparison.js';
 import type { PreviewLine, PreviewReport } from './preview.js';
 import type { AttributeReport, ExplainedGroup, VerifyReport } from './report.js';
@@ -82,29 +83,29 @@ function text(r: VerifyReport): string {
   return out.join('\n') + '\n';
 }
 
-const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const code = (v: string | null | undefined) => `<code>${show(v).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/\|/g, '&#124;')}</code>`;
+/** A value as the report shows it (JSON, or null), as inline code. */
+const code = (v: string | null | undefined) => markdownCode(show(v));
 
 function markdown(r: VerifyReport): string {
   const [title, ...rest] = headline(r);
-  const out = [`### ${cell(title!)}`, '', ...rest.map((l) => `- ${l.trim()}`), '', '| Attribute | Agree | Differ | Not comparable |', '| --- | ---: | ---: | --- |'];
-  for (const a of r.attributes) out.push(`| \`${cell(a.attribute)}\`${a.reason ? ` (${a.reason})` : ''} | ${number(a.agree)} | ${number(a.differ)} | ${cell(kinds(a)) || '0'} |`);
+  const out = [`### ${markdownText(title!)}`, '', ...rest.map((l) => `- ${markdownText(l.trim())}`), '', '| Attribute | Agree | Differ | Not comparable |', '| --- | ---: | ---: | --- |'];
+  for (const a of r.attributes) out.push(`| ${markdownCode(a.attribute)}${a.reason ? ` (${a.reason})` : ''} | ${number(a.agree)} | ${number(a.differ)} | ${markdownText(kinds(a)) || '0'} |`);
   for (const a of r.attributes) {
     if (a.groups.length === 0) continue;
-    out.push('', `#### \`${cell(a.attribute)}\``, '');
+    out.push('', `#### ${markdownCode(a.attribute)}`, '');
     for (const g of a.groups) {
-      out.push(`<details><summary>${cell(groupTitle(g)).replace(/</g, '&lt;')}</summary>`, '', '| Identity | Platform | Ours |', '| --- | --- | --- |');
-      for (const e of g.examples) out.push(`| ${cell(e.identityName)} (\`${e.identityId}\`) | ${code(e.platform)} | ${code(e.ours)}${e.error ? ` ${e.error}` : ''} |`);
+      out.push(`<details><summary>${markdownText(groupTitle(g))}</summary>`, '', '| Identity | Platform | Ours |', '| --- | --- | --- |');
+      for (const e of g.examples) out.push(`| ${markdownText(e.identityName)} (${markdownCode(e.identityId)}) | ${code(e.platform)} | ${code(e.ours)}${e.error ? ` ${markdownText(e.error)}` : ''} |`);
       const previewed = previewedText(g);
-      if (previewed) out.push('', cell(previewed).replace(/</g, '&lt;') + '.');
-      if (g.explained) out.push('', `How ours was computed for \`${g.explained.identityId}\`:`, '', '```', formatTrace(g.explained.trace).trimEnd(), '```');
+      if (previewed) out.push('', markdownText(previewed) + '.');
+      if (g.explained) out.push('', `How ours was computed for ${markdownCode(g.explained.identityId)}:`, '', ...markdownFence(formatTrace(g.explained.trace).trimEnd()));
       out.push('', '</details>');
     }
   }
   if (r.preview) {
     const [head, ...rest] = previewLines(r.preview);
-    out.push('', '#### Preview', '', cell(head!).replace(/</g, '&lt;'), '');
-    if (rest.length > 0) out.push('```', ...rest.map((l) => l.trim()), '```');
+    out.push('', '#### Preview', '', markdownText(head!), '');
+    if (rest.length > 0) out.push(...markdownFence(rest.map((l) => l.trim()).join('\n')));
   }
   return out.join('\n') + '\n';
 }

@@ -132,7 +132,9 @@ describe('identity-transforms serve', { timeout: 180_000 }, () => {
     ['no --fixtures', [], /needs --fixtures/],
     ['only one admin flag', ['--fixtures', FIXTURES, '--admin-client-id', 'x'], /go together/],
     ['a bad port', ['--fixtures', FIXTURES, '--port', '70000'], /port number/],
-    ['a bad lifetime', ['--fixtures', FIXTURES, '--expires-in', '0'], /positive integer/],
+    ['a bad lifetime', ['--fixtures', FIXTURES, '--expires-in', '0'], /^--expires-in must be an integer from 1 to 2147483648, not "0"$/],
+    // Past the server's bound, said in the option's words, not as API_OPTIONS accessTokenTtlSeconds.
+    ['a lifetime past the server\'s bound', ['--fixtures', FIXTURES, '--expires-in', '999999999999999'], /^--expires-in must be an integer from 1 to 2147483648, not "999999999999999"$/],
     ['a short legacy key', ['--fixtures', FIXTURES, '--nonemployee-api-key', 'short'], /24 characters/],
     ['an unknown log level', ['--fixtures', FIXTURES, '--log-level', 'loud'], /--log-level must be one of silent, error, warn, info, debug/],
     ['an unknown log format', ['--fixtures', FIXTURES, '--log-format', 'xml'], /--log-format must be one of text, json/],

@@ -135,6 +135,17 @@ describe('validate --format sarif', () => {
     }
   });
 
+  it('keeps a file whose name starts with two dots under %SRCROOT%: it is inside the repository, not above it', async () => {
+    writeFileSync(join(repo, '..username.json'), USERNAME);
+    try {
+      const { log } = await sarif(join(repo, '..username.json'));
+      expect(sarifSchemaErrors(log)).toEqual([]);
+      expect(log.runs[0]!.results![0]!.locations![0]!.physicalLocation!.artifactLocation).toEqual({ uri: '..username.json', uriBaseId: 'SRCROOT' });
+    } finally {
+      rmSync(join(repo, '..username.json'));
+    }
+  });
+
   it('takes the root from the nearest .git up from the working directory, else the directory itself', () => {
     expect(repositoryRoot(join(repo, 'config', 'transforms'))).toBe(repo);
     const bare = mkdtempSync(join(tmpdir(), 'idt-sarif-bare-'));

@@ -160,6 +160,33 @@ describe('identity-transforms validate', () => {
     expect(linked.code).toBe(0);
   });
 
+  it('does not read a file that a link in the directory or glob leads to outside it: a pull request\'s link to a runner\'s file would print its values in annotations', async () => {
+    const d = join(dir, 'escape');
+    mkdirSync(join(d, 'repo', 'transforms'), { recursive: true });
+    writeFileSync(join(d, 'secret.json'), JSON.stringify({ name: 'x', type: 'SECRET-VALUE', attributes: {} }));
+    writeFileSync(join(d, 'repo', 'transforms', 'ok.json'), JSON.stringify({ name: 'Lower', type: 'lower', attributes: {} }));
+    symlinkSync(join(d, 'secret.json'), join(d, 'repo', 'transforms', 'leak.json'));
+    for (const argv of [[join(d, 'repo', 'transforms')], [`${join(d, 'repo', 'transforms')}/*.json`]]) {
+      const r = await run('validate', '--format', 'json', ...argv);
+      expect(r.code).toBe(1);
+      expect(r.out).not.toContain('SECRET-VALUE');
+      const report = JSON.parse(r.out) as { files: { file: string; issues: { code: string; line: number; column: number; message: string }[] }[] };
+      const leak = report.files.find((f) => f.file.endsWith('leak.json'))!;
+      expect(leak.issues).toEqual([
+        expect.objectContaining({ code: 'VALIDATE_LINK_OUTSIDE', line: 1, column: 1, message: expect.stringContaining('a symbolic link to a file outside') }),
+      ]);
+      expect(report.files.find((f) => f.file.endsWith('ok.json'))!.issues).toEqual([]);
+    }
+    // A link to a device is the reader's refusal, unread, as anywhere.
+    symlinkSync('/dev/zero', join(d, 'repo', 'transforms', 'zero.json'));
+    const device = await run('validate', join(d, 'repo', 'transforms'));
+    expect(device.code).toBe(2);
+    expect(device.err).toMatch(/^CLI_READ cannot read .*zero\.json: is not a regular file/);
+    rmSync(join(d, 'repo', 'transforms', 'zero.json'));
+    // Named outright, the file is read: the person running validate chose it.
+    expect((await run('validate', join(d, 'repo', 'transforms', 'leak.json'))).out).toContain('SECRET-VALUE');
+  });
+
   it('validates a file named twice (a directory and the file\'s absolute path) once, without a duplicate name', async () => {
     const d = join(dir, 'twice');
     mkdirSync(d);
@@ -186,6 +213,10 @@ describe('identity-transforms validate', () => {
     [['validate', '/does/not/exist.json'], 'no such file'],
     [['frobnicate'], 'unknown command'],
     [['valdate'], 'unknown command "valdate"; did you mean "validate"?'],
+    // Past 246 a transform could nest deep enough to exhaust the stack (engine/options.ts MAX_DEPTH_LIMIT).
+    [['validate', '--max-depth', '99999999999999999999', 'x.json'], 'CLI_USAGE --max-depth must be an integer from 1 to 246, not "99999999999999999999"'],
+    [['validate', '--max-depth', '1e3', 'x.json'], 'CLI_USAGE --max-depth must be an integer from 1 to 246, not "1e3"'],
+    [['validate', '--max-depth', '0', 'x.json'], 'CLI_USAGE --max-depth must be an integer from 1 to 246, not "0"'],
   ])('exits 2 on usage error %j', async (argv, message) => {
     const r = await run(...argv);
     expect(r.code).toBe(2);

@@ -63,6 +63,13 @@ describe('identity-transforms verify', () => {
     expect(err).toContain(message);
   });
 
+  it('refuses --cases naming a directory before the run, not after it at the write', async () => {
+    const { code, out, err } = await verify('--cases', tmp);
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    expect(err).toBe(`CLI_USAGE --cases ${tmp} is a directory: --cases names the JSON file to write, e.g. --cases ${join(tmp, 'cases.json')}\n`);
+  });
+
   it('exits 2 without a tenant, with both, and for --explain with --tenant', async () => {
     expect((await runCli('verify')).err).toContain('verify needs the tenant: --fixtures <dir> or --tenant <url>');
     expect((await runCli('verify', '--fixtures', dir, '--tenant', 'http://127.0.0.1:1')).code).toBe(2);

@@ -2,8 +2,10 @@
 // user runs it: a directory holding a link to /dev/zero and a FIFO named outright (validate),
 // a file far over the 400 KB limit, a private --out file replaced by refresh, names that forge
 // GitHub workflow commands in impact --format github, and a tenant URL with a password or a
-// token endpoint that redirects the client secret elsewhere (snapshot). Each ends in a coded
-// error or a bounded, escaped output; none is judged by how long it took.
+// token endpoint that redirects the client secret elsewhere (snapshot), a tenant whose listing
+// holds a null (verify), a pull request's tree with a link to a file outside it and 2,000 files of
+// one name (validate --format sarif). Each ends in a coded error or a bounded, escaped output;
+// none is judged by how long it took.
 
 import { execFile, execFileSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -145,4 +147,44 @@ describe('snapshot --tenant: credentials stay where they belong', () => {
     expect(elsewhere.received).toEqual([]);
     expect(existsSync(join(dir, 'snap-redirect'))).toBe(false);
   });
+});
+
+describe('verify --tenant: a tenant whose listings hold what is not a record', () => {
+  const tenants: HostileTenant[] = [];
+  afterAll(async () => {
+    await Promise.all(tenants.map((t) => t.close()));
+  });
+
+  it.each([
+    ['null', null],
+    ['a number', 5],
+  ])('says TENANT_RESPONSE with the index of %s among the identity profiles, not an internal error', async (what, element) => {
+    const tenant = await hostileTenant((request, response) => {
+      if (request.path === '/oauth/token') return tokenAnswer(response);
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify([element]));
+    });
+    tenants.push(tenant);
+    const r = await cli(['verify', '--tenant', tenant.url, '--no-progress'], { IDT_CLIENT_ID: 'client-1', IDT_CLIENT_SECRET: 'secret-of-client-1' });
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(`TENANT_RESPONSE /v3/identity-profiles answered ${what} at /0 where a record (a JSON object) was expected\n`);
+  });
+});
+
+describe('validate over a pull request\'s tree', () => {
+  it('reads no file a link leads to outside the tree, and names five duplicates of a name shared by 2,000 files', async () => {
+    const tree = join(dir, 'pr', 'transforms');
+    mkdirSync(tree, { recursive: true });
+    writeFileSync(join(dir, 'pr', 'runner-secret.json'), JSON.stringify({ name: 'x', type: 'RUNNER-SECRET', attributes: {} }));
+    symlinkSync(join(dir, 'pr', 'runner-secret.json'), join(tree, 'link.json'));
+    for (let i = 0; i < 2000; i++) writeFileSync(join(tree, `t${i}.json`), transform('Same'));
+    const r = await cli(['validate', '--format', 'sarif', tree]);
+    expect(r.code).toBe(1);
+    expect(r.out).not.toContain('RUNNER-SECRET');
+    const results = (JSON.parse(r.out) as { runs: { results: { ruleId: string; message: { text: string } }[] }[] }).runs[0]!.results;
+    expect(results.filter((x) => x.ruleId === 'VALIDATE_LINK_OUTSIDE')).toHaveLength(1);
+    const duplicates = results.filter((x) => x.ruleId === 'VALIDATE_DUPLICATE_NAME');
+    expect(duplicates).toHaveLength(2000);
+    for (const d of duplicates) expect(d.message.text).toMatch(/^the name "Same" is also used by (\S+\.json, ){4}\S+\.json and 1994 more files \(\/name\)$/);
+  }, 120_000);
 });

@@ -7,7 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/engine.js';
 import { jsonNestingLimit } from '../../src/engine/canonical.js';
-import { DEFAULT_LIMITS } from '../../src/engine/options.js';
+import { validateTransform } from '../../src/engine/validate.js';
+import { DEFAULT_LIMITS, MAX_DEPTH_LIMIT } from '../../src/engine/options.js';
+import { MAX_JSON_DEPTH } from '../../src/json/depth.js';
 import type { TransformDocument } from '../../src/providers/types.js';
 import { codedErrorOf, rejectionOf, tenantEngine } from '../helpers.js';
 
@@ -40,6 +42,21 @@ describe('limits: defaults and options', () => {
     expect(codedErrorOf(() => createEngine({ limits: { maxBananas: 1 } as never })).code).toBe('ENGINE_OPTION_UNKNOWN');
     expect(codedErrorOf(() => createEngine({ limits: { maxTime: -1 } })).code).toBe('ENGINE_OPTION_INVALID');
     expect((await rejectionOf(createEngine().evaluate(staticT('x'), { limits: { maxTime: 0 } }))).code).toBe('ENGINE_OPTION_INVALID');
+  });
+
+  it('bounds maxDepth where the JSON it allows still nests within MAX_JSON_DEPTH: deeper would exhaust the stack of the schema validator and compile', () => {
+    expect(jsonNestingLimit(MAX_DEPTH_LIMIT)).toBeLessThanOrEqual(MAX_JSON_DEPTH);
+    expect(createEngine({ limits: { maxDepth: MAX_DEPTH_LIMIT } }).limits.maxDepth).toBe(MAX_DEPTH_LIMIT);
+    const error = codedErrorOf(() => createEngine({ limits: { maxDepth: 1e20 } }));
+    expect(error.code).toBe('ENGINE_OPTION_INVALID');
+    expect(error.message).toBe(`limits.maxDepth must be a positive integer of at most ${MAX_DEPTH_LIMIT}`);
+  });
+
+  it('validates a transform nested 1,500 deep under the largest maxDepth as VALIDATE_TOO_DEEP, not a stack overflow', () => {
+    const engine = createEngine({ limits: { maxDepth: MAX_DEPTH_LIMIT } });
+    const result = validateTransform({ name: 'deep', ...nested(1500) }, { engine });
+    expect(result.valid).toBe(false);
+    expect(result.issues.map((i) => i.code)).toContain('VALIDATE_TOO_DEEP');
   });
 
   it('names the limit in the error details', () => {

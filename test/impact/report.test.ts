@@ -47,6 +47,18 @@ describe('formatImpact', () => {
     },
   });
 
+  it('quotes names from a pull request and identities from the tenant without opening tags or ending rows in markdown', () => {
+    const hostile = attribute('region</details><img src=x>|', {
+      changed: 1,
+      examples: { changed: [{ identityId: '2c91a', identityName: 'ada\n\n<img src=y>', before: { value: 'a' }, after: { value: 'b' } }] },
+    });
+    const markdown = formatImpact({ ...report([hostile]), profiles: [{ profile: 'Employees <b>', attributes: [hostile] }] }, 'markdown');
+    const tags = new Set([...markdown.matchAll(/<\/?([a-z]+)/gi)].map((m) => m[1]!.toLowerCase()));
+    expect(tags).toEqual(new Set(['details', 'summary', 'code', 'table', 'tr', 'th', 'td']));
+    expect(markdown).toContain('| region&lt;/details&gt;&lt;img src=x&gt;\\| |');
+    expect(markdown).not.toContain('\n\n&lt;img');
+  });
+
   it('writes singular counts in the singular', () => {
     const text = formatImpact(report([region]), 'text');
     expect(text).toContain('region: 1 of 1 identity changes (1 becomes null, 0 stop being null), 1 new error, 0 errors fixed');

@@ -205,6 +205,32 @@ describe('listings: at most maxRecords', () => {
   });
 });
 
+describe('records: every element of a listing is a JSON object', () => {
+  it.each([
+    ['null', null],
+    ['a number', 5],
+    ['a string', 'x'],
+    ['an array', ['x']],
+  ])('ends a collection whose page holds %s with TENANT_RESPONSE at its index, not a crash on reading it', async (_what, element) => {
+    const t = await tenant(withToken((_request, response) => json(response, 200, [{ id: 'a' }, element])));
+    const error = await failure(drain(client(t.url).list('/v3/transforms')));
+    expect(error.code).toBe('TENANT_RESPONSE');
+    expect(error.details).toMatchObject({ path: '/v3/transforms', pointer: '/1' });
+    expect(error.message).toMatch(/^\/v3\/transforms answered .+ at \/1 where a record \(a JSON object\) was expected$/);
+  });
+
+  it.each([
+    ['null', null],
+    ['a number', 7],
+    ['an array', []],
+  ])('ends a search whose page holds %s with TENANT_RESPONSE at its index', async (_what, element) => {
+    const t = await tenant(withToken((_request, response) => json(response, 200, [element, { id: 'b' }])));
+    const error = await failure(drain(client(t.url).search('identities', '*', 'id', 2)));
+    expect(error.code).toBe('TENANT_RESPONSE');
+    expect(error.details).toMatchObject({ path: '/v3/search', pointer: '/0' });
+  });
+});
+
 describe('credentials: never printed, never retried into a header', () => {
   it('refuses an access token holding CR/LF once, without quoting it or retrying the request', async () => {
     const secretToken = 'abc\r\nX-Injected: 1';

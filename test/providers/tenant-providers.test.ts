@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/engine.js';
 import { TransformsError } from '../../src/errors/index.js';
 import { parseObjectFilter } from '../../src/filter/index.js';
-import { createTenantProviders, type TenantProviderOptions } from '../../src/providers/tenant/index.js';
+import { createTenantProviders, identityFromDocument, type TenantProviderOptions } from '../../src/providers/tenant/index.js';
 import { TenantRefreshRunner } from '../../src/refresh/tenant-runner.js';
 import { scriptedFetch, TOKEN, type Call, type Reply } from './scripted-fetch.js';
 
@@ -54,6 +54,27 @@ function providers(extra: Partial<TenantProviderOptions> = {}) {
   const requests = (path: string) => calls.filter((c) => c.url.pathname === path);
   return { tenant, calls, requests };
 }
+
+describe('identityFromDocument: a search hit names its identity', () => {
+  it.each([
+    ['no id', { name: 'x', attributes: {} }, 'id'],
+    ['an empty id', { id: '', name: 'x' }, 'id'],
+    ['an object as its id', { id: { o: 1 }, name: 'x' }, 'id'],
+    ['a number as its id', { id: 5, name: 'x' }, 'id'],
+    ['no name', { id: 'id-1' }, 'name'],
+    ['an array as its name', { id: 'id-1', name: ['x'] }, 'name'],
+  ])('refuses a hit with %s as TENANT_RESPONSE, rather than an identity named "undefined" or "[object Object]"', (_what, hit, member) => {
+    let error: unknown;
+    try {
+      identityFromDocument(hit as Record<string, unknown>);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(TransformsError);
+    expect((error as TransformsError).code).toBe('TENANT_RESPONSE');
+    expect((error as TransformsError).details).toMatchObject({ path: '/v3/search', member });
+  });
+});
 
 describe('createTenantProviders', () => {
   it('reads search hits into the fixture shape, without the computed members', async () => {

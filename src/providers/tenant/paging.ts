@@ -9,7 +9,7 @@
 // copied twice — a snapshot that every reader of fixtures then refuses (decision S12).
 
 import { codedError } from '../../errors/index.js';
-import { expectArray } from './response.js';
+import { expectRecords } from './response.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
@@ -33,7 +33,7 @@ export async function* listPages<T>(source: PageSource, path: string, query: Que
   const count = recordCounter(path, source.maxRecords);
   const pageAt = async (offset: number, withCount = false): Promise<{ page: T[]; total: number | null }> => {
     const response = await source.request<unknown>('GET', path, { query: { ...query, limit: pageSize, offset, ...(withCount ? { count: true } : {}) } });
-    const page = expectArray<T>(response.body, path);
+    const page = expectRecords<T>(response.body, path);
     if (page.length > pageSize) throw codedError('TENANT_RESPONSE', `${path} answered ${page.length} records for limit=${pageSize}`, { details: { path } });
     count(page);
     const total = withCount ? Number(response.headers.get('x-total-count') ?? NaN) : NaN;
@@ -97,7 +97,7 @@ export async function* searchPages<T extends Record<string, unknown>>(source: Pa
   for (;;) {
     const body = { indices: [index], query: { query }, sort: [sortField], ...extra, ...(after ? { searchAfter: after } : {}) };
     const response = await source.request<unknown>('POST', path, { query: { limit: pageSize }, body });
-    const page = expectArray<T>(response.body, path);
+    const page = expectRecords<T>(response.body, path);
     if (page.length > pageSize) throw codedError('TENANT_RESPONSE', `${path} answered ${page.length} hits for limit=${pageSize}`, { details: { path } });
     count(page);
     for (const hit of page) {

@@ -43,14 +43,26 @@ export interface TenantStats extends TenantClientStats {
   cacheHits: number;
 }
 
-/** A search hit (or any identity document) in the fixture shape the engine reads. */
+/**
+ * A search hit (or any identity document) in the fixture shape the engine reads. Its id and name
+ * are strings (an id not empty), as the platform's identity documents have them: a hit without
+ * them is TENANT_RESPONSE, not an identity the report would call "undefined" or "[object Object]".
+ */
 export function identityFromDocument(doc: Record<string, unknown>): Identity {
+  for (const member of ['id', 'name'] as const) {
+    const value = doc[member];
+    if (typeof value !== 'string' || (member === 'id' && value === '')) {
+      throw codedError('TENANT_RESPONSE', `/v3/search answered an identity whose ${member} is ${value === undefined ? 'missing' : value === '' ? 'empty' : value === null ? 'null' : Array.isArray(value) ? 'an array' : `of type ${typeof value}`}, not ${member === 'id' ? 'a non-empty' : 'a'} string`, {
+        details: { path: '/v3/search', member },
+      });
+    }
+  }
   const manager = doc.manager as { id?: unknown } | null | undefined;
   const attributes = doc.attributes;
   const profile = doc.identityProfile as { id?: unknown; name?: unknown } | null | undefined;
   return {
-    id: String(doc.id),
-    name: String(doc.name),
+    id: doc.id as string,
+    name: doc.name as string,
     attributes: attributes !== null && typeof attributes === 'object' && !Array.isArray(attributes) ? (attributes as Record<string, unknown>) : {},
     managerId: manager && typeof manager.id === 'string' ? manager.id : typeof doc.managerId === 'string' ? doc.managerId : null,
     ...(typeof doc.modified === 'string' ? { modified: doc.modified } : {}),

@@ -100,7 +100,20 @@ export async function readBody(response: Response, url: string, max: number, len
   return value;
 }
 
-export function expectArray<T>(body: unknown, path: string): T[] {
+/** What a JSON value is, in a message: null, an array, or its typeof. */
+const kindOf = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`);
+
+/**
+ * A page of a listing or a search: a JSON array whose every element is a record (a JSON object),
+ * else TENANT_RESPONSE with the JSON Pointer of the first element that is not one. Everything
+ * downstream reads a record's members (a hit's sort value, a source's name, an account's
+ * attributes): a null or a number among them would fail there as an uncoded TypeError.
+ */
+export function expectRecords<T>(body: unknown, path: string): T[] {
   if (!Array.isArray(body)) throw codedError('TENANT_RESPONSE', `${path} answered with ${body === null ? 'no body' : typeof body} where a JSON array was expected`, { details: { path } });
+  const at = body.findIndex((record) => record === null || typeof record !== 'object' || Array.isArray(record));
+  if (at >= 0) {
+    throw codedError('TENANT_RESPONSE', `${path} answered ${kindOf(body[at])} at /${at} where a record (a JSON object) was expected`, { details: { path, pointer: `/${at}` } });
+  }
   return body as T[];
 }
