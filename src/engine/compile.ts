@@ -12,6 +12,7 @@ import type { CompileContext, Evaluation, Evaluator, Limits, OperationSpec, Stri
 import { coerceBoolean, coerceInteger } from './coerce.js';
 import { templateGlobals, templateVariables } from './globals.js';
 import { traceNode } from './trace.js';
+import { identityReach } from './identity-reach.js';
 import { DEFAULT_LIMITS } from './options.js';
 import { limitFromRangeError } from '../runtime/budget.js';
 import { toJavaString } from '../runtime/java-string.js';
@@ -312,10 +313,12 @@ class Context implements CompileContext {
     const names = used.map(([name]) => name);
     const evaluators = used.map(([, evaluate]) => evaluate);
     const usesIdentity = template.usesIdentity;
+    // Only the parts of the identity graph the template reads are loaded (engine/identity-graph.ts).
+    const reach = identityReach(template);
     const render = (ev: Evaluation, values: readonly Value[]): MaybePromise<string> => {
       const vars = templateVariables(names, values);
       if (!usesIdentity) return template.render(vars, templateGlobals(ev, null), ev);
-      return andThen(ev.identityGraph(), (identity) => template.render(vars, templateGlobals(ev, identity), ev));
+      return andThen(ev.identityGraph(reach), (identity) => template.render(vars, templateGlobals(ev, identity), ev));
     };
     return (input, ev) => {
       // Synchronous variables (the usual case) need no promise and no intermediate closure.
@@ -329,7 +332,7 @@ class Context implements CompileContext {
       if (!pending) return render(ev, values as Value[]);
       // Every variable is started before the first is awaited; the identity graph (loaded once
       // per evaluation) is requested alongside them.
-      if (usesIdentity) void ev.identityGraph();
+      if (usesIdentity) void ev.identityGraph(reach);
       return (all(values) as Promise<Value[]>).then((vals) => render(ev, vals));
     };
   }

@@ -9,6 +9,8 @@ import { checkTime, locate, stepLimit } from '../compile.js';
 import { toJavaString } from '../../runtime/java-string.js';
 import { templateGlobals, templateVariables } from '../globals.js';
 import { isPromise } from '../../providers/maybe.js';
+import { identityReach } from '../identity-reach.js';
+import type { IdentityReach } from '../identity-reach.js';
 import type { Evaluation, Value } from '../types.js';
 import type { IdentityGraph } from '../../providers/types.js';
 
@@ -62,8 +64,8 @@ export const runtime = Object.freeze({
   },
   str: toJavaString,
   /** The identity graph of `$identity` (engine/codegen/identity-template.ts), or PENDING thrown while it loads. */
-  identityGraph(ev: Evaluation): IdentityGraph | null {
-    const graph = ev.identityGraph();
+  identityGraph(ev: Evaluation, reach: IdentityReach): IdentityGraph | null {
+    const graph = ev.identityGraph(reach);
     if (isPromise(graph)) throw pending(graph);
     return graph;
   },
@@ -81,14 +83,14 @@ export const runtime = Object.freeze({
   },
   /**
    * Render a template over its dynamic variables, as the closures' renderer does (the context of
-   * templateVariables); the identity graph is loaded when the template uses $identity.
+   * templateVariables); the parts of the identity graph it reads are loaded when the template uses $identity.
    */
   render(template: CompiledTemplate, names: readonly string[], values: readonly Value[], ev: Evaluation): Value {
     const vars = templateVariables(names, values);
     let out: unknown;
     if (!template.usesIdentity) out = template.render(vars, templateGlobals(ev, null), ev);
     else {
-      const identity = ev.identityGraph();
+      const identity = ev.identityGraph(identityReach(template));
       if (isPromise(identity)) throw pending(identity);
       out = template.render(vars, templateGlobals(ev, identity), ev);
     }
