@@ -3,7 +3,7 @@
 // Every node is compiled once: the operation's compile step builds its closure, this module
 // wraps it with the explicit-input rule, step counting and error location.
 
-import { TransformsError, codedError, isTransformsError, pointerJoin, type ErrorCode } from '../errors/index.js';
+import { Failure, TransformsError, codedError, isCodedFailure, pointerJoin, type ErrorCode } from '../errors/index.js';
 import type { FilterNode } from '../filter/ast.js';
 import { needsTemplate, type CompiledTemplate } from '../runtime/velocity/index.js';
 import type { JavaPattern, JavaReplacement } from '../runtime/regex/index.js';
@@ -54,11 +54,11 @@ export function isTransformNode(value: unknown): value is { type: unknown; attri
 }
 
 /**
- * Re-throw `error` located at `pointer` (coded errors keep the innermost location). A RangeError
+ * Re-throw `error` located at `pointer` (coded errors and failures keep the innermost location). A RangeError
  * of the JavaScript engine (stack exhausted, string or BigInt too large) is a limit, not a bug.
  */
-export function locate(error: unknown, pointer: string, limits: Readonly<Limits> = DEFAULT_LIMITS): TransformsError {
-  if (isTransformsError(error)) {
+export function locate(error: unknown, pointer: string, limits: Readonly<Limits> = DEFAULT_LIMITS): TransformsError | Failure {
+  if (isCodedFailure(error)) {
     if (error.path === undefined) error.path = pointer;
     return error;
   }
@@ -92,7 +92,7 @@ export function compileNode(host: CompileHost, node: unknown, pointer: string, d
   let body: Evaluator;
   if (spec.compile === undefined) {
     const error = () => {
-      throw codedError('EVAL_NOT_EVALUABLE', `transform type "${spec.type}" cannot be evaluated by this engine`, { path: pointer });
+      throw new Failure('EVAL_NOT_EVALUABLE', `transform type "${spec.type}" cannot be evaluated by this engine`, pointer);
     };
     body = error;
   } else {

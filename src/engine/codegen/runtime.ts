@@ -2,7 +2,8 @@
 // error location and string rules as the closures of engine/compile.ts, so that both paths give
 // the same values and the same coded errors.
 
-import { codedError, TransformsError, type ErrorCode } from '../../errors/index.js';
+import { Failure, type ErrorCode } from '../../errors/index.js';
+import { reporting } from '../reporting.js';
 import type { RenderFailure } from './identity-template.js';
 import type { CompiledTemplate } from '../../runtime/velocity/index.js';
 import { checkTime, locate, stepLimit } from '../compile.js';
@@ -69,17 +70,21 @@ export const runtime = Object.freeze({
     if (isPromise(graph)) throw pending(graph);
     return graph;
   },
-  /** A template's coded error, as the renderer raises it (engine/codegen/identity-template.ts). */
-  renderFailure(failure: RenderFailure): TransformsError {
-    return new TransformsError(failure.code, failure.message, failure.details === undefined ? {} : { details: { ...failure.details } });
+  /** A template's coded error, as the renderer raises it (engine/codegen/identity-template.ts), built when reported. */
+  renderFailure(failure: RenderFailure): Failure {
+    const details = failure.details;
+    return new Failure(failure.code, failure.message, undefined, details === undefined ? undefined : () => ({ ...details }));
   },
+  /** A generated transform's entry: its failures reported as coded errors (engine/reporting.ts). */
+  reporting,
   /** An object whose prototype is Object.prototype or null (what getAttributes() maps directly). */
   plainObject(value: object): boolean {
     const proto: unknown = Object.getPrototypeOf(value);
     return proto === Object.prototype || proto === null;
   },
-  error(code: ErrorCode, message: string, pointer: string): Error {
-    return codedError(code, message, { path: pointer });
+  /** A coded failure at `pointer`, built into its error when reported (errors/index.ts Failure). */
+  error(code: ErrorCode, message: string, pointer: string): Failure {
+    return new Failure(code, message, pointer);
   },
   /**
    * Render a template over its dynamic variables, as the closures' renderer does (the context of
