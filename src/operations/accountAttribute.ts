@@ -40,19 +40,16 @@ export const accountAttribute = defineOperation({
     return (_input, ev) => ev.cached(valueKey, loadValue);
   },
   // The generated read: the source, the candidates (listed once per identity and source, however
-  // the nodes name it: a source named by id in one attribute and by name in another is one listing,
-  // and one filtered and sorted order of it per order's parameters), their
+  // the nodes name it: a source named by id in one attribute and by name in another is one listing), their
   // filtered and sorted order and the value read are kept in slots of the generated function's
   // state, shared by every node (of the whole profile) reading alike; the value is read by code
   // of this node's own (readAttribute's rule, written out with the name as a literal), so that V8
   // sees one attribute name at each read.
   generate(code) {
-    const { findSource, listFrom, order, orderKey, orderParameters, valueKey, sourceKey, accountsKey, accountFilterText, attributeName, firstLink, pointer } = plan(code.compile);
+    const { findSource, listFrom, order, orderKey, valueKey, sourceKey, accountsKey, accountFilterText, attributeName, firstLink, pointer } = plan(code.compile);
     const { ev, rt } = code;
-    const [value, ordered, listed, source, listings, orders] = [valueKey, orderKey, accountsKey, sourceKey, LISTINGS_KEY, ORDERS_KEY].map((key) => code.slot(key));
+    const [value, ordered, listed, source, listings] = [valueKey, orderKey, accountsKey, sourceKey, LISTINGS_KEY].map((key) => code.slot(key));
     const filter = code.literal(accountFilterText ?? '');
-    const parameters = code.literal(orderParameters);
-    const [before, keep] = [code.bind(sharedBefore), code.bind(keepShared)];
     const name = code.literal(attributeName);
     return `let v = ${value};
 if (v === undefined) {
@@ -63,19 +60,14 @@ if (v === undefined) {
       if (!${ev}.identity) throw ${rt}.error('EVAL_NO_IDENTITY', 'accountAttribute needs an identity in the evaluation context', ${code.literal(pointer)});
       let source = ${source};
       if (source === undefined) ${source} = source = ${rt}.memo(${ev}, ${code.literal(sourceKey)}, ${code.bind(findSource)}(${ev}));
-      accounts = ${before}(${listings}, source.id, ${filter});
+      accounts = ${code.bind(listedBefore)}(${listings}, source, ${filter});
       if (accounts === undefined) {
         accounts = ${rt}.memo(${ev}, ${code.literal(accountsKey)}, ${code.bind(listFrom)}(${ev}, source));
-        ${listings} = ${keep}(${listings}, source.id, ${filter}, accounts);
+        ${listings} = ${code.bind(keepListed)}(${listings}, source, ${filter}, accounts);
       }
       ${listed} = accounts;
     }
-    list = ${before}(${orders}, accounts, ${parameters});
-    if (list === undefined) {
-      list = ${code.bind(order)}(accounts);
-      ${orders} = ${keep}(${orders}, accounts, ${parameters}, list);
-    }
-    ${ordered} = list;
+    ${ordered} = list = ${code.bind(order)}(accounts);
   }
   v = null;
   for (let i = 0, n = ${firstLink ? 'Math.min(list.length, 1)' : 'list.length'}; i < n; i++) {
@@ -94,27 +86,25 @@ return v;`;
   },
 });
 
-/**
- * The generated state's slots of what an identity's nodes listed and ordered, whatever key named
- * the source: the accounts by source id and accountFilter (the provider is asked the same
- * question: the identity, the source's id, the filter), and each list's filtered and sorted
- * order by the order's parameters. Entries by threes: two keys and the value.
- */
+/** The generated state's slot of the account lists an identity's nodes listed: source id, filter text and accounts, by threes. */
 const LISTINGS_KEY = 'accounts listed, by source id';
-const ORDERS_KEY = 'accounts ordered, by list';
 
-/** The value kept under `a` and `b`: a scan of a few entries comparing references and strings, cheaper than hashing them. */
-function sharedBefore<T>(entries: unknown[] | undefined, a: unknown, b: string): T | undefined {
-  if (entries === undefined) return undefined;
-  for (let i = 0; i < entries.length; i += 3) {
-    if (entries[i] === a && entries[i + 1] === b) return entries[i + 2] as T;
+/**
+ * The accounts listed before from `source` with the same accountFilter, whatever key named the
+ * source (the provider is asked the same question: the identity, the source's id, the filter).
+ * A scan of a few entries comparing the id strings, cheaper than hashing them.
+ */
+function listedBefore(listings: unknown[] | undefined, source: Source, filter: string): readonly Account[] | undefined {
+  if (listings === undefined) return undefined;
+  for (let i = 0; i < listings.length; i += 3) {
+    if (listings[i] === source.id && listings[i + 1] === filter) return listings[i + 2] as readonly Account[];
   }
   return undefined;
 }
 
-function keepShared(entries: unknown[] | undefined, a: unknown, b: string, value: unknown): unknown[] {
-  const out = entries ?? [];
-  out.push(a, b, value);
+function keepListed(listings: unknown[] | undefined, source: Source, filter: string, accounts: readonly Account[]): unknown[] {
+  const out = listings ?? [];
+  out.push(source.id, filter, accounts);
   return out;
 }
 
@@ -155,7 +145,6 @@ function plan(ctx: CompileContext) {
   const accountsKey = 'accounts:' + JSON.stringify(sourceRef) + ':' + (accountFilterText ?? '');
   // Attributes that read the same accounts in the same order share the ordered list, and the
   // same read (the same attribute, first link or not) shares its value.
-  const orderParameters = JSON.stringify([accountFilterText ?? null, propertyFilter ? String(ctx.attributes.accountPropertyFilter) : null, sortAttribute, descending]);
   const orderKey = JSON.stringify([accountsKey, propertyFilter ? String(ctx.attributes.accountPropertyFilter) : null, sortAttribute, descending]);
   const valueKey = JSON.stringify([orderKey, attributeName, firstLink]);
   const pointer = ctx.pointer;
@@ -251,7 +240,7 @@ function plan(ctx: CompileContext) {
     const ordered = ev.cached(orderKey, loadOrder);
     return isPromise<readonly Account[]>(ordered) ? ordered.then(read) : read(ordered);
   };
-  return { explain, loadValue, findSource, listFrom, order, orderKey, orderParameters, valueKey, sourceKey, accountsKey, accountFilterText, attributeName, firstLink, pointer };
+  return { explain, loadValue, findSource, listFrom, order, orderKey, valueKey, sourceKey, accountsKey, accountFilterText, attributeName, firstLink, pointer };
 }
 
 function constantString(value: unknown): string {
