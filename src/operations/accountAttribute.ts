@@ -39,17 +39,15 @@ export const accountAttribute = defineOperation({
     if (ctx.tracing) return explain;
     return (_input, ev) => ev.cached(valueKey, loadValue);
   },
-  // The generated read: the source, the candidates (listed once per identity and source, however
-  // the nodes name it: a source named by id in one attribute and by name in another is one listing), their
+  // The generated read: the source, the candidates (listed once per identity and source), their
   // filtered and sorted order and the value read are kept in slots of the generated function's
   // state, shared by every node (of the whole profile) reading alike; the value is read by code
   // of this node's own (readAttribute's rule, written out with the name as a literal), so that V8
   // sees one attribute name at each read.
   generate(code) {
-    const { findSource, listFrom, order, orderKey, valueKey, sourceKey, accountsKey, accountFilterText, attributeName, firstLink, pointer } = plan(code.compile);
+    const { findSource, listFrom, order, orderKey, valueKey, sourceKey, accountsKey, attributeName, firstLink, pointer } = plan(code.compile);
     const { ev, rt } = code;
-    const [value, ordered, listed, source, listings] = [valueKey, orderKey, accountsKey, sourceKey, LISTINGS_KEY].map((key) => code.slot(key));
-    const filter = code.literal(accountFilterText ?? '');
+    const [value, ordered, listed, source] = [valueKey, orderKey, accountsKey, sourceKey].map((key) => code.slot(key));
     const name = code.literal(attributeName);
     return `let v = ${value};
 if (v === undefined) {
@@ -60,12 +58,7 @@ if (v === undefined) {
       if (!${ev}.identity) throw ${rt}.error('EVAL_NO_IDENTITY', 'accountAttribute needs an identity in the evaluation context', ${code.literal(pointer)});
       let source = ${source};
       if (source === undefined) ${source} = source = ${rt}.memo(${ev}, ${code.literal(sourceKey)}, ${code.bind(findSource)}(${ev}));
-      accounts = ${code.bind(listedBefore)}(${listings}, source, ${filter});
-      if (accounts === undefined) {
-        accounts = ${rt}.memo(${ev}, ${code.literal(accountsKey)}, ${code.bind(listFrom)}(${ev}, source));
-        ${listings} = ${code.bind(keepListed)}(${listings}, source, ${filter}, accounts);
-      }
-      ${listed} = accounts;
+      ${listed} = accounts = ${rt}.memo(${ev}, ${code.literal(accountsKey)}, ${code.bind(listFrom)}(${ev}, source));
     }
     ${ordered} = list = ${code.bind(order)}(accounts);
   }
@@ -85,28 +78,6 @@ if (v === undefined) {
 return v;`;
   },
 });
-
-/** The generated state's slot of the account lists an identity's nodes listed: source id, filter text and accounts, by threes. */
-const LISTINGS_KEY = 'accounts listed, by source id';
-
-/**
- * The accounts listed before from `source` with the same accountFilter, whatever key named the
- * source (the provider is asked the same question: the identity, the source's id, the filter).
- * A scan of a few entries comparing the id strings, cheaper than hashing them.
- */
-function listedBefore(listings: unknown[] | undefined, source: Source, filter: string): readonly Account[] | undefined {
-  if (listings === undefined) return undefined;
-  for (let i = 0; i < listings.length; i += 3) {
-    if (listings[i] === source.id && listings[i + 1] === filter) return listings[i + 2] as readonly Account[];
-  }
-  return undefined;
-}
-
-function keepListed(listings: unknown[] | undefined, source: Source, filter: string, accounts: readonly Account[]): unknown[] {
-  const out = listings ?? [];
-  out.push(source.id, filter, accounts);
-  return out;
-}
 
 /** What one accountAttribute node reads and how: built at compile time, for the closure and the template alike. */
 function plan(ctx: CompileContext) {
@@ -240,7 +211,7 @@ function plan(ctx: CompileContext) {
     const ordered = ev.cached(orderKey, loadOrder);
     return isPromise<readonly Account[]>(ordered) ? ordered.then(read) : read(ordered);
   };
-  return { explain, loadValue, findSource, listFrom, order, orderKey, valueKey, sourceKey, accountsKey, accountFilterText, attributeName, firstLink, pointer };
+  return { explain, loadValue, findSource, listFrom, order, orderKey, valueKey, sourceKey, accountsKey, attributeName, firstLink, pointer };
 }
 
 function constantString(value: unknown): string {

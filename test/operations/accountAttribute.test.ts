@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/engine.js';
 import { createMemoryProviders } from '../../src/providers/memory.js';
-import { ACCOUNTS, IDENTITIES, SOURCES, account, codedErrorOf, tenantEngine } from '../helpers.js';
+import { IDENTITIES, SOURCES, account, codedErrorOf, tenantEngine } from '../helpers.js';
 
 const john = IDENTITIES[0]!;
 const aa = (attributes: Record<string, unknown>) => ({ name: 'aa', type: 'accountAttribute', attributes });
@@ -86,33 +86,5 @@ describe('accountAttribute', () => {
     expect(e.evaluateSync(aa({ sourceName: 'HR Source', attributeName: 'v' }), { identity: p })).toBe('a');
     expect(e.evaluateSync(aa({ sourceName: 'HR Source', attributeName: 'v', accountSortAttribute: 'n' }), { identity: p })).toBe('b');
     expect(e.evaluateSync(aa({ sourceName: 'HR Source', attributeName: 'v', accountSortAttribute: 'n', accountSortDescending: true }), { identity: p })).toBe('a');
-  });
-
-  it('lists a source\'s accounts once per identity and filter in a profile, however its attributes name the source', () => {
-    const asked: string[] = [];
-    const memory = createMemoryProviders({ sources: SOURCES, identities: IDENTITIES, accounts: ACCOUNTS });
-    const providers = {
-      ...memory,
-      accounts: {
-        listAccounts: (query: Parameters<typeof memory.accounts.listAccounts>[0]) => {
-          asked.push(`${query.sourceId} ${query.filter === undefined ? 'all' : 'filtered'}`);
-          return memory.accounts.listAccounts(query);
-        },
-      },
-    };
-    const profile = {
-      identityAttributeConfig: {
-        attributeTransforms: [
-          { identityAttributeName: 'byId', transformDefinition: aa({ sourceId: 'src-ad', attributeName: 'sAMAccountName' }) },
-          { identityAttributeName: 'byName', transformDefinition: aa({ sourceName: 'Active Directory', attributeName: 'sAMAccountName', accountSortDescending: true }) },
-          { identityAttributeName: 'byApplication', transformDefinition: aa({ applicationName: 'Active Directory [source]', attributeName: 'status' }) },
-          { identityAttributeName: 'filtered', transformDefinition: aa({ sourceName: 'Active Directory', attributeName: 'sAMAccountName', accountFilter: '!(nativeIdentity.startsWith("svc"))' }) },
-        ],
-      },
-    };
-    const generated = createEngine({ providers }).evaluateProfileSync(profile, john);
-    expect(asked).toEqual(['src-ad all', 'src-ad filtered']);
-    expect(generated).toEqual(createEngine({ providers, codegen: false }).evaluateProfileSync(profile, john));
-    expect(generated.attributes).toEqual({ byId: 'svc-john', byName: 'jdoe', byApplication: expect.anything(), filtered: expect.anything() });
   });
 });
