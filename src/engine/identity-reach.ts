@@ -2,9 +2,10 @@
 // those parts only). The first step after `$identity` decides: the manager
 // (`.manager`, `.getManager()`: a manager's own links and manager are never loaded, runtime/velocity/identity.ts),
 // the links (`.links`, `.getLinks()`, `.getLinksByAppIdOrName(…)`: the accounts and their
-// sources), or neither (the identity's own name, id and attributes). Whatever the walk cannot
-// follow reaches the whole graph: `$identity` alone (set to a variable, passed to a method or a
-// macro), an index, a mention inside a string literal or a comment.
+// sources, and the manager too, since a link's getIdentity() leads back to the identity), or
+// neither (the identity's own name, id and attributes). Whatever the walk cannot follow reaches
+// the whole graph: `$identity` alone (set to a variable, passed to a method or a macro), an index,
+// a mention inside a string literal or a comment.
 
 import type { CompiledTemplate } from '../runtime/velocity/index.js';
 import { parseTemplate } from '../runtime/velocity/parse.js';
@@ -53,7 +54,6 @@ function analyse(source: string): IdentityReach {
     return WHOLE_GRAPH;
   }
   let manager = false;
-  let links = false;
   let found = 0;
   let whole = false;
   const visit = (value: unknown): void => {
@@ -69,21 +69,20 @@ function analyse(source: string): IdentityReach {
       const part = first === undefined ? 'whole' : stepReach(first);
       if (part === 'whole') whole = true;
       else if (part === 'manager') manager = true;
-      else if (part === 'links') links = true;
     }
     for (const key of Object.keys(node)) visit((node as Record<string, unknown>)[key]);
   };
   visit(nodes);
   // A mention the parsed nodes do not show ($identity in a string literal, rendered later, or in a comment).
   if (whole || found !== (source.match(/identity/g)?.length ?? 0)) return WHOLE_GRAPH;
-  return reachOf(manager, links);
+  return manager ? MANAGER_ONLY : IDENTITY_ONLY;
 }
 
 /** What one step after `$identity` reaches: a property `x` is read as getX(), getx() or isX() (runtime/velocity/methods.ts). */
-function stepReach(step: Step): 'own' | 'manager' | 'links' | 'whole' {
+function stepReach(step: Step): 'own' | 'manager' | 'whole' {
   if ((step.type !== 'property' && step.type !== 'method') || typeof step.id !== 'string') return 'whole';
   const name = step.id.toLowerCase();
   if (name.includes('manager')) return 'manager';
-  if (name.includes('link')) return 'links';
+  if (name.includes('link')) return 'whole';
   return 'own';
 }

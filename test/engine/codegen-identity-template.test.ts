@@ -141,4 +141,17 @@ describe('compiled $identity templates', () => {
       expect(outcome(engine, '$identity.links', identity)).toMatchObject({ code: 'EVAL_PROVIDER_FAILED' });
     }
   });
+
+  it('a link leads back to its identity and so to the manager, loaded with the links', () => {
+    const manager = { id: 'm1', name: 'boss', attributes: {} } as Identity;
+    const identity = { id: 'i1', name: 'jdoe', attributes: {}, managerId: 'm1' } as Identity;
+    const providers = createMemoryProviders({
+      sources: [{ id: 's1', name: 'One' }],
+      identities: [identity, manager],
+      accounts: [{ id: 'a1', sourceId: 's1', identityId: 'i1', nativeIdentity: 'a1', name: 'a1', attributes: {} }],
+    } as Parameters<typeof createMemoryProviders>[0]);
+    for (const engine of engines(providers)) {
+      expect(outcome(engine, '#foreach($l in $identity.links)$l.getIdentity().getManager().getName()#end', identity)).toEqual({ value: 'boss' });
+    }
+  });
 });

@@ -10,8 +10,7 @@ import { checkTime, locate, stepLimit } from '../compile.js';
 import { toJavaString } from '../../runtime/java-string.js';
 import { templateGlobals, templateVariables } from '../globals.js';
 import { isPromise } from '../../providers/maybe.js';
-import { identityReach } from '../identity-reach.js';
-import type { IdentityReach } from '../identity-reach.js';
+import { identityReach, type IdentityReach } from '../identity-reach.js';
 import type { Evaluation, Value } from '../types.js';
 import type { IdentityGraph } from '../../providers/types.js';
 
