@@ -9,7 +9,7 @@
 import { codedError } from '../errors/index.js';
 import type { Account, Identity, IdentityGraph, Providers, Source } from '../providers/types.js';
 import { all, andThen, isPromise, type MaybePromise } from '../providers/maybe.js';
-import { WHOLE_GRAPH, type IdentityReach } from './identity-reach.js';
+import type { IdentityReach } from './identity-reach.js';
 
 /** The keys of the parts in a profile evaluation's shared memo (no operation key starts with a space). */
 const MANAGER_KEY = ' identity graph: manager';
@@ -157,9 +157,4 @@ function resolve(sources: NonNullable<Providers['sources']>, id: string): MaybeP
     return failedSource(error);
   }
   return isPromise<Source | null>(source) ? source.then(undefined, failedSource) : source;
-}
-
-/** The whole graph of `identity` (every part loaded), as a plain object. */
-export function loadIdentityGraph(identity: Identity, providers: Providers, reach: IdentityReach = WHOLE_GRAPH): MaybePromise<IdentityGraph> {
-  return new PartialIdentityGraph(identity, providers, undefined).load(reach);
 }

@@ -5,7 +5,7 @@
 // loaded: a provider that fails fails the evaluation only when its part is read.
 
 import { describe, expect, it } from 'vitest';
-import { loadIdentityGraph, PartialIdentityGraph } from '../../src/engine/identity-graph.js';
+import { PartialIdentityGraph } from '../../src/engine/identity-graph.js';
 import { IDENTITY_ONLY, MANAGER_ONLY, WHOLE_GRAPH, type IdentityReach } from '../../src/engine/identity-reach.js';
 import type { Account, Identity, Providers, Source } from '../../src/providers/types.js';
 
@@ -45,7 +45,7 @@ function providers(asynchronous: boolean, failing: Failing, calls: string[]): Pr
 async function outcome(asynchronous: boolean, failing: Failing, reach: IdentityReach = WHOLE_GRAPH): Promise<{ result: unknown; calls: string[] }> {
   const calls: string[] = [];
   try {
-    const graph = await loadIdentityGraph(identity, providers(asynchronous, failing, calls), reach);
+    const graph = await new PartialIdentityGraph(identity, providers(asynchronous, failing, calls), undefined).load(reach);
     const result: Record<string, unknown> = { identity: graph.identity };
     if (reach.links) Object.assign(result, { accounts: graph.accounts, sources: [...graph.sources] });
     if (reach.manager) result.manager = graph.manager;
