@@ -196,7 +196,7 @@ export function reported(error: unknown): unknown {
 
 /** A coded error or a failure that stands for one: what code, message and path an evaluation reports. */
 export function isCodedFailure(value: unknown): value is TransformsError | Failure {
-  return value instanceof TransformsError || value instanceof Failure;
+  return value instanceof Failure || isTransformsError(value);
 }
 
 /** Shorthand used throughout the code base. */
