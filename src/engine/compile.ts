@@ -3,7 +3,7 @@
 // Every node is compiled once: the operation's compile step builds its closure, this module
 // wraps it with the explicit-input rule, step counting and error location.
 
-import { TransformsError, codedError, isTransformsError, pointerJoin, type ErrorCode } from '../errors/index.js';
+import { Failure, TransformsError, codedError, isCodedFailure, pointerJoin, type ErrorCode } from '../errors/index.js';
 import type { FilterNode } from '../filter/ast.js';
 import { needsTemplate, type CompiledTemplate } from '../runtime/velocity/index.js';
 import type { JavaPattern, JavaReplacement } from '../runtime/regex/index.js';
@@ -12,6 +12,7 @@ import type { CompileContext, Evaluation, Evaluator, Limits, OperationSpec, Stri
 import { coerceBoolean, coerceInteger } from './coerce.js';
 import { templateGlobals, templateVariables } from './globals.js';
 import { traceNode } from './trace.js';
+import { identityReach } from './identity-reach.js';
 import { DEFAULT_LIMITS } from './options.js';
 import { limitFromRangeError } from '../runtime/budget.js';
 import { toJavaString } from '../runtime/java-string.js';
@@ -53,11 +54,11 @@ export function isTransformNode(value: unknown): value is { type: unknown; attri
 }
 
 /**
- * Re-throw `error` located at `pointer` (coded errors keep the innermost location). A RangeError
+ * Re-throw `error` located at `pointer` (coded errors and failures keep the innermost location). A RangeError
  * of the JavaScript engine (stack exhausted, string or BigInt too large) is a limit, not a bug.
  */
-export function locate(error: unknown, pointer: string, limits: Readonly<Limits> = DEFAULT_LIMITS): TransformsError {
-  if (isTransformsError(error)) {
+export function locate(error: unknown, pointer: string, limits: Readonly<Limits> = DEFAULT_LIMITS): TransformsError | Failure {
+  if (isCodedFailure(error)) {
     if (error.path === undefined) error.path = pointer;
     return error;
   }
@@ -91,7 +92,7 @@ export function compileNode(host: CompileHost, node: unknown, pointer: string, d
   let body: Evaluator;
   if (spec.compile === undefined) {
     const error = () => {
-      throw codedError('EVAL_NOT_EVALUABLE', `transform type "${spec.type}" cannot be evaluated by this engine`, { path: pointer });
+      throw new Failure('EVAL_NOT_EVALUABLE', `transform type "${spec.type}" cannot be evaluated by this engine`, pointer);
     };
     body = error;
   } else {
@@ -312,10 +313,12 @@ class Context implements CompileContext {
     const names = used.map(([name]) => name);
     const evaluators = used.map(([, evaluate]) => evaluate);
     const usesIdentity = template.usesIdentity;
+    // Only the parts of the identity graph the template reads are loaded (engine/identity-graph.ts).
+    const reach = identityReach(template);
     const render = (ev: Evaluation, values: readonly Value[]): MaybePromise<string> => {
       const vars = templateVariables(names, values);
       if (!usesIdentity) return template.render(vars, templateGlobals(ev, null), ev);
-      return andThen(ev.identityGraph(), (identity) => template.render(vars, templateGlobals(ev, identity), ev));
+      return andThen(ev.identityGraph(reach), (identity) => template.render(vars, templateGlobals(ev, identity), ev));
     };
     return (input, ev) => {
       // Synchronous variables (the usual case) need no promise and no intermediate closure.
@@ -329,7 +332,7 @@ class Context implements CompileContext {
       if (!pending) return render(ev, values as Value[]);
       // Every variable is started before the first is awaited; the identity graph (loaded once
       // per evaluation) is requested alongside them.
-      if (usesIdentity) void ev.identityGraph();
+      if (usesIdentity) void ev.identityGraph(reach);
       return (all(values) as Promise<Value[]>).then((vals) => render(ev, vals));
     };
   }

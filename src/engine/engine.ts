@@ -16,6 +16,7 @@ import { schemaValidatorsFor, type SchemaValidators } from './schema-validators.
 import { CountingCache, type CacheStats } from './caches.js';
 import { canonicalJson, checkNesting, jsonNestingLimit } from './canonical.js';
 import { compileNode, locate, type CompileHost, type CompiledNode } from './compile.js';
+import { reporting } from './reporting.js';
 import { generateEvaluator, type RecordedNodes } from './codegen/generator.js';
 import { generateProfile, type GeneratedProfile, type ProfileCodeHost } from './codegen/profile.js';
 import { NO_VARIABLES } from './globals.js';
@@ -123,7 +124,7 @@ class EngineImpl implements Engine {
       const issues = this.validateSchema(transform).filter((i) => i.severity === 'error');
       if (issues.length > 0) throw codedError(issues[0]!.code, issues[0]!.message, { path: issues[0]!.path, details: { issues } });
       const doc = transform as TransformDocument;
-      return Object.freeze({ name: doc.name, type: doc.type, source: transform, evaluator: compileNode(this.tracingHost, doc, '', 0) });
+      return Object.freeze({ name: doc.name, type: doc.type, source: transform, evaluator: reporting(compileNode(this.tracingHost, doc, '', 0)) });
     });
   }
 
@@ -293,11 +294,12 @@ class EngineImpl implements Engine {
       throw codedError(first.code, first.message, { path: first.path, details: { issues } });
     }
     const doc = transform as TransformDocument;
-    if (!this.options.codegen) return Object.freeze({ name: doc.name, type: doc.type, source: transform, evaluator: compileNode(this.host, doc, '', 0) });
+    if (!this.options.codegen) return Object.freeze({ name: doc.name, type: doc.type, source: transform, evaluator: reporting(compileNode(this.host, doc, '', 0)) });
     // The closures first (they are the semantic check and the fallback), then one generated function.
     const nodes = new Map<string, CompiledNode>();
-    const closure = compileNode({ ...this.host, record: (pointer, node) => nodes.set(pointer, node) }, doc, '', 0);
-    const evaluator = generateEvaluator(nodes, closure) ?? closure;
+    const raw = compileNode({ ...this.host, record: (pointer, node) => nodes.set(pointer, node) }, doc, '', 0);
+    const closure = reporting(raw);
+    const evaluator = generateEvaluator(nodes, raw) ?? closure;
     const compiled = Object.freeze({ name: doc.name, type: doc.type, source: transform, evaluator });
     if (evaluator !== closure) this.recorded.set(compiled, nodes);
     return compiled;

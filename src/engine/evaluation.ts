@@ -5,7 +5,8 @@
 import { codedError } from '../errors/index.js';
 import type { Identity, IdentityGraph, Providers } from '../providers/types.js';
 import { Budget, limitError } from '../runtime/budget.js';
-import { loadIdentityGraph } from './identity-graph.js';
+import { PartialIdentityGraph } from './identity-graph.js';
+import { WHOLE_GRAPH, type IdentityReach } from './identity-reach.js';
 import { isPromise, type MaybePromise } from '../providers/maybe.js';
 import type { CompiledTransform, Evaluation, Limits, RuleFunction } from './types.js';
 
@@ -22,8 +23,6 @@ export interface EvaluationHost {
 }
 
 export const NO_REFERENCES: readonly string[] = Object.freeze([]);
-/** The identity graph's key in a profile evaluation's shared memo (no operation key starts with a space). */
-const GRAPH_KEY = ' identity graph';
 
 /**
  * Per-evaluation state. A class, so that the many small evaluations of a refresh allocate one
@@ -42,7 +41,7 @@ export class EvaluationState implements Evaluation {
   private memoMap: Map<string, unknown> | undefined = undefined;
   /** The memo of every attribute of one profile evaluation (set on the root scope only). */
   shared: Map<string, unknown> | undefined = undefined;
-  private graph: MaybePromise<IdentityGraph | null> | undefined = undefined;
+  private graph: PartialIdentityGraph | undefined = undefined;
   private instant: Date | undefined = undefined;
   private budgetState: Budget | undefined;
   /** The context variables (a subclass may build them on first use). */
@@ -121,19 +120,11 @@ export class EvaluationState implements Evaluation {
     return new EvaluationState(this.engine, this.identity, this.variables, [...this.referenceStack, name], this.root, this.limits, undefined);
   }
 
-  identityGraph(): MaybePromise<IdentityGraph | null> {
+  identityGraph(reach: IdentityReach = WHOLE_GRAPH): MaybePromise<IdentityGraph | null> {
+    if (this.identity === null) return null;
+    // Its parts are loaded once per identity when a profile's attributes share a memo (parts known at once only).
     const root = this.root;
-    if (root.graph === undefined) {
-      // Loaded once per identity when a profile's attributes share a memo (a loaded graph only).
-      const shared = root.shared;
-      const known = shared?.get(GRAPH_KEY) as IdentityGraph | undefined;
-      if (known !== undefined) root.graph = known;
-      else {
-        root.graph = this.identity === null ? null : loadIdentityGraph(this.identity, this.providers);
-        if (shared !== undefined && !isPromise(root.graph)) shared.set(GRAPH_KEY, root.graph);
-      }
-    }
-    return root.graph;
+    return (root.graph ??= new PartialIdentityGraph(this.identity, this.providers, root.shared)).load(reach);
   }
 
   resolveTransform(name: string, pointer: string): MaybePromise<CompiledTransform> {

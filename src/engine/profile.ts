@@ -2,7 +2,7 @@
 // identity. One attribute's error does not stop the others, as in the platform's identity
 // preview (previewAttributes[].errorMessages). $oldValue carries the previous value.
 
-import { isTransformsError } from '../errors/index.js';
+import { isCodedFailure, isTransformsError } from '../errors/index.js';
 import type { Identity, IdentityProfile } from '../providers/types.js';
 import { all, andThen, isPromise, type MaybePromise } from '../providers/maybe.js';
 import type { CompiledTransform, Limits, Value } from './types.js';
@@ -144,7 +144,8 @@ export function attributeVariables(name: string, previous: Readonly<Record<strin
 
 /** An attribute's coded error: its value is null and the error is located in the profile; anything else is re-thrown. */
 export function attributeFailed(error: unknown, m: CompiledMapping, attributes: Record<string, Value>, errors: ProfileError[]): void {
-  if (!isTransformsError(error)) throw error;
+  // A failure not built yet (errors/index.ts Failure) is reported by its code, message and path alone.
+  if (!isCodedFailure(error)) throw error;
   attributes[m.attribute] = null;
   errors.push({ attribute: m.attribute, code: error.code, message: error.message, path: m.pointer + (error.path ?? '') });
 }

@@ -5,6 +5,7 @@
 import type { JSONSchema7 } from '../schema/json-schema.js';
 import type { MaybePromise } from '../providers/maybe.js';
 import type { Identity, IdentityGraph, Providers } from '../providers/types.js';
+import type { IdentityReach } from './identity-reach.js';
 import type { ErrorCode, TransformsError } from '../errors/index.js';
 import type { FilterNode } from '../filter/ast.js';
 import type { JavaPattern, JavaReplacement } from '../runtime/regex/index.js';
@@ -69,8 +70,11 @@ export interface Evaluation {
    * the attribute that met it.
    */
   cached<T>(key: string, load: (ev: Evaluation) => MaybePromise<T>): MaybePromise<T>;
-  /** The identity with all its accounts, their sources and its manager, loaded once. */
-  identityGraph(): MaybePromise<IdentityGraph | null>;
+  /**
+   * The identity with the parts of its graph that `reach` reads (default: all its accounts, their
+   * sources and its manager), each part loaded once; null without an identity.
+   */
+  identityGraph(reach?: IdentityReach): MaybePromise<IdentityGraph | null>;
   /** Resolve and compile a named transform (reference, rule chains). */
   resolveTransform(name: string, pointer: string): MaybePromise<CompiledTransform>;
   /** A registered rule function, or undefined. */

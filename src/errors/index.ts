@@ -163,6 +163,54 @@ export function isTransformsError(value: unknown): value is TransformsError {
   return value instanceof TransformsError || (value instanceof Error && (value as { [BRAND]?: unknown })[BRAND] === true);
 }
 
+/**
+ * A coded error not built yet: what an evaluation raises where the failure may be discarded
+ * (firstValid's ignoreErrors skips a failing entry). Plain data, thrown like an error through
+ * the closures and the generated code and located as they locate errors (engine/compile.ts
+ * locate); it becomes the TransformsError it stands for, with the same code, message, path,
+ * details and cause, only where it is reported (reported() below, at a compiled transform's
+ * entry). Constructing an Error was most of what a discarded failure cost.
+ */
+export class Failure {
+  /** Set once, by the innermost transform that sees the failure when it has none (as TransformsError.path). */
+  path: string | undefined;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly message: string,
+    path?: string,
+    /** The details, or how to make them (made once, when reported). */
+    private readonly detailsOf?: Record<string, unknown> | (() => Record<string, unknown>),
+    readonly cause?: unknown,
+  ) {
+    this.path = path;
+  }
+
+  get details(): Record<string, unknown> | undefined {
+    const d = this.detailsOf;
+    return typeof d === 'function' ? d() : d;
+  }
+
+  /** The coded error this failure stands for. */
+  toError(): TransformsError {
+    return new TransformsError(this.code, this.message, {
+      path: this.path,
+      details: this.details,
+      cause: reported(this.cause),
+    });
+  }
+}
+
+/** What to report for `error`: a Failure built into its TransformsError; anything else unchanged. */
+export function reported(error: unknown): unknown {
+  return error instanceof Failure ? error.toError() : error;
+}
+
+/** A coded error or a failure that stands for one: what code, message and path an evaluation reports. */
+export function isCodedFailure(value: unknown): value is TransformsError | Failure {
+  return value instanceof Failure || isTransformsError(value);
+}
+
 /** Shorthand used throughout the code base. */
 export function codedError(code: ErrorCode, message: string, options?: CodedErrorOptions): TransformsError {
   return new TransformsError(code, message, options);

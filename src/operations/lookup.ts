@@ -1,7 +1,7 @@
 // lookup — exact, case-sensitive match of the stringified input against the table
 // (https://developer.sailpoint.com/docs/extensibility/transforms/operations/lookup).
 
-import { codedError } from '../errors/index.js';
+import { Failure } from '../errors/index.js';
 import { toJavaString } from '../runtime/java-string.js';
 import { decide } from '../engine/trace.js';
 
@@ -34,7 +34,7 @@ export const lookup = defineOperation({
         decide(ev, { key, matched, usedDefault: !matched && fallback !== undefined });
         if (matched) return entries.get(key)!(input, ev);
         if (fallback) return fallback(input, ev);
-        throw codedError('EVAL_LOOKUP_NO_MATCH', `no table key matches ${JSON.stringify(input)} and the table has no default`, { path: pointer });
+        throw new Failure('EVAL_LOOKUP_NO_MATCH', `no table key matches ${JSON.stringify(input)} and the table has no default`, pointer);
       };
     }
     return (input, ev) => {
@@ -42,7 +42,7 @@ export const lookup = defineOperation({
       const hit = input === null ? undefined : entries.get(toJavaString(input as Value));
       if (hit) return hit(input, ev);
       if (fallback) return fallback(input, ev);
-      throw codedError('EVAL_LOOKUP_NO_MATCH', `no table key matches ${JSON.stringify(input)} and the table has no default`, { path: pointer });
+      throw new Failure('EVAL_LOOKUP_NO_MATCH', `no table key matches ${JSON.stringify(input)} and the table has no default`, pointer);
     };
   },
   generate(code) {

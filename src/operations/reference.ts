@@ -1,10 +1,11 @@
 // reference — evaluate a saved transform by name, "just as if the logic were contained directly
 // within this transform" (https://developer.sailpoint.com/docs/extensibility/transforms/operations/reference).
 
-import { isTransformsError, TransformsError } from '../errors/index.js';
+import { Failure, isTransformsError, TransformsError } from '../errors/index.js';
 import { andThen, attempt, type MaybePromise } from '../providers/maybe.js';
 import type { Evaluation, Value } from '../engine/types.js';
 import { decide } from '../engine/trace.js';
+import { unreported } from '../engine/reporting.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 
 export const reference = defineOperation({
@@ -21,7 +22,7 @@ export const reference = defineOperation({
         // An error inside the referenced transform is located at this reference, as its compile
         // errors are (engine.resolveTransform): its own pointer names the other document.
         attempt(
-          () => compiled.evaluator(input, inner),
+          () => unreported(compiled.evaluator)(input, inner),
           (error) => {
             throw inReference(error, resolvedName, pointer);
           },
@@ -67,8 +68,16 @@ export const reference = defineOperation({
   },
 });
 
-/** An error of a referenced transform, located at the reference (its own pointer names the other document); others unchanged. */
+/**
+ * An error of a referenced transform, located at the reference (its own pointer names the other
+ * document); a failure not built yet stays one (errors/index.ts Failure); others unchanged.
+ */
 export function inReference(error: unknown, name: string, pointer: string): unknown {
+  if (error instanceof Failure) {
+    const inner = error;
+    const message = `in referenced transform "${name}": ${inner.message}`;
+    return new Failure(inner.code, message, pointer, () => ({ ...(inner.details ?? {}), transform: name, transformPath: inner.path ?? '' }), inner);
+  }
   if (!isTransformsError(error)) return error;
   return new TransformsError(error.code, `in referenced transform "${name}": ${error.message}`, {
     path: pointer,

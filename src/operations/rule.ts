@@ -6,6 +6,7 @@ import { codedError, isTransformsError } from '../errors/index.js';
 import { all, attempt, andThen, type MaybePromise } from '../providers/maybe.js';
 import type { CompileContext, Evaluation, Evaluator, StringAttribute, Value } from '../engine/types.js';
 import type { Identity } from '../providers/types.js';
+import { MANAGER_ONLY } from '../engine/identity-reach.js';
 import { generateRandomString } from '../runtime/random.js';
 import { textOf } from './support/text.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
@@ -38,7 +39,7 @@ function referenceIdentityAttribute(ctx: CompileContext): Evaluator {
     if (name === 'manager') {
       // The keyword: the manager of the identity being evaluated.
       if (ev.identity === null) throw codedError('EVAL_NO_IDENTITY', 'uid "manager" needs the identity in the context', { path: pointer });
-      return andThen(ev.identityGraph(), (graph) => graph?.manager ?? null);
+      return andThen(ev.identityGraph(MANAGER_ONLY), (graph) => graph?.manager ?? null);
     }
     const identities = ev.providers.identities;
     if (identities?.findIdentityByName === undefined) {

@@ -7,6 +7,7 @@
 import { codedError } from '../errors/index.js';
 import { toJavaString } from '../runtime/java-string.js';
 import { templateGlobals } from '../engine/globals.js';
+import { identityReach, IDENTITY_ONLY, unionReach } from '../engine/identity-reach.js';
 import { all, andThen, isPromise, type MaybePromise } from '../providers/maybe.js';
 import type { Value } from '../engine/types.js';
 import type { CompiledTemplate } from '../runtime/velocity/index.js';
@@ -68,6 +69,7 @@ export const usernameGenerator = defineOperation({
     ctx.boolean('cloudRequired', true);
     const used = variables.filter(([name]) => patterns.some((p) => p.needs.includes(name)));
     const pointer = ctx.pointer;
+    const reach = patterns.reduce((r, p) => unionReach(r, identityReach(p.template)), IDENTITY_ONLY);
 
     return (input, ev) => {
       const uniqueness = ev.providers.uniqueness;
@@ -81,7 +83,7 @@ export const usernameGenerator = defineOperation({
         ...(typeof attribute === 'string' ? { attribute } : {}),
       };
       const values = all(used.map(([, evaluate]) => evaluate(input, ev)));
-      const graph = patterns.some((p) => p.template.usesIdentity) ? ev.identityGraph() : null;
+      const graph = patterns.some((p) => p.template.usesIdentity) ? ev.identityGraph(reach) : null;
       return andThen(values, (vals) =>
         andThen(graph, (identity) => {
           const vars: Record<string, string> = {};

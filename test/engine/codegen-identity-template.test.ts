@@ -111,8 +111,8 @@ describe('compiled $identity templates', () => {
   it('a provider failing while the identity graph loads is the same error', () => {
     const failing: Providers = {
       ...createMemoryProviders({ sources: [], identities: [], accounts: [] }),
-      accounts: {
-        listAccounts() {
+      identities: {
+        getIdentity() {
           throw new Error('down');
         },
       },
@@ -122,5 +122,36 @@ describe('compiled $identity templates', () => {
     const expected = outcome(closures, '$identity.getManager().getName()', identity);
     expect(expected).toMatchObject({ code: 'EVAL_PROVIDER_FAILED' });
     expect(outcome(generated, '$identity.getManager().getName()', identity)).toEqual(expected);
+  });
+
+  it('a failing accounts provider fails neither path when the template reads only the manager', () => {
+    const manager = { id: 'm1', name: 'boss', attributes: {} } as Identity;
+    const failing: Providers = {
+      ...createMemoryProviders({ sources: [], identities: [manager], accounts: [] }),
+      accounts: {
+        listAccounts() {
+          throw new Error('down');
+        },
+      },
+    };
+    const [generated, closures] = engines(failing);
+    const identity = { id: 'i1', name: 'jdoe', attributes: {}, managerId: 'm1' } as Identity;
+    for (const engine of [generated, closures]) {
+      expect(outcome(engine, '$identity.getManager().getName()', identity)).toEqual({ value: 'boss' });
+      expect(outcome(engine, '$identity.links', identity)).toMatchObject({ code: 'EVAL_PROVIDER_FAILED' });
+    }
+  });
+
+  it('a link leads back to its identity and so to the manager, loaded with the links', () => {
+    const manager = { id: 'm1', name: 'boss', attributes: {} } as Identity;
+    const identity = { id: 'i1', name: 'jdoe', attributes: {}, managerId: 'm1' } as Identity;
+    const providers = createMemoryProviders({
+      sources: [{ id: 's1', name: 'One' }],
+      identities: [identity, manager],
+      accounts: [{ id: 'a1', sourceId: 's1', identityId: 'i1', nativeIdentity: 'a1', name: 'a1', attributes: {} }],
+    } as Parameters<typeof createMemoryProviders>[0]);
+    for (const engine of engines(providers)) {
+      expect(outcome(engine, '#foreach($l in $identity.links)$l.getIdentity().getManager().getName()#end', identity)).toEqual({ value: 'boss' });
+    }
   });
 });

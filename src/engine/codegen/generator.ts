@@ -28,12 +28,15 @@ import { pointerJoin } from '../../errors/index.js';
 /** The nodes of one compiled transform, as engine/compile.ts recorded them, by JSON Pointer. */
 export type RecordedNodes = ReadonlyMap<string, CompiledNode>;
 
-/** Emit and build the function of the transform whose nodes were recorded; undefined when the host forbids `new Function`. */
+/**
+ * Emit and build the function of the transform whose nodes were recorded, `closure` (unreported) its
+ * fallback, as a compiled transform's entry (engine/reporting.ts); undefined when the host forbids `new Function`.
+ */
 export function generateEvaluator(nodes: RecordedNodes, closure: Evaluator): Evaluator | undefined {
   const generator = new Generator();
   const root = generator.node(generator.unit(nodes), '');
   const source = `${generator.prelude()}
-return function generated(input, ev) {
+return rt.reporting(function generated(input, ev) {
   const before = ev.counter.steps;
   try {
     return ${root}(input, ev, new State());
@@ -42,7 +45,7 @@ return function generated(input, ev) {
     ev.counter.steps = before;
     return closure(input, ev);
   }
-};`;
+});`;
   return build(generator, source, { closure }) as Evaluator | undefined;
 }
 

@@ -7,7 +7,7 @@
 //   $identity[.manager | .getManager()](.name | .getName() | (.attributes | .getAttributes()).key)
 //
 // with `$` or `${…}` and nothing around the reference. The code reads the same graph the
-// renderer reads (loaded by ev.identityGraph(), so a provider failure is the same error) and
+// renderer reads (the parts it would load, by ev.identityGraph(), so a provider failure is the same error) and
 // returns the value when it is a string no longer than maxStringLength, which is then exactly
 // what the renderer gives: Identity.getManager() and getName() as in runtime/velocity/identity.ts,
 // getAttributes() as a map over the host's attributes whose `.key` is get("key"), a string
@@ -25,6 +25,7 @@ import type { CompiledTemplate } from '../../runtime/velocity/index.js';
 import { parseTemplate } from '../../runtime/velocity/parse.js';
 import { isForbiddenName } from '../../runtime/velocity/methods.js';
 import { literal } from './generator.js';
+import { identityReach } from '../identity-reach.js';
 
 /** A coded error as the renderer raised it, to raise again. */
 export interface RenderFailure {
@@ -120,7 +121,8 @@ if (a === undefined || a === null || (typeof a === 'object' && ${rt}.plainObject
   if (typeof v === 'string' && v.length <= ${ev}.limits.maxStringLength) return v;${absent === undefined ? '' : `\n  if (v === undefined || v === null) throw ${rt}.renderFailure(${code.bind(absent)});`}
 }`;
   } else return undefined;
-  return `const g = ${rt}.identityGraph(${ev});
+  // The parts of the graph the renderer would load for this template, and no others.
+  return `const g = ${rt}.identityGraph(${ev}, ${code.bind(identityReach(template))});
 ${noManager}if (g !== null && g !== undefined && ${target}) {
   const t = ${target};
 ${read.replace(/^/gm, '  ')}

@@ -2,13 +2,15 @@
 // error location and string rules as the closures of engine/compile.ts, so that both paths give
 // the same values and the same coded errors.
 
-import { codedError, TransformsError, type ErrorCode } from '../../errors/index.js';
+import { Failure, type ErrorCode } from '../../errors/index.js';
+import { reporting } from '../reporting.js';
 import type { RenderFailure } from './identity-template.js';
 import type { CompiledTemplate } from '../../runtime/velocity/index.js';
 import { checkTime, locate, stepLimit } from '../compile.js';
 import { toJavaString } from '../../runtime/java-string.js';
 import { templateGlobals, templateVariables } from '../globals.js';
 import { isPromise } from '../../providers/maybe.js';
+import { identityReach, type IdentityReach } from '../identity-reach.js';
 import type { Evaluation, Value } from '../types.js';
 import type { IdentityGraph } from '../../providers/types.js';
 
@@ -62,33 +64,37 @@ export const runtime = Object.freeze({
   },
   str: toJavaString,
   /** The identity graph of `$identity` (engine/codegen/identity-template.ts), or PENDING thrown while it loads. */
-  identityGraph(ev: Evaluation): IdentityGraph | null {
-    const graph = ev.identityGraph();
+  identityGraph(ev: Evaluation, reach: IdentityReach): IdentityGraph | null {
+    const graph = ev.identityGraph(reach);
     if (isPromise(graph)) throw pending(graph);
     return graph;
   },
-  /** A template's coded error, as the renderer raises it (engine/codegen/identity-template.ts). */
-  renderFailure(failure: RenderFailure): TransformsError {
-    return new TransformsError(failure.code, failure.message, failure.details === undefined ? {} : { details: { ...failure.details } });
+  /** A template's coded error, as the renderer raises it (engine/codegen/identity-template.ts), built when reported. */
+  renderFailure(failure: RenderFailure): Failure {
+    const details = failure.details;
+    return new Failure(failure.code, failure.message, undefined, details === undefined ? undefined : () => ({ ...details }));
   },
+  /** A generated transform's entry: its failures reported as coded errors (engine/reporting.ts). */
+  reporting,
   /** An object whose prototype is Object.prototype or null (what getAttributes() maps directly). */
   plainObject(value: object): boolean {
     const proto: unknown = Object.getPrototypeOf(value);
     return proto === Object.prototype || proto === null;
   },
-  error(code: ErrorCode, message: string, pointer: string): Error {
-    return codedError(code, message, { path: pointer });
+  /** A coded failure at `pointer`, built into its error when reported (errors/index.ts Failure). */
+  error(code: ErrorCode, message: string, pointer: string): Failure {
+    return new Failure(code, message, pointer);
   },
   /**
    * Render a template over its dynamic variables, as the closures' renderer does (the context of
-   * templateVariables); the identity graph is loaded when the template uses $identity.
+   * templateVariables); the parts of the identity graph it reads are loaded when the template uses $identity.
    */
   render(template: CompiledTemplate, names: readonly string[], values: readonly Value[], ev: Evaluation): Value {
     const vars = templateVariables(names, values);
     let out: unknown;
     if (!template.usesIdentity) out = template.render(vars, templateGlobals(ev, null), ev);
     else {
-      const identity = ev.identityGraph();
+      const identity = ev.identityGraph(identityReach(template));
       if (isPromise(identity)) throw pending(identity);
       out = template.render(vars, templateGlobals(ev, identity), ev);
     }

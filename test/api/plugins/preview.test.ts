@@ -79,6 +79,37 @@ describe('identity preview', () => {
     expect(saved!.errorMessages).toEqual([]);
   });
 
+  it('reports a failing attribute\'s error in full, and nothing for a failure firstValid skipped', async () => {
+    const identity = fixtures.identities[0]!;
+    const lookup = { type: 'lookup', attributes: { input: { type: 'identityAttribute', attributes: { name: 'noSuchAttribute' } }, table: { A: 'a' } } };
+    const res = await preview({
+      identityId: identity.id,
+      identityAttributeConfig: {
+        attributeTransforms: [
+          { identityAttributeName: 'skipped', transformDefinition: { type: 'firstValid', attributes: { ignoreErrors: true, values: [lookup, 'fallback'] } } },
+          { identityAttributeName: 'failed', transformDefinition: lookup },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as { previewAttributes: PreviewAttribute[] }).previewAttributes.map(({ name, value, errorMessages }) => ({ name, value, errorMessages }))).toEqual([
+      { name: 'skipped', value: 'fallback', errorMessages: [] },
+      {
+        name: 'failed',
+        value: null,
+        errorMessages: [
+          {
+            locale: 'en-US',
+            localeOrigin: 'DEFAULT',
+            text: 'no table key matches null and the table has no default',
+            code: 'EVAL_LOOKUP_NO_MATCH',
+            path: '/identityAttributeConfig/attributeTransforms/1/transformDefinition/attributes/table',
+          },
+        ],
+      },
+    ]);
+  });
+
   it('sees a transform as soon as it is updated through the API', async () => {
     const identity = fixtures.identities[0]!;
     const created = (await server.api.inject({ method: 'POST', url: '/v3/transforms', headers: auth, payload: { name: 'Preview Me', type: 'static', attributes: { value: 'one' } } })).json();
