@@ -61,7 +61,7 @@ export type {
 export { snapshotTenant, SNAPSHOT_PARTS, createPseudonymizer, ATTRIBUTE_KINDS as PSEUDONYMIZED_ATTRIBUTES, snapshotFileNames } from './snapshot/index.js';
 export type { SnapshotOptions, SnapshotProgress, SnapshotSummary, SnapshotPart, SnapshotManifest, Pseudonymizer } from './snapshot/index.js';
 
-export { TransformsError, ERROR_CATALOGUE, isErrorCode, isTransformsError } from './errors/index.js';
+export { TransformsError, Failure, ERROR_CATALOGUE, isCodedFailure, isErrorCode, isTransformsError, reported } from './errors/index.js';
 export type { ErrorCode, ErrorDefinition } from './errors/index.js';
 
 export { refresh, refreshToStream, createRefreshRunner, RefreshRunner, TenantRefreshRunner, DEFAULT_BATCH_SIZE, formatSummary, parseShard, shardOf } from './refresh/index.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/engine.js';
+import { isCodedFailure, reported, TransformsError } from '../../src/index.js';
 import { defineOperation, attributesSchema } from '../../src/operations/spec.js';
 import { IDENTITIES, codedErrorOf, rejectionOf, tenantEngine } from '../helpers.js';
 
@@ -60,6 +61,46 @@ describe('compile', () => {
     const error = codedErrorOf(() => engine.evaluateSync({ name: 'c', type: 'custom', attributes: {} }));
     expect(error.code).toBe('EVAL_NOT_EVALUABLE');
     expect(error.path).toBe('');
+  });
+});
+
+describe('an operation defined outside the engine', () => {
+  // `orElse`: its child's value, or "caught CODE@path" when the child fails with a coded
+  // failure; `rethrow: true` passes the failure on, built into its error with `reported`.
+  const orElse = defineOperation({
+    type: 'orElse',
+    doc: 'the child value or what failed',
+    attributesRequired: true,
+    attributesSchema: attributesSchema({ properties: { value: { type: 'object' }, rethrow: { type: 'boolean' } }, required: ['value'] }),
+    compile(ctx) {
+      const child = ctx.value('value')!;
+      const rethrow = ctx.attributes.rethrow === true;
+      return (input, ev) => {
+        try {
+          return child(input, ev);
+        } catch (error) {
+          if (!isCodedFailure(error)) throw error;
+          if (rethrow) throw reported(error);
+          return `caught ${error.code}@${error.path}`;
+        }
+      };
+    },
+  });
+  const failing = { type: 'lookup', attributes: { table: { a: 'A' } } };
+
+  it("sees a child's failure with its code and path through isCodedFailure", () => {
+    const engine = createEngine({ operations: [orElse] });
+    expect(engine.evaluateSync({ name: 'o', type: 'orElse', attributes: { value: failing } }, { input: 'zzz' })).toBe(
+      'caught EVAL_LOOKUP_NO_MATCH@/attributes/value/attributes/table',
+    );
+  });
+
+  it('passes a failure on as the TransformsError the caller sees', () => {
+    const engine = createEngine({ operations: [orElse] });
+    const error = codedErrorOf(() => engine.evaluateSync({ name: 'o', type: 'orElse', attributes: { value: failing, rethrow: true } }, { input: 'zzz' }));
+    expect(error).toBeInstanceOf(TransformsError);
+    expect(error.code).toBe('EVAL_LOOKUP_NO_MATCH');
+    expect(error.path).toBe('/attributes/value/attributes/table');
   });
 });
 
