@@ -27,6 +27,9 @@ import {
 export { plainDecimal } from './number-literals.js';
 
 
+/** What follows a call's `(` that 1.7 reads on in its arguments: a `#`, blanks and a #set, `$`s that vanish into a directive. */
+const CALL_THEN_DIRECTIVE = /^(?:#|[ \t]+#\{?set\b|(?:\\*\$!?)+#\{?(?:set|if|elseif|else|end|foreach|break|macro|define)\b)/;
+
 /** After a directive name or a reference path, `(` opens arguments (quotes are strings there). */
 const CALL_BEFORE = /(#\{?(?!(?:end|else)\b)[A-Za-z]\w*\}?\s*|\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*|\)\.[A-Za-z_][\w-]*)$/;
 
@@ -340,6 +343,20 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
       else if (c === '\\' && quote === '"') {
         escape();
         continue;
+      } else if (c === '(' && quote === '"' && /[)\]]$/.test(out) && UNBRACED_REFERENCE_TAIL.test(out.slice(-200))) {
+        // `"$a.charAt(0)(x)"`: in an interpolated string too the `(` after a call is text.
+        out += SEPARATOR;
+        shifts.push([line, size() - lineStart, SEPARATOR.length]);
+      } else if (c === '$' && quote === '"') {
+        // `"$a(x)"`: a reference, then the text `(`, as at the top level.
+        const bare = BARE_REFERENCE_PAREN.exec(source.slice(i, i + 200));
+        if (bare) {
+          const braced = `$${bare[1]}{${bare[2]}}`;
+          out += braced;
+          shifts.push([line, size() - lineStart, braced.length - bare[0].length]);
+          i += bare[0].length;
+          continue;
+        }
       }
       out += c;
       i++;
@@ -369,14 +386,22 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
         continue;
       }
     }
+    if (c === '(' && depth === 0 && /[)\]]$/.test(out) && UNBRACED_REFERENCE_TAIL.test(out.slice(-200))) {
+      // `$a.charAt(0)(x)`, `$l[0](x`: 1.7 ends the reference at the call's `)` or the index's `]`
+      // and renders the `(` as text; velocityjs would read on as another call.
+      out += SEPARATOR;
+      shifts.push([line, size() - lineStart, SEPARATOR.length]);
+    }
     // Only the end of the output can precede this `(`: look at a bounded tail, not all of it.
     if (c === '(' && depth === 0 && CALL_BEFORE.test(out.slice(-120)) && out.slice(-120).match(CALL_BEFORE)![0].startsWith('$')) {
       const after = source.slice(i + 1, i + 200);
-      if (/^(?:#|[ \t]+#\{?set\b)/.test(after) && !callStateText(source.slice(i + 1))) {
+      // (`$`s that vanish into a directive right after it leave it before that directive: `$m.k($#end`.)
+      const beforeDirective = CALL_THEN_DIRECTIVE.test(after);
+      if (beforeDirective && !callStateText(source.slice(i + 1))) {
         // `$a.b(#end x`: 1.7's lexer reads the #end, and what follows, in the call's arguments.
         syntaxAt(source, i, "the method call's ( has no closing )");
       }
-      if (i + 1 === source.length || /^(?:#|[ \t]+#\{?set\b)/.test(after)) {
+      if (i + 1 === source.length || beforeDirective) {
         // `$a.b(` at the end or before a directive, a raw block or a comment: 1.7 reads the
         // property, then the text `(`.
         const text = SEPARATOR + raw(c);

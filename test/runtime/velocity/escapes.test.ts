@@ -1,0 +1,66 @@
+// What Velocity 1.7 (strict references) renders for text right after a reference that
+// velocityjs would read as more of it (src/runtime/velocity/escapes.ts); every row was checked
+// against the real library (Debian's velocity.jar, the differential suite's oracle).
+
+import { describe, expect, it } from 'vitest';
+import { compileTemplate } from '../../../src/runtime/velocity/index.js';
+import { compileJavaRegex } from '../../../src/runtime/regex/index.js';
+
+const options = { maxLength: 10_000, regex: compileJavaRegex };
+const vars = { a: 'Ann', l: ['p', 'q'], m: { k: 'v' } };
+
+function render(template: string): string {
+  return compileTemplate(template, options).render(vars, { identity: null });
+}
+
+describe('a ( right after a call or an index is text', () => {
+  it.each([
+    ['$a.charAt(0)(x)', 'A(x)'],
+    ['$a.charAt(0)( x)', 'A( x)'],
+    ['$a.charAt(0)(x', 'A(x'],
+    ['$a.charAt(0)()', 'A()'],
+    ['$a.charAt(0)($a)', 'A(Ann)'],
+    ['$a.charAt(0)($a.charAt(0))', 'A(A)'],
+    ['$a.length()(x)(y)', '3(x)(y)'],
+    ['$l[0](x)', 'p(x)'],
+    ['$l[0](x', 'p(x'],
+    ['$l.get(0)(x)[0]', 'p(x)[0]'],
+    ['$a.charAt(0)(x)#if(true)y#end', 'A(x)y'],
+    ['#if(true)$a.charAt(0)(x)#end', 'A(x)'],
+    ['#if(false)$a.charAt(0)(x)#end', ''],
+    ['#foreach($i in [1])$m.get("k")(x)#end', 'v(x)'],
+    // `.` and `[` after the text are text too.
+    ['$a.charAt(0)(x).y', 'A(x).y'],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+
+  it('is text in an interpolated string too, after a call or a plain reference', () => {
+    expect(render('#set($z = "$a.charAt(0)(x)")$z')).toBe('A(x)');
+    expect(render('#set($z = "$l[0]( x")$z')).toBe('p( x');
+    expect(render('#set($z = "$a(x)")$z')).toBe('Ann(x)');
+    expect(render('#set($z = "$!a($a")$z')).toBe('Ann(Ann');
+    expect(render('#macro(f $p)$p#end#f("$m.get(\'k\')(1)(2)")')).toBe('v(1)(2)');
+    expect(render('$a.concat("$a(x)")')).toBe('AnnAnn(x)');
+    // Not in a single-quoted one, which is not interpolated.
+    expect(render("#set($z = '$a(x)')$z")).toBe('$a(x)');
+  });
+});
+
+describe("a $ that vanishes into a directive right after a property's (", () => {
+  // 1.7 reads `$m.k($#end` as `$m.k(#end`: the call's arguments read on to the #end.
+  it.each([
+    ['#if(true)$m.k($#end', 'v('],
+    ['#if(false)$m.k($#end', ''],
+    ['#if(true)$m.k($!#end', 'v('],
+    ['#if(true)$m.k($$#end', 'v('],
+    ['$m.k($#set($x = 1)', 'v('],
+    ['$m.k($#if(true)x#end', 'v(x'],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+
+  it.each([['$m.k($#end'], ['#if(true)$m.k($#end x'], ['$m.k($#set($x = 1))']])('%j does not parse: TEMPLATE_SYNTAX', (template) => {
+    expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+  });
+});
