@@ -110,7 +110,7 @@ export function hashToken(source: string, i: number): Token | undefined {
     // `#name\n(…)`: a call all the same; velocityjs needs the `(` right after the name (the line
     // breaks move inside the arguments, so that lines stay where they were).
     if (/[\r\n]/.test(source.slice(next, open))) return { text: `#${name}(${source.slice(next, open)}`, next: open + 1, opens: true };
-    const args = withoutLoneDollars(source, open, close);
+    const args = macroCallArguments(source, open, close);
     return args === undefined ? undefined : { text: `${source.slice(i, open)}(${args})`, next: close + 1 };
   }
   if (name.startsWith('end') && /^end[A-Za-z0-9_]+$/.test(name)) return { text: `#${name}()`, next };
@@ -156,28 +156,37 @@ function directiveInArguments(source: string, open: number, close: number): numb
   return -1;
 }
 
-/** A `$` (`$!`, `$$`) among a macro call's arguments that starts no reference: a blank, a digit or the `)` after it. */
-const LONE_DOLLARS = /(^|[^\\$!])((?:\$!?)+)(?=[ \t0-9]|$)/g;
+/**
+ * A `$` (`$!`, `$$`) among a macro call's arguments that starts no reference: before a blank, a
+ * line break, a number, a quote, a `,`, or the end; or a quoted string (skipped).
+ */
+const LONE_DOLLARS = /"[^"]*"|'[^']*'|(?<![\\$!])(?:\$!?)+(?=[\s0-9,'"-]|$)/g;
 
 /**
- * 1.7 reads a lone `$` among a macro call's arguments and drops it (`#foo($ 1)` binds 1 to the
- * first parameter, `#foo($)` passes none), but after a blank a blank after it does not parse
- * (`#foo( $ )`, `#foo(1 $ 2)`). The arguments without those `$`s, or undefined when there is none.
+ * 1.7's grammar takes a comma before each of a directive's arguments, the first included
+ * (`#foo(,1)`, `#foo(, $a)`), but not two, nor one that nothing follows (`#foo(,)`).
+ * It reads a lone `$` among a macro call's arguments and drops it (`#foo($ 1)`, `#foo($ "s")`,
+ * `#foo($ ,1)` bind the value after it to the first parameter, `#foo($)` passes none), but after
+ * a blank a blank after it does not parse (`#foo( $ )`, `#foo(1 $ 2)`). velocityjs reads neither
+ * the comma nor the `$`: the arguments without them, or undefined when there is none.
  */
-function withoutLoneDollars(source: string, open: number, close: number): string | undefined {
+function macroCallArguments(source: string, open: number, close: number): string | undefined {
   const args = source.slice(open + 1, close);
-  if (!args.includes('$') || /["']/.test(args)) return undefined;
   let found = false;
-  const kept = args.replace(LONE_DOLLARS, (m, before: string, dollars: string, at: number) => {
+  const kept = !args.includes('$') ? args : args.replace(LONE_DOLLARS, (m, at: number) => {
+    if (m.startsWith('"') || m.startsWith("'")) return m;
+    const before = args[at - 1];
     const after = args[at + m.length];
-    if (/[ \t]/.test(before) && (after === ' ' || after === '\t')) {
+    if ((before === ' ' || before === '\t') && (after === ' ' || after === '\t')) {
       syntaxAt(source, open + 1 + at + m.length, "a blank after a lone '$' that follows a blank among a macro call's arguments");
     }
     found = true;
-    return before;
+    return '';
   });
-  // A `,` first (`#foo($ ,1)`) is outside velocityjs's grammar: left to it as before.
-  return found && !/^[ \t]*,/.test(kept) ? kept : undefined;
+  const comma = /^\s*,/.exec(kept);
+  if (!comma) return found ? kept : undefined;
+  if (/^\s*(?:,|$)/.test(kept.slice(comma[0].length))) syntaxAt(source, open + 1 + args.indexOf(','), 'a comma before no argument of a macro call');
+  return kept.slice(comma[0].length);
 }
 
 /** `#break(…)`: empty arguments dropped; what 1.7 cannot parse refused. */

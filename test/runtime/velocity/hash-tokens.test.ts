@@ -1,0 +1,68 @@
+// A macro call's arguments as Velocity 1.7 (strict references) reads them
+// (src/runtime/velocity/hash-tokens.ts); every row was checked against the real library (the
+// differential suite's oracle).
+
+import { describe, expect, it } from 'vitest';
+import { compileTemplate } from '../../../src/runtime/velocity/index.js';
+import { compileJavaRegex } from '../../../src/runtime/regex/index.js';
+
+const options = { maxLength: 10_000, regex: compileJavaRegex };
+
+function render(template: string): string {
+  return compileTemplate(template, options).render({ a: 'Ann' }, { identity: null });
+}
+
+const one = '#macro(foo $p)[$p]#end';
+const two = '#macro(foo $p $q)[$p|$q]#end';
+
+describe("a comma before a macro call's first argument", () => {
+  it.each([
+    [`${one}#foo(,1)`, '[1]'],
+    [`${one}#foo( ,1)`, '[1]'],
+    [`${one}#foo(, $a)`, '[Ann]'],
+    [`${one}#foo(\n,1)`, '[1]'],
+    [`${two}#foo(,1,2)`, '[1|2]'],
+    ['#if(false)#foo(,1)#end', ''],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+
+  it.each([[`${one}#foo(,)`], [`${one}#foo( , )`], [`${one}#foo(,,1)`], [`${one}#foo(1,,2)`], [`${one}#foo(1,)`], ['#if(false)#foo(,)#end']])(
+    '%j does not parse (a comma before no argument): TEMPLATE_SYNTAX',
+    (template) => {
+      expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+    },
+  );
+});
+
+describe("a lone $ among a macro call's arguments, then a comma or a string", () => {
+  it.each([
+    [`${one}#foo($ ,1)`, '[1]'],
+    [`${one}#foo($, 1)`, '[1]'],
+    [`${one}#foo($,1)`, '[1]'],
+    [`${one}#foo($! ,1)`, '[1]'],
+    [`${one}#foo($$ ,1)`, '[1]'],
+    [`${one}#foo($\t,1)`, '[1]'],
+    [`${one}#foo($ , 1)`, '[1]'],
+    [`${one}#foo($ ,$a)`, '[Ann]'],
+    [`${one}#foo($ ,[1])`, '[[1]]'],
+    [`${one}#foo($\n1)`, '[1]'],
+    [`${one}#foo(1 $,2)`, '[1]'],
+    [`${one}#foo($-1)`, '[-1]'],
+    [`${one}#foo($ "s")`, '[s]'],
+    [`${one}#foo($"s")`, '[s]'],
+    [`${one}#foo($ 's')`, '[s]'],
+    [`${one}#foo("s"$ ,1)`, '[s]'],
+    [`${one}#foo("a $ b")`, '[a $ b]'],
+    [`${two}#foo($ ,1 ,2)`, '[1|2]'],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+
+  it.each([[`${one}#foo($ ,)`], [`${one}#foo($,,1)`], [`${one}#foo(1,$,2)`], [`${one}#foo(1 $ ,2)`], [`${one}#foo(1, $ 2)`], [`${one}#foo("s" $ 1)`]])(
+    '%j does not parse: TEMPLATE_SYNTAX',
+    (template) => {
+      expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+    },
+  );
+});
