@@ -347,6 +347,20 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
         // `"$a.charAt(0)(x)"`: in an interpolated string too the `(` after a call is text.
         out += SEPARATOR;
         shifts.push([line, size() - lineStart, SEPARATOR.length]);
+      } else if (c === '#' && quote === '"') {
+        // `"$u#1 "`, `"x #@"`: text that starts like a directive but names none, as at the top
+        // level (and kept apart from a reference right before it).
+        const token = hashToken(source, i);
+        if ((token?.raw || !/^#(?:\{?[A-Za-z]|\*|#)/.test(source.slice(i, i + 3))) && REFERENCE_TAIL.test(out.slice(-200))) {
+          out += SEPARATOR;
+          shifts.push([line, size() - lineStart, SEPARATOR.length]);
+        }
+        if (token?.raw) {
+          out += token.text;
+          shifts.push([line, size() - lineStart, token.text.length - (token.next - i)]);
+          i = token.next;
+          continue;
+        }
       } else if (c === '$' && quote === '"') {
         // `"$a(x)"`: a reference, then the text `(`, as at the top level.
         const bare = BARE_REFERENCE_PAREN.exec(source.slice(i, i + 200));

@@ -64,3 +64,23 @@ describe("a $ that vanishes into a directive right after a property's (", () => 
     expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
   });
 });
+
+describe('text that starts like a directive in an interpolated string', () => {
+  // As at the top level: `#1`, `#@` name no directive and stay text, after a reference too.
+  it.each([
+    ['#set($t = "$a#1 ")$t', 'Ann#1 '],
+    ['#set($t = "$a#1$ ")$t', 'Ann#1$ '],
+    ['#set($t = "$a.toUpperCase()#1a b")$t', 'ANN#1a b'],
+    ['#set($t = "$a#@x")$t', 'Ann#@x'],
+    ['#set($t = "$a#")$t', 'Ann#'],
+    ['#set($t = "${a}#1")$t', 'Ann#1'],
+    ['#set($t = "$a.length()#")$t', '3#'],
+    ['#set($t = "$a#if(true)y#end")$t', 'Anny'],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+
+  it('fails when it runs, not when it is compiled, when the reference is not set', () => {
+    expect(() => render('#set($t = "$u#1 ")$t')).toThrow(expect.objectContaining({ code: 'TEMPLATE_RENDER' }));
+  });
+});
