@@ -17,6 +17,7 @@
 //   from a `#` right before a reference (`#${a}#set(…)`, checkHashBeforeReference), do not parse.
 
 import { codedError } from '../../errors/index.js';
+import { macroCallArguments } from './macro-arguments.js';
 
 /** Directive names velocityjs's grammar reads itself (a word followed by `(` is a macro call). */
 const DIRECTIVES = new Set(['set', 'if', 'elseif', 'else', 'end', 'break', 'foreach', 'noescape', 'define', 'macro']);
@@ -154,39 +155,6 @@ function directiveInArguments(source: string, open: number, close: number): numb
     else if (c === '#' && /^#\{?[A-Za-z]/.test(source.slice(k, k + 3))) return k;
   }
   return -1;
-}
-
-/**
- * A `$` (`$!`, `$$`) among a macro call's arguments that starts no reference: before a blank, a
- * line break, a number, a quote, a `,`, or the end; or a quoted string (skipped).
- */
-const LONE_DOLLARS = /"[^"]*"|'[^']*'|(?<![\\$!])(?:\$!?)+(?=[\s0-9,'"-]|$)/g;
-
-/**
- * 1.7's grammar takes a comma before each of a directive's arguments, the first included
- * (`#foo(,1)`, `#foo(, $a)`), but not two, nor one that nothing follows (`#foo(,)`).
- * It reads a lone `$` among a macro call's arguments and drops it (`#foo($ 1)`, `#foo($ "s")`,
- * `#foo($ ,1)` bind the value after it to the first parameter, `#foo($)` passes none), but after
- * a blank a blank after it does not parse (`#foo( $ )`, `#foo(1 $ 2)`). velocityjs reads neither
- * the comma nor the `$`: the arguments without them, or undefined when there is none.
- */
-function macroCallArguments(source: string, open: number, close: number): string | undefined {
-  const args = source.slice(open + 1, close);
-  let found = false;
-  const kept = !args.includes('$') ? args : args.replace(LONE_DOLLARS, (m, at: number) => {
-    if (m.startsWith('"') || m.startsWith("'")) return m;
-    const before = args[at - 1];
-    const after = args[at + m.length];
-    if ((before === ' ' || before === '\t') && (after === ' ' || after === '\t')) {
-      syntaxAt(source, open + 1 + at + m.length, "a blank after a lone '$' that follows a blank among a macro call's arguments");
-    }
-    found = true;
-    return '';
-  });
-  const comma = /^\s*,/.exec(kept);
-  if (!comma) return found ? kept : undefined;
-  if (/^\s*(?:,|$)/.test(kept.slice(comma[0].length))) syntaxAt(source, open + 1 + args.indexOf(','), 'a comma before no argument of a macro call');
-  return kept.slice(comma[0].length);
 }
 
 /** `#break(…)`: empty arguments dropped; what 1.7 cannot parse refused. */

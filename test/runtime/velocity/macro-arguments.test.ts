@@ -1,5 +1,5 @@
 // A macro call's arguments as Velocity 1.7 (strict references) reads them
-// (src/runtime/velocity/hash-tokens.ts); every row was checked against the real library (the
+// (src/runtime/velocity/macro-arguments.ts); every row was checked against the real library (the
 // differential suite's oracle).
 
 import { describe, expect, it } from 'vitest';
@@ -65,4 +65,28 @@ describe("a lone $ among a macro call's arguments, then a comma or a string", ()
       expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
     },
   );
+});
+
+describe('macro call arguments with nothing between them', () => {
+  // 1.7's lexer tells them apart: `1-2` is 1 and -2, `"w"$a` is "w" and $a.
+  it.each([
+    [`${two}#foo('s'-2)`, '[s|-2]'],
+    [`${two}#foo("w"$a)`, '[w|Ann]'],
+    [`${two}#foo(1-2)`, '[1|-2]'],
+    [`${two}#foo(-2-2)`, '[-2|-2]'],
+    [`${two}#foo(1.5-2)`, '[1.5|-2]'],
+    [`${two}#foo(1$a)`, '[1|Ann]'],
+    [`${two}#foo($a$a)`, '[Ann|Ann]'],
+    [`${two}#foo($a's')`, '[Ann|s]'],
+    [`${two}#foo([1]"w")`, '[[1]|w]'],
+    [`${two}#foo({"k":1}"w")`, '[{k=1}|w]'],
+    [`${two}#foo([1..2]1)`, '[[1, 2]|1]'],
+    [`${two}#foo(true"w")`, '[true|w]'],
+    [`${two}#foo($a.length()"w")`, '[3|w]'],
+    [`${two}#foo($a.concat("x")$a)`, '[Annx|Ann]'],
+    [`${two}#foo(\${a}1)`, '[Ann|1]'],
+    [`${two}#foo(1$ -2)`, '[1|-2]'],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
 });
