@@ -9,7 +9,7 @@ import { syntaxAt } from './hash-tokens.js';
  * A `$` (`$!`, `$$`) among a macro call's arguments that starts no reference: before a blank, a
  * line break, a number, a quote, a `,`, or the end; or a quoted string (skipped).
  */
-const LONE_DOLLARS = /"[^"]*"|'[^']*'|(?<![\\$!])(?:\$!?)+(?=[\s0-9,'"-]|$)/g;
+const LONE_DOLLARS = /"[^"]*"|'[^']*'|(?<![\\$!])(?:\$!?)+(?=[\s0-9,'"-]|$|\$!?\{?[A-Za-z_])/g;
 
 /**
  * 1.7's grammar takes a comma before each of a directive's arguments, the first included
@@ -43,8 +43,12 @@ export function macroCallArguments(source: string, open: number, close: number):
   return spaced !== undefined ? spaced : found ? kept : undefined;
 }
 
-/** One argument token of 1.7's directive state: a string, a number, a reference, a word, a list or a map (balanced). */
-const ARGUMENT = /"[^"]*"|'[^']*'|-?\d+(?:\.\d+)?|\$!?(?:\{[^}]*\}|[A-Za-z_][\w-]*)|[A-Za-z_][\w-]*/y;
+/**
+ * One argument token of 1.7's directive state: a string (a doubled quote inside it is one quote
+ * in 1.7, `'s''s'`: one token, never split), a number, a reference, a word; lists and maps are
+ * read by balanced().
+ */
+const ARGUMENT = /"(?:[^"]|"")*"|'(?:[^']|'')*'|-?\d+(?:\.\d+)?|\$!?(?:\{[^}]*\}|[A-Za-z_][\w-]*)|[A-Za-z_][\w-]*/y;
 const BETWEEN = /[\s,]+/y;
 
 /**

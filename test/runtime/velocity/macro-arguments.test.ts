@@ -86,7 +86,19 @@ describe('macro call arguments with nothing between them', () => {
     [`${two}#foo($a.concat("x")$a)`, '[Annx|Ann]'],
     [`${two}#foo(\${a}1)`, '[Ann|1]'],
     [`${two}#foo(1$ -2)`, '[1|-2]'],
+    // A lone `$` right before a reference vanishes too.
+    [`${two}#foo($$a 1)`, '[Ann|1]'],
+    [`${two}#foo($!$a 1)`, '[Ann|1]'],
+    [`${two}#foo(1 $\${a})`, '[1|Ann]'],
   ])('%j renders %j', (template, expected) => {
     expect(render(template)).toBe(expected);
+  });
+});
+
+describe('a doubled quote inside a string literal (known difference V26)', () => {
+  // 1.7 reads `'s''s'` as the one string s's; velocityjs's grammar has no such escape. Refused
+  // when compiled, never split into two arguments.
+  it.each([[`${two}#foo('s''s' 1)`], [`${two}#foo("w""w")`], ["#set($x = 'a''b')$x"]])('%j: TEMPLATE_SYNTAX', (template) => {
+    expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
   });
 });
