@@ -27,6 +27,9 @@ import {
 export { plainDecimal } from './number-literals.js';
 
 
+/** A directive whose arguments velocityjs reads with no comma between them. */
+const COMMA_HEAD = /#\{?(?:macro|foreach)\}?[ \t]*$/;
+
 /** What follows a call's `(` that 1.7 reads on in its arguments: a `#`, blanks and a #set, `$`s that vanish into a directive. */
 const CALL_THEN_DIRECTIVE = /^(?:#|[ \t]+#\{?set\b|(?:\\*\$!?)+#\{?(?:set|if|elseif|else|end|foreach|break|macro|define)\b)/;
 
@@ -69,6 +72,8 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
   const since = (at: number): string => (at >= head.length ? out.slice(at - head.length) : head.slice(at) + out);
   let depth = 0;
   let quote: string | null = null;
+  // Whether the arguments open at depth 1 are a #macro's or a #foreach's, and the brackets open in them.
+  let commas = { head: false, brackets: 0 };
   let i = 0;
   let line = 1;
   let lineStart = 0;
@@ -428,8 +433,23 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
       // ends first, or a `#` among them, does not parse.
       checkCallArguments(source, i);
     }
-    if (c === '(' && (depth > 0 || CALL_BEFORE.test(out.slice(-120)))) depth++;
-    else if (c === ')' && depth > 0) depth--;
+    if (depth === 1 && commas.head) {
+      // A comma between the arguments of #macro or #foreach: a blank for velocityjs (same length).
+      if (c === '[' || c === '{') commas.brackets++;
+      else if ((c === ']' || c === '}') && commas.brackets > 0) commas.brackets--;
+      else if (c === ',' && commas.brackets === 0) {
+        if (/^[ \t\r\n]*[,)]/.test(source.slice(i + 1, i + 200))) syntaxAt(source, i, 'a comma before no argument of a directive');
+        out += ' ';
+        i++;
+        continue;
+      }
+    }
+    if (c === '(' && (depth > 0 || CALL_BEFORE.test(out.slice(-120)))) {
+      // 1.7's grammar takes a comma before each argument of a directive, the first included
+      // (`#macro(test2 $a, $b)`, `#macro(,f $p)`, `#foreach($i, in, $l)`); velocityjs, none.
+      if (depth === 0) commas = { head: COMMA_HEAD.test(out.slice(-20)), brackets: 0 };
+      depth++;
+    } else if (c === ')' && depth > 0) depth--;
     else if (depth > 0 && (c === '"' || c === "'")) quote = c;
     out += c;
     i++;

@@ -84,3 +84,22 @@ describe('text that starts like a directive in an interpolated string', () => {
     expect(() => render('#set($t = "$u#1 ")$t')).toThrow(expect.objectContaining({ code: 'TEMPLATE_RENDER' }));
   });
 });
+
+describe('a comma before an argument of #macro or #foreach', () => {
+  it.each([
+    ['#macro(test2 $p, $q,$r)[$p$q$r]#end#test2(1 2 3)', '[123]'],
+    ['#macro(,bar $p)[$p]#end#bar(1)', '[1]'],
+    ['#macro(bar,$p)[$p]#end#bar(1)', '[1]'],
+    ['#macro( , bar $p , $q)[$p$q]#end#bar(1 2)', '[12]'],
+    ['#foreach(, $i in [1])$i#end', '1'],
+    ['#foreach($i, in, [1, 2])$i#end', '12'],
+    ['#foreach($i in ["a,b", "c"])$i#end', 'a,bc'],
+    ['#if(false)#macro(bar,$p)[$p]#end#end', ''],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+
+  it.each([['#macro(bar $p,)[$p]#end'], ['#macro(bar $p,,$q)[$p]#end'], ['#foreach($i in [1, 2],)$i#end']])('%j does not parse: TEMPLATE_SYNTAX', (template) => {
+    expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+  });
+});
