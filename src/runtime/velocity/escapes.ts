@@ -326,12 +326,11 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
           shifts.push([line, size() - lineStart, SEPARATOR.length]);
         }
         const text = token.text;
-        if (token.opens) {
-          depth++;
-          const lines = token.text.split('\n');
-          line += lines.length - 1;
-          if (lines.length > 1) lineStart = size() + text.length - lines[lines.length - 1]!.length;
-        }
+        if (token.opens) depth++;
+        // (A macro call's arguments may span lines.)
+        const lines = token.text.split('\n');
+        line += lines.length - 1;
+        if (lines.length > 1) lineStart = size() + text.length - lines[lines.length - 1]!.length;
         out += text;
         const added = text.length - (token.next - i);
         if (added !== 0) shifts.push([line, size() - lineStart, added]);
@@ -354,9 +353,9 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
         shifts.push([line, size() - lineStart, SEPARATOR.length]);
       } else if (c === '#' && quote === '"') {
         // `"$u#1 "`, `"x #@"`: text that starts like a directive but names none, as at the top
-        // level (and kept apart from a reference right before it).
+        // level (and kept apart from a reference, or a call and a word, right before it).
         const token = hashToken(source, i);
-        if ((token?.raw || !/^#(?:\{?[A-Za-z]|\*|#)/.test(source.slice(i, i + 3))) && REFERENCE_TAIL.test(out.slice(-200))) {
+        if ((token?.raw || !/^#(?:\{?[A-Za-z]|\*|#)/.test(source.slice(i, i + 3))) && (REFERENCE_TAIL.test(out.slice(-200)) || CALL_THEN_WORD.test(out.slice(-200)))) {
           out += SEPARATOR;
           shifts.push([line, size() - lineStart, SEPARATOR.length]);
         }

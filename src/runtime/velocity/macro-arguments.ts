@@ -52,8 +52,9 @@ const ARGUMENT = /"(?:[^"]|"")*"|'(?:[^']|'')*'|-?\d+(?:\.\d+)?|\$!?(?:\{[^}]*\}
 const BETWEEN = /[\s,]+/y;
 
 /**
- * The arguments with a blank between two that touch (`'s'-2` → `'s' -2`), or undefined when none
- * touch or a character is not one this reads (left to velocityjs as it is).
+ * The arguments with a blank between two that touch (`'s'-2` → `'s' -2`) or stand apart by tabs or
+ * line breaks only, or undefined when none do or a character is not one this reads (left to velocityjs
+ * as it is).
  */
 function apart(args: string): string | undefined {
   let out = '';
@@ -64,7 +65,10 @@ function apart(args: string): string | undefined {
     BETWEEN.lastIndex = at;
     const gap = BETWEEN.exec(args);
     if (gap) {
-      out += gap[0];
+      // velocityjs needs a space right after an argument (a tab or a line break is not one).
+      const bare = previous && !gap[0].startsWith(' ') && !gap[0].includes(',');
+      out += bare ? ` ${gap[0]}` : gap[0];
+      touching ||= bare;
       at += gap[0].length;
       previous = false;
       continue;

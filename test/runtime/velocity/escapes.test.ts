@@ -76,6 +76,9 @@ describe('text that starts like a directive in an interpolated string', () => {
     ['#set($t = "${a}#1")$t', 'Ann#1'],
     ['#set($t = "$a.length()#")$t', '3#'],
     ['#set($t = "$a#if(true)y#end")$t', 'Anny'],
+    // After a word right after a call or an index as well.
+    ['#set($t = "$a.length()x#1")$t', '3x#1'],
+    ['#set($t = "$l[0]ab#@")$t', 'pab#@'],
   ])('%j renders %j', (template, expected) => {
     expect(render(template)).toBe(expected);
   });

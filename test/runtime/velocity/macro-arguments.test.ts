@@ -86,6 +86,12 @@ describe('macro call arguments with nothing between them', () => {
     [`${two}#foo($a.concat("x")$a)`, '[Annx|Ann]'],
     [`${two}#foo(\${a}1)`, '[Ann|1]'],
     [`${two}#foo(1$ -2)`, '[1|-2]'],
+    // Tabs or line breaks alone between them.
+    [`${two}#foo(1\n2)`, '[1|2]'],
+    [`${two}#foo(1\r\n2)`, '[1|2]'],
+    [`${two}#foo(1\n -2)`, '[1|-2]'],
+    [`${two}#foo(1\t-2)`, '[1|-2]'],
+    [`${two}#foo("w"\n$a)`, '[w|Ann]'],
     // A lone `$` right before a reference vanishes too.
     [`${two}#foo($$a 1)`, '[Ann|1]'],
     [`${two}#foo($!$a 1)`, '[Ann|1]'],
