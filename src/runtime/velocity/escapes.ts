@@ -10,15 +10,16 @@
 import { codedError } from '../../errors/index.js';
 import { checkParseTime, type ParseBudget } from './grammar.js';
 import { escapeAt } from './backslashes.js';
+import { inStringRewrite } from './interpolated-strings.js';
 import { columnMap } from './column-map.js';
 import { MARK, SEPARATOR, endsRawBlock, hashToken, raw, syntaxAt, vanishingPrefix } from './hash-tokens.js';
 import {
   BARE_REFERENCE_PAREN, END_THEN_PAREN, HYPHENATED_WORD_BEFORE_SET, PROPERTY_TAIL, PROPERTY_THEN_DIRECTIVE, PROPERTY_THEN_DIRECTIVE_TEXT,
   PROPERTY_THEN_REFERENCE, PROPERTY_THEN_SET, REFERENCE_THEN_DIRECTIVES, VANISHED_THEN_SETS, WORD_BEFORE_SET, callStateText,
-  checkCallArguments,
+  CALL_THEN_DIRECTIVE, checkCallArguments,
 } from './lexer-states.js';
 import {
-  OUT_KEPT, UNNAMED_BRACE, HASH_TOKEN_ANYWHERE, HASH_AFTER_NAME, REFERENCE_TAIL, UNBRACED_REFERENCE_TAIL, INDEX_CANNOT_START, NO_INDEX_ANYWHERE, CALL_THEN_WORD, REFERENCE_THEN_BARE_DIRECTIVE, WORD_THEN_PAREN, WORD_PAREN_ANYWHERE, END_THEN_DOT, isDigit, needsSeparator,
+  OUT_KEPT, UNNAMED_BRACE, HASH_TOKEN_ANYWHERE, HASH_AFTER_NAME, REFERENCE_TAIL, UNBRACED_REFERENCE_TAIL, INDEX_CANNOT_START, NO_INDEX_ANYWHERE, CALL_THEN_WORD, REFERENCE_THEN_BARE_DIRECTIVE, WORD_THEN_PAREN, WORD_PAREN_ANYWHERE, END_THEN_DOT, COMMA_HEAD, isDigit, needsSeparator,
 } from './rewrite-tails.js';
 import {
   EXPONENT_ANYWHERE, EXPONENT_LITERAL, INSIDE_LIST, LONG_NEGATIVE_ANYWHERE, NEGATIVE_INTEGER, UNARY_BEFORE, negativeLiteral, plainDecimal,
@@ -26,12 +27,6 @@ import {
 
 export { plainDecimal } from './number-literals.js';
 
-
-/** A directive whose arguments velocityjs reads with no comma between them. */
-const COMMA_HEAD = /#\{?(?:macro|foreach)\}?[ \t]*$/;
-
-/** What follows a call's `(` that 1.7 reads on in its arguments: a `#`, blanks and a #set, `$`s that vanish into a directive. */
-const CALL_THEN_DIRECTIVE = /^(?:#|[ \t]+#\{?set\b|(?:\\*\$!?)+#\{?(?:set|if|elseif|else|end|foreach|break|macro|define)\b)/;
 
 /** After a directive name or a reference path, `(` opens arguments (quotes are strings there). */
 const CALL_BEFORE = /(#\{?(?!(?:end|else)\b)[A-Za-z]\w*\}?\s*|\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*|\)\.[A-Za-z_][\w-]*)$/;
@@ -347,32 +342,12 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
       else if (c === '\\' && quote === '"') {
         escape();
         continue;
-      } else if (c === '(' && quote === '"' && /[)\]]$/.test(out) && UNBRACED_REFERENCE_TAIL.test(out.slice(-200))) {
-        // `"$a.charAt(0)(x)"`: in an interpolated string too the `(` after a call is text.
-        out += SEPARATOR;
-        shifts.push([line, size() - lineStart, SEPARATOR.length]);
-      } else if (c === '#' && quote === '"') {
-        // `"$u#1 "`, `"x #@"`: text that starts like a directive but names none, as at the top
-        // level (and kept apart from a reference, or a call and a word, right before it).
-        const token = hashToken(source, i);
-        if ((token?.raw || !/^#(?:\{?[A-Za-z]|\*|#)/.test(source.slice(i, i + 3))) && (REFERENCE_TAIL.test(out.slice(-200)) || CALL_THEN_WORD.test(out.slice(-200)))) {
-          out += SEPARATOR;
-          shifts.push([line, size() - lineStart, SEPARATOR.length]);
-        }
-        if (token?.raw) {
-          out += token.text;
-          shifts.push([line, size() - lineStart, token.text.length - (token.next - i)]);
-          i = token.next;
-          continue;
-        }
-      } else if (c === '$' && quote === '"') {
-        // `"$a(x)"`: a reference, then the text `(`, as at the top level.
-        const bare = BARE_REFERENCE_PAREN.exec(source.slice(i, i + 200));
-        if (bare) {
-          const braced = `$${bare[1]}{${bare[2]}}`;
-          out += braced;
-          shifts.push([line, size() - lineStart, braced.length - bare[0].length]);
-          i += bare[0].length;
+      } else if (quote === '"') {
+        const rewrite = inStringRewrite(source, i, out);
+        if (rewrite) {
+          out += rewrite.text;
+          shifts.push([line, size() - lineStart, rewrite.text.length - (rewrite.next - i)]);
+          i = rewrite.next;
           continue;
         }
       }

@@ -22,6 +22,9 @@ export function callStateText(rest: string): boolean {
   return /^[A-Za-z0-9_.\-$#{}!]*$/.test(stripped);
 }
 
+/** What follows a call's `(` that 1.7 reads on in its arguments: a `#`, blanks and a #set, `$`s that vanish into a directive. */
+export const CALL_THEN_DIRECTIVE = /^(?:#|[ \t]+#\{?set\b|(?:\\*\$!?)+#\{?(?:set|if|elseif|else|end|foreach|break|macro|define)\b)/;
+
 export function checkCallArguments(source: string, open: number): void {
   if (closingParen(source, open, true) < 0) syntaxAt(source, open, "the method call's ( has no closing )");
 }

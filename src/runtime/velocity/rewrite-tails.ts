@@ -26,6 +26,8 @@ export const WORD_THEN_PAREN = /^[A-Za-z_]\w*\(/;
 export const WORD_PAREN_ANYWHERE = /[)\]](?:[A-Za-z_]\w*)?\(/;
 /** #end or #else, then a `.` and a name. */
 export const END_THEN_DOT = /^#\{?(?:end|else)\b\}?\.[A-Za-z_]/;
+/** A #macro or #foreach whose `(` comes next: velocityjs reads its arguments with no comma between them. */
+export const COMMA_HEAD = /#\{?(?:macro|foreach)\}?[ \t]*$/;
 export const isDigit = (c: string): boolean => c >= '0' && c <= '9';
 
 /**
