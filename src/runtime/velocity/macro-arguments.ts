@@ -17,7 +17,7 @@ const LONE_DOLLARS = /"[^"]*"|'[^']*'|(?<![\\$!])(?:\$!?)+(?=[\s0-9,'"-]|$|\$!?\
  * nothing between two arguments that its lexer can tell apart (`#two(1-2)` passes 1 and -2).
  * It reads a lone `$` among a macro call's arguments and drops it (`#foo($ 1)`, `#foo($ "s")`,
  * `#foo($ ,1)` bind the value after it to the first parameter, `#foo($)` passes none), but after
- * a blank a blank after it does not parse (`#foo( $ )`, `#foo(1 $ 2)`). velocityjs reads none of
+ * a blank a blank after it does not parse (`#foo( $ )`, `#foo(1 $ 2)`, line breaks count as blanks there). velocityjs reads none of
  * these: the arguments rewritten (blanks between the arguments), or undefined when unchanged.
  */
 export function macroCallArguments(source: string, open: number, close: number): string | undefined {
@@ -25,13 +25,15 @@ export function macroCallArguments(source: string, open: number, close: number):
   let found = false;
   let kept = !args.includes('$') ? args : args.replace(LONE_DOLLARS, (m, at: number) => {
     if (m.startsWith('"') || m.startsWith("'")) return m;
-    const before = args[at - 1];
-    const after = args[at + m.length];
-    if ((before === ' ' || before === '\t') && (after === ' ' || after === '\t')) {
+    const before = args[at - 1] ?? '';
+    const after = args[at + m.length] ?? '';
+    if (/\s/.test(before) && /\s/.test(after)) {
       syntaxAt(source, open + 1 + at + m.length, "a blank after a lone '$' that follows a blank among a macro call's arguments");
     }
     found = true;
-    return '';
+    // Between two arguments it still ends the one before it (`#two(-2$1)` passes -2 and 1,
+    // `"w"$"w"` two strings): a blank there.
+    return before === '' || after === '' || /[\s,]/.test(before + after) ? '' : ' ';
   });
   const comma = /^\s*,/.exec(kept);
   if (comma) {

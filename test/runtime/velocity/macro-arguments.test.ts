@@ -59,7 +59,7 @@ describe("a lone $ among a macro call's arguments, then a comma or a string", ()
     expect(render(template)).toBe(expected);
   });
 
-  it.each([[`${one}#foo($ ,)`], [`${one}#foo($,,1)`], [`${one}#foo(1,$,2)`], [`${one}#foo(1 $ ,2)`], [`${one}#foo(1, $ 2)`], [`${one}#foo("s" $ 1)`]])(
+  it.each([[`${one}#foo($ ,)`], [`${one}#foo($,,1)`], [`${one}#foo(1,$,2)`], [`${one}#foo(1 $ ,2)`], [`${one}#foo(1, $ 2)`], [`${one}#foo("s" $ 1)`], [`${two}#foo($a $\n's')`], [`${two}#foo(\n$ 1)`]])(
     '%j does not parse: TEMPLATE_SYNTAX',
     (template) => {
       expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
@@ -92,6 +92,11 @@ describe('macro call arguments with nothing between them', () => {
     [`${two}#foo(1\n -2)`, '[1|-2]'],
     [`${two}#foo(1\t-2)`, '[1|-2]'],
     [`${two}#foo("w"\n$a)`, '[w|Ann]'],
+    // A lone `$` between two arguments still ends the first.
+    [`${two}#foo(-2$!1)`, '[-2|1]'],
+    [`${two}#foo("w"$"w")`, '[w|w]'],
+    [`${two}#foo($a$!-2)`, '[Ann|-2]'],
+    [`${two}#foo(1$!1)`, '[1|1]'],
     // A lone `$` right before a reference vanishes too.
     [`${two}#foo($$a 1)`, '[Ann|1]'],
     [`${two}#foo($!$a 1)`, '[Ann|1]'],
