@@ -106,3 +106,14 @@ describe('a comma before an argument of #macro or #foreach', () => {
     expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
   });
 });
+
+describe('an escaped reference is its text, never evaluated (known difference V18)', () => {
+  // 1.7 in strict mode evaluates it and fails where the reference would; we render the text.
+  it.each([
+    ['\\$a.charAt(0)[0]', '$a.charAt(0)[0]'],
+    ['\\$a.x', '$a.x'],
+    ['#set($t = "\\$a.x")$t', '$a.x'],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+});

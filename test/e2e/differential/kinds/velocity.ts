@@ -119,10 +119,10 @@ function knownVelocity(c: VelocityCase, java: JavaOutcome, ours: OurOutcome): st
     const sets = [...c.template.matchAll(/#set\(\$\w+ = !?\$!?\{?(\w+)\}?\)/g)];
     if (firstIf >= 0 && sets.some((m) => m[1] === undefinedName && m.index > firstIf)) return 'V3';
   }
-  // An escaped reference whose variable is not set: 1.7 strict mode fails on it ("Variable $x has
-  // not been set"); we render its text whether it is set or not (V18).
-  const escaped = [...c.template.matchAll(/(?<!\\)(?:\\\\)*\\\$!?\{?([A-Za-z_]\w*)/g)].map((m) => m[1]!);
-  if ('error' in java && /MethodInvocationException/.test(java.error) && 'ok' in ours && escaped.some((v) => !(v in c.vars))) return 'V18';
+  // An escaped reference whose variable is not set, or whose property or call fails: 1.7 strict
+  // mode evaluates it and fails ("Variable $x has not been set"); we render its text (V18).
+  const escaped = [...c.template.matchAll(/(?<!\\)(?:\\\\)*\\\$!?\{?([A-Za-z_]\w*)([.[])?/g)];
+  if ('error' in java && /MethodInvocationException/.test(java.error) && 'ok' in ours && escaped.some((m) => !(m[1]! in c.vars) || m[2] !== undefined)) return 'V18';
   if (/\$!?\{?[A-Za-z]\w*(?:\.[A-Za-z]\w*)*-/.test(c.template)) return 'V19';
   const bare = [...c.template.matchAll(/(?:#(?:else)?if\(|!|&& |\|\| |and |or )\$(\w+)(?=[\s)]|$)/g)].map((m) => m[1]!);
   const set = new Set([...c.template.matchAll(/#set\(\$(\w+)/g)].map((m) => m[1]!));
