@@ -106,7 +106,7 @@ describe('macro call arguments with nothing between them', () => {
   });
 });
 
-describe('a doubled quote inside a string literal (known difference V26)', () => {
+describe('a doubled quote inside a string literal (known difference V17)', () => {
   // 1.7 reads `'s''s'` as the one string s's; velocityjs's grammar has no such escape. Refused
   // when compiled, never split into two arguments.
   it.each([[`${two}#foo('s''s' 1)`], [`${two}#foo("w""w")`], ["#set($x = 'a''b')$x"]])('%j: TEMPLATE_SYNTAX', (template) => {

@@ -95,15 +95,15 @@ const options = { maxLength: 10_000, regex: compileJavaRegex, maxIterations: 10_
  * V14 — the sandbox refuses getClass/class at compile time; V18 — an escaped reference renders its
  * text whether its variable is set or not (1.7 strict mode fails when it is not); V19 — a hyphen ends a reference name
  * (1.7 reads `$a-` as one name);
- * V25 — `#foreach` without its `(` is TEMPLATE_SYNTAX (1.7 fails on every render); V26 — a doubled quote
+ * V25 — `#foreach` without its `(` is TEMPLATE_SYNTAX (1.7 fails on every render); V17 — a doubled quote
  * inside a string literal is TEMPLATE_SYNTAX.
  */
 function knownVelocity(c: VelocityCase, java: JavaOutcome, ours: OurOutcome): string | undefined {
   // (The only forbidden name the generator writes is `class`.)
   if ('error' in ours && ours.error === 'TEMPLATE_FORBIDDEN' && /\.class\b/.test(c.template)) return 'V14';
   // A doubled quote inside a string literal (`'s''s'`): one quote in 1.7, outside velocityjs's
-  // grammar; a coded rejection when the template is compiled (V26).
-  if ('error' in ours && ours.error === 'TEMPLATE_SYNTAX' && !('error' in java && /ParseErrorException/.test(java.error)) && /'[^'\n]*''|"[^"\n]*""/.test(c.template)) return 'V26';
+  // grammar; a coded rejection when the template is compiled (V17).
+  if ('error' in ours && ours.error === 'TEMPLATE_SYNTAX' && !('error' in java && /ParseErrorException/.test(java.error)) && /'[^'\n]*''|"[^"\n]*""/.test(c.template)) return 'V17';
   // `#foreach` without its `(`: 1.7 fails initialising the template (a NullPointerException on
   // every render, in any branch); we refuse it when it is compiled (V25).
   if ('error' in java && /NullPointerException/.test(java.error) && 'error' in ours && ours.error === 'TEMPLATE_SYNTAX' && /#\{?foreach\}?(?![ \t]*\()/.test(c.template)) return 'V25';
