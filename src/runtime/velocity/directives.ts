@@ -8,7 +8,7 @@ import {
   RangeExpr, UNDEF, compileCondition, compileExpr, splitAtHyphen, compileRange, compileReference, forbidden, posDetails, renderError,
   type Ast, type CompileState, type Expr, type Pos, type Scope,
 } from './expressions.js';
-import { MARK } from './hash-tokens.js';
+import { MARK, VANISHED } from './hash-tokens.js';
 import { referenceText, type Node } from './parse.js';
 import { JavaObject, NO_METHOD, javaString } from './values.js';
 
@@ -61,7 +61,7 @@ export function compileNodes(nodes: readonly Node[], st: DirectiveState): Render
         continue;
       case 'raw':
         // A marker (hash-tokens.ts) keeps nodes apart and renders nothing.
-        if (node.value !== MARK) text += String(node.value);
+        if (node.value !== MARK && node.value !== VANISHED) text += String(node.value);
         continue;
       case 'references': {
         flush();

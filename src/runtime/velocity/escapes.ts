@@ -12,7 +12,7 @@ import { checkParseTime, type ParseBudget } from './grammar.js';
 import { escapeAt } from './backslashes.js';
 import { inStringRewrite } from './interpolated-strings.js';
 import { columnMap } from './column-map.js';
-import { MARK, SEPARATOR, endsRawBlock, hashToken, raw, syntaxAt, vanishingPrefix } from './hash-tokens.js';
+import { MARK, SEPARATOR, VANISHED, endsRawBlock, hashToken, raw, syntaxAt, vanishingPrefix } from './hash-tokens.js';
 import {
   BARE_REFERENCE_PAREN, END_THEN_PAREN, HYPHENATED_WORD_BEFORE_SET, PROPERTY_TAIL, PROPERTY_THEN_DIRECTIVE, PROPERTY_THEN_DIRECTIVE_TEXT,
   PROPERTY_THEN_REFERENCE, PROPERTY_THEN_SET, REFERENCE_THEN_DIRECTIVES, VANISHED_THEN_SETS, WORD_BEFORE_SET, callStateText,
@@ -206,7 +206,7 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
     if (depth === 0 && (c === '$' || c === '#' || c === '\\')) {
       const next = vanishingPrefix(source, i);
       if (next !== undefined) {
-        const mark = needsSeparator(out, raw(MARK)) ? SEPARATOR + raw(MARK) : raw(MARK);
+        const mark = needsSeparator(out, raw(VANISHED)) ? SEPARATOR + raw(VANISHED) : raw(VANISHED);
         vanishedAt = size();
         out += mark;
         shifts.push([line, size() - lineStart, mark.length - (next - i)]);

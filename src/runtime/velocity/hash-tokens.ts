@@ -49,6 +49,9 @@ export interface Token {
  */
 export const MARK = '\u0000';
 
+/** The marker of `$`s that vanished into a directive (lexer-states.ts tells it from a block comment's). */
+export const VANISHED = '\u0000\u0000';
+
 /** An empty #if: keeps apart two tokens velocityjs would read as one. */
 export const SEPARATOR = '#if(false)#{end}';
 
@@ -189,7 +192,8 @@ function breakArguments(source: string, start: number, afterName: number): Token
 export function vanishingPrefix(source: string, i: number): number | undefined {
   const tail = source.slice(i, i + 200);
   const dollars = DOLLARS.exec(tail);
-  if (dollars && DIRECTIVE_AFTER.test(tail.slice(dollars[0].length))) {
+  // (So do they before a block comment that is not empty: `a$#* c *#x` renders `ax`, `a$#**#x` `a$x`.)
+  if (dollars && (DIRECTIVE_AFTER.test(tail.slice(dollars[0].length)) || /^#\*(?!\*#)/.test(tail.slice(dollars[0].length)))) {
     // 1.7's grammar cannot read #foreach, #macro or #define as the rest of a `$` token.
     if (/^#\{?(?:foreach|macro|define)\b/.test(tail.slice(dollars[0].length))) {
       return syntaxAt(source, i, `'${dollars[0]}' right before #${/^#\{?(\w+)/.exec(tail.slice(dollars[0].length))![1]}`);

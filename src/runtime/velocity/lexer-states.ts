@@ -40,7 +40,7 @@ export function checkCallArguments(source: string, open: number): void {
  * and past a #end read as that one directive a `(` opens arguments (`#if(true)$m.k$a#end(x)`).
  */
 export const P3_PROPERTY = String.raw`\$!?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*\.[A-Za-z_]\w*`;
-export const P3_DOLLAR = String.raw`(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]#|\$!?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*`;
+export const P3_DOLLAR = String.raw`(?:#if\(false\)#\{end\})?#\[\[\u0000\u0000\]\]#|\$!?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*`;
 export const P3_SET = String.raw`[ \t]*#\{?set\}?[ \t]*\((?:[^()]|\([^()]*\))*\)(?:[ \t]*(?:\r\n|\n|\r))?`;
 export const P3_ONE = String.raw`(?:#\{?(?:if|elseif|foreach|macro)\}?[ \t]*\((?:[^()]|\([^()]*\))*\)|#\{?(?:else|end)\b\}?)(?:[ \t]*(?:\r\n|\n|\r))?`;
 /**
@@ -69,10 +69,10 @@ export const HYPHENATED_WORD_BEFORE_SET = /^[A-Za-z_][\w-]*(?=[ \t]+#(?:set|\{se
  * they eat) and block comments (markers).
  */
 export const REFERENCE_THEN_DIRECTIVES =
-  /(?:\$!?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*|#\[\[\\*\$!?[A-Za-z_]\w*\]\]#)(?:(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]#|[ \t]*#\{?set\}?[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)(?:[ \t]*(?:\r\n|\n|\r))?)+$/;
+  /(?:\$!?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*|#\[\[\\*\$!?[A-Za-z_]\w*\]\]#)(?:(?:#if\(false\)#\{end\})?#\[\[\u0000\u0000?\]\]#|[ \t]*#\{?set\}?[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)(?:[ \t]*(?:\r\n|\n|\r))?)+$/;
 /** The marker of a `$` that vanished into a #set, then #set directives (from `vanishedAt`). */
 export const VANISHED_THEN_SETS =
-  /^(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]#(?:[ \t]*#\{?set\}?[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)(?:[ \t]*(?:\r\n|\n|\r))?)+$/;
+  /^(?:#if\(false\)#\{end\})?#\[\[\u0000\u0000\]\]#(?:[ \t]*#\{?set\}?[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)(?:[ \t]*(?:\r\n|\n|\r))?)+$/;
 export const BARE_REFERENCE_PAREN = /^\$(!?)([A-Za-z_][A-Za-z0-9_]*)(?=\()/;
 
 /** An unbraced property (`$a.b`, `\$a.b`, `$l[0].x`), then `$`s that vanish, then the `(` after them. */

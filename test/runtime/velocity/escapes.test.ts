@@ -117,3 +117,28 @@ describe('an escaped reference is its text, never evaluated (known difference V1
     expect(render(template)).toBe(expected);
   });
 });
+
+describe('a block comment after a property, and a $ right before one', () => {
+  const props = { a: 'Ann', m: { k: 'v' } };
+  const renderWith = (template: string) => compileTemplate(template, options).render(props, { identity: null });
+  // A block comment is no `$`: after a property it leaves #else( and #end( the directive, then text.
+  it.each([
+    ['#if(true)$m.k#* c *##else(  #foreach($i in [1]).$i#end#end', 'v'],
+    ['#if(true)$m.k#* c *##else(x)#end', 'v'],
+    ['#if(true)$m.k#* c *##end(x)', 'v(x)'],
+    // A `$` (`$!`, `$$`, `\$`) right before a block comment that is not empty vanishes.
+    ['a$#* c *#x', 'ax'],
+    ['a$!#* c *#x', 'ax'],
+    ['a\\$#* c *#x', 'ax'],
+    ['a$#*\nc\n*#x', 'ax'],
+    ['$a$#* c *#x', 'Annx'],
+    ['#if(true)$m.k$#* c *##end x', 'v x'],
+    ['a$#**#x', 'a$x'],
+  ])('%j renders %j', (template, expected) => {
+    expect(renderWith(template)).toBe(expected);
+  });
+
+  it.each([['#if(true)$m.k$#* c *##end(x)'], ['#if(true)$m.k$#* c *##else(x)#end']])('%j does not parse: TEMPLATE_SYNTAX', (template) => {
+    expect(() => renderWith(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+  });
+});
