@@ -67,10 +67,12 @@ function apart(args: string): string | undefined {
     BETWEEN.lastIndex = at;
     const gap = BETWEEN.exec(args);
     if (gap) {
-      // velocityjs needs a space right after an argument (a tab or a line break is not one).
+      // velocityjs needs a space right after an argument (a tab or a line break is not one), and
+      // reads a comma after blanks and a line break as none: the comma first (`1 \n,2` → `1, \n2`).
       const bare = previous && !gap[0].startsWith(' ') && !gap[0].includes(',');
-      out += bare ? ` ${gap[0]}` : gap[0];
-      touching ||= bare;
+      const comma = previous && /^[^,]+,[^,]*$/.test(gap[0]) ? `,${gap[0].replace(',', '')}` : gap[0];
+      out += bare ? ` ${gap[0]}` : comma;
+      touching ||= bare || comma !== gap[0];
       at += gap[0].length;
       previous = false;
       continue;
