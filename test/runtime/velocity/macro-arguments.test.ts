@@ -92,6 +92,9 @@ describe('macro call arguments with nothing between them', () => {
     [`${two}#foo(1\n -2)`, '[1|-2]'],
     [`${two}#foo(1\t-2)`, '[1|-2]'],
     [`${two}#foo("w"\n$a)`, '[w|Ann]'],
+    // A comma after blanks and a line break.
+    [`${two}#foo(1 \n,2)`, '[1|2]'],
+    [`${two}#foo("w" \n,'s')`, '[w|s]'],
     // A lone `$` between two arguments still ends the first.
     [`${two}#foo(-2$!1)`, '[-2|1]'],
     [`${two}#foo("w"$"w")`, '[w|w]'],
