@@ -28,8 +28,8 @@ import {
 export { plainDecimal } from './number-literals.js';
 
 
-/** After a directive name or a reference path, `(` opens arguments (quotes are strings there). */
-const CALL_BEFORE = /(#\{?(?!(?:end|else)\b)[A-Za-z]\w*\}?\s*|\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*|\)\.[A-Za-z_][\w-]*)$/;
+/** After a directive name or a reference path, `(` opens arguments (quotes are strings there); not after the `#` that closes a raw block (`#1x(` is text). */
+const CALL_BEFORE = /((?<!\]\])#\{?(?!(?:end|else)\b)[A-Za-z]\w*\}?\s*|\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*|\)\.[A-Za-z_][\w-]*)$/;
 
 /**
  * Rewrite backslash escapes the way Velocity reads them:

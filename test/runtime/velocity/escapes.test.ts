@@ -42,6 +42,9 @@ describe('a ( right after a call or an index is text', () => {
     expect(render('#set($z = "$!a($a")$z')).toBe('Ann(Ann');
     expect(render('#macro(f $p)$p#end#f("$m.get(\'k\')(1)(2)")')).toBe('v(1)(2)');
     expect(render('$a.concat("$a(x)")')).toBe('AnnAnn(x)');
+    // Nor is a word right after a raw block a directive whose `(` opens arguments.
+    expect(render('#1x($a($a) \nx')).toBe('#1x(Ann(Ann) \nx');
+    expect(render('#[[r]]#x($a(1))')).toBe('rx(Ann(1))');
     // Not in a single-quoted one, which is not interpolated.
     expect(render("#set($z = '$a(x)')$z")).toBe('$a(x)');
   });
