@@ -49,11 +49,14 @@ export interface Rewritten {
 
 const IDENTITY: Rewritten['column'] = (_line, column) => column;
 
+/** `$!` before a character that starts no reference (`a$!)`): 1.7 renders `$`. */
+const QUIET_NO_REFERENCE = /\$![^A-Za-z_{$#\\]/;
+
 export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten {
   if (
     !source.includes('\\') && !source.includes('#*') && !source.includes('#[[') && !EXPONENT_ANYWHERE.test(source) &&
     !LONG_NEGATIVE_ANYWHERE.test(source) && !HASH_AFTER_NAME.test(source) && !HASH_TOKEN_ANYWHERE.test(source) &&
-    !WORD_PAREN_ANYWHERE.test(source) && !UNNAMED_BRACE.test(source) && !NO_INDEX_ANYWHERE.test(source)
+    !WORD_PAREN_ANYWHERE.test(source) && !UNNAMED_BRACE.test(source) && !NO_INDEX_ANYWHERE.test(source) && !QUIET_NO_REFERENCE.test(source)
   ) {
     return { text: source, column: IDENTITY };
   }
@@ -202,6 +205,13 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
         i += open[0].length;
         continue;
       }
+    }
+    if (depth === 0 && c === '$' && QUIET_NO_REFERENCE.test(source.slice(i, i + 3))) {
+      // `a$!)`: a `$!` that starts no reference renders `$`, its `!` dropped by 1.7's lexer.
+      out += c;
+      shifts.push([line, size() - lineStart, -1]);
+      i += 2;
+      continue;
     }
     if (depth === 0 && (c === '$' || c === '#' || c === '\\')) {
       const next = vanishingPrefix(source, i);

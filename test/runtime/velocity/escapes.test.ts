@@ -145,3 +145,19 @@ describe('a block comment after a property, and a $ right before one', () => {
     expect(() => renderWith(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
   });
 });
+
+describe('a $! that starts no reference renders $', () => {
+  // 1.7's lexer drops the `!` (but keeps a `$!` before a reference, or one that ends the template).
+  it.each([
+    ['a$!)', 'a$)'],
+    ['a$! b', 'a$ b'],
+    ['a$!1', 'a$1'],
+    ['a$!!', 'a$!'],
+    ['a$$!)', 'a$$)'],
+    ['US$! ', 'US$ '],
+    ['a$!$a', 'a$!Ann'],
+    ['a$!{}', 'a$!{}'],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+});
