@@ -88,6 +88,9 @@ export function hashToken(source: string, i: number): Token | undefined {
     if (DIRECTIVES.has(name) || CALL_AFTER.test(source.slice(i + braced[0].length, i + braced[0].length + 50))) return undefined;
     return { text: raw(braced[0]), next: i + braced[0].length, raw: true };
   }
+  // `#$1`: a number after `#$` is one token with them, as `#1` is (the blanks before a #set after it are eaten).
+  const dollarNumber = /^#\$-?\d+(?:\.\d*)?(?!\w)/.exec(tail);
+  if (dollarNumber) return { text: raw(dollarNumber[0]), next: i + dollarNumber[0].length, raw: true };
   const number = NUMBER.exec(tail);
   if (number) return { text: raw(number[0]), next: i + number[0].length, raw: true };
   const word = WORD.exec(tail);

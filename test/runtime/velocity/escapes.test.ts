@@ -161,3 +161,15 @@ describe('a $! that starts no reference renders $', () => {
     expect(render(template)).toBe(expected);
   });
 });
+
+describe('a number right after #$ is one token with them', () => {
+  // As `#1` is: a #set after it eats the blanks before it.
+  it.each([
+    ['#$1  #set($x = 1)y', '#$1y'],
+    ['#$-1.5 #set($x = 1)y', '#$-1.5y'],
+    ['#$1x  #set($x = 1)y', '#$1x  y'],
+    ['#$1  x', '#$1  x'],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+});
