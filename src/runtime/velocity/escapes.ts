@@ -49,6 +49,9 @@ export interface Rewritten {
 
 const IDENTITY: Rewritten['column'] = (_line, column) => column;
 
+/** A call's `(` inside a double-quoted string with no `)` before the string ends (`"$m.k("`: interpolated-strings.ts). */
+const STRING_CALL_OPEN = /"[^"]*\.[A-Za-z_]\w*\([^)"]*"/;
+
 /** `$!` before a character that starts no reference (`a$!)`): 1.7 renders `$`. */
 const QUIET_NO_REFERENCE = /\$![^A-Za-z_{$#\\]/;
 
@@ -56,7 +59,8 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
   if (
     !source.includes('\\') && !source.includes('#*') && !source.includes('#[[') && !EXPONENT_ANYWHERE.test(source) &&
     !LONG_NEGATIVE_ANYWHERE.test(source) && !HASH_AFTER_NAME.test(source) && !HASH_TOKEN_ANYWHERE.test(source) &&
-    !WORD_PAREN_ANYWHERE.test(source) && !UNNAMED_BRACE.test(source) && !NO_INDEX_ANYWHERE.test(source) && !QUIET_NO_REFERENCE.test(source)
+    !WORD_PAREN_ANYWHERE.test(source) && !UNNAMED_BRACE.test(source) && !NO_INDEX_ANYWHERE.test(source) && !QUIET_NO_REFERENCE.test(source) &&
+    !STRING_CALL_OPEN.test(source)
   ) {
     return { text: source, column: IDENTITY };
   }

@@ -3,8 +3,8 @@
 // without ./escapes.ts's top-level rewrites. The few that text after a reference needs there are
 // made here, as the string is copied (./escapes.ts calls this for each character of one).
 
-import { SEPARATOR, hashToken } from './hash-tokens.js';
-import { BARE_REFERENCE_PAREN } from './lexer-states.js';
+import { SEPARATOR, hashToken, syntaxAt } from './hash-tokens.js';
+import { BARE_REFERENCE_PAREN, PROPERTY_TAIL } from './lexer-states.js';
 import { CALL_THEN_WORD, REFERENCE_TAIL, UNBRACED_REFERENCE_TAIL } from './rewrite-tails.js';
 
 /**
@@ -15,7 +15,12 @@ export function inStringRewrite(source: string, i: number, out: string): { text:
   const c = source[i];
   if (c === '(') {
     // `"$a.charAt(0)(x)"`: the `(` after a call or an index is text, as at the top level.
-    return /[)\]]$/.test(out) && UNBRACED_REFERENCE_TAIL.test(out.slice(-200)) ? { text: `${SEPARATOR}(`, next: i + 1 } : undefined;
+    if (/[)\]]$/.test(out) && UNBRACED_REFERENCE_TAIL.test(out.slice(-200))) return { text: `${SEPARATOR}(`, next: i + 1 };
+    // `"$m.k("`: a call's arguments that the string ends before do not parse (at the top level
+    // 1.7 reads such a `(` at the end as text; in a string, not).
+    const close = source.slice(i).search(/[)"]/);
+    if (PROPERTY_TAIL.test(out.slice(-200)) && (close < 0 || source[i + close] === '"')) syntaxAt(source, i, "the method call's ( has no closing ) in the string");
+    return undefined;
   }
   if (c === '$') {
     // `"$a(x)"`: a reference, then the text `(`.

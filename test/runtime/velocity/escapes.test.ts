@@ -45,6 +45,11 @@ describe('a ( right after a call or an index is text', () => {
     // Nor is a word right after a raw block a directive whose `(` opens arguments.
     expect(render('#1x($a($a) \nx')).toBe('#1x(Ann(Ann) \nx');
     expect(render('#[[r]]#x($a(1))')).toBe('rx(Ann(1))');
+    // A call's `(` that the string ends before does not parse there (at the top level it is text).
+    for (const template of ['#set($t = "$m.k(")$t', '#set($t = "x $m.k( ")$t', '#if(false)#set($t = "$m.k(")#end', '$a.concat("$m.k(")']) {
+      expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+    }
+    expect(render('$m.k(')).toBe('v(');
     // Not in a single-quoted one, which is not interpolated.
     expect(render("#set($z = '$a(x)')$z")).toBe('$a(x)');
   });
