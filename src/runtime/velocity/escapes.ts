@@ -79,6 +79,8 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
   let i = 0;
   let line = 1;
   let lineStart = 0;
+  // The last `$a(` written `${a}(` for velocityjs: where it ends in the output, and both forms.
+  let bareParen: { at: number; braced: string; bare: string } | undefined;
   // Where the marker of the last `$` that vanished into a directive starts in `out`.
   let vanishedAt = -1;
   // The markers of the last run of one-line block comments in `out` ([start, end]): 1.7's lexer
@@ -234,6 +236,7 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
         out += braced;
         shifts.push([line, size() - lineStart, braced.length - bare[0].length]);
         i += bare[0].length;
+        bareParen = { at: size(), braced, bare: bare[0] };
         continue;
       }
     }
@@ -283,7 +286,9 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
       }
       // A reference in that state, then `(` and `#` (`$m.k$a#elseif(…)$u$a.charAt(0)(#else x`):
       // 1.7 reads on in arguments there, as after `$a.b(#end`.
-      if (source[i + 1] === '#' && PROPERTY_THEN_REFERENCE.test(out.slice(-300)) && !callStateText(source.slice(i + 1))) {
+      // (The state tests read such a reference as it was written, not braced: `$m.k$i(#end x`.)
+      const tail = bareParen?.at === size() ? out.slice(-300 - bareParen.braced.length, -bareParen.braced.length) + bareParen.bare : out.slice(-300);
+      if (source[i + 1] === '#' && PROPERTY_THEN_REFERENCE.test(tail) && !callStateText(source.slice(i + 1))) {
         syntaxAt(source, i, "the ( after a property and references, then '#', reads on as arguments (Velocity 1.7's lexer) that do not close");
       }
       // So it does right after a property and block comments, or a word after them

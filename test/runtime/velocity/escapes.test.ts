@@ -55,6 +55,16 @@ describe('a ( right after a call or an index is text', () => {
   });
 });
 
+describe("a ( after a property and a plain reference reads on as arguments", () => {
+  // `$m.k$a(` then a `#`: 1.7 reads on in the call's arguments, where blanks are no text.
+  it.each([['#if(true)$m.k$a(#end x'], ['$m.k$a(#if(true)#end x'], ['#foreach($i in $m)$m.k$i(#end \n #']])('%j does not parse: TEMPLATE_SYNTAX', (template) => {
+    expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+  });
+  it.each([['#if(true)$m.k$a(#end', 'vAnn('], ['$m.k$a(#if(true)#end', 'vAnn('], ['#if(true)$a(#end x', 'Ann( x']])('%j renders %j', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+});
+
 describe("a $ that vanishes into a directive right after a property's (", () => {
   // 1.7 reads `$m.k($#end` as `$m.k(#end`: the call's arguments read on to the #end.
   it.each([

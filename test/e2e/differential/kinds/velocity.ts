@@ -110,6 +110,8 @@ function knownVelocity(c: VelocityCase, java: JavaOutcome, ours: OurOutcome): st
   // Both reject the template, 1.7 when parsing and we when rendering (V22).
   if ('error' in java && /ParseErrorException/.test(java.error) && 'error' in ours && ours.error === 'TEMPLATE_RENDER') return 'V22';
   if ('ok' in java && /\[Ljava\.lang\.String;@/i.test(java.ok)) return 'V12';
+  // (A String[] interpolated into a string carries its identity hash into that string's hashCode.)
+  if ('ok' in java && 'ok' in ours && /"[^"]*\.split\(/.test(c.template) && /\.hashCode\(\)/.test(c.template)) return 'V12';
   // 1.7 lets a bare undefined reference be null not only in an #if condition but in any #set
   // inside an #if's body (ASTReference.init looks for an enclosing #if): `#if(true)#set($x = $u)`
   // stores null there; we fail on the undefined reference wherever it stands (V3).
