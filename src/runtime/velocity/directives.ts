@@ -8,7 +8,7 @@ import {
   RangeExpr, UNDEF, compileCondition, compileExpr, splitAtHyphen, compileRange, compileReference, forbidden, posDetails, renderError,
   type Ast, type CompileState, type Expr, type Pos, type Scope,
 } from './expressions.js';
-import { MARK } from './hash-tokens.js';
+import { MARK, VANISHED } from './hash-tokens.js';
 import { referenceText, type Node } from './parse.js';
 import { JavaObject, NO_METHOD, javaString } from './values.js';
 
@@ -21,6 +21,8 @@ const BREAK = new BreakSignal();
 
 interface Macro {
   params: string[];
+  /** Per parameter, whether the body may read it (a name it never mentions is never read). */
+  read: boolean[];
   body: Render | undefined;
   nodes: Node[];
 }
@@ -59,7 +61,7 @@ export function compileNodes(nodes: readonly Node[], st: DirectiveState): Render
         continue;
       case 'raw':
         // A marker (hash-tokens.ts) keeps nodes apart and renders nothing.
-        if (node.value !== MARK) text += String(node.value);
+        if (node.value !== MARK && node.value !== VANISHED) text += String(node.value);
         continue;
       case 'references': {
         flush();
@@ -306,7 +308,13 @@ function defineMacro(block: Node[], st: DirectiveState): void {
   const head = block[0] as Ast;
   const name = String(head.id);
   const params = ((head.args as Ast[] | undefined) ?? []).map((a) => String(a.id));
-  const macro: Macro = { params, body: undefined, nodes: block.slice(1) };
+  const nodes = block.slice(1);
+  // 1.7 passes a macro's arguments by name: one is evaluated only where the body reads its
+  // parameter, and one past the parameters never (`#two(1 $u)` renders when the body reads only
+  // $p). The body's nodes name a reference by its id, an interpolated string by its text.
+  const text = JSON.stringify(nodes);
+  const read = params.map((p) => text.includes(`"id":${JSON.stringify(p)}`) || new RegExp(`\\$!?\\{?${p}(?![\\w])`).test(text));
+  const macro: Macro = { params, read, body: undefined, nodes };
   st.macros.set(name, macro);
   macro.body = withBound(st, params, () => compileNodes(macro.nodes, st));
 }
@@ -345,7 +353,7 @@ function compileMacroCall(ast: Ast, st: DirectiveState): Render {
     }
     // Macros that call themselves twice take exponential time within the depth limit.
     s.budget.tick();
-    const values = args.map((a) => a(s));
+    const values = macro.params.map((_p, i) => (macro.read[i] && args[i] ? args[i](s) : undefined));
     const saved = saveLocals(s, macro.params);
     try {
       macro.params.forEach((p, i) => {

@@ -10,15 +10,16 @@
 import { codedError } from '../../errors/index.js';
 import { checkParseTime, type ParseBudget } from './grammar.js';
 import { escapeAt } from './backslashes.js';
+import { inStringRewrite } from './interpolated-strings.js';
 import { columnMap } from './column-map.js';
-import { MARK, SEPARATOR, endsRawBlock, hashToken, raw, syntaxAt, vanishingPrefix } from './hash-tokens.js';
+import { MARK, SEPARATOR, VANISHED, endsRawBlock, hashToken, raw, syntaxAt, vanishingPrefix } from './hash-tokens.js';
 import {
   BARE_REFERENCE_PAREN, END_THEN_PAREN, HYPHENATED_WORD_BEFORE_SET, PROPERTY_TAIL, PROPERTY_THEN_DIRECTIVE, PROPERTY_THEN_DIRECTIVE_TEXT,
   PROPERTY_THEN_REFERENCE, PROPERTY_THEN_SET, REFERENCE_THEN_DIRECTIVES, VANISHED_THEN_SETS, WORD_BEFORE_SET, callStateText,
-  checkCallArguments,
+  CALL_THEN_DIRECTIVE, checkCallArguments,
 } from './lexer-states.js';
 import {
-  OUT_KEPT, UNNAMED_BRACE, HASH_TOKEN_ANYWHERE, HASH_AFTER_NAME, REFERENCE_TAIL, UNBRACED_REFERENCE_TAIL, INDEX_CANNOT_START, NO_INDEX_ANYWHERE, CALL_THEN_WORD, REFERENCE_THEN_BARE_DIRECTIVE, WORD_THEN_PAREN, WORD_PAREN_ANYWHERE, END_THEN_DOT, isDigit, needsSeparator,
+  OUT_KEPT, UNNAMED_BRACE, HASH_TOKEN_ANYWHERE, HASH_AFTER_NAME, REFERENCE_TAIL, UNBRACED_REFERENCE_TAIL, INDEX_CANNOT_START, NO_INDEX_ANYWHERE, CALL_THEN_WORD, REFERENCE_THEN_BARE_DIRECTIVE, WORD_THEN_PAREN, WORD_PAREN_ANYWHERE, END_THEN_DOT, COMMA_HEAD, isDigit, needsSeparator,
 } from './rewrite-tails.js';
 import {
   EXPONENT_ANYWHERE, EXPONENT_LITERAL, INSIDE_LIST, LONG_NEGATIVE_ANYWHERE, NEGATIVE_INTEGER, UNARY_BEFORE, negativeLiteral, plainDecimal,
@@ -27,8 +28,8 @@ import {
 export { plainDecimal } from './number-literals.js';
 
 
-/** After a directive name or a reference path, `(` opens arguments (quotes are strings there). */
-const CALL_BEFORE = /(#\{?(?!(?:end|else)\b)[A-Za-z]\w*\}?\s*|\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*|\)\.[A-Za-z_][\w-]*)$/;
+/** After a directive name or a reference path, `(` opens arguments (quotes are strings there); not after the `#` that closes a raw block (`#1x(` is text). */
+const CALL_BEFORE = /((?<!\]\])#\{?(?!(?:end|else)\b)[A-Za-z]\w*\}?\s*|\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*|\)\.[A-Za-z_][\w-]*)$/;
 
 /**
  * Rewrite backslash escapes the way Velocity reads them:
@@ -48,11 +49,18 @@ export interface Rewritten {
 
 const IDENTITY: Rewritten['column'] = (_line, column) => column;
 
+/** A call's `(` inside a double-quoted string with no `)` before the string ends (`"$m.k("`: interpolated-strings.ts). */
+const STRING_CALL_OPEN = /"[^"]*\.[A-Za-z_]\w*\([^)"]*"/;
+
+/** `$!` before a character that starts no reference (`a$!)`): 1.7 renders `$`. */
+const QUIET_NO_REFERENCE = /\$![^A-Za-z_{$#\\]/;
+
 export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten {
   if (
     !source.includes('\\') && !source.includes('#*') && !source.includes('#[[') && !EXPONENT_ANYWHERE.test(source) &&
     !LONG_NEGATIVE_ANYWHERE.test(source) && !HASH_AFTER_NAME.test(source) && !HASH_TOKEN_ANYWHERE.test(source) &&
-    !WORD_PAREN_ANYWHERE.test(source) && !UNNAMED_BRACE.test(source) && !NO_INDEX_ANYWHERE.test(source)
+    !WORD_PAREN_ANYWHERE.test(source) && !UNNAMED_BRACE.test(source) && !NO_INDEX_ANYWHERE.test(source) && !QUIET_NO_REFERENCE.test(source) &&
+    !STRING_CALL_OPEN.test(source)
   ) {
     return { text: source, column: IDENTITY };
   }
@@ -66,9 +74,13 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
   const since = (at: number): string => (at >= head.length ? out.slice(at - head.length) : head.slice(at) + out);
   let depth = 0;
   let quote: string | null = null;
+  // Whether the arguments open at depth 1 are a #macro's or a #foreach's, and the brackets open in them.
+  let commas = { head: false, brackets: 0 };
   let i = 0;
   let line = 1;
   let lineStart = 0;
+  // The last `$a(` written `${a}(` for velocityjs: where it ends in the output, and both forms.
+  let bareParen: { at: number; braced: string; bare: string } | undefined;
   // Where the marker of the last `$` that vanished into a directive starts in `out`.
   let vanishedAt = -1;
   // The markers of the last run of one-line block comments in `out` ([start, end]): 1.7's lexer
@@ -200,10 +212,17 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
         continue;
       }
     }
+    if (depth === 0 && c === '$' && QUIET_NO_REFERENCE.test(source.slice(i, i + 3))) {
+      // `a$!)`: a `$!` that starts no reference renders `$`, its `!` dropped by 1.7's lexer.
+      out += c;
+      shifts.push([line, size() - lineStart, -1]);
+      i += 2;
+      continue;
+    }
     if (depth === 0 && (c === '$' || c === '#' || c === '\\')) {
       const next = vanishingPrefix(source, i);
       if (next !== undefined) {
-        const mark = needsSeparator(out, raw(MARK)) ? SEPARATOR + raw(MARK) : raw(MARK);
+        const mark = needsSeparator(out, raw(VANISHED)) ? SEPARATOR + raw(VANISHED) : raw(VANISHED);
         vanishedAt = size();
         out += mark;
         shifts.push([line, size() - lineStart, mark.length - (next - i)]);
@@ -217,6 +236,7 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
         out += braced;
         shifts.push([line, size() - lineStart, braced.length - bare[0].length]);
         i += bare[0].length;
+        bareParen = { at: size(), braced, bare: bare[0] };
         continue;
       }
     }
@@ -266,7 +286,9 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
       }
       // A reference in that state, then `(` and `#` (`$m.k$a#elseif(…)$u$a.charAt(0)(#else x`):
       // 1.7 reads on in arguments there, as after `$a.b(#end`.
-      if (source[i + 1] === '#' && PROPERTY_THEN_REFERENCE.test(out.slice(-300)) && !callStateText(source.slice(i + 1))) {
+      // (The state tests read such a reference as it was written, not braced: `$m.k$i(#end x`.)
+      const tail = bareParen?.at === size() ? out.slice(-300 - bareParen.braced.length, -bareParen.braced.length) + bareParen.bare : out.slice(-300);
+      if (source[i + 1] === '#' && PROPERTY_THEN_REFERENCE.test(tail) && !callStateText(source.slice(i + 1))) {
         syntaxAt(source, i, "the ( after a property and references, then '#', reads on as arguments (Velocity 1.7's lexer) that do not close");
       }
       // So it does right after a property and block comments, or a word after them
@@ -318,12 +340,11 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
           shifts.push([line, size() - lineStart, SEPARATOR.length]);
         }
         const text = token.text;
-        if (token.opens) {
-          depth++;
-          const lines = token.text.split('\n');
-          line += lines.length - 1;
-          if (lines.length > 1) lineStart = size() + text.length - lines[lines.length - 1]!.length;
-        }
+        if (token.opens) depth++;
+        // (A macro call's arguments may span lines.)
+        const lines = token.text.split('\n');
+        line += lines.length - 1;
+        if (lines.length > 1) lineStart = size() + text.length - lines[lines.length - 1]!.length;
         out += text;
         const added = text.length - (token.next - i);
         if (added !== 0) shifts.push([line, size() - lineStart, added]);
@@ -340,6 +361,14 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
       else if (c === '\\' && quote === '"') {
         escape();
         continue;
+      } else if (quote === '"') {
+        const rewrite = inStringRewrite(source, i, out);
+        if (rewrite) {
+          out += rewrite.text;
+          shifts.push([line, size() - lineStart, rewrite.text.length - (rewrite.next - i)]);
+          i = rewrite.next;
+          continue;
+        }
       }
       out += c;
       i++;
@@ -369,14 +398,22 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
         continue;
       }
     }
+    if (c === '(' && depth === 0 && /[)\]]$/.test(out) && UNBRACED_REFERENCE_TAIL.test(out.slice(-200))) {
+      // `$a.charAt(0)(x)`, `$l[0](x`: 1.7 ends the reference at the call's `)` or the index's `]`
+      // and renders the `(` as text; velocityjs would read on as another call.
+      out += SEPARATOR;
+      shifts.push([line, size() - lineStart, SEPARATOR.length]);
+    }
     // Only the end of the output can precede this `(`: look at a bounded tail, not all of it.
     if (c === '(' && depth === 0 && CALL_BEFORE.test(out.slice(-120)) && out.slice(-120).match(CALL_BEFORE)![0].startsWith('$')) {
       const after = source.slice(i + 1, i + 200);
-      if (/^(?:#|[ \t]+#\{?set\b)/.test(after) && !callStateText(source.slice(i + 1))) {
+      // (`$`s that vanish into a directive right after it leave it before that directive: `$m.k($#end`.)
+      const beforeDirective = CALL_THEN_DIRECTIVE.test(after);
+      if (beforeDirective && !callStateText(source.slice(i + 1))) {
         // `$a.b(#end x`: 1.7's lexer reads the #end, and what follows, in the call's arguments.
         syntaxAt(source, i, "the method call's ( has no closing )");
       }
-      if (i + 1 === source.length || /^(?:#|[ \t]+#\{?set\b)/.test(after)) {
+      if (i + 1 === source.length || beforeDirective) {
         // `$a.b(` at the end or before a directive, a raw block or a comment: 1.7 reads the
         // property, then the text `(`.
         const text = SEPARATOR + raw(c);
@@ -389,8 +426,23 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
       // ends first, or a `#` among them, does not parse.
       checkCallArguments(source, i);
     }
-    if (c === '(' && (depth > 0 || CALL_BEFORE.test(out.slice(-120)))) depth++;
-    else if (c === ')' && depth > 0) depth--;
+    if (depth === 1 && commas.head) {
+      // A comma between the arguments of #macro or #foreach: a blank for velocityjs (same length).
+      if (c === '[' || c === '{') commas.brackets++;
+      else if ((c === ']' || c === '}') && commas.brackets > 0) commas.brackets--;
+      else if (c === ',' && commas.brackets === 0) {
+        if (/^[ \t\r\n]*[,)]/.test(source.slice(i + 1, i + 200))) syntaxAt(source, i, 'a comma before no argument of a directive');
+        out += ' ';
+        i++;
+        continue;
+      }
+    }
+    if (c === '(' && (depth > 0 || CALL_BEFORE.test(out.slice(-120)))) {
+      // 1.7's grammar takes a comma before each argument of a directive, the first included
+      // (`#macro(test2 $a, $b)`, `#macro(,f $p)`, `#foreach($i, in, $l)`); velocityjs, none.
+      if (depth === 0) commas = { head: COMMA_HEAD.test(out.slice(-20)), brackets: 0 };
+      depth++;
+    } else if (c === ')' && depth > 0) depth--;
     else if (depth > 0 && (c === '"' || c === "'")) quote = c;
     out += c;
     i++;

@@ -17,6 +17,7 @@
 //   from a `#` right before a reference (`#${a}#set(…)`, checkHashBeforeReference), do not parse.
 
 import { codedError } from '../../errors/index.js';
+import { macroCallArguments } from './macro-arguments.js';
 
 /** Directive names velocityjs's grammar reads itself (a word followed by `(` is a macro call). */
 const DIRECTIVES = new Set(['set', 'if', 'elseif', 'else', 'end', 'break', 'foreach', 'noescape', 'define', 'macro']);
@@ -47,6 +48,9 @@ export interface Token {
  * nothing and keeps apart what velocityjs would join (blanks before a vanished `$` stay text).
  */
 export const MARK = '\u0000';
+
+/** The marker of `$`s that vanished into a directive (lexer-states.ts tells it from a block comment's). */
+export const VANISHED = '\u0000\u0000';
 
 /** An empty #if: keeps apart two tokens velocityjs would read as one. */
 export const SEPARATOR = '#if(false)#{end}';
@@ -84,6 +88,9 @@ export function hashToken(source: string, i: number): Token | undefined {
     if (DIRECTIVES.has(name) || CALL_AFTER.test(source.slice(i + braced[0].length, i + braced[0].length + 50))) return undefined;
     return { text: raw(braced[0]), next: i + braced[0].length, raw: true };
   }
+  // `#$1`: a number after `#$` is one token with them, as `#1` is (the blanks before a #set after it are eaten).
+  const dollarNumber = /^#\$-?\d+(?:\.\d*)?(?!\w)/.exec(tail);
+  if (dollarNumber) return { text: raw(dollarNumber[0]), next: i + dollarNumber[0].length, raw: true };
   const number = NUMBER.exec(tail);
   if (number) return { text: raw(number[0]), next: i + number[0].length, raw: true };
   const word = WORD.exec(tail);
@@ -110,7 +117,7 @@ export function hashToken(source: string, i: number): Token | undefined {
     // `#name\n(…)`: a call all the same; velocityjs needs the `(` right after the name (the line
     // breaks move inside the arguments, so that lines stay where they were).
     if (/[\r\n]/.test(source.slice(next, open))) return { text: `#${name}(${source.slice(next, open)}`, next: open + 1, opens: true };
-    const args = withoutLoneDollars(source, open, close);
+    const args = macroCallArguments(source, open, close);
     return args === undefined ? undefined : { text: `${source.slice(i, open)}(${args})`, next: close + 1 };
   }
   if (name.startsWith('end') && /^end[A-Za-z0-9_]+$/.test(name)) return { text: `#${name}()`, next };
@@ -156,30 +163,6 @@ function directiveInArguments(source: string, open: number, close: number): numb
   return -1;
 }
 
-/** A `$` (`$!`, `$$`) among a macro call's arguments that starts no reference: a blank, a digit or the `)` after it. */
-const LONE_DOLLARS = /(^|[^\\$!])((?:\$!?)+)(?=[ \t0-9]|$)/g;
-
-/**
- * 1.7 reads a lone `$` among a macro call's arguments and drops it (`#foo($ 1)` binds 1 to the
- * first parameter, `#foo($)` passes none), but after a blank a blank after it does not parse
- * (`#foo( $ )`, `#foo(1 $ 2)`). The arguments without those `$`s, or undefined when there is none.
- */
-function withoutLoneDollars(source: string, open: number, close: number): string | undefined {
-  const args = source.slice(open + 1, close);
-  if (!args.includes('$') || /["']/.test(args)) return undefined;
-  let found = false;
-  const kept = args.replace(LONE_DOLLARS, (m, before: string, dollars: string, at: number) => {
-    const after = args[at + m.length];
-    if (/[ \t]/.test(before) && (after === ' ' || after === '\t')) {
-      syntaxAt(source, open + 1 + at + m.length, "a blank after a lone '$' that follows a blank among a macro call's arguments");
-    }
-    found = true;
-    return before;
-  });
-  // A `,` first (`#foo($ ,1)`) is outside velocityjs's grammar: left to it as before.
-  return found && !/^[ \t]*,/.test(kept) ? kept : undefined;
-}
-
 /** `#break(…)`: empty arguments dropped; what 1.7 cannot parse refused. */
 function breakArguments(source: string, start: number, afterName: number): Token | undefined {
   const open = source.indexOf('(', afterName);
@@ -212,7 +195,8 @@ function breakArguments(source: string, start: number, afterName: number): Token
 export function vanishingPrefix(source: string, i: number): number | undefined {
   const tail = source.slice(i, i + 200);
   const dollars = DOLLARS.exec(tail);
-  if (dollars && DIRECTIVE_AFTER.test(tail.slice(dollars[0].length))) {
+  // (So do they before a block comment that is not empty: `a$#* c *#x` renders `ax`, `a$#**#x` `a$x`.)
+  if (dollars && (DIRECTIVE_AFTER.test(tail.slice(dollars[0].length)) || /^#\*(?!\*#)/.test(tail.slice(dollars[0].length)))) {
     // 1.7's grammar cannot read #foreach, #macro or #define as the rest of a `$` token.
     if (/^#\{?(?:foreach|macro|define)\b/.test(tail.slice(dollars[0].length))) {
       return syntaxAt(source, i, `'${dollars[0]}' right before #${/^#\{?(\w+)/.exec(tail.slice(dollars[0].length))![1]}`);

@@ -22,6 +22,9 @@ export function callStateText(rest: string): boolean {
   return /^[A-Za-z0-9_.\-$#{}!]*$/.test(stripped);
 }
 
+/** What follows a call's `(` that 1.7 reads on in its arguments: a `#`, blanks and a #set, `$`s that vanish into a directive. */
+export const CALL_THEN_DIRECTIVE = /^(?:#|[ \t]+#\{?set\b|(?:\\*\$!?)+#\{?(?:set|if|elseif|else|end|foreach|break|macro|define)\b)/;
+
 export function checkCallArguments(source: string, open: number): void {
   if (closingParen(source, open, true) < 0) syntaxAt(source, open, "the method call's ( has no closing )");
 }
@@ -37,7 +40,7 @@ export function checkCallArguments(source: string, open: number): void {
  * and past a #end read as that one directive a `(` opens arguments (`#if(true)$m.k$a#end(x)`).
  */
 export const P3_PROPERTY = String.raw`\$!?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*\.[A-Za-z_]\w*`;
-export const P3_DOLLAR = String.raw`(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]#|\$!?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*`;
+export const P3_DOLLAR = String.raw`(?:#if\(false\)#\{end\})?#\[\[\u0000\u0000\]\]#|\$!?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\([^()]*\)|\[[^\]]*\])*`;
 export const P3_SET = String.raw`[ \t]*#\{?set\}?[ \t]*\((?:[^()]|\([^()]*\))*\)(?:[ \t]*(?:\r\n|\n|\r))?`;
 export const P3_ONE = String.raw`(?:#\{?(?:if|elseif|foreach|macro)\}?[ \t]*\((?:[^()]|\([^()]*\))*\)|#\{?(?:else|end)\b\}?)(?:[ \t]*(?:\r\n|\n|\r))?`;
 /**
@@ -66,10 +69,10 @@ export const HYPHENATED_WORD_BEFORE_SET = /^[A-Za-z_][\w-]*(?=[ \t]+#(?:set|\{se
  * they eat) and block comments (markers).
  */
 export const REFERENCE_THEN_DIRECTIVES =
-  /(?:\$!?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*|#\[\[\\*\$!?[A-Za-z_]\w*\]\]#)(?:(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]#|[ \t]*#\{?set\}?[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)(?:[ \t]*(?:\r\n|\n|\r))?)+$/;
+  /(?:\$!?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*|#\[\[\\*\$!?[A-Za-z_]\w*\]\]#)(?:(?:#if\(false\)#\{end\})?#\[\[\u0000\u0000?\]\]#|[ \t]*#\{?set\}?[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)(?:[ \t]*(?:\r\n|\n|\r))?)+$/;
 /** The marker of a `$` that vanished into a #set, then #set directives (from `vanishedAt`). */
 export const VANISHED_THEN_SETS =
-  /^(?:#if\(false\)#\{end\})?#\[\[\u0000\]\]#(?:[ \t]*#\{?set\}?[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)(?:[ \t]*(?:\r\n|\n|\r))?)+$/;
+  /^(?:#if\(false\)#\{end\})?#\[\[\u0000\u0000\]\]#(?:[ \t]*#\{?set\}?[ \t]*\((?:[^()\n]|\([^()\n]*\))*\)(?:[ \t]*(?:\r\n|\n|\r))?)+$/;
 export const BARE_REFERENCE_PAREN = /^\$(!?)([A-Za-z_][A-Za-z0-9_]*)(?=\()/;
 
 /** An unbraced property (`$a.b`, `\$a.b`, `$l[0].x`), then `$`s that vanish, then the `(` after them. */

@@ -59,6 +59,7 @@ const LIST: Table = {
   },
   toString: { 0: (l: unknown[], _args: unknown[], ctx: MethodContext) => javaString(l, ctx.limits.maxStringLength) },
   hashCode: { 0: (l: unknown[]) => javaHashCode(l) },
+  equals: { 1: (l: unknown[], [o]) => javaEquals(l, o) },
 };
 
 const MAP: Table = {
@@ -82,6 +83,7 @@ const MAP: Table = {
   },
   toString: { 0: (m: JMap, _args: unknown[], ctx: MethodContext) => javaString(m, ctx.limits.maxStringLength) },
   hashCode: { 0: (m: JMap) => javaHashCode(m) },
+  equals: { 1: (m: JMap, [o]) => javaEquals(m, o) },
 };
 
 /** Object.hashCode of the values templates hold: String, Integer/Long, Double, Boolean, List, Map. */

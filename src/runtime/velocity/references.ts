@@ -56,7 +56,12 @@ export function splitAtHyphen(ast: Ast): { ref: Ast; text: string } | null {
 export function compileReference(ast: Ast, st: CompileState): Expr {
   const name = String(ast.id);
   const pos = ast.pos ?? st.pos;
-  if (ast.args !== undefined) throw forbidden(`$${name}(…)`, pos);
+  // 1.7's grammar has no call of a reference (`#set($r = $x(1))`, `#if($a())` do not parse); in
+  // text and in interpolated strings `$x(1)` is the reference, then the text `(1)` (escapes.ts).
+  if (ast.args !== undefined) {
+    const where = pos ? ` (line ${pos.first_line}, column ${pos.first_column + 1})` : '';
+    throw codedError('TEMPLATE_SYNTAX', `Template does not parse: '$${name}(…)' calls a reference, and Velocity has no such call${where}`, { details: posDetails(pos) });
+  }
   if (!st.bound.has(name)) st.references.add(name);
   const strict = st.strict;
   const steps = (ast.path ?? []).map((step) => compileStep(step, st, pos));
@@ -96,8 +101,10 @@ function compileStep(step: Ast, st: CompileState, pos: Pos | undefined): Step {
       };
     }
     const argAsts = Array.isArray(step.args) ? step.args : [];
-    // `null` as an argument is Java's null: the one place 1.7's grammar reads the word (V5).
-    const args = argAsts.map((a): Expr => (a.type === 'bool' && a.value === 'null' ? () => null : compileExpr(a, st)));
+    // `null` as an argument is Java's null: the one place 1.7's grammar reads the word (V5). So
+    // is any other bare word there (`$a.concat(x)`, `$a.equals(x)` → false): 1.7's lexer, in a
+    // call's arguments, reads it as a reference without its `$`, whose value is always null.
+    const args = argAsts.map((a): Expr => ((a.type === 'bool' && a.value === 'null') || a.type === 'runt' ? () => null : compileExpr(a, st)));
     st.precompile(name, argAsts.map((a) => (a.type === 'string' && typeof a.value === 'string' && !(a.isEval && /[$#]/.test(a.value)) ? a.value : undefined)));
     return (s, target) => {
       const values = args.map((a) => {

@@ -23,9 +23,11 @@ export const CALL_THEN_WORD = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()
 export const REFERENCE_THEN_BARE_DIRECTIVE = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*\}?#\{?(?:break|end|else)\}?$/;
 /** A word, then `(` (right after a call or an index: WORD_PAREN_ANYWHERE). */
 export const WORD_THEN_PAREN = /^[A-Za-z_]\w*\(/;
-export const WORD_PAREN_ANYWHERE = /[)\]][A-Za-z_]\w*\(/;
+export const WORD_PAREN_ANYWHERE = /[)\]](?:[A-Za-z_]\w*)?\(/;
 /** #end or #else, then a `.` and a name. */
 export const END_THEN_DOT = /^#\{?(?:end|else)\b\}?\.[A-Za-z_]/;
+/** A #macro or #foreach whose `(` comes next: velocityjs reads its arguments with no comma between them. */
+export const COMMA_HEAD = /#\{?(?:macro|foreach)\}?[ \t]*$/;
 export const isDigit = (c: string): boolean => c >= '0' && c <= '9';
 
 /**

@@ -288,5 +288,7 @@ export function javaEquals(a: unknown, b: unknown): boolean {
   if (a instanceof JBigInteger || b instanceof JBigInteger) return a instanceof JBigInteger && b instanceof JBigInteger && a.value === b.value;
   if (isNumber(a) && isNumber(b) && !(a instanceof JDouble) && !(b instanceof JDouble)) return a == b;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => javaEquals(x, b[i]));
+  // AbstractMap.equals: the same keys, with equal values.
+  if (a instanceof Map && b instanceof Map) return a.size === b.size && [...a].every(([k, v]) => b.has(k) && javaEquals(v, b.get(k)));
   return a === b;
 }

@@ -34,8 +34,8 @@ describe('robustness', () => {
         } catch (e) {
           expect(e).toBeInstanceOf(TransformsError);
           // Random text is refused for one of two reasons, and which depends on the text: it does
-          // not parse (TEMPLATE_SYNTAX), or it parses as a call of a variable, `$a(…)`, which the
-          // sandbox refuses at compile time (TEMPLATE_FORBIDDEN, as `$x(1)` in sandbox.test.ts).
+          // not parse (TEMPLATE_SYNTAX; a call of a variable, `$a(…)`, in an expression neither),
+          // or it names a member the sandbox refuses at compile time (TEMPLATE_FORBIDDEN).
           expect(['TEMPLATE_SYNTAX', 'TEMPLATE_FORBIDDEN']).toContain((e as TransformsError).code);
           return;
         }

@@ -34,7 +34,8 @@ describe('escape attempts are refused with a coded error', () => {
   it.each([
     ['$x.constructor', 'TEMPLATE_FORBIDDEN'],
     ["$x.constructor.constructor('return process')", 'TEMPLATE_FORBIDDEN'],
-    ["$x.constructor.constructor('return process')()", 'TEMPLATE_SYNTAX'],
+    // (The `()` after the call is text, as in Velocity 1.7: the forbidden name is what refuses it.)
+    ["$x.constructor.constructor('return process')()", 'TEMPLATE_FORBIDDEN'],
     ['$x.getClass()', 'TEMPLATE_FORBIDDEN'],
     ["$x.getClass().forName('java.lang.Runtime').getRuntime().exec('id')", 'TEMPLATE_FORBIDDEN'],
     ['$x.class.forName("java.lang.System")', 'TEMPLATE_FORBIDDEN'],
@@ -52,7 +53,8 @@ describe('escape attempts are refused with a coded error', () => {
     ['#parse("/etc/passwd")', 'TEMPLATE_FORBIDDEN'],
     ['#include("/etc/passwd")', 'TEMPLATE_FORBIDDEN'],
     ['#evaluate("$x")', 'TEMPLATE_FORBIDDEN'],
-    ['#set($r = $x(1))', 'TEMPLATE_FORBIDDEN'],
+    // Velocity's grammar has no call of a reference: 1.7 does not parse it.
+    ['#set($r = $x(1))', 'TEMPLATE_SYNTAX'],
   ])('%s → %s', (template, code) => {
     const r = attempt(template);
     expect(r).toBeInstanceOf(TransformsError);

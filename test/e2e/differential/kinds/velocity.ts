@@ -21,12 +21,16 @@ const reference = fc.oneof(
   fc.constantFrom('$a.length()', '$a.toUpperCase()', '$a.substring(1)', '$a.charAt(0)', '$b.isEmpty()', '$a.replace("a", "o")'),
   fc.constantFrom('$l[0]', '$l.size()', '$l.get(1)', '$m.k', '$m.get("k")', '$m.size()', '$l.contains("p")', '$a.split(",")', '$n.length()'),
   fc.constantFrom('\\$a', '\\\\$a', '$a-$b', '$a$b', '$a.$b', '${a}-${b}', '$a.hashCode()', '$l.isEmpty()', '$m.keySet()', '$t.class'),
+  // A bare word among a call's arguments (1.7 reads it as a reference whose value is null).
+  fc.constantFrom('$a.equals(x)', '$m.get(x)', '$l.contains(x)', '$a.concat(x)', '$a.equals( x )'),
 );
 
 const value = fc.oneof(
   fc.constantFrom('"str"', "'single'", '"$a-x"', '"${a}y"', '1', '-3', '2.5', '0', '1e3', 'true', 'false'),
   fc.constantFrom('[1, 2]', '["p", "q"]', '[]', '[1..3]', '{"k": "v"}', '{}', '$a', '$n', '$l', '$u', '$a.length()'),
   fc.constantFrom('1 + 2', '7 / 2', '7 % 3', '2 * 2.5', '$l.size() + 1', '"a" + "b"', '$a + 1', '10 - 20'),
+  // Interpolated strings: a reference and text right after it (`"$a.charAt(0)(x"`, `"$a("`).
+  fc.tuple(reference, literalText, literalText).map(([r, t, u]) => `"${r}${t}${u}"`.replace(/(?<=.)"(?=.)/g, "'")),
 );
 const operand = fc.constantFrom('$a', '$b', '$n', '$t', '$u', '"x"', '"Ann"', '1', '0', '2.0', '$l.size()', 'true', '$e', '$m');
 const comparison = fc
@@ -38,6 +42,10 @@ const condition: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: operand.map((o) => `!${o}`) },
   { weight: 1, arbitrary: fc.tuple(comparison, fc.constantFrom(' && ', ' || ', ' and ', ' or '), operand).map(([a, op, b]) => a + op + b) },
 );
+
+const macroArguments = fc
+  .array(fc.constantFrom('$ ', '$', '$!', ' ', ',', ', ', '$a', '"w"', "'s'", '1', '-2', '\n'), { minLength: 1, maxLength: 5 })
+  .map((parts) => parts.join(''));
 
 const template: fc.Arbitrary<string> = fc.letrec<{ body: string; piece: string }>((tie) => ({
   piece: fc.oneof(
@@ -60,6 +68,8 @@ const template: fc.Arbitrary<string> = fc.letrec<{ body: string; piece: string }
     },
     { weight: 2, arbitrary: fc.constantFrom('$i', '$foreach.count', '$foreach.index', '$foreach.hasNext', '$velocityCount', '#if($foreach.hasNext), #end', '#break') },
     { weight: 1, arbitrary: fc.constantFrom('#macro(mac $p)[$p]#end#mac("z")', '#macro(two $p $q)$p$q#end#two($a "w")', '## note\n', '#* block *#', '#*\nmulti\n*#\n', '#[[raw $a]]#') },
+    // A macro call's arguments: lone `$`s, commas (one may come first), blanks.
+    { weight: 1, arbitrary: macroArguments.map((args) => `#macro(two $p $q)$p$q#end#two(${args})`) },
   ),
   body: fc.array(tie('piece'), { maxLength: 4 }).map((p) => p.join('')),
 })).body;
@@ -84,21 +94,24 @@ const options = { maxLength: 10_000, regex: compileJavaRegex, maxIterations: 10_
  * set by a #set inside an #if, throws on the platform (1.7 strict mode lets it be false or null); V12 — a String[] renders as a list (Java prints an identity hash);
  * V14 — the sandbox refuses getClass/class at compile time; V18 — an escaped reference renders its
  * text whether its variable is set or not (1.7 strict mode fails when it is not); V19 — a hyphen ends a reference name
- * (1.7 reads `$a-` as one name); V23 — text "(" right after a method call is a coded TEMPLATE_SYNTAX;
- * V25 — `#foreach` without its `(` is TEMPLATE_SYNTAX (1.7 fails on every render).
+ * (1.7 reads `$a-` as one name);
+ * V25 — `#foreach` without its `(` is TEMPLATE_SYNTAX (1.7 fails on every render); V17 — a doubled quote
+ * inside a string literal is TEMPLATE_SYNTAX.
  */
 function knownVelocity(c: VelocityCase, java: JavaOutcome, ours: OurOutcome): string | undefined {
-  if ('error' in ours && ours.error === 'TEMPLATE_FORBIDDEN') return 'V14';
-  // Text "(" right after a method call's ")": velocityjs's grammar cannot read it; a coded
-  // rejection when the template is compiled, never another value (V23).
-  // (Java may fail later in the template, on an unset reference: it still read the `(` as text.)
-  if ('error' in ours && ours.error === 'TEMPLATE_SYNTAX' && !('error' in java && /ParseErrorException/.test(java.error)) && /[)\]]\(/.test(c.template)) return 'V23';
+  // (The only forbidden name the generator writes is `class`.)
+  if ('error' in ours && ours.error === 'TEMPLATE_FORBIDDEN' && /\.class\b/.test(c.template)) return 'V14';
+  // A doubled quote inside a string literal (`'s''s'`): one quote in 1.7, outside velocityjs's
+  // grammar; a coded rejection when the template is compiled (V17).
+  if ('error' in ours && ours.error === 'TEMPLATE_SYNTAX' && !('error' in java && /ParseErrorException/.test(java.error)) && /'[^'\n]*''|"[^"\n]*""/.test(c.template)) return 'V17';
   // `#foreach` without its `(`: 1.7 fails initialising the template (a NullPointerException on
   // every render, in any branch); we refuse it when it is compiled (V25).
   if ('error' in java && /NullPointerException/.test(java.error) && 'error' in ours && ours.error === 'TEMPLATE_SYNTAX' && /#\{?foreach\}?(?![ \t]*\()/.test(c.template)) return 'V25';
   // Both reject the template, 1.7 when parsing and we when rendering (V22).
   if ('error' in java && /ParseErrorException/.test(java.error) && 'error' in ours && ours.error === 'TEMPLATE_RENDER') return 'V22';
-  if ('ok' in java && java.ok.includes('[Ljava.lang.String;@')) return 'V12';
+  if ('ok' in java && /\[Ljava\.lang\.String;@/i.test(java.ok)) return 'V12';
+  // (A String[] interpolated into a string carries its identity hash into that string's hashCode.)
+  if ('ok' in java && 'ok' in ours && /"[^"]*\.split\(/.test(c.template) && /\.hashCode\(\)/.test(c.template)) return 'V12';
   // 1.7 lets a bare undefined reference be null not only in an #if condition but in any #set
   // inside an #if's body (ASTReference.init looks for an enclosing #if): `#if(true)#set($x = $u)`
   // stores null there; we fail on the undefined reference wherever it stands (V3).
@@ -108,15 +121,15 @@ function knownVelocity(c: VelocityCase, java: JavaOutcome, ours: OurOutcome): st
     const sets = [...c.template.matchAll(/#set\(\$\w+ = !?\$!?\{?(\w+)\}?\)/g)];
     if (firstIf >= 0 && sets.some((m) => m[1] === undefinedName && m.index > firstIf)) return 'V3';
   }
-  // An escaped reference whose variable is not set: 1.7 strict mode fails on it ("Variable $x has
-  // not been set"); we render its text whether it is set or not (V18).
-  const escaped = [...c.template.matchAll(/(?<!\\)(?:\\\\)*\\\$!?\{?([A-Za-z_]\w*)/g)].map((m) => m[1]!);
-  if ('error' in java && /MethodInvocationException/.test(java.error) && 'ok' in ours && escaped.some((v) => !(v in c.vars))) return 'V18';
+  // An escaped reference whose variable is not set, or whose property or call fails: 1.7 strict
+  // mode evaluates it and fails ("Variable $x has not been set"); we render its text (V18).
+  const escaped = [...c.template.matchAll(/(?<!\\)(?:\\\\)*\\\$!?\{?([A-Za-z_]\w*)([.[])?/g)];
+  if ('error' in java && /MethodInvocationException/.test(java.error) && 'ok' in ours && escaped.some((m) => !(m[1]! in c.vars) || m[2] !== undefined)) return 'V18';
   if (/\$!?\{?[A-Za-z]\w*(?:\.[A-Za-z]\w*)*-/.test(c.template)) return 'V19';
   const bare = [...c.template.matchAll(/(?:#(?:else)?if\(|!|&& |\|\| |and |or )\$(\w+)(?=[\s)]|$)/g)].map((m) => m[1]!);
   const set = new Set([...c.template.matchAll(/#set\(\$(\w+)/g)].map((m) => m[1]!));
   // (A name #set later in the template is still undefined where the condition reads it.)
-  if (bare.some((v) => !(v in c.vars) && (!set.has(v) || v === undefinedName)) && 'error' in ours) return 'V3';
+  if (bare.some((v) => !(v in c.vars) && (!set.has(v) || v === undefinedName)) && 'error' in ours && ours.error === 'TEMPLATE_RENDER') return 'V3';
   return undefined;
 }
 

@@ -1,0 +1,38 @@
+// Inside an interpolated string ("…" among a directive's or a call's arguments) Velocity 1.7
+// reads references and directives as in text; velocityjs parses the string's own template later,
+// without ./escapes.ts's top-level rewrites. The few that text after a reference needs there are
+// made here, as the string is copied (./escapes.ts calls this for each character of one).
+
+import { SEPARATOR, hashToken, syntaxAt } from './hash-tokens.js';
+import { BARE_REFERENCE_PAREN, PROPERTY_TAIL } from './lexer-states.js';
+import { CALL_THEN_WORD, REFERENCE_TAIL, UNBRACED_REFERENCE_TAIL } from './rewrite-tails.js';
+
+/**
+ * What replaces the character at `i` of a double-quoted string, `out` being the rewritten text
+ * before it, and where the source goes on; undefined to copy it as it is.
+ */
+export function inStringRewrite(source: string, i: number, out: string): { text: string; next: number } | undefined {
+  const c = source[i];
+  if (c === '(') {
+    // `"$a.charAt(0)(x)"`: the `(` after a call or an index is text, as at the top level.
+    if (/[)\]]$/.test(out) && UNBRACED_REFERENCE_TAIL.test(out.slice(-200))) return { text: `${SEPARATOR}(`, next: i + 1 };
+    // `"$m.k("`: a call's arguments that the string ends before do not parse (at the top level
+    // 1.7 reads such a `(` at the end as text; in a string, not).
+    const close = source.slice(i).search(/[)"]/);
+    if (PROPERTY_TAIL.test(out.slice(-200)) && (close < 0 || source[i + close] === '"')) syntaxAt(source, i, "the method call's ( has no closing ) in the string");
+    return undefined;
+  }
+  if (c === '$') {
+    // `"$a(x)"`: a reference, then the text `(`.
+    const bare = BARE_REFERENCE_PAREN.exec(source.slice(i, i + 200));
+    return bare ? { text: `$${bare[1]}{${bare[2]}}`, next: i + bare[0].length } : undefined;
+  }
+  if (c !== '#') return undefined;
+  // `"$u#1 "`, `"x #@"`: text that starts like a directive but names none, as at the top level,
+  // kept apart from a reference, or a call and a word, right before it.
+  const token = hashToken(source, i);
+  const tail = out.slice(-200);
+  const apart = (token?.raw || !/^#(?:\{?[A-Za-z]|\*|#)/.test(source.slice(i, i + 3))) && (REFERENCE_TAIL.test(tail) || CALL_THEN_WORD.test(tail));
+  if (token?.raw) return { text: (apart ? SEPARATOR : '') + token.text, next: token.next };
+  return apart ? { text: `${SEPARATOR}#`, next: i + 1 } : undefined;
+}

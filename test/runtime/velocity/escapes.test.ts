@@ -1,0 +1,190 @@
+// What Velocity 1.7 (strict references) renders for text right after a reference that
+// velocityjs would read as more of it (src/runtime/velocity/escapes.ts); every row was checked
+// against the real library (Debian's velocity.jar, the differential suite's oracle).
+
+import { describe, expect, it } from 'vitest';
+import { compileTemplate } from '../../../src/runtime/velocity/index.js';
+import { compileJavaRegex } from '../../../src/runtime/regex/index.js';
+
+const options = { maxLength: 10_000, regex: compileJavaRegex };
+const vars = { a: 'Ann', l: ['p', 'q'], m: { k: 'v' } };
+
+function render(template: string): string {
+  return compileTemplate(template, options).render(vars, { identity: null });
+}
+
+describe('a ( right after a call or an index is text', () => {
+  it.each([
+    ['$a.charAt(0)(x)', 'A(x)'],
+    ['$a.charAt(0)( x)', 'A( x)'],
+    ['$a.charAt(0)(x', 'A(x'],
+    ['$a.charAt(0)()', 'A()'],
+    ['$a.charAt(0)($a)', 'A(Ann)'],
+    ['$a.charAt(0)($a.charAt(0))', 'A(A)'],
+    ['$a.length()(x)(y)', '3(x)(y)'],
+    ['$l[0](x)', 'p(x)'],
+    ['$l[0](x', 'p(x'],
+    ['$l.get(0)(x)[0]', 'p(x)[0]'],
+    ['$a.charAt(0)(x)#if(true)y#end', 'A(x)y'],
+    ['#if(true)$a.charAt(0)(x)#end', 'A(x)'],
+    ['#if(false)$a.charAt(0)(x)#end', ''],
+    ['#foreach($i in [1])$m.get("k")(x)#end', 'v(x)'],
+    // `.` and `[` after the text are text too.
+    ['$a.charAt(0)(x).y', 'A(x).y'],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+
+  it('is text in an interpolated string too, after a call or a plain reference', () => {
+    expect(render('#set($z = "$a.charAt(0)(x)")$z')).toBe('A(x)');
+    expect(render('#set($z = "$l[0]( x")$z')).toBe('p( x');
+    expect(render('#set($z = "$a(x)")$z')).toBe('Ann(x)');
+    expect(render('#set($z = "$!a($a")$z')).toBe('Ann(Ann');
+    expect(render('#macro(f $p)$p#end#f("$m.get(\'k\')(1)(2)")')).toBe('v(1)(2)');
+    expect(render('$a.concat("$a(x)")')).toBe('AnnAnn(x)');
+    // Nor is a word right after a raw block a directive whose `(` opens arguments.
+    expect(render('#1x($a($a) \nx')).toBe('#1x(Ann(Ann) \nx');
+    expect(render('#[[r]]#x($a(1))')).toBe('rx(Ann(1))');
+    // A call's `(` that the string ends before does not parse there (at the top level it is text).
+    for (const template of ['#set($t = "$m.k(")$t', '#set($t = "x $m.k( ")$t', '#if(false)#set($t = "$m.k(")#end', '$a.concat("$m.k(")']) {
+      expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+    }
+    expect(render('$m.k(')).toBe('v(');
+    // Not in a single-quoted one, which is not interpolated.
+    expect(render("#set($z = '$a(x)')$z")).toBe('$a(x)');
+  });
+});
+
+describe("a ( after a property and a plain reference reads on as arguments", () => {
+  // `$m.k$a(` then a `#`: 1.7 reads on in the call's arguments, where blanks are no text.
+  it.each([['#if(true)$m.k$a(#end x'], ['$m.k$a(#if(true)#end x'], ['#foreach($i in $m)$m.k$i(#end \n #']])('%j does not parse: TEMPLATE_SYNTAX', (template) => {
+    expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+  });
+  it.each([['#if(true)$m.k$a(#end', 'vAnn('], ['$m.k$a(#if(true)#end', 'vAnn('], ['#if(true)$a(#end x', 'Ann( x']])('%j renders %j', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+});
+
+describe("a $ that vanishes into a directive right after a property's (", () => {
+  // 1.7 reads `$m.k($#end` as `$m.k(#end`: the call's arguments read on to the #end.
+  it.each([
+    ['#if(true)$m.k($#end', 'v('],
+    ['#if(false)$m.k($#end', ''],
+    ['#if(true)$m.k($!#end', 'v('],
+    ['#if(true)$m.k($$#end', 'v('],
+    ['$m.k($#set($x = 1)', 'v('],
+    ['$m.k($#if(true)x#end', 'v(x'],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+
+  it.each([['$m.k($#end'], ['#if(true)$m.k($#end x'], ['$m.k($#set($x = 1))']])('%j does not parse: TEMPLATE_SYNTAX', (template) => {
+    expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+  });
+});
+
+describe('text that starts like a directive in an interpolated string', () => {
+  // As at the top level: `#1`, `#@` name no directive and stay text, after a reference too.
+  it.each([
+    ['#set($t = "$a#1 ")$t', 'Ann#1 '],
+    ['#set($t = "$a#1$ ")$t', 'Ann#1$ '],
+    ['#set($t = "$a.toUpperCase()#1a b")$t', 'ANN#1a b'],
+    ['#set($t = "$a#@x")$t', 'Ann#@x'],
+    ['#set($t = "$a#")$t', 'Ann#'],
+    ['#set($t = "${a}#1")$t', 'Ann#1'],
+    ['#set($t = "$a.length()#")$t', '3#'],
+    ['#set($t = "$a#if(true)y#end")$t', 'Anny'],
+    // After a word right after a call or an index as well.
+    ['#set($t = "$a.length()x#1")$t', '3x#1'],
+    ['#set($t = "$l[0]ab#@")$t', 'pab#@'],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+
+  it('fails when it runs, not when it is compiled, when the reference is not set', () => {
+    expect(() => render('#set($t = "$u#1 ")$t')).toThrow(expect.objectContaining({ code: 'TEMPLATE_RENDER' }));
+  });
+});
+
+describe('a comma before an argument of #macro or #foreach', () => {
+  it.each([
+    ['#macro(test2 $p, $q,$r)[$p$q$r]#end#test2(1 2 3)', '[123]'],
+    ['#macro(,bar $p)[$p]#end#bar(1)', '[1]'],
+    ['#macro(bar,$p)[$p]#end#bar(1)', '[1]'],
+    ['#macro( , bar $p , $q)[$p$q]#end#bar(1 2)', '[12]'],
+    ['#foreach(, $i in [1])$i#end', '1'],
+    ['#foreach($i, in, [1, 2])$i#end', '12'],
+    ['#foreach($i in ["a,b", "c"])$i#end', 'a,bc'],
+    ['#if(false)#macro(bar,$p)[$p]#end#end', ''],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+
+  it.each([['#macro(bar $p,)[$p]#end'], ['#macro(bar $p,,$q)[$p]#end'], ['#foreach($i in [1, 2],)$i#end']])('%j does not parse: TEMPLATE_SYNTAX', (template) => {
+    expect(() => render(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+  });
+});
+
+describe('an escaped reference is its text, never evaluated (known difference V18)', () => {
+  // 1.7 in strict mode evaluates it and fails where the reference would; we render the text.
+  it.each([
+    ['\\$a.charAt(0)[0]', '$a.charAt(0)[0]'],
+    ['\\$a.x', '$a.x'],
+    ['#set($t = "\\$a.x")$t', '$a.x'],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+});
+
+describe('a block comment after a property, and a $ right before one', () => {
+  const props = { a: 'Ann', m: { k: 'v' } };
+  const renderWith = (template: string) => compileTemplate(template, options).render(props, { identity: null });
+  // A block comment is no `$`: after a property it leaves #else( and #end( the directive, then text.
+  it.each([
+    ['#if(true)$m.k#* c *##else(  #foreach($i in [1]).$i#end#end', 'v'],
+    ['#if(true)$m.k#* c *##else(x)#end', 'v'],
+    ['#if(true)$m.k#* c *##end(x)', 'v(x)'],
+    // A `$` (`$!`, `$$`, `\$`) right before a block comment that is not empty vanishes.
+    ['a$#* c *#x', 'ax'],
+    ['a$!#* c *#x', 'ax'],
+    ['a\\$#* c *#x', 'ax'],
+    ['a$#*\nc\n*#x', 'ax'],
+    ['$a$#* c *#x', 'Annx'],
+    ['#if(true)$m.k$#* c *##end x', 'v x'],
+    ['a$#**#x', 'a$x'],
+  ])('%j renders %j', (template, expected) => {
+    expect(renderWith(template)).toBe(expected);
+  });
+
+  it.each([['#if(true)$m.k$#* c *##end(x)'], ['#if(true)$m.k$#* c *##else(x)#end']])('%j does not parse: TEMPLATE_SYNTAX', (template) => {
+    expect(() => renderWith(template)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+  });
+});
+
+describe('a $! that starts no reference renders $', () => {
+  // 1.7's lexer drops the `!` (but keeps a `$!` before a reference, or one that ends the template).
+  it.each([
+    ['a$!)', 'a$)'],
+    ['a$! b', 'a$ b'],
+    ['a$!1', 'a$1'],
+    ['a$!!', 'a$!'],
+    ['a$$!)', 'a$$)'],
+    ['US$! ', 'US$ '],
+    ['a$!$a', 'a$!Ann'],
+    ['a$!{}', 'a$!{}'],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+});
+
+describe('a number right after #$ is one token with them', () => {
+  // As `#1` is: a #set after it eats the blanks before it.
+  it.each([
+    ['#$1  #set($x = 1)y', '#$1y'],
+    ['#$-1.5 #set($x = 1)y', '#$-1.5y'],
+    ['#$1x  #set($x = 1)y', '#$1x  y'],
+    ['#$1  x', '#$1  x'],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+});
