@@ -78,6 +78,15 @@ describe('identity-transforms verify', () => {
     expect(explain.err).toContain('--explain explains the examples against --fixtures');
   });
 
+  it('names file:line:column and a bounded pointer for a --profile file nested 1,500 levels deep', async () => {
+    const deep = join(tmp, 'deep1500.json');
+    writeFileSync(deep, '{\n  "a": ' + '{"a":'.repeat(1_499) + '1' + '}'.repeat(1_500) + '\n');
+    const { code, out, err } = await verify('--profile', deep);
+    expect(code).toBe(1);
+    expect(out).toBe('');
+    expect(err).toMatch(new RegExp(`^JSON_TOO_DEEP ${deep.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2:5003: the file nests deeper than 1000 levels at (/a){30}…(/a){30}\n$`));
+  });
+
   it('exits 2 with VERIFY_NOTHING_STORED for a tenant without stored attributes', async () => {
     const bare = join(tmp, 'bare');
     cpSync(dir, bare, { recursive: true });
