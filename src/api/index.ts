@@ -16,6 +16,7 @@ import { clientErrorHandler, errors, frameworkErrors } from './plugins/errors.js
 import { API_AREA_PLUGINS } from './plugins/index.js';
 import { loginPlugin } from './plugins/login.js';
 import { nonEmployeePlugin } from './plugins/nonemployee.js';
+import { jsonBodyParser } from './json-body.js';
 import { checkJsonDepth } from './json-limits.js';
 import { describeListener, openapi } from './plugins/openapi.js';
 import { installRequestLog } from './request-log.js';
@@ -138,6 +139,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<ApiServe
 
     // The API speaks JSON (and forms on the token endpoint); plain text is 415, not a string body.
     api.removeContentTypeParser('text/plain');
+    // JSON bodies as UTF-8 only, a prototype key refused by name and pointer (json-body.ts).
+    api.removeContentTypeParser('application/json');
+    api.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser(api.getDefaultJsonParser('error', 'error')));
     await api.register(errors);
     // Every parsed body is checked for depth before the route's schema or handler reads it.
     api.addHook('preValidation', async (request) => checkJsonDepth(request.body, opts.requestLimits.maxJsonDepth, 'the request body'));

@@ -2,11 +2,29 @@
 // synthetic tenant in the fixture format (src/testing/generator/index.ts). The generator needs
 // no fast-check, so this command works without the `/testing` peer dependency.
 
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { replaceDirectory, siblingOf } from '../json/write-file.js';
 import { MAX_IDENTITIES, storeComputedAttributes, writeTenant, type PlantedDifference } from '../testing/generator/index.js';
 import { comparableAttributes } from '../verify/index.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, parseCommandLine, type Output } from './io.js';
+
+/** What gen-tenant writes in --out: a directory holding nothing else is one it may replace. */
+const GENERATED = new Set(['sources.json', 'identities.json', 'accounts.json', 'transforms', 'identity-profiles']);
+
+/**
+ * Refuse an --out that holds anything gen-tenant does not write (users.json, a project's files):
+ * replacing the directory whole would delete them, and writing into it would leave them beside a
+ * tenant they do not belong to. As snapshot refuses a directory that is not a snapshot.
+ */
+function checkOut(out: string): void {
+  if (!existsSync(out)) return;
+  if (!statSync(out).isDirectory()) throw new UsageError(`--out ${out} exists and is not a directory`);
+  const foreign = readdirSync(out).filter((name) => !GENERATED.has(name));
+  if (foreign.length === 0) return;
+  const named = foreign.sort().slice(0, 5).map((n) => JSON.stringify(n)).join(', ') + (foreign.length > 5 ? `, … (${foreign.length} in all)` : '');
+  throw new UsageError(`--out ${out} holds files gen-tenant does not write (${named}): name a new or empty directory, or a tenant gen-tenant wrote (it is replaced whole)`);
+}
 
 /** The bundled tenant: fixtures/ of the package (shipped with it), next to dist/ and src/. */
 const BUNDLED_FIXTURES = fileURLToPath(new URL('../../fixtures/', import.meta.url));
@@ -18,7 +36,9 @@ accounts.json, and the bundled transforms/ and identity-profiles/.
 
 Options:
   --identities <n>   Number of identities, 1 to ${MAX_IDENTITIES.toLocaleString('en-US')}
-  --out <dir>        Output directory (created when missing; its tenant files are replaced)
+  --out <dir>        Output directory: a new or empty one, or a tenant gen-tenant wrote, which
+                     is replaced whole (the new tenant is written beside it, then renamed into
+                     place); a directory holding other files is refused
   --seed <s>         Any string; the same seed and n give byte-identical files (default "1")
   --fixtures <dir>   Where transforms/ and identity-profiles/ are copied from (default: the
                      package's bundled fixtures)
@@ -72,7 +92,7 @@ export async function genTenantCommand(argv: string[], io: Output): Promise<numb
     throw new UsageError(`--identities must be between 1 and ${MAX_IDENTITIES}, got ${values.identities}`);
   }
   if (values.out === undefined || values.out === '') throw new UsageError('gen-tenant needs --out <dir>');
-  if (existsSync(values.out) && !statSync(values.out).isDirectory()) throw new UsageError(`--out ${values.out} exists and is not a directory`);
+  checkOut(values.out);
   const seed = values.seed ?? '1';
   if (seed === '') throw new UsageError('--seed must not be empty');
   if (values['no-copy'] === true && values.fixtures !== undefined) throw new UsageError('--fixtures and --no-copy contradict each other');
@@ -84,21 +104,28 @@ export async function genTenantCommand(argv: string[], io: Output): Promise<numb
   if (copyFrom !== undefined && !existsSync(copyFrom)) throw new UsageError(`--fixtures ${copyFrom} does not exist`);
 
   const started = process.hrtime.bigint();
+  const out = values.out;
+  // The tenant is written beside --out and renamed into place: a failure leaves the old one whole.
+  const work = siblingOf(out, `gen-tenant-${process.pid}`);
   let summary;
+  let planted: PlantedDifference[] = [];
   try {
-    summary = writeTenant(values.out, { identities, seed, specialCases: values['special-cases'] === true, ...(copyFrom === undefined ? {} : { copyFrom }) });
+    rmSync(work, { recursive: true, force: true });
+    mkdirSync(work, { recursive: true });
+    summary = writeTenant(work, { identities, seed, specialCases: values['special-cases'] === true, ...(copyFrom === undefined ? {} : { copyFrom }) });
+    if (stored) {
+      const plantIn = values.plant === true ? comparableAttributes(work, values.profile) : undefined;
+      const now = values.now === undefined ? undefined : new Date(values.now).toISOString();
+      planted = (await storeComputedAttributes(work, { ...(values.profile !== undefined ? { profile: values.profile } : {}), ...(now !== undefined ? { now } : {}), ...(plantIn ? { plantIn } : {}) })).planted;
+    }
+    replaceDirectory(work, out, siblingOf(out, `gen-tenant-previous-${process.pid}`), (message, cause) => Object.assign(new Error(message), { code: (cause as NodeJS.ErrnoException).code ?? 'EIO' }));
   } catch (error) {
+    rmSync(work, { recursive: true, force: true });
     // Coded errors go to main's report; what is left is the file system (EACCES, ENOSPC, …).
     const errno = (error as NodeJS.ErrnoException).code;
     if (typeof errno !== 'string' || !/^E[A-Z]+$/.test(errno)) throw error;
     io.err(`gen-tenant: ${errno}: ${(error as Error).message}\n`);
     return EXIT_INVALID;
-  }
-  let planted: PlantedDifference[] = [];
-  if (stored) {
-    const plantIn = values.plant === true ? comparableAttributes(values.out, values.profile) : undefined;
-    const now = values.now === undefined ? undefined : new Date(values.now).toISOString();
-    planted = (await storeComputedAttributes(values.out, { ...(values.profile !== undefined ? { profile: values.profile } : {}), ...(now !== undefined ? { now } : {}), ...(plantIn ? { plantIn } : {}) })).planted;
   }
   if (values.quiet !== true) {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;

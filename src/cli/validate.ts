@@ -7,6 +7,7 @@ import { existsSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createEngine } from '../engine/engine.js';
 import { MAX_DEPTH_LIMIT } from '../engine/options.js';
+import { terminalLines } from '../errors/terminal.js';
 import { workflowCommand } from '../errors/workflow-commands.js';
 import type { ValidationIssue } from '../schema/issues.js';
 import { createSetValidator, MAX_TRANSFORM_BYTES, tooLargeIssue, type SetResult } from '../engine/validate.js';
@@ -269,7 +270,7 @@ function render(format: Format, reports: FileReport[]): string {
         const kind = i.severity === 'error' ? 'error' : 'warning';
         out += `${workflowCommand(kind, { file: r.file, line: i.line, col: i.column, title: i.code }, `${i.code} ${i.message}${pointer}`)}\n`;
       } else {
-        out += `${r.file}:${i.line}:${i.column} ${i.severity} ${i.code} ${i.message}${pointer}\n`;
+        out += terminalLines([`${r.file}:${i.line}:${i.column} ${i.severity} ${i.code} ${i.message}${pointer}`]);
       }
     }
   }

@@ -3,6 +3,7 @@
 // below it what the operation decided. The facts are the trace's (engine/trace.ts); this module
 // only words them, so that the JSON form (the trace itself) carries the same.
 
+import { terminalLines } from '../errors/terminal.js';
 import type { Explanation } from './engine.js';
 import { unknownAccountAttributeMessage } from './name-checks.js';
 import type { TraceNode } from './trace.js';
@@ -79,12 +80,12 @@ function lines(node: TraceNode, depth: number, out: string[], chosen: boolean): 
 export function formatTrace(trace: TraceNode, depth = 0): string {
   const out: string[] = [];
   lines(trace, depth, out, false);
-  return out.join('\n') + '\n';
+  return terminalLines(out);
 }
 
 export function formatExplanation(explanation: Explanation): string {
   const out: string[] = [];
   lines(explanation.trace, 0, out, false);
   out.push(explanation.error ? `error: ${explanation.error.code} ${explanation.error.message}${explanation.error.path !== undefined ? ` (${explanation.error.path || '/'})` : ''}` : `value: ${show(explanation.value ?? null)}`);
-  return out.join('\n') + '\n';
+  return terminalLines(out);
 }

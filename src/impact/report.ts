@@ -5,6 +5,7 @@
 
 import { formatTrace } from '../engine/explain-text.js';
 import { inertWorkflowText, workflowCommand } from '../errors/workflow-commands.js';
+import { terminalLines } from '../errors/terminal.js';
 import { escapeHtml, markdownCode, markdownText } from '../errors/markdown.js';
 import type { AttributeReason } from './plan.js';
 import { impactPasses } from './run.js';
@@ -84,14 +85,14 @@ function text(report: ImpactReport): string {
           lines.push(`      ${KIND_LABEL[kind]}: ${who(e)}: ${outcome(e.before)} → ${outcome(e.after)}`);
           for (const side of ['before', 'after'] as const) {
             const trace = e.explained?.[side];
-            if (trace) lines.push(`        ${side}:`, formatTrace(trace, 5).trimEnd());
+            if (trace) lines.push(`        ${side}:`, ...formatTrace(trace, 5).trimEnd().split('\n'));
           }
         }
       }
     }
   }
   lines.push('', `${totals(report, (n) => n)} (${(report.elapsedMs / 1000).toFixed(1)} s)`);
-  return lines.join('\n') + '\n';
+  return terminalLines(lines);
 }
 
 function markdown(report: ImpactReport): string {

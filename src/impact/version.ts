@@ -58,7 +58,7 @@ function parseDocument(text: string, file: string): unknown {
     const column = before[before.length - 1]!.length + 1;
     throw codedError('IMPACT_VERSION', `${file}:${line}:${column}: not valid JSON (${describeJsonError(printParseErrorCode(error))})`, { details: { file, line, column } });
   }
-  checkJsonDepth(value, MAX_JSON_DEPTH, file);
+  checkJsonDepth(value, MAX_JSON_DEPTH, file, body);
   return value;
 }
 

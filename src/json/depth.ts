@@ -6,6 +6,7 @@
 // first value too deep. Stricter limits of their own (a request body, a transform) sit below it.
 
 import { codedError, escapePointerToken, type TransformsError } from '../errors/index.js';
+import { formatPosition, positionOf } from './positions.js';
 
 /**
  * The deepest nesting of objects and arrays read or written anywhere (the root container is
@@ -28,9 +29,44 @@ function pointerOf(frames: readonly Frame[], i: number): string {
   return tokens.reverse().map((t) => `/${t}`).join('');
 }
 
-function tooDeep(where: string, pointer: string, limit: number): TransformsError {
-  const message = `${where} nests deeper than ${limit} levels at ${pointer || '/'}`;
-  return codedError('JSON_TOO_DEEP', message, { path: pointer, details: { limit, causes: [`${pointer || '/'}: nested deeper than ${limit} levels`] } });
+/** The longest pointer a message quotes whole; a longer one (a thousand levels of `/a`) keeps its two ends. */
+const MESSAGE_POINTER = 120;
+
+/** A pointer for a message: whole when short, otherwise its start and end around an ellipsis (the error's path holds it whole). */
+export function messagePointer(pointer: string): string {
+  if (pointer === '') return '/';
+  if (pointer.length <= MESSAGE_POINTER) return pointer;
+  const half = MESSAGE_POINTER / 2;
+  return `${pointer.slice(0, half)}…${pointer.slice(-half)}`;
+}
+
+/**
+ * The offset in a JSON text of the first `[` or `{` nested deeper than `limit` (the root container
+ * is level 1), outside strings; -1 when none is. A scan, so any depth is found without recursion.
+ */
+function tooDeepOffset(text: string, limit: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return i;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return -1;
+}
+
+function tooDeep(where: string, pointer: string, limit: number, text: string | undefined): TransformsError {
+  const at = messagePointer(pointer);
+  const details = { limit, causes: [`${at}: nested deeper than ${limit} levels`] };
+  const offset = text === undefined ? -1 : tooDeepOffset(text, limit);
+  if (offset < 0) return codedError('JSON_TOO_DEEP', `${where} nests deeper than ${limit} levels at ${at}`, { path: pointer, details });
+  const position = positionOf(text!, offset);
+  return codedError('JSON_TOO_DEEP', `${formatPosition(where, position)}: the file nests deeper than ${limit} levels at ${at}`, { path: pointer, details: { ...details, file: where, line: position.line, column: position.column } });
 }
 
 /**
@@ -57,9 +93,10 @@ function deeperThan(value: object, depth: number, limit: number): boolean {
 
 /**
  * Throws JSON_TOO_DEEP when `value` nests objects and arrays deeper than `maxDepth`. `where`
- * names the value in the message ("the request body", a file's path).
+ * names the value in the message ("the request body", a file's path); with the file's `text`, the
+ * message starts with `file:line:column` of the first container too deep.
  */
-export function checkJsonDepth(value: unknown, maxDepth: number, where: string): void {
+export function checkJsonDepth(value: unknown, maxDepth: number, where: string, text?: string): void {
   if (value === null || typeof value !== 'object') return;
   // Records are checked by the million: a walk that allocates nothing answers first, and only a
   // value it finds too deep is walked again, breadth first, for the pointer to report.
@@ -67,7 +104,7 @@ export function checkJsonDepth(value: unknown, maxDepth: number, where: string):
   const frames: Frame[] = [{ value, depth: 1, parent: -1, key: '' }];
   for (let i = 0; i < frames.length; i++) {
     const f = frames[i]!;
-    if (f.depth > maxDepth) throw tooDeep(where, pointerOf(frames, i), maxDepth);
+    if (f.depth > maxDepth) throw tooDeep(where, pointerOf(frames, i), maxDepth, text);
     const v = f.value as Record<string, unknown> | unknown[];
     if (Array.isArray(v)) {
       for (let k = 0; k < v.length; k++) {

@@ -94,7 +94,7 @@ export function readJsonFile(file: string): unknown {
   } catch (error) {
     throw invalidJsonText(file, text, error);
   }
-  checkJsonDepth(value, MAX_JSON_DEPTH, file);
+  checkJsonDepth(value, MAX_JSON_DEPTH, file, text);
   return value;
 }
 

@@ -1,6 +1,7 @@
 // The end-of-run summary of a refresh: identities, attributes, errors by code,
 // throughput and cache hit rates, as data and as readable text.
 
+import { terminalLines } from '../errors/terminal.js';
 import type { CacheStats } from '../engine/caches.js';
 import type { Shard } from './shard.js';
 
@@ -83,5 +84,5 @@ export function formatSummary(s: RefreshSummary): string {
     .join(', ');
   lines.push(`  cache hits   ${caches || 'n/a'}`);
   lines.push(`  peak RSS     ${(s.peakRssBytes / (1 << 20)).toFixed(0)} MiB`);
-  return lines.join('\n') + '\n';
+  return terminalLines(lines);
 }

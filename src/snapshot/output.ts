@@ -2,15 +2,15 @@
 // the copy is complete (a failed or interrupted run leaves the previous snapshot as it was), the
 // checkpoint that lets an interrupted copy resume, and the manifest of a complete one.
 
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { codedError } from '../errors/index.js';
 import { stripByteOrderMark } from '../json/positions.js';
 import { writeError } from './array-file-writer.js';
 import { CHECKPOINT, MANIFEST } from './layout.js';
 import type { MergeProgress } from './records.js';
 import { MAX_JSON_DEPTH, checkJsonDepth } from '../json/depth.js';
-import { writeFileWhole } from '../json/write-file.js';
+import { keepMode, replaceDirectory, siblingOf, writeFileWhole } from '../json/write-file.js';
 
 export type SnapshotPart = 'sources' | 'identities' | 'accounts' | 'transforms' | 'profiles';
 export const SNAPSHOT_PARTS: readonly SnapshotPart[] = ['sources', 'identities', 'accounts', 'transforms', 'profiles'];
@@ -63,7 +63,7 @@ export function checkOutput(out: string): string {
 
 /** The work directory of an output: beside it (same file system, so the final rename is atomic), a dot name. */
 export function workDirectory(out: string): string {
-  return join(dirname(out), `.${basename(out)}.snapshot-partial`);
+  return siblingOf(out, 'snapshot-partial');
 }
 
 /** The hidden directory of an interrupted or failed copy into `out` that can resume (it holds a checkpoint), or null. */
@@ -135,33 +135,10 @@ export function freshDirectory(dir: string, replacing?: string): void {
 }
 
 /**
- * Give `to` the permission bits of the existing `from`, so that a snapshot replacing a private
- * (0700) one is private from its first file on, never readable more widely than the one it replaces.
- */
-function keepMode(from: string, to: string): void {
-  const stats = statSync(from, { throwIfNoEntry: false });
-  if (stats?.isDirectory()) chmodSync(to, stats.mode & 0o7777);
-}
-
-/**
  * Put the completed work directory in place of the output: the old snapshot is renamed aside,
  * the new one renamed in, then the old one removed. Each rename is atomic; if the second fails,
  * the old snapshot is renamed back.
  */
 export function replaceOutput(work: string, out: string): void {
-  const aside = join(dirname(out), `.${basename(out)}.snapshot-previous`);
-  try {
-    keepMode(out, work);
-    rmSync(aside, { recursive: true, force: true });
-    if (existsSync(out)) renameSync(out, aside);
-  } catch (error) {
-    throw codedError('SNAPSHOT_OUT', `cannot replace ${out}: ${(error as Error).message}`, { cause: error, details: { file: out } });
-  }
-  try {
-    renameSync(work, out);
-  } catch (error) {
-    if (existsSync(aside) && !existsSync(out)) renameSync(aside, out);
-    throw codedError('SNAPSHOT_OUT', `cannot move the snapshot into ${out}: ${(error as Error).message}`, { cause: error, details: { file: out } });
-  }
-  rmSync(aside, { recursive: true, force: true });
+  replaceDirectory(work, out, siblingOf(out, 'snapshot-previous'), (message, cause) => codedError('SNAPSHOT_OUT', message, { cause, details: { file: out } }));
 }

@@ -4,6 +4,7 @@
 // each (verifyLineJson), written as they are found.
 
 import { formatTrace } from '../engine/explain-text.js';
+import { terminalLines } from '../errors/terminal.js';
 import { markdownCode, markdownFence, markdownText } from '../errors/markdown.js';
 import type { VerifyLine } from '../refresh/stored-comparison.js';
 import type { PreviewLine, PreviewReport } from './preview.js';
@@ -76,11 +77,11 @@ function text(r: VerifyReport): string {
       for (const e of g.examples) out.push(`    ${e.identityName} (${e.identityId}): platform ${show(e.platform)}, ours ${show(e.ours)}${e.error ? ` [${e.error}]` : ''}`);
       const previewed = previewedText(g);
       if (previewed) out.push(`    ${previewed}`);
-      if (g.explained) out.push(`    how ours was computed for ${g.explained.identityId}:`, formatTrace(g.explained.trace, 3).trimEnd());
+      if (g.explained) out.push(`    how ours was computed for ${g.explained.identityId}:`, ...formatTrace(g.explained.trace, 3).trimEnd().split('\n'));
     }
   }
   if (r.preview) out.push('', ...previewLines(r.preview));
-  return out.join('\n') + '\n';
+  return terminalLines(out);
 }
 
 /** A value as the report shows it (JSON, or null), as inline code. */

@@ -46,6 +46,15 @@ describe('identity-transforms validate', () => {
     expect(r.out).toContain(`${f}:6:5 error SCHEMA_UNKNOWN_PROPERTY unknown attribute "flags" (/attributes/flags)`);
   });
 
+  it('shows a file name holding an escape sequence or a line break escaped in text format, one line per finding', async () => {
+    const f = file('bad\u001b[2J\nx.json:1:1 error FORGED.json', '{"name": "Bad", "type": "lower", "attributes": {"x": 1}}');
+    const r = await run('validate', f);
+    expect(r.code).toBe(1);
+    expect(r.out).not.toContain('\u001b');
+    expect(r.out).toContain(`${dir}/bad\\u001b[2J\\nx.json:1:1 error FORGED.json:1:`);
+    expect(r.out.split('\n').filter((l) => l.startsWith('x.json'))).toHaveLength(0);
+  });
+
   it('reports JSON syntax errors with their line and column', async () => {
     const f = file('syntax.json', '{\n  "name": "x",\n  "type": "lower"\n  "attributes": {}\n}');
     const r = await run('validate', f);

@@ -2,7 +2,7 @@
 // --format ndjson being the planted differences, the exit codes of --fail-on, and usage errors
 // exit 2 with their code.
 
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,6 +77,28 @@ describe('identity-transforms verify', () => {
     expect(explain.code).toBe(2);
     expect(explain.err).toContain('--explain explains the examples against --fixtures');
   });
+
+  it('names file:line:column and a bounded pointer for a --profile file nested 1,500 levels deep', async () => {
+    const deep = join(tmp, 'deep1500.json');
+    writeFileSync(deep, '{\n  "a": ' + '{"a":'.repeat(1_499) + '1' + '}'.repeat(1_500) + '\n');
+    const { code, out, err } = await verify('--profile', deep);
+    expect(code).toBe(1);
+    expect(out).toBe('');
+    expect(err).toMatch(new RegExp(`^JSON_TOO_DEEP ${deep.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2:5003: the file nests deeper than 1000 levels at (/a){30}…(/a){30}\n$`));
+  });
+
+  it('prints an identity named with an escape sequence or a line break escaped in the text report', async () => {
+    const hostile = join(tmp, 'hostile');
+    cpSync(dir, hostile, { recursive: true });
+    const named = planted.find((p) => p.kind === 'differ')!;
+    const file = join(hostile, 'identities.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(JSON.stringify(named.identityName), JSON.stringify('\u001b[2J\nverify forged')));
+    const { code, out } = await runCli('verify', '--fixtures', hostile, '--workers', '0', '--now', VERIFIED_AT, '--attributes', named.attribute);
+    expect(code).toBe(0);
+    expect(out).not.toContain('\u001b');
+    expect(out).toContain(`    \\u001b[2J\\nverify forged (${named.identityId}): platform `);
+    expect(out.split('\n').filter((l) => l.startsWith('verify '))).toHaveLength(1);
+  }, 60_000);
 
   it('exits 2 with VERIFY_NOTHING_STORED for a tenant without stored attributes', async () => {
     const bare = join(tmp, 'bare');

@@ -239,4 +239,18 @@ describe('action.yml', () => {
     expect(step(missing, 'validate').stderr).toContain('CLI_USAGE no such file or directory: no-such-dir/');
     expect(missing.outputs['exit-code']).toBe('2');
   });
+
+  it('takes paths one per line from a multi-line value, so a path may hold spaces, and splits a single line at spaces', async () => {
+    const spaced = join(workspace, 'transforms/My Lower.json');
+    writeFileSync(spaced, JSON.stringify({ name: 'My Lower', type: 'lower', attributes: { flags: 'x' } }, null, 2));
+    try {
+      const lines = await runAction({ paths: '  transforms/My Lower.json\n\ntransforms/location-region.json\n', format: 'text' });
+      expect(step(lines, 'validate').stdout).toContain('transforms/My Lower.json:5:5 error SCHEMA_UNKNOWN_PROPERTY');
+      expect(lines.outputs).toMatchObject({ files: '2', invalid: '1', errors: '1', warnings: '1', 'exit-code': '1' });
+      const words = await runAction({ paths: 'transforms/location-region.json  transforms/active-hire-date.json', format: 'text' });
+      expect(words.outputs).toMatchObject({ files: '2', invalid: '0', warnings: '1', 'exit-code': '0' });
+    } finally {
+      rmSync(spaced);
+    }
+  });
 });

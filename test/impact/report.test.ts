@@ -76,6 +76,17 @@ describe('formatImpact', () => {
     expect(formatImpact(report([region]), 'text')).toContain('new error: 2c91b: "EMEA" → EVAL_LOOKUP_NO_MATCH no match');
     expect(formatImpact(report([region]), 'markdown')).toContain('<td><code>ada.lovelace (2c91a)</code></td>');
   });
+  it('shows names with control characters escaped in text, one report line each', () => {
+    const hostile = attribute('region\u001b[2J', {
+      changed: 1,
+      examples: { changed: [{ identityId: '2c91a', identityName: 'ada\n1 attribute evaluated for 0 identities', before: { value: 'a' }, after: { value: 'b' } }] },
+    });
+    const text = formatImpact({ ...report([hostile]), profiles: [{ profile: 'Employees\r', attributes: [hostile] }] }, 'text');
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+    expect(text).toContain('  region\\u001b[2J: 1 of');
+    expect(text).toContain('changed: ada\\n1 attribute evaluated for 0 identities (2c91a): "a" → "b"');
+    expect(text.split('\n').filter((l) => l.startsWith('1 attribute evaluated'))).toHaveLength(1);
+  });
 });
 
 describe('impactFailure', () => {
@@ -90,4 +101,5 @@ describe('impactFailure', () => {
     expect(impactFailure(r, 'none')).toBeUndefined();
     expect(impactFailure(report([attribute('title', { changed: 3 })]), 'errors')).toBeUndefined();
   });
+
 });

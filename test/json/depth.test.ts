@@ -66,4 +66,17 @@ describe('JSON read from files is depth checked', () => {
     writeFileSync(join(dir, 'transforms', 'deep.json'), deepTransform(10_000));
     expect(codeOf(() => loadFixtures(dir)).code).toBe('JSON_TOO_DEEP');
   });
+
+  it('a fixture file too deep: its file:line:column and the pointer with its middle elided, whole in the path', () => {
+    const dir = join(scratch, 'located');
+    mkdirSync(join(dir, 'transforms'), { recursive: true });
+    const file = join(dir, 'transforms', 'deep.json');
+    writeFileSync(file, '{\n "name": "deep",\n "type": "static",\n "attributes": {"value": "[{", "x": ' + nested(5_000) + '}}');
+    const error = codeOf(() => loadFixtures(dir)) as { code?: string; path?: string; message?: string; details?: Record<string, unknown> };
+    expect(error.code).toBe('JSON_TOO_DEEP');
+    expect(error.path).toBe('/attributes/x' + '/0'.repeat(MAX_JSON_DEPTH - 2));
+    // Line 4's first `[` is at column 37, at level 3: level 1,001 is 998 columns on.
+    expect(error.message).toBe(`${file}:4:1035: the file nests deeper than 1000 levels at /attributes/x${'/0'.repeat(23)}/…${'/0'.repeat(30)}`);
+    expect(error.details).toMatchObject({ file, line: 4, column: 1035, limit: MAX_JSON_DEPTH });
+  });
 });

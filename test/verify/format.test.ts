@@ -84,3 +84,22 @@ describe('formatVerify markdown', () => {
     expect(fenced).toMatch(/^````$/m);
   });
 });
+
+describe('formatVerify text', () => {
+  const clearing = report();
+  clearing.tenant = 'fixtures\u001b[2J';
+  clearing.attributes[0]!.groups[0]!.examples[0]!.identityName = '\u001b[2J';
+  clearing.attributes[0]!.groups[0]!.examples.push({ identityId: 'id2', identityName: 'bob\n  attribute values: 1 compared, 1 agree', platform: 'x', ours: 'x' });
+  const text = formatVerify(clearing, 'text');
+
+  it('shows an identity or tenant name holding an escape sequence escaped, never the escape itself', () => {
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+    expect(text).toContain('    \\u001b[2J (id`<b>): platform ');
+    expect(text).toContain('over fixtures\\u001b[2J');
+  });
+
+  it('keeps a name with a line break on its own line: no report line is forged', () => {
+    expect(text).toContain('    bob\\n  attribute values: 1 compared, 1 agree (id2)');
+    expect(text.split('\n').filter((l) => l.startsWith('  attribute values:'))).toHaveLength(1);
+  });
+});

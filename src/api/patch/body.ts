@@ -3,7 +3,7 @@
 // with jsonc-parser's visitor, and any object with a repeated member is refused, naming the
 // operation and the member.
 
-import type { FastifyRequest } from 'fastify';
+import type { BodyParser } from '../json-body.js';
 import { visit } from 'jsonc-parser';
 import type { TransformsError } from '../../errors/index.js';
 import { formatPointer, patchError } from './pointer.js';
@@ -67,8 +67,6 @@ function deeperThan(value: unknown, limit: number): boolean {
   }
   return false;
 }
-
-type BodyParser = (request: FastifyRequest, body: string, done: (err: Error | null, value?: unknown) => void) => void;
 
 /**
  * A content-type parser for application/json-patch+json: Fastify's JSON parser (strict JSON,

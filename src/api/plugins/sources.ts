@@ -8,6 +8,7 @@ import type { FieldMap } from '../../filter/index.js';
 import { RIGHTS } from '../auth/rights.js';
 import { collectionQuerySchema, docs, listHandler, timeSorter, type CollectionSpec } from '../collections/index.js';
 import type { ApiContext } from '../context.js';
+import { jsonBodyParser } from '../json-body.js';
 import { checkStoredJson } from '../json-limits.js';
 import { unsafeNameCharacter } from '../names.js';
 import { applyPatch, checkReplacement, jsonPatchBodyParser, patchOperations } from '../patch/index.js';
@@ -186,9 +187,9 @@ const schemaParams = { type: 'object', required: ['id', 'schemaId'], properties:
 
 export async function sourcesPlugin(app: FastifyInstance, opts: { ctx: ApiContext }): Promise<void> {
   const { ctx } = opts;
-  // The JSON Patch media type (RFC 6902 §6), parsed like JSON with prototype poisoning refused
+  // The JSON Patch media type (RFC 6902 §6), parsed like JSON (json-body.ts: UTF-8, prototype keys refused)
   // and an object with a repeated member refused (RFC 6902, https://developer.sailpoint.com/docs/api/patch-requests: exactly one op and one path).
-  app.addContentTypeParser('application/json-patch+json', { parseAs: 'string' }, jsonPatchBodyParser(app.getDefaultJsonParser('error', 'error')));
+  app.addContentTypeParser('application/json-patch+json', { parseAs: 'string' }, jsonPatchBodyParser(jsonBodyParser(app.getDefaultJsonParser('error', 'error'))));
   const read = { right: RIGHTS.sourcesRead, user: true };
   const manage = { right: RIGHTS.sourcesManage, user: true };
 
