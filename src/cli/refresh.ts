@@ -13,6 +13,7 @@ import { formatSummary } from '../refresh/summary.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, processOutput, integerOption, isDirectory, UsageError, type Output, parseCommandLine } from './io.js';
+import { refuseOutputOverInput } from './out-file.js';
 import { signalExitCode, watchSignals } from './signals.js';
 import { TENANT_HELP, tenantFromEnvironment } from './tenant.js';
 
@@ -106,6 +107,7 @@ export async function refreshCommand(argv: string[], io: Output): Promise<number
   if (values.out !== undefined && isDirectory(values.out)) {
     throw new TransformsError('CLI_READ', `--out ${values.out} is a directory: --out names the NDJSON file to write, e.g. --out ${join(values.out, 'identities.ndjson')}`, { details: { file: values.out } });
   }
+  if (values.out !== undefined) refuseOutputOverInput(values.out, values.fixtures, [values.profile, values.rules]);
   const format = values.format;
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
   // Which of --fixtures and --tenant, and what goes with each, the library checks.

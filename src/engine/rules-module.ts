@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { codedError } from '../errors/index.js';
+import { thrownMessage } from '../errors/thrown.js';
 import type { RuleFunction } from './types.js';
 
 function invalid(file: string, message: string, cause?: unknown): never {
@@ -26,7 +27,7 @@ export async function loadRulesModule(path: string): Promise<Record<string, Rule
   try {
     module = (await import(url)) as Record<string, unknown>;
   } catch (error) {
-    return invalid(path, `the rules module cannot be loaded: ${(error as Error).message}`, error);
+    return invalid(path, `the rules module cannot be loaded: ${thrownMessage(error)}`, error);
   }
   const rules = module.rules ?? module.default;
   if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) {

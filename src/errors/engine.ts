@@ -38,7 +38,7 @@ export const engineErrors = {
   EVAL_DATE_MATH: { status: 400, description: 'A dateMath expression is invalid (including rounding by week).' },
   EVAL_NUMBER_FORMAT: { status: 400, description: 'Java NumberFormatException: a value that must be a number is not.' },
   EVAL_UNKNOWN_RULE: { status: 400, description: 'A rule transform names a rule that is neither built in nor registered on the engine.' },
-  EVAL_RULE_FAILED: { status: 400, description: 'A registered rule threw; the cause is chained.' },
+  EVAL_RULE_FAILED: { status: 400, description: 'A registered rule threw (anything: the message shows what, cut at 500 characters; the cause is chained), or returned what no transform value is (a bigint, a symbol, a function, NaN or an infinity, an instance of a class such as Date; details.at is where in the value).' },
   EVAL_NOT_EVALUABLE: { status: 400, description: 'The operation has no evaluator in this engine.' },
   EVAL_INTERNAL: { status: 500, description: 'An unexpected exception inside an operation; the cause is chained. Report it as a bug.' },
 } as const satisfies Record<string, ErrorDefinition>;

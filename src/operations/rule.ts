@@ -3,11 +3,13 @@
 // function registered on the engine (https://developer.sailpoint.com/docs/extensibility/transforms/operations/rule).
 
 import { codedError, isTransformsError } from '../errors/index.js';
+import { thrownMessage } from '../errors/thrown.js';
 import { all, attempt, andThen, type MaybePromise } from '../providers/maybe.js';
 import type { CompileContext, Evaluation, Evaluator, StringAttribute, Value } from '../engine/types.js';
 import type { Identity } from '../providers/types.js';
 import { MANAGER_ONLY } from '../engine/identity-reach.js';
 import { generateRandomString } from '../runtime/random.js';
+import { asValue, foreignValue } from './support/rule-value.js';
 import { textOf } from './support/text.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
 
@@ -96,16 +98,21 @@ function registered(ctx: CompileContext, name: string): Evaluator {
       const attributes: Record<string, Value> = {};
       variables.forEach(([key], i) => (attributes[key] = values[i] ?? null));
       const failed = (error: unknown): never => {
-        throw codedError('EVAL_RULE_FAILED', `rule ${JSON.stringify(name)} failed: ${error instanceof Error ? error.message : String(error)}`, {
+        throw codedError('EVAL_RULE_FAILED', `rule ${JSON.stringify(name)} failed: ${thrownMessage(error)}`, {
           path: pointer,
           cause: error,
           details: { rule: name, ...(isTransformsError(error) ? { code: error.code } : {}) },
         });
       };
-      return attempt(
-        () => andThen(fn({ input, attributes, identity: ev.identity, now: ev.now, random: ev.random }), (v) => (v === undefined ? null : v)),
-        failed,
-      );
+      const checked = (value: unknown): Value => {
+        const foreign = foreignValue(value, ev.limits.maxOutputLength);
+        if (foreign === null) return asValue(value);
+        throw codedError('EVAL_RULE_FAILED', `rule ${JSON.stringify(name)} returned ${foreign.what}${foreign.at === '' ? '' : ` at ${foreign.at}`}: a transform's value is a string, a finite number, a boolean, null, a list or a map of these`, {
+          path: pointer,
+          details: { rule: name, at: foreign.at },
+        });
+      };
+      return andThen(attempt(() => fn({ input, attributes, identity: ev.identity, now: ev.now, random: ev.random }) as MaybePromise<unknown>, failed), checked);
     });
   };
 }

@@ -147,7 +147,11 @@ function parseRecordPart(text: string, fixtures: string, record: TenantRecord, e
   } catch (error) {
     throw errorAt(fixtures, record, error);
   }
-  checkJsonDepth(value, MAX_JSON_DEPTH, `the record of ${fixtures}`);
+  try {
+    checkJsonDepth(value, MAX_JSON_DEPTH, `the record of ${fixtures}`);
+  } catch (error) {
+    throw errorAt(fixtures, record, error);
+  }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw errorAt(fixtures, record);
   const item = value as Record<string, unknown>;
   if (item.attributes === undefined || item.attributes === null) item.attributes = {};

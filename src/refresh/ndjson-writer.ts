@@ -146,7 +146,14 @@ export class AtomicFileWriter {
     this.stream.on('error', (error) => {
       this.failure = error;
     });
+    // Code the run calls (a rules module on this thread) may end the process with process.exit:
+    // the hidden file goes with it rather than waiting for the next run to find it stale.
+    if (this.temp !== null) process.once('exit', this.removeOnExit);
   }
+
+  private readonly removeOnExit = (): void => {
+    if (this.temp !== null) rmSync(this.temp, { force: true });
+  };
 
   async write(text: string | Uint8Array): Promise<void> {
     if (this.failure) throw this.writeError(this.failure);
@@ -169,6 +176,7 @@ export class AtomicFileWriter {
     if (this.failure) throw this.writeError(this.failure);
     try {
       if (this.temp !== null) renameSync(this.temp, this.target);
+      process.off('exit', this.removeOnExit);
     } catch (error) {
       rmSync(this.temp!, { force: true });
       throw this.writeError(error as Error);
@@ -181,7 +189,8 @@ export class AtomicFileWriter {
       this.stream.destroy();
       await once(this.stream, 'close').catch(() => undefined);
     }
-    if (this.temp !== null) rmSync(this.temp, { force: true });
+    this.removeOnExit();
+    process.off('exit', this.removeOnExit);
   }
 
   /** Delete the temporary file now (a process about to exit cannot wait for the stream to close). */

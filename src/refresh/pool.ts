@@ -15,7 +15,6 @@
 // is stopped, and no thread is started in this process again (worker-gate.ts keeps the one
 // piscina starts in its place from loading re2); docs/decisions.md.
 
-import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
@@ -28,6 +27,7 @@ import type { SharedRanges } from './fixture-stream/account-runs.js';
 import type { BatchPlan, TenantFiles } from './fixture-stream/record-reader.js';
 import type { PrepareTask, ScanTask, WorkerFailure, WorkerResult, WorkerTask } from './worker.js';
 import type { GateData } from './worker-gate.js';
+import { compiledWorker } from './worker-bundle.js';
 
 /** Whether the threads load TypeScript through tsx (this file runs as TypeScript): they then start several times slower. */
 export function threadsLoadTypeScript(): boolean {
@@ -38,9 +38,9 @@ export function threadsLoadTypeScript(): boolean {
  * The worker module. From the built package it is worker.bundle.js next to this file, the
  * worker and everything it imports in one file (scripts/build-worker-bundle.ts): each thread
  * then reads and compiles one module instead of resolving a graph of some 170. A compiled tree
- * without it (tsc alone), or whose worker.js is newer (tsc run again over a built tree), loads
- * worker.js. When this file runs as TypeScript (tests, tsx scripts) the worker is the .ts file
- * and threads load it through tsx, which is then installed (it is a dev dependency).
+ * without it (tsc alone), or whose bundle does not belong to its worker.js (tsc run again over a
+ * built tree, a bundle changed since), loads worker.js (worker-bundle.ts). When this file runs
+ * as TypeScript (tests, tsx scripts) the worker is the .ts file and threads load it through tsx, which is then installed (it is a dev dependency).
  * worker-gate.ts, which piscina starts, loads the module `worker` names.
  */
 function workerLocation(): { filename: string; execArgv: string[]; worker: GateData['worker'] } {
@@ -48,13 +48,6 @@ function workerLocation(): { filename: string; execArgv: string[]; worker: GateD
   if (!threadsLoadTypeScript()) return { filename: new URL('./worker-gate.js', here).href, execArgv: [], worker: compiledWorker(here) };
   const loader = pathToFileURL(createRequire(here).resolve('tsx')).href;
   return { filename: new URL('./worker-gate.ts', here).href, execArgv: ['--import', loader], worker: './worker.js' };
-}
-
-/** The worker module of a compiled tree whose pool.js is `here`: the bundle when it is there and as new as worker.js. */
-export function compiledWorker(here: string): GateData['worker'] {
-  const bundle = statSync(new URL('./worker.bundle.js', here), { throwIfNoEntry: false });
-  const worker = statSync(new URL('./worker.js', here), { throwIfNoEntry: false });
-  return bundle !== undefined && (worker === undefined || bundle.mtimeMs >= worker.mtimeMs) ? './worker.bundle.js' : './worker.js';
 }
 
 /**

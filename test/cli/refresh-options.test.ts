@@ -3,6 +3,7 @@
 
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli as run } from './run.js';
 import { cleanUp, FIXTURES, handTenant, hrAccount, NOW, profile, tempDir } from '../refresh/tenants.js';
@@ -93,6 +94,17 @@ describe('refresh --rules', () => {
     const r = await run('refresh', '--fixtures', FIXTURES, '--rules', '/nonexistent/rules.mjs', '--summary');
     expect(r.code).toBe(2);
     expect(r.err).toBe('RULES_MODULE_INVALID /nonexistent/rules.mjs: the rules module does not exist\n');
+  });
+
+  it.each([
+    ['null', 'null'],
+    ['Object.create(null)', '[object Object] that cannot be shown as text'],
+  ])('reports a module that throws %s as it loads, before running', async (thrown, shown) => {
+    const file = join(tempDir('idt-rules-'), 'rules.mjs');
+    writeFileSync(file, `throw ${thrown};\nexport default {};\n`);
+    const r = await run('refresh', '--fixtures', FIXTURES, '--rules', file, '--summary', '--workers', '0');
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`RULES_MODULE_INVALID ${pathToFileURL(file).href}: the rules module cannot be loaded: ${shown}\n`);
   });
 });
 

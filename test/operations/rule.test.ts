@@ -120,3 +120,69 @@ describe('rule: rules registered on the engine', () => {
 
   returnsValueOrCodedError('rule', ['name', 'operation', 'numChars', 'length', 'uid', 'attributeName', 'input']);
 });
+
+describe('rule: a registered rule that throws what is not an Error, or returns what no transform holds', () => {
+  const throwing = (value: unknown) => () => {
+    throw value;
+  };
+  const engine = createEngine({
+    rules: {
+      ThrowsNull: throwing(null),
+      ThrowsBare: throwing(Object.create(null)),
+      ThrowsUnprintable: throwing({
+        toString() {
+          throw new Error('no text');
+        },
+      }),
+      ThrowsHuge: throwing('x'.repeat(1_000_000)),
+      BigInt: () => 10n as never,
+      Symbol: () => Symbol('s') as never,
+      Function: () => (() => 1) as never,
+      NaN: () => Number.NaN,
+      Date: () => new Date(0) as never,
+      Nested: () => ({ a: [1, { b: 2n }] }) as never,
+      Cycle: () => {
+        const list: unknown[] = [];
+        list.push(list);
+        return list as never;
+      },
+      BareMap: () => Object.assign(Object.create(null) as object, { a: 'x' }) as never,
+      LaterBigInt: async () => 1n as never,
+    },
+  });
+
+  it.each([
+    ['ThrowsNull', 'rule "ThrowsNull" failed: null'],
+    ['ThrowsBare', 'rule "ThrowsBare" failed: [object Object] that cannot be shown as text'],
+    ['ThrowsUnprintable', 'rule "ThrowsUnprintable" failed: [object Object] that cannot be shown as text'],
+    ['ThrowsHuge', `rule "ThrowsHuge" failed: ${'x'.repeat(500)}…`],
+  ])('%s is EVAL_RULE_FAILED with a message that can be shown', (name, message) => {
+    const error = codedErrorOf(() => engine.evaluateSync(rule({ name })));
+    expect(error.code).toBe('EVAL_RULE_FAILED');
+    expect(error.message).toBe(message);
+    expect(error.path).toBe('/attributes/name');
+  });
+
+  it.each([
+    ['BigInt', 'a bigint', ''],
+    ['Symbol', 'a symbol', ''],
+    ['Function', 'a function', ''],
+    ['NaN', 'NaN', ''],
+    ['Date', 'an instance of Date', ''],
+    ['Nested', 'a bigint', '/a/1/b'],
+  ])('returning %s is EVAL_RULE_FAILED naming it and where it is', (name, what, at) => {
+    const error = codedErrorOf(() => engine.evaluateSync(rule({ name })));
+    expect(error.code).toBe('EVAL_RULE_FAILED');
+    expect(error.message).toBe(`rule "${name}" returned ${what}${at === '' ? '' : ` at ${at}`}: a transform's value is a string, a finite number, a boolean, null, a list or a map of these`);
+    expect(error.details).toEqual({ rule: name, at });
+  });
+
+  it('an asynchronous rule is checked the same', async () => {
+    expect(await rejectionOf(engine.evaluate(rule({ name: 'LaterBigInt' })))).toMatchObject({ code: 'EVAL_RULE_FAILED', details: { rule: 'LaterBigInt', at: '' } });
+  });
+
+  it('a map without a prototype is a map; a list that holds itself meets the output limit', () => {
+    expect(engine.evaluateSync(rule({ name: 'BareMap' }))).toEqual({ a: 'x' });
+    expect(codedErrorOf(() => engine.evaluateSync(rule({ name: 'Cycle' }))).code).toBe('EVAL_LIMIT_OUTPUT');
+  });
+});

@@ -3,17 +3,15 @@
 // NDJSON bytes; the result is what this thread gives for the same records.
 
 import { randomUUID } from 'node:crypto';
-import { utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createBatchEvaluator } from '../../src/refresh/evaluator.js';
 import { encodeResults, NdjsonEncoder } from '../../src/refresh/ndjson-writer.js';
-import { compiledWorker, RefreshPool } from '../../src/refresh/pool.js';
+import { RefreshPool } from '../../src/refresh/pool.js';
 import { resolveProfile } from '../../src/refresh/profile-source.js';
 import { TenantIndex } from '../../src/refresh/fixture-stream/identity-index.js';
 import { TenantStream } from '../../src/refresh/fixture-stream/stream.js';
-import { cleanUp, FIXTURES, generatedTenant, NOW, tempDir } from './tenants.js';
+import { cleanUp, FIXTURES, generatedTenant, NOW } from './tenants.js';
 
 afterAll(cleanUp);
 
@@ -50,26 +48,5 @@ describe('RefreshPool', () => {
     for await (const result of pool.run(stream.plans(7), stream.files, 'ndjson')) chunks.push(Buffer.from(result.bytes!));
     const local = createBatchEvaluator(config).run(stream.records());
     expect(Buffer.concat(chunks).toString('utf8')).toBe(Buffer.from(encodeResults(new NdjsonEncoder(), local.results)).toString('utf8'));
-  });
-});
-
-describe('the module the threads of a compiled tree load', () => {
-  /** A compiled tree's refresh/ directory with these files, each modified at the given second; the URL of its pool.js. */
-  function tree(files: Record<string, number>): string {
-    const dir = tempDir('idt-worker-module-');
-    for (const [name, second] of Object.entries(files)) {
-      writeFileSync(join(dir, name), '');
-      utimesSync(join(dir, name), second, second);
-    }
-    return pathToFileURL(join(dir, 'pool.js')).href;
-  }
-
-  it.each([
-    ['the bundle, built after worker.js', { 'worker.js': 1_000, 'worker.bundle.js': 1_001 }, './worker.bundle.js'],
-    ['the bundle, as packed (every file of one time)', { 'worker.js': 1_000, 'worker.bundle.js': 1_000 }, './worker.bundle.js'],
-    ['worker.js, when tsc wrote it again after the bundle', { 'worker.js': 1_002, 'worker.bundle.js': 1_001 }, './worker.js'],
-    ['worker.js, when there is no bundle (tsc alone)', { 'worker.js': 1_000 }, './worker.js'],
-  ])('is %s', (_case, files, expected) => {
-    expect(compiledWorker(tree(files))).toBe(expected);
   });
 });

@@ -49,6 +49,17 @@ describe('refresh: a broken record', () => {
     expect(r.err).toBe(`CLI_FIXTURES ${file}:12:${column}: the record of identity 10 (id-010) is not valid JSON: expected ":" after the property name\n`);
   });
 
+  it.each(['0', '2'])('nested deeper than 1,000 levels in identities.json is CLI_FIXTURES at the record\'s file:line:column (workers %s)', async (workers) => {
+    const dir = tenant();
+    const file = join(dir, 'identities.json');
+    const lines = (await import('node:fs')).readFileSync(file, 'utf8').split('\n');
+    lines[11] = lines[11]!.replace('"attributes":{}', `"attributes":{"deep":${'['.repeat(1_001)}${']'.repeat(1_001)}}`);
+    writeFileSync(file, lines.join('\n'));
+    const r = await run('refresh', '--fixtures', dir, '--workers', workers, '--batch-size', '8', '--summary');
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`CLI_FIXTURES ${file}:12:1: the record of identity 10 (id-010) nests deeper than 1000 levels at /attributes/deep${'/0'.repeat(998)}\n`);
+  });
+
   it('reports a missing fixtures directory as missing, not as a tenant without a profile', async () => {
     const missing = join(tempDir(), 'nope');
     const r = await run('refresh', '--fixtures', missing, '--summary');

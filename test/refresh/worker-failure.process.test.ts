@@ -90,6 +90,17 @@ describe('a refresh worker thread that dies', () => {
     expect(readdirSync(dirname(out))).toEqual([]);
   });
 
+  it('exiting on the main thread (workers 0) exits with its code and leaves no hidden .partial file beside --out', async () => {
+    const { dir, rulesFile } = tenant('Exit', EXIT);
+    const outDir = tempDir('idt-out-');
+    const out = join(outDir, 'out.ndjson');
+    writeFileSync(out, 'the previous run\n');
+    const r = await node([CLI, 'refresh', '--fixtures', dir, '--rules', rulesFile, '--workers', '0', '--batch-size', '16', '--out', out]);
+    expect(r).toMatchObject({ code: 7, signal: null });
+    expect(readFileSync(out, 'utf8')).toBe('the previous run\n');
+    expect(readdirSync(outDir)).toEqual(['out.ndjson']);
+  });
+
   it('starts no thread again in the process: workers auto then refresh on the calling thread, an explicit count fails at once', async () => {
     const { dir, rulesFile } = tenant('Exit', EXIT);
     const runner = pathToFileURL(join(ROOT, 'dist/refresh/runner.js')).href;

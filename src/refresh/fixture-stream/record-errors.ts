@@ -5,16 +5,21 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TransformsError } from '../../errors/index.js';
-import { codedError } from '../../errors/index.js';
+import { codedError, isTransformsError } from '../../errors/index.js';
 import { fileError, firstSyntaxError, invalidJsonInFile } from '../../json/positions.js';
 import type { TenantRecord } from './record-reader.js';
+
+function isTooDeep(cause: unknown): cause is TransformsError {
+  return isTransformsError(cause) && cause.code === 'JSON_TOO_DEEP';
+}
 
 function who(record: TenantRecord): string {
   return `identity ${record.ordinal} (${record.identityId})`;
 }
 
-/** identities.json's record of an identity is not valid JSON, or not an object. */
+/** identities.json's record of an identity is not valid JSON, nests too deeply (cause JSON_TOO_DEEP), or is not an object. */
 export function identityRecordError(fixtures: string, record: TenantRecord, cause?: unknown): TransformsError {
+  if (isTooDeep(cause)) return deepRecordError(fixtures, record, cause, false);
   const file = join(fixtures, 'identities.json');
   const path = `/${record.ordinal}`;
   if (record.offset === undefined) {
@@ -24,8 +29,21 @@ export function identityRecordError(fixtures: string, record: TenantRecord, caus
   return fileError(file, record.offset, `the record of ${who(record)} must be a JSON object`, { path });
 }
 
-/** The manager's record (found through managerId) is not valid JSON, or not an object. */
+/**
+ * identities.json's record of an identity (or of its manager) nests deeper than the JSON depth
+ * limit (`tooDeep`, JSON_TOO_DEEP, chained): located at the record, as a broken record is.
+ */
+function deepRecordError(fixtures: string, record: TenantRecord, tooDeep: TransformsError, manager: boolean): TransformsError {
+  const file = join(fixtures, 'identities.json');
+  const what = `the record of ${manager ? 'the manager of ' : ''}${who(record)} nests deeper than ${String(tooDeep.details?.limit)} levels at ${tooDeep.path || '/'}`;
+  const path = `/${record.ordinal}`;
+  if (manager || record.offset === undefined) return codedError('CLI_FIXTURES', `${file}: ${what}`, { cause: tooDeep, path, details: { file } });
+  return fileError(file, record.offset, what, { cause: tooDeep, path: `${path}${tooDeep.path ?? ''}` });
+}
+
+/** The manager's record (found through managerId) is not valid JSON, nests too deeply, or is not an object. */
 export function managerRecordError(fixtures: string, record: TenantRecord, cause?: unknown): TransformsError {
+  if (isTooDeep(cause)) return deepRecordError(fixtures, record, cause, true);
   const file = join(fixtures, 'identities.json');
   return codedError('CLI_FIXTURES', `${file}: the record of the manager of ${who(record)} is ${cause ? 'not valid JSON' : 'not a JSON object'}`, {
     cause,
