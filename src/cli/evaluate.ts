@@ -12,7 +12,7 @@ import { createMemoryProviders } from '../providers/memory.js';
 import { FIXTURE_RECORDS, loadFixtures } from '../providers/fixtures.js';
 import { findIdentity } from '../providers/identity-lookup.js';
 import type { Identity, Providers } from '../providers/types.js';
-import { EXIT_INVALID, EXIT_OK, readStdin, readText, syntaxError, UsageError, type Output, parseCommandLine } from './io.js';
+import { EXIT_INVALID, EXIT_OK, readStdin, readText, shownPointer, syntaxError, UsageError, type Output, parseCommandLine } from './io.js';
 import { loadRulesModule } from '../engine/rules-module.js';
 import { createFixtureUniqueness } from '../providers/uniqueness.js';
 import { TENANT_HELP, tenantFromEnvironment } from './tenant.js';
@@ -90,7 +90,7 @@ export async function evaluateCommand(argv: string[], io: Output): Promise<numbe
   const text = file === '-' ? await readStdin(MAX_TRANSFORM_BYTES) : readText(file, MAX_TRANSFORM_BYTES);
   const fail = (error: { code: string; message: string; path?: string | undefined }): number => {
     if (format === 'json') io.out(JSON.stringify({ error: { code: error.code, message: error.message, ...(error.path !== undefined ? { path: error.path } : {}) } }) + '\n');
-    else io.err(`${error.code} ${error.message}${error.path !== undefined ? ` (${error.path === '' ? '/' : error.path})` : ''}\n`);
+    else io.err(`${error.code} ${error.message}${error.path !== undefined ? ` (${shownPointer(error.path)})` : ''}\n`);
     return EXIT_INVALID;
   };
   // A transform the platform would not store is not evaluated: its size bounds what compiling it takes.
@@ -132,7 +132,7 @@ export async function evaluateCommand(argv: string[], io: Output): Promise<numbe
   const engine = createEngine({ providers, ...(clock ? { clock } : {}), ...(rules ? { rules } : {}) });
   // Names the fixtures know and the transform misspells: on stderr, or beside the value as data.
   const warnings = checkAccountAttributeNames(transform, providers);
-  if (format === 'text') for (const w of warnings) io.err(`warning ${w.code} ${w.message} (${w.path})\n`);
+  if (format === 'text') for (const w of warnings) io.err(`warning ${w.code} ${w.message} (${shownPointer(w.path)})\n`);
   const withWarnings = <T extends object>(out: T) => (warnings.length > 0 ? { ...out, warnings } : out);
   if (values.explain) {
     const explanation = engine.explain(transform, { identity, ...(values.input !== undefined ? { input: values.input } : {}) });

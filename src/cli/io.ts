@@ -6,6 +6,8 @@ import { isAbsolute, join, relative, sep } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { TransformsError } from '../errors/index.js';
 import { closestName } from '../errors/suggest.js';
+import { terminalText } from '../errors/terminal.js';
+import { messagePointer } from '../json/depth.js';
 import { firstSyntaxError, positionOf, stripByteOrderMark, type Position } from '../json/positions.js';
 import { readRegularFile } from '../json/read-file.js';
 
@@ -171,4 +173,12 @@ export function isDirectory(path: string): boolean {
 export function syntaxError(text: string): { message: string; position: Position } | undefined {
   const found = firstSyntaxError(text);
   return found && { message: found.message, position: positionOf(text, found.offset) };
+}
+
+/**
+ * A JSON Pointer from the user's transform, as a message line shows it: "/" for the root, a long
+ * one cut in its middle (`--format json` carries it whole), control characters escaped.
+ */
+export function shownPointer(pointer: string): string {
+  return terminalText(messagePointer(pointer));
 }

@@ -6,7 +6,8 @@
 
 import { isTransformsError } from '../errors/index.js';
 import { closestName } from '../errors/suggest.js';
-import { EXIT_INVALID, EXIT_USAGE, packageManifest, processOutput, type Output } from './io.js';
+import { terminalText } from '../errors/terminal.js';
+import { EXIT_INVALID, EXIT_USAGE, packageManifest, processOutput, shownPointer, type Output } from './io.js';
 
 const HELP = `Usage: identity-transforms <command> [options]
 
@@ -77,7 +78,9 @@ function report(error: unknown, io: Output): number {
   if (isTransformsError(error)) {
     // A located message already starts with file:line:column; otherwise the file or pointer follows.
     const file = error.details?.file !== undefined ? String(error.details.file) : undefined;
-    const where = file !== undefined ? (error.message.includes(file) ? '' : ` (${file})`) : error.path ? ` (${error.path})` : '';
+    // Both come from the user's files: shown on one line, a long pointer cut in its middle
+    // (`--format json` carries the whole one).
+    const where = file !== undefined ? (error.message.includes(file) ? '' : ` (${terminalText(file)})`) : error.path ? ` (${shownPointer(error.path)})` : '';
     io.err(`${error.code} ${error.message}${where}\n`);
     // Usage errors and unreadable input (a missing --rules module, an unreadable version of
     // impact, a tenant verify has nothing to compare with) exit 2, as ajv-cli and check-jsonschema do.

@@ -157,3 +157,19 @@ describe('identity-transforms evaluate', () => {
     });
   });
 });
+
+describe('identity-transforms evaluate: where a failure is', () => {
+  it('names a deep pointer on one line, cut in its middle; --format json carries it whole', async () => {
+    let t: Record<string, unknown> = { type: 'lookup', attributes: { table: { a: 'A' }, input: 'zzz' } };
+    for (let i = 0; i < 60; i++) t = { type: 'firstValid', attributes: { values: [t] } };
+    const { dir } = tenant();
+    const file = join(dir, 'deep.json');
+    writeFileSync(file, JSON.stringify({ name: 'Deep', ...t }));
+    const pointer = `${'/attributes/values/0'.repeat(60)}/attributes/table`;
+    const text = await run('evaluate', file, '--fixtures', dir, '--identity', 'i1');
+    expect(text.code).toBe(1);
+    expect(text.err).toBe(`EVAL_LOOKUP_NO_MATCH no table key matches "zzz" and the table has no default (${pointer.slice(0, 60)}…${pointer.slice(-60)})\n`);
+    const json = await run('evaluate', file, '--fixtures', dir, '--identity', 'i1', '--format', 'json');
+    expect(JSON.parse(json.out).error.path).toBe(pointer);
+  });
+});
