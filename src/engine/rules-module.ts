@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { codedError } from '../errors/index.js';
 import { thrownMessage } from '../errors/thrown.js';
+import { isPromise } from '../providers/maybe.js';
 import type { RuleFunction } from './types.js';
 
 function invalid(file: string, message: string, cause?: unknown): never {
@@ -37,6 +38,28 @@ export async function loadRulesModule(path: string): Promise<Record<string, Rule
   for (const [name, fn] of Object.entries(rules as Record<string, unknown>)) {
     if (typeof fn !== 'function') invalid(path, `rule "${name}" must be a function, not ${fn === null ? 'null' : typeof fn}`);
     out[name] = fn as RuleFunction;
+  }
+  return out;
+}
+
+/**
+ * Rules for an engine that evaluates synchronously (a refresh evaluates each identity with
+ * evaluateProfileSync): a rule that answers with a promise fails its own attribute, as
+ * EVAL_RULE_FAILED saying so, instead of the whole run failing with ENGINE_ASYNC_PROVIDER, which
+ * names an API the person running the command never called. The promise is left to settle
+ * unobserved.
+ */
+export function synchronousRules(rules: Record<string, RuleFunction>): Record<string, RuleFunction> {
+  const out: Record<string, RuleFunction> = {};
+  for (const [name, fn] of Object.entries(rules)) {
+    out[name] = (args) => {
+      const value: unknown = fn(args);
+      if (isPromise(value)) {
+        value.then(undefined, () => undefined);
+        throw new Error('it answered with a promise; a refresh evaluates each identity synchronously, so a rule must return its value');
+      }
+      return value as ReturnType<RuleFunction>;
+    };
   }
   return out;
 }

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine, type Engine, type Explanation } from '../engine/engine.js';
 import type { CacheSizes, CacheStats } from '../engine/caches.js';
+import { synchronousRules } from '../engine/rules-module.js';
 import type { Limits, RuleFunction, Value } from '../engine/types.js';
 import { codedError } from '../errors/index.js';
 import { checkFixtureRecord, FIXTURE_DOCUMENTS, FIXTURE_RECORDS, readFixtureDocuments } from '../providers/fixtures.js';
@@ -228,7 +229,7 @@ export function createBatchEvaluator(config: EvaluatorConfig, rules?: Record<str
     ...(clock ? { clock } : {}),
     ...(config.cacheSizes ? { cacheSizes: config.cacheSizes } : {}),
     ...(config.limits ? { limits: config.limits } : {}),
-    ...(rules ? { rules } : {}),
+    ...(rules ? { rules: synchronousRules(rules) } : {}),
   });
   const profile = config.profile;
   // Reports of one manager are usually listed together: remember the last parsed manager.

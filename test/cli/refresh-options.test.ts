@@ -90,6 +90,22 @@ describe('refresh --rules', () => {
     expect(lines.every((l) => l.errors.length === 0)).toBe(true);
   });
 
+  it.each(['0', '2'])("fails a rule that answers with a promise in its own attribute, EVAL_RULE_FAILED, and the run goes on (workers %s)", async (workers) => {
+    const file = join(tempDir('idt-rules-'), 'rules.mjs');
+    writeFileSync(file, 'export default { Later: async () => "later" };\n');
+    const dir = tenantWith({ later: { type: 'rule', attributes: { name: 'Later' } } });
+    const r = await run('refresh', '--fixtures', dir, '--rules', file, '--workers', workers, '--batch-size', '8');
+    expect(r.code).toBe(0);
+    const lines = r.out.trimEnd().split('\n').map((l) => JSON.parse(l) as { identityId: string; attributes: Record<string, unknown>; errors: Array<{ attribute: string; code: string; message: string }> });
+    expect(lines.map((l) => l.identityId)).toEqual(ids);
+    for (const l of lines) {
+      expect(l.attributes.later).toBeNull();
+      expect(l.errors).toEqual([
+        expect.objectContaining({ attribute: 'later', code: 'EVAL_RULE_FAILED', message: 'rule "Later" failed: it answered with a promise; a refresh evaluates each identity synchronously, so a rule must return its value' }),
+      ]);
+    }
+  });
+
   it('reports a missing module before running', async () => {
     const r = await run('refresh', '--fixtures', FIXTURES, '--rules', '/nonexistent/rules.mjs', '--summary');
     expect(r.code).toBe(2);
