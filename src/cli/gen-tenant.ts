@@ -3,6 +3,7 @@
 // no fast-check, so this command works without the `/testing` peer dependency.
 
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { replaceDirectory, siblingOf } from '../json/write-file.js';
 import { MAX_IDENTITIES, storeComputedAttributes, writeTenant, type PlantedDifference } from '../testing/generator/index.js';
@@ -13,17 +14,28 @@ import { EXIT_INVALID, EXIT_OK, UsageError, parseCommandLine, type Output } from
 const GENERATED = new Set(['sources.json', 'identities.json', 'accounts.json', 'transforms', 'identity-profiles']);
 
 /**
- * Refuse an --out that holds anything gen-tenant does not write (users.json, a project's files):
- * replacing the directory whole would delete them, and writing into it would leave them beside a
- * tenant they do not belong to. As snapshot refuses a directory that is not a snapshot.
+ * What --out holds besides what gen-tenant writes: the fixture format's other files (the API
+ * server's users.json, oauth-clients.json, …), a README, a project's files. They are the user's:
+ * gen-tenant keeps them and replaces only its own parts (see writeInto).
  */
-function checkOut(out: string): void {
-  if (!existsSync(out)) return;
+function othersIn(out: string): string[] {
+  if (!existsSync(out)) return [];
   if (!statSync(out).isDirectory()) throw new UsageError(`--out ${out} exists and is not a directory`);
-  const foreign = readdirSync(out).filter((name) => !GENERATED.has(name));
-  if (foreign.length === 0) return;
-  const named = foreign.sort().slice(0, 5).map((n) => JSON.stringify(n)).join(', ') + (foreign.length > 5 ? `, … (${foreign.length} in all)` : '');
-  throw new UsageError(`--out ${out} holds files gen-tenant does not write (${named}): name a new or empty directory, or a tenant gen-tenant wrote (it is replaced whole)`);
+  return readdirSync(out).filter((name) => !GENERATED.has(name)).sort();
+}
+
+/**
+ * Move the tenant written in `work` into `out`, whose other files stay: each part gen-tenant
+ * writes is renamed into place (the old one moved aside first, then removed), and a part the new
+ * tenant has not (transforms/ with --no-copy) is removed, so no part of the old tenant is left.
+ */
+function writeInto(work: string, out: string, fail: (message: string, cause: unknown) => Error): void {
+  for (const part of GENERATED) {
+    const target = join(out, part);
+    if (existsSync(join(work, part))) replaceDirectory(join(work, part), target, siblingOf(target, `gen-tenant-previous-${process.pid}`), fail);
+    else rmSync(target, { recursive: true, force: true });
+  }
+  rmSync(work, { recursive: true, force: true });
 }
 
 /** The bundled tenant: fixtures/ of the package (shipped with it), next to dist/ and src/. */
@@ -36,9 +48,11 @@ accounts.json, and the bundled transforms/ and identity-profiles/.
 
 Options:
   --identities <n>   Number of identities, 1 to ${MAX_IDENTITIES.toLocaleString('en-US')}
-  --out <dir>        Output directory: a new or empty one, or a tenant gen-tenant wrote, which
-                     is replaced whole (the new tenant is written beside it, then renamed into
-                     place); a directory holding other files is refused
+  --out <dir>        Output directory. The new tenant is written beside it, then renamed into
+                     place: a tenant gen-tenant wrote is replaced whole; in a directory that
+                     holds other files too (users.json, a README), those are kept and named,
+                     and only sources.json, identities.json, accounts.json, transforms/ and
+                     identity-profiles/ are replaced
   --seed <s>         Any string; the same seed and n give byte-identical files (default "1")
   --fixtures <dir>   Where transforms/ and identity-profiles/ are copied from (default: the
                      package's bundled fixtures)
@@ -92,7 +106,6 @@ export async function genTenantCommand(argv: string[], io: Output): Promise<numb
     throw new UsageError(`--identities must be between 1 and ${MAX_IDENTITIES}, got ${values.identities}`);
   }
   if (values.out === undefined || values.out === '') throw new UsageError('gen-tenant needs --out <dir>');
-  checkOut(values.out);
   const seed = values.seed ?? '1';
   if (seed === '') throw new UsageError('--seed must not be empty');
   if (values['no-copy'] === true && values.fixtures !== undefined) throw new UsageError('--fixtures and --no-copy contradict each other');
@@ -102,6 +115,8 @@ export async function genTenantCommand(argv: string[], io: Output): Promise<numb
   if (stored && copyFrom === undefined) throw new UsageError('--stored needs an identity profile: leave out --no-copy');
   if (values.now !== undefined && Number.isNaN(Date.parse(values.now))) throw new UsageError(`--now must be an ISO 8601 date-time, got "${values.now}"`);
   if (copyFrom !== undefined && !existsSync(copyFrom)) throw new UsageError(`--fixtures ${copyFrom} does not exist`);
+  // Every option is checked before --out: a usage mistake is named as itself.
+  const others = othersIn(values.out);
 
   const started = process.hrtime.bigint();
   const out = values.out;
@@ -118,7 +133,9 @@ export async function genTenantCommand(argv: string[], io: Output): Promise<numb
       const now = values.now === undefined ? undefined : new Date(values.now).toISOString();
       planted = (await storeComputedAttributes(work, { ...(values.profile !== undefined ? { profile: values.profile } : {}), ...(now !== undefined ? { now } : {}), ...(plantIn ? { plantIn } : {}) })).planted;
     }
-    replaceDirectory(work, out, siblingOf(out, `gen-tenant-previous-${process.pid}`), (message, cause) => Object.assign(new Error(message), { code: (cause as NodeJS.ErrnoException).code ?? 'EIO' }));
+    const fail = (message: string, cause: unknown) => Object.assign(new Error(message), { code: (cause as NodeJS.ErrnoException).code ?? 'EIO' });
+    if (others.length === 0) replaceDirectory(work, out, siblingOf(out, `gen-tenant-previous-${process.pid}`), fail);
+    else writeInto(work, out, fail);
   } catch (error) {
     rmSync(work, { recursive: true, force: true });
     // Coded errors go to main's report; what is left is the file system (EACCES, ENOSPC, …).
@@ -133,6 +150,7 @@ export async function genTenantCommand(argv: string[], io: Output): Promise<numb
       `gen-tenant: wrote ${summary.identities} identities, ${summary.accounts} accounts, ${summary.sources} sources ` +
         `(${summary.files.length} files) to ${values.out} in ${seconds.toFixed(1)} s (seed "${seed}")${stored ? ', stored attributes as the profile computes them' : ''}\n`,
     );
+    if (others.length > 0) io.out(`gen-tenant: kept what ${values.out} held besides the tenant: ${others.slice(0, 5).map((n) => JSON.stringify(n)).join(', ')}${others.length > 5 ? `, … (${others.length} in all)` : ''}\n`);
     for (const p of planted) io.out(`planted ${p.kind} ${p.attribute} of ${p.identityName} (${p.identityId}): platform ${JSON.stringify(p.platform)}, ours ${JSON.stringify(p.ours)}\n`);
   }
   return EXIT_OK;
