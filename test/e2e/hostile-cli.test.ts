@@ -114,8 +114,9 @@ describe('impact --format github: names cannot run workflow commands', () => {
     expect(commands.length).toBeGreaterThan(0);
     for (const command of commands) expect(command).toMatch(/^::(notice|warning) file=head\/identity-profiles\/default\.json,title=[^\n]*::/);
     expect(commands.some((c) => c.includes('title=impact on region%0A%3A%3Aerror file=evil.json%3A%3Aforged%0A'))).toBe(true);
-    // The report quoting the name raw is printed, but fenced: none of its lines runs.
-    expect(r.out).toContain(evil);
+    // The report, fenced, shows the name on one line, its line breaks escaped (errors/terminal.ts).
+    expect(r.out).toContain(`  ${JSON.stringify(evil).slice(1, -1)}: 203 of 209 identities change`);
+    expect(r.out).not.toContain(evil);
   });
 });
 
