@@ -272,10 +272,10 @@ describe.skipIf(CHROMIUM === undefined)('the playground in Chromium, from the in
   });
 
   it('the Impact tab\'s Stop ends the server\'s run; a run past its budget shows PLAY_IMPACT_BUDGET; a run ends with its play command', async () => {
-    // A play whose impact runs have 5 s, and a pasted profile of minutes of work.
-    const budgeted = await startPlay(join(pkg.consumer, 'node_modules/.bin/identity-transforms'), work, pkg.env, ['--impact-time', '5']);
-    const tab = await open(budgeted.url);
-    try {
+    const bin = join(pkg.consumer, 'node_modules/.bin/identity-transforms');
+    /** A tab of `address` with a pasted profile of seconds of work (each identity to its iteration limit), on the Impact tab. */
+    const pasted = async (address: string): Promise<Page> => {
+      const tab = await open(address);
       await tab.getByLabel('Open an example').selectOption('identity-profiles/default.json');
       await poll(() => tab.locator('.cm-content').textContent()).toContain('identityAttributeConfig');
       const slow = Array.from({ length: 30 }, (_, k) => ({ identityAttributeName: `slow${k}`, transformDefinition: HEAVY }));
@@ -283,7 +283,15 @@ describe.skipIf(CHROMIUM === undefined)('the playground in Chromium, from the in
       await tab.keyboard.press('ControlOrMeta+A');
       await tab.keyboard.insertText(pastedProfile(readFileSync(join(fixtures, 'identity-profiles/default.json'), 'utf8'), slow));
       await tab.getByRole('tab', { name: 'Impact' }).click();
-
+      return tab;
+    };
+    // A play whose impact runs have 5 s: the run outlasts the clicks below.
+    const budgeted = await startPlay(bin, work, pkg.env, ['--impact-time', '5']);
+    // A play whose runs have 1 s, less than that run takes on any machine: its budget ends it.
+    const short = await startPlay(bin, work, pkg.env, ['--impact-time', '1']);
+    const tab = await pasted(budgeted.url);
+    const shortTab = await pasted(short.url);
+    try {
       await tab.getByRole('button', { name: 'Run impact' }).click();
       await poll(() => impactChildren(budgeted.play.pid).length).toBe(1);
       await tab.getByRole('button', { name: 'Stop' }).click();
@@ -291,10 +299,10 @@ describe.skipIf(CHROMIUM === undefined)('the playground in Chromium, from the in
       await poll(() => impactChildren(budgeted.play.pid)).toEqual([]);
       expect(await tab.getByRole('button', { name: 'Stop' }).isHidden()).toBe(true);
 
-      await tab.getByRole('button', { name: 'Run impact' }).click();
-      await poll(() => tab.locator('#impact .code').textContent()).toBe('PLAY_IMPACT_BUDGET');
-      expect(await tab.locator('#impact').textContent()).toContain('took more than its 5 s');
-      expect(impactChildren(budgeted.play.pid)).toEqual([]);
+      await shortTab.getByRole('button', { name: 'Run impact' }).click();
+      await poll(() => shortTab.locator('#impact .code').textContent()).toBe('PLAY_IMPACT_BUDGET');
+      expect(await shortTab.locator('#impact').textContent()).toContain('took more than its 1 s');
+      expect(impactChildren(short.play.pid)).toEqual([]);
 
       // The play command killed in the middle of a run: its run ends with it.
       await tab.getByRole('button', { name: 'Run impact' }).click();
@@ -304,7 +312,9 @@ describe.skipIf(CHROMIUM === undefined)('the playground in Chromium, from the in
       await poll(() => /^State:\s+[RS]/m.test(readProc(run!))).toBe(false);
     } finally {
       await tab.context().close();
+      await shortTab.context().close();
       budgeted.play.kill('SIGTERM');
+      short.play.kill('SIGTERM');
     }
   });
 
