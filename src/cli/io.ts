@@ -1,8 +1,8 @@
 // Shared pieces of the CLI commands: usage errors (exit 2), reading inputs, and resolving a
 // JSON Pointer or a parse error offset to a line and column of the source text.
 
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { TransformsError } from '../errors/index.js';
 import { closestName } from '../errors/suggest.js';
@@ -153,20 +153,6 @@ export function listJsonFiles(dir: string): string[] | undefined {
     return undefined;
   }
   return out.sort();
-}
-
-/**
- * `path` relative to `base` when it lies inside it (a name such as `..x.json` included), else
- * undefined: above it (`..`, `../…`) or on another root.
- */
-export function pathInside(base: string, path: string): string | undefined {
-  const inside = relative(base, path);
-  return inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside) ? undefined : inside;
-}
-
-/** Whether `path` names an existing directory (an output path that does is a usage mistake, said before a run). */
-export function isDirectory(path: string): boolean {
-  return existsSync(path) && statSync(path).isDirectory();
 }
 
 /** The first syntax error of a JSON text, with its position, or undefined when it parses. */

@@ -2,23 +2,16 @@
 // renames it over --out at the end, so an --out that names one of the fixture files (or the
 // profile, or the rules module) would replace that input with NDJSON, silently.
 
-import { realpathSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { FIXTURE_DOCUMENTS, FIXTURE_RECORDS, SOURCE_SCHEMAS_FILE } from '../providers/fixtures.js';
+import { realPathOf } from '../json/paths.js';
 import { UsageError } from './io.js';
 
 function sameFile(a: string, b: string): boolean {
   const x = statSync(a, { throwIfNoEntry: false });
   const y = statSync(b, { throwIfNoEntry: false });
   return x !== undefined && y !== undefined && x.isFile() && x.dev === y.dev && x.ino === y.ino;
-}
-
-function realDir(path: string): string | null {
-  try {
-    return realpathSync(path);
-  } catch {
-    return null;
-  }
 }
 
 /** CLI_USAGE when `out` is a file the run reads: a record file or a document of `fixtures`, or one of `files`. */
@@ -31,7 +24,7 @@ export function refuseOutputOverInput(out: string, fixtures: string | undefined,
   const input = inputs.find((file) => sameFile(out, file));
   const folder = dirname(out);
   const inDocuments =
-    fixtures !== undefined && statSync(out, { throwIfNoEntry: false })?.isFile() === true && realDir(folder) !== null && Object.values(FIXTURE_DOCUMENTS).some((docs) => realDir(join(fixtures, docs)) === realDir(folder));
+    fixtures !== undefined && statSync(out, { throwIfNoEntry: false })?.isFile() === true && realPathOf(folder) !== undefined && Object.values(FIXTURE_DOCUMENTS).some((docs) => realPathOf(join(fixtures, docs)) === realPathOf(folder));
   if (input !== undefined || inDocuments) {
     throw new UsageError(`--out ${out} is ${input !== undefined ? `${input}, an input` : 'a document of the fixtures directory'} of this run: writing it would replace it; name another file`);
   }

@@ -13,7 +13,8 @@ import type { Log, ReportingDescriptor, Result } from 'sarif';
 import { ERROR_CATALOGUE, type ErrorCode } from '../errors/index.js';
 import { errorsDocSection } from '../schema/artefacts.js';
 import type { Position } from './io.js';
-import { packageManifest, pathInside } from './io.js';
+import { pathInside } from '../json/paths.js';
+import { packageManifest } from './io.js';
 import type { ValidationIssue } from '../schema/issues.js';
 
 /** One validated file and its findings, as validate reports them. */

@@ -3,7 +3,7 @@
 // summary) or JSON. Exit codes follow ajv-cli and
 // check-jsonschema: 0 valid, 1 invalid, 2 usage error or unreadable input.
 
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createEngine } from '../engine/engine.js';
 import { MAX_DEPTH_LIMIT } from '../engine/options.js';
@@ -12,6 +12,7 @@ import { workflowCommand } from '../errors/workflow-commands.js';
 import type { ValidationIssue } from '../schema/issues.js';
 import { createSetValidator, MAX_TRANSFORM_BYTES, tooLargeIssue, type SetResult } from '../engine/validate.js';
 import { markdownText } from '../errors/markdown.js';
+import { isDirectory, pathInside, realPathOf } from '../json/paths.js';
 import { renderSarif } from './sarif.js';
 import { checkTenantNames } from '../engine/validate-tenant.js';
 import { loadTenantModel, type TenantModel } from '../language/tenant-model.js';
@@ -29,7 +30,6 @@ import {
   type Output,
   type Position,
   parseCommandLine,
-  pathInside,
 } from './io.js';
 
 export const VALIDATE_HELP = `Usage: identity-transforms validate <file|dir|glob|->... [options]
@@ -79,15 +79,6 @@ interface Input {
   outside?: string;
 }
 
-/** The real path, or undefined when there is none (a dangling link: reading it reports the error). */
-function realPath(path: string): string | undefined {
-  try {
-    return realpathSync.native(path);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Whether `file`, found by searching `root`, is reached through a link to a regular file outside
  * that tree. A directory or a glob of a pull request can hold such a link (git keeps links), and
@@ -96,8 +87,9 @@ function realPath(path: string): string | undefined {
  * link to a device, a FIFO or a socket is refused by the reader, unread, as anywhere (CLI_READ).
  */
 function leadsOutside(file: string, root: string): boolean {
-  const real = realPath(file);
-  const base = realPath(root);
+  // No real path (a dangling link): reading it reports the error.
+  const real = realPathOf(file);
+  const base = realPathOf(root);
   if (real === undefined || base === undefined || real === resolve(file)) return false;
   return pathInside(base, real) === undefined && statSync(real).isFile();
 }
@@ -115,7 +107,7 @@ async function expand(args: readonly string[]): Promise<Input[]> {
   for (const arg of args) {
     if (arg === '-') {
       files.push({ file: '-' });
-    } else if (existsSync(arg) && statSync(arg).isDirectory()) {
+    } else if (isDirectory(arg)) {
       const listed = listJsonFiles(arg) ?? (await glob(['**/*.json'], { cwd: arg, dot: false }));
       if (listed.length === 0) throw new UsageError(`no files matched: the directory ${arg} holds no .json file`);
       add(listed, arg, arg);
@@ -134,7 +126,7 @@ async function expand(args: readonly string[]): Promise<Input[]> {
   const seen = new Set<string>();
   return files.filter(({ file }) => {
     // Unreadable: reading it reports the error under the name given.
-    const key = file === '-' ? file : (realPath(file) ?? file);
+    const key = file === '-' ? file : (realPathOf(file) ?? file);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

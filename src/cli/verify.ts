@@ -6,8 +6,9 @@
 import { codedError, isTransformsError } from '../errors/index.js';
 import { createProgressBar } from '../refresh/progress.js';
 import { formatVerify, MAX_PREVIEW_IDENTITIES, type CaseFile, previewLineJson, verify, verifyLineJson, verifyPasses, type VerifyFormat, type VerifyOptions } from '../verify/index.js';
-import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, integerOption, isDirectory, parseCommandLine, UsageError, type Output } from './io.js';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, integerOption, parseCommandLine, UsageError, type Output } from './io.js';
 import { TENANT_HELP, tenantFromEnvironment } from './tenant.js';
+import { isDirectory } from '../json/paths.js';
 import { writeFileWhole } from '../json/write-file.js';
 import { join } from 'node:path';
 

@@ -7,11 +7,12 @@
 // read by one `git cat-file --batch`, not one process per file.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { MAX_TRANSFORM_BYTES } from '../engine/validate.js';
 import { codedError } from '../errors/index.js';
+import { isDirectory, pathInside } from '../json/paths.js';
 import { readRegularFile } from '../json/read-file.js';
 import { checkIdentityProfile } from '../providers/fixtures.js';
 import type { IdentityProfile } from '../providers/types.js';
@@ -121,7 +122,6 @@ function jsonFiles(dir: string): string[] {
     .filter((f) => statSync(f).isFile());
 }
 
-const isDirectory = (path: string) => existsSync(path) && statSync(path).isDirectory();
 
 /** A directory: a fixture-tenant layout when it has transforms/ or identity-profiles/, else its *.json files by shape. */
 export function readDirectoryVersion(dir: string, cwd = process.cwd()): TransformVersion {
@@ -130,13 +130,13 @@ export function readDirectoryVersion(dir: string, cwd = process.cwd()): Transfor
   // Paths as the user would type them: relative below the working directory, absolute elsewhere.
   const shown = (f: string) => {
     const r = relative(cwd, f);
-    return r === '' ? '.' : r.startsWith('..') || isAbsolute(r) ? f : r;
+    return r === '' ? '.' : (pathInside(cwd, f) ?? f);
   };
   // Links are followed only within the version's directory: a version is what its tree holds.
   const realRoot = realpathSync(root);
   const read = (f: string): string => {
     const real = realpathSync(f);
-    if (relative(realRoot, real).startsWith('..') || isAbsolute(relative(realRoot, real))) {
+    if (pathInside(realRoot, real) === undefined) {
       throw codedError('IMPACT_VERSION', `${shown(f)} is a link to ${real}, outside the version's directory ${dir}`, { details: { file: shown(f) } });
     }
     const found = readRegularFile(f, MAX_TRANSFORM_BYTES);

@@ -9,9 +9,10 @@
 // Regal finds its input.json): the first directory that holds sources.json or identities.json,
 // or has a fixtures/ folder that does.
 
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { codedError } from '../errors/index.js';
+import { isDirectory } from '../json/paths.js';
 import { SourceIndex } from '../providers/sources.js';
 import { FIXTURE_RECORDS, readJsonFile, SOURCE_SCHEMAS_FILE } from '../providers/fixtures.js';
 import { IdentityIds, type IdOccurrence } from '../providers/identity-ids.js';
@@ -45,7 +46,7 @@ const isFixtureDir = (dir: string) => existsSync(join(dir, FIXTURE_RECORDS.sourc
 
 /** The fixture directory of a file: walking up from its folder, or undefined when there is none. */
 export function findFixturesDir(fromFile: string): string | undefined {
-  let dir = existsSync(fromFile) && statSync(fromFile).isDirectory() ? fromFile : dirname(fromFile);
+  let dir = isDirectory(fromFile) ? fromFile : dirname(fromFile);
   for (;;) {
     if (isFixtureDir(dir)) return dir;
     if (isFixtureDir(join(dir, 'fixtures'))) return join(dir, 'fixtures');
@@ -102,7 +103,7 @@ async function declaredAttributes(dir: string): Promise<Map<string, Set<string>>
  * fixture readers (CLI_FIXTURES, CLI_READ); the caller keeps answering without a model.
  */
 export async function loadTenantModel(dir: string): Promise<TenantModel> {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw codedError('CLI_FIXTURES', `fixtures directory ${dir} does not exist`, { details: { file: dir } });
+  if (!isDirectory(dir)) throw codedError('CLI_FIXTURES', `fixtures directory ${dir} does not exist`, { details: { file: dir } });
   const sources = await readSources(dir);
   // The names each source's account schema declares (a snapshot's source-schemas.json), then
   // those its accounts carry.
