@@ -66,9 +66,10 @@ ${filtering(code, filters)}    ${ordered} = list = ${code.bind(sorted)}(kept);
   v = null;
   for (let i = 0, n = ${firstLink ? 'Math.min(list.length, 1)' : 'list.length'}; i < n; i++) {
     const at = list[i].attributes;
-    if (at && Object.prototype.hasOwnProperty.call(at, ${name})) {
+    if (at) {
+      // Read first: an absent attribute (the commoner miss) costs that read alone; a value found must be the attributes' own.
       const x = at[${name}];
-      if (x !== undefined && x !== null && !(Array.isArray(x) && x.length === 0)) {
+      if (x !== undefined && x !== null && Object.prototype.hasOwnProperty.call(at, ${name}) && !(Array.isArray(x) && x.length === 0)) {
         v = x;
         break;
       }
