@@ -156,6 +156,14 @@ function plan(ctx: CompileContext) {
   /** Candidates already filtered, sorted (stable); the list itself when it holds fewer than two. */
   const sorted = (candidates: readonly Account[]): readonly Account[] => {
     if (candidates.length < 2) return candidates;
+    if (candidates.length === 2) {
+      // Two accounts (the commonest list sorted): one comparison orders them, without
+      // Array.prototype.sort's machinery (the same comparison V8's sort makes for two elements).
+      const [a, b] = candidates as [Account, Account];
+      const first = { account: a, index: 0, key: sortKey(a, sortAttribute) };
+      const second = { account: b, index: 1, key: sortKey(b, sortAttribute) };
+      return compareAccounts(second, first, descending) < 0 ? [b, a] : [a, b];
+    }
     const keyed = candidates.map((account, index) => ({ account, index, key: sortKey(account, sortAttribute) }));
     keyed.sort((a, b) => compareAccounts(a, b, descending));
     return keyed.map((k) => k.account);
