@@ -48,9 +48,12 @@ export const runtime = Object.freeze({
     const provider = ev.providers.transforms;
     if (provider === undefined) return false;
     const found = provider.getTransform(name);
+    // The document itself (never a promise: it was inlined): no promise check, whose read of
+    // `then` on documents of every shape is a megamorphic one.
+    if (found === document) return true;
     // A pending answer: the reference's closure asks again and waits; this one must not reject unhandled.
     if (isPromise(found)) found.then(noop, noop);
-    return found === document;
+    return false;
   },
   /**
    * A value to keep in a slot under `key`: returned when known at once; a promise is memoised
