@@ -69,11 +69,15 @@ export class EvaluationState implements Evaluation {
     return this.vars!;
   }
 
-  /** Forget what one evaluation of a root scope computed for itself (its steps, memo, graph, instant and variables); the budget and the shared memo stay. */
+  /**
+   * Forget what one evaluation of a root scope computed for itself (its steps, memo, a graph with
+   * a pending part, instant and variables); the budget, the shared memo and a graph whose parts
+   * are all known (they are in the shared memo: a new graph would hold the same) stay.
+   */
   protected restart(): void {
     this.steps = 0;
     this.memoMap = undefined;
-    this.graph = undefined;
+    if (this.graph !== undefined && !(this.shared !== undefined && this.graph.settled)) this.graph = undefined;
     this.instant = undefined;
     this.vars = undefined;
   }

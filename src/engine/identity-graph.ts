@@ -57,6 +57,11 @@ export class PartialIdentityGraph implements IdentityGraph {
     }
   }
 
+  /** No part is pending: what it holds is exactly what a new graph would read from `shared`. */
+  get settled(): boolean {
+    return !isPromise(this.managerPart) && !isPromise(this.linksPart);
+  }
+
   get manager(): Identity | null {
     return this.loadedManager !== undefined ? this.loadedManager : notLoaded('manager');
   }

@@ -1,14 +1,15 @@
 // What of the identity graph a template reads through $identity (engine/identity-graph.ts loads
-// those parts only). The first step after `$identity` decides: the manager
-// (`.manager`, `.getManager()`: a manager's own links and manager are never loaded, runtime/velocity/identity.ts),
+// those parts only), from what the Velocity compiler recorded of each `$identity` reference
+// (CompiledTemplate.identityReads). Its first step decides: the manager (`.manager`,
+// `.getManager()`: a manager's own links and manager are never loaded, runtime/velocity/identity.ts),
 // the links (`.links`, `.getLinks()`, `.getLinksByAppIdOrName(…)`: the accounts and their
 // sources, and the manager too, since a link's getIdentity() leads back to the identity), or
-// neither (the identity's own name, id and attributes). Whatever the walk cannot follow reaches
-// the whole graph: `$identity` alone (set to a variable, passed to a method or a macro), an index,
-// a mention inside a string literal or a comment.
+// neither (the identity's own name, id and attributes). Whatever cannot be followed reaches the
+// whole graph: `$identity` alone (set to a variable, passed to a method or a macro, iterated), an
+// index, and a mention of `identity` the compiler did not record as a reference of it (in a
+// comment; a macro parameter or loop variable of that name, which reads the identity when unset).
 
-import type { CompiledTemplate } from '../runtime/velocity/index.js';
-import { parseTemplate } from '../runtime/velocity/parse.js';
+import type { CompiledTemplate, IdentityRead } from '../runtime/velocity/index.js';
 
 /** The parts of the identity graph something reads: the manager, the links (the accounts and their sources). */
 export interface IdentityReach {
@@ -21,17 +22,18 @@ export const MANAGER_ONLY: IdentityReach = Object.freeze({ manager: true, links:
 export const IDENTITY_ONLY: IdentityReach = Object.freeze({ manager: false, links: false });
 const LINKS_ONLY: IdentityReach = Object.freeze({ manager: false, links: true });
 
-const known = new WeakMap<CompiledTemplate, IdentityReach>();
-
-/** The parts of the identity graph `template` can read (computed once per template). */
+/** The parts of the identity graph `template` can read. */
 export function identityReach(template: CompiledTemplate): IdentityReach {
   if (!template.usesIdentity) return IDENTITY_ONLY;
-  let reach = known.get(template);
-  if (reach === undefined) {
-    reach = analyse(template.source);
-    known.set(template, reach);
+  const reads = template.identityReads;
+  let manager = false;
+  for (const read of reads) {
+    const part = readReach(read);
+    if (part === 'whole') return WHOLE_GRAPH;
+    if (part === 'manager') manager = true;
   }
-  return reach;
+  if (reads.length !== (template.source.match(/identity/g)?.length ?? 0)) return WHOLE_GRAPH;
+  return manager ? MANAGER_ONLY : IDENTITY_ONLY;
 }
 
 /** The union of two reaches. */
@@ -44,44 +46,10 @@ function reachOf(manager: boolean, links: boolean): IdentityReach {
   return links ? LINKS_ONLY : IDENTITY_ONLY;
 }
 
-type Step = { readonly type?: unknown; readonly id?: unknown };
-
-function analyse(source: string): IdentityReach {
-  let nodes: unknown;
-  try {
-    nodes = parseTemplate(source);
-  } catch {
-    return WHOLE_GRAPH;
-  }
-  let manager = false;
-  let found = 0;
-  let whole = false;
-  const visit = (value: unknown): void => {
-    if (whole || value === null || typeof value !== 'object') return;
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item);
-      return;
-    }
-    const node = value as { type?: unknown; id?: unknown; path?: unknown };
-    if (node.type === 'references' && node.id === 'identity') {
-      found++;
-      const first = Array.isArray(node.path) ? (node.path[0] as Step | undefined) : undefined;
-      const part = first === undefined ? 'whole' : stepReach(first);
-      if (part === 'whole') whole = true;
-      else if (part === 'manager') manager = true;
-    }
-    for (const key of Object.keys(node)) visit((node as Record<string, unknown>)[key]);
-  };
-  visit(nodes);
-  // A mention the parsed nodes do not show ($identity in a string literal, rendered later, or in a comment).
-  if (whole || found !== (source.match(/identity/g)?.length ?? 0)) return WHOLE_GRAPH;
-  return manager ? MANAGER_ONLY : IDENTITY_ONLY;
-}
-
-/** What one step after `$identity` reaches: a property `x` is read as getX(), getx() or isX() (runtime/velocity/methods.ts). */
-function stepReach(step: Step): 'own' | 'manager' | 'whole' {
-  if ((step.type !== 'property' && step.type !== 'method') || typeof step.id !== 'string') return 'whole';
-  const name = step.id.toLowerCase();
+/** What one first step after `$identity` reaches: a property `x` is read as getX(), getx() or isX() (runtime/velocity/methods.ts). */
+function readReach(read: IdentityRead): 'own' | 'manager' | 'whole' {
+  if (read.step !== 'property' && read.step !== 'method') return 'whole';
+  const name = read.name.toLowerCase();
   if (name.includes('manager')) return 'manager';
   if (name.includes('link')) return 'whole';
   return 'own';

@@ -186,6 +186,12 @@ export interface CodeContext {
   dynamicVariableNames(reserved: readonly string[]): string[];
   /** An identifier bound to a compile-time value (a function, a table, a compiled pattern). */
   bind(value: unknown): string;
+  /**
+   * An expression rendering `template` with the general renderer over the dynamic variables
+   * `names`, whose values are the expressions `values` (the parts of the identity graph it reads
+   * loaded first).
+   */
+  render(template: CompiledTemplate, names: readonly string[], values: readonly string[]): string;
   /** A JavaScript literal of a string, number, boolean or null. */
   literal(value: string | number | boolean | null): string;
   /** A fresh local variable name. */

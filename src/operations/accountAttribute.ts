@@ -2,11 +2,11 @@
 // (https://developer.sailpoint.com/docs/extensibility/transforms/operations/account-attribute).
 
 import { codedError, isTransformsError, type ErrorCode } from '../errors/index.js';
-import { compilePredicate, filterProperties } from '../filter/index.js';
+import { compilePredicate, filterProperties, type Predicate } from '../filter/index.js';
 import { andThen, isPromise, type MaybePromise } from '../providers/maybe.js';
 import { decide } from '../engine/trace.js';
 import { didYouMean } from '../errors/suggest.js';
-import type { CompileContext, Evaluation, Evaluator, Value } from '../engine/types.js';
+import type { CodeContext, CompileContext, Evaluation, Evaluator, Value } from '../engine/types.js';
 import type { Account, Source, SourceRef } from '../providers/types.js';
 import { compareAccounts, sortKey } from './support/account-sort.js';
 import { attributesSchema, defineOperation, ref } from './spec.js';
@@ -45,7 +45,7 @@ export const accountAttribute = defineOperation({
   // of this node's own (readAttribute's rule, written out with the name as a literal), so that V8
   // sees one attribute name at each read.
   generate(code) {
-    const { findSource, listFrom, order, orderKey, valueKey, sourceKey, accountsKey, attributeName, firstLink, pointer } = plan(code.compile);
+    const { findSource, listFrom, filters, sorted, orderKey, valueKey, sourceKey, accountsKey, attributeName, firstLink, pointer } = plan(code.compile);
     const { ev, rt } = code;
     const [value, ordered, listed, source] = [valueKey, orderKey, accountsKey, sourceKey].map((key) => code.slot(key));
     const name = code.literal(attributeName);
@@ -60,14 +60,16 @@ if (v === undefined) {
       if (source === undefined) ${source} = source = ${rt}.memo(${ev}, ${code.literal(sourceKey)}, ${code.bind(findSource)}(${ev}));
       ${listed} = accounts = ${rt}.memo(${ev}, ${code.literal(accountsKey)}, ${code.bind(listFrom)}(${ev}, source));
     }
-    ${ordered} = list = ${code.bind(order)}(accounts);
+    let kept = accounts;
+${filtering(code, filters)}    ${ordered} = list = ${code.bind(sorted)}(kept);
   }
   v = null;
   for (let i = 0, n = ${firstLink ? 'Math.min(list.length, 1)' : 'list.length'}; i < n; i++) {
     const at = list[i].attributes;
-    if (at && Object.prototype.hasOwnProperty.call(at, ${name})) {
+    if (at) {
+      // Read first: an absent attribute (the commoner miss) costs that read alone; a value found must be the attributes' own.
       const x = at[${name}];
-      if (x !== undefined && x !== null && !(Array.isArray(x) && x.length === 0)) {
+      if (x !== undefined && x !== null && Object.prototype.hasOwnProperty.call(at, ${name}) && !(Array.isArray(x) && x.length === 0)) {
         v = x;
         break;
       }
@@ -78,6 +80,32 @@ if (v === undefined) {
 return v;`;
   },
 });
+
+/**
+ * Statements narrowing `kept` to the accounts the node's filters keep, as keep() does: each
+ * filter's predicate called from this node's own code, where V8 sees that one predicate (a
+ * helper shared by every node sees them all, and calls none of them directly).
+ */
+function filtering(code: CodeContext, filters: { accountPredicate: Predicate | undefined; propertyPredicate: Predicate | undefined; view: SearchableView }): string {
+  const tests: string[] = [];
+  if (filters.accountPredicate) tests.push(`${code.bind(filters.accountPredicate)}(${code.bind(fillView)}(${code.bind(filters.view)}, a))`);
+  if (filters.propertyPredicate) tests.push(`${code.bind(filters.propertyPredicate)}(a.attributes)`);
+  return tests
+    .map(
+      (test) => `    {
+      let out;
+      for (let i = 0, n = kept.length; i < n; i++) {
+        const a = kept[i];
+        if (${test}) {
+          if (out !== undefined) out.push(a);
+        } else if (out === undefined) out = kept.slice(0, i);
+      }
+      if (out !== undefined) kept = out;
+    }
+`,
+    )
+    .join('');
+}
 
 /** What one accountAttribute node reads and how: built at compile time, for the closure and the template alike. */
 function plan(ctx: CompileContext) {
@@ -122,17 +150,30 @@ function plan(ctx: CompileContext) {
 
   // The record accountFilter sees, refilled for each account: the predicate only reads it.
   const view: SearchableView = { nativeIdentity: undefined, displayName: undefined, entitlements: undefined };
+  // The filters' tests, made once per node rather than once per evaluation.
+  const acceptAccount = accountPredicate ? (a: Account) => accountPredicate(fillView(view, a)) : undefined;
+  const acceptProperties = propertyPredicate ? (a: Account) => propertyPredicate(a.attributes) : undefined;
+  /** Candidates already filtered, sorted (stable); the list itself when it holds fewer than two. */
+  const sorted = (candidates: readonly Account[]): readonly Account[] => {
+    if (candidates.length < 2) return candidates;
+    if (candidates.length === 2) {
+      // Two accounts (the commonest list sorted): one comparison orders them, without
+      // Array.prototype.sort's machinery (the same comparison V8's sort makes for two elements).
+      const [a, b] = candidates as [Account, Account];
+      const first = { account: a, index: 0, key: sortKey(a, sortAttribute) };
+      const second = { account: b, index: 1, key: sortKey(b, sortAttribute) };
+      return compareAccounts(second, first, descending) < 0 ? [b, a] : [a, b];
+    }
+    const keyed = candidates.map((account, index) => ({ account, index, key: sortKey(account, sortAttribute) }));
+    keyed.sort((a, b) => compareAccounts(a, b, descending));
+    return keyed.map((k) => k.account);
+  };
   /** The candidates in the order they are read: filtered, then sorted (stable). */
   const order = (accounts: readonly Account[]): readonly Account[] => {
     let candidates = accounts as Account[];
-    if (accountPredicate) candidates = keep(candidates, (a) => accountPredicate(fillView(view, a)));
-    if (propertyPredicate) candidates = keep(candidates, (a) => propertyPredicate(a.attributes));
-    if (candidates.length > 1) {
-      const keyed = candidates.map((account, index) => ({ account, index, key: sortKey(account, sortAttribute) }));
-      keyed.sort((a, b) => compareAccounts(a, b, descending));
-      candidates = keyed.map((k) => k.account);
-    }
-    return candidates;
+    if (acceptAccount) candidates = keep(candidates, acceptAccount);
+    if (acceptProperties) candidates = keep(candidates, acceptProperties);
+    return sorted(candidates);
   };
   const read = (candidates: readonly Account[]): Value => {
     if (candidates.length === 0) return null;
@@ -211,7 +252,8 @@ function plan(ctx: CompileContext) {
     const ordered = ev.cached(orderKey, loadOrder);
     return isPromise<readonly Account[]>(ordered) ? ordered.then(read) : read(ordered);
   };
-  return { explain, loadValue, findSource, listFrom, order, orderKey, valueKey, sourceKey, accountsKey, attributeName, firstLink, pointer };
+  const filters = { accountPredicate, propertyPredicate, view };
+  return { explain, loadValue, findSource, listFrom, filters, sorted, orderKey, valueKey, sourceKey, accountsKey, attributeName, firstLink, pointer };
 }
 
 function constantString(value: unknown): string {

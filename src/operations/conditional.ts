@@ -88,7 +88,7 @@ export const conditional = defineOperation({
       const template = ctx.template(raw, ctx.at(name));
       if (template.isConstant) return code.literal(template.source);
       const used = names.filter((n) => template.references.has(n));
-      return `${rt}.render(${code.bind(template)}, ${code.bind(used)}, [${used.map((n) => code.value(n)!).join(', ')}], ${ev})`;
+      return code.render(template, used, used.map((n) => code.value(n)!));
     };
     const template = ctx.template(String(ctx.attributes.expression), ctx.at('expression'));
     const lines: string[] = [];
@@ -103,7 +103,7 @@ export const conditional = defineOperation({
         lines.push(`if (${v} === null) throw ${rt}.error('EVAL_ILLEGAL_ARGUMENT', ${code.literal(`conditional operand $${n} is null`)}, ${code.literal(ctx.at(n))});`);
         return v;
       });
-      rendered = `${rt}.render(${code.bind(template)}, ${code.bind(used)}, [${locals.join(', ')}], ${ev})`;
+      rendered = code.render(template, used, locals);
     }
     const parsed = code.local();
     lines.push(`const ${parsed} = ${code.bind(parseEquality)}(String(${rendered}));`);

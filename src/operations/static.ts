@@ -30,7 +30,7 @@ export const staticOperation = defineOperation({
     if (template.isConstant) return `return ${code.literal(template.source)};`;
     const names = code.dynamicVariableNames(['value']).filter((name) => template.references.has(name));
     const values = names.map((name) => code.value(name)!);
-    const general = (args: readonly string[]) => `return ${code.rt}.render(${code.bind(template)}, ${code.bind(names)}, [${args.join(', ')}], ${code.ev});`;
+    const general = (args: readonly string[]) => `return ${code.render(template, names, args)};`;
     // One $identity reference (the identity or its manager) read from the identity graph, unless
     // a dynamic variable named identity would shadow it (engine/codegen/identity-template.ts).
     if (names.length === 0 && !code.dynamicVariableNames(['value']).includes('identity')) {

@@ -78,5 +78,5 @@ function ofSource(accounts: readonly Account[], sourceId: string): readonly Acco
     const account = accounts[i]!;
     if (account.sourceId === sourceId) (found ??= []).push(account);
   }
-  return found ?? [];
+  return found ?? none;
 }

@@ -26,6 +26,18 @@ describe('what a template reads of the identity graph', () => {
     ['$identity in a string literal', '#set($s = "$identity.links")$s', WHOLE_GRAPH],
     ['$identity in a comment beside a read of its own', '## identity\n$identity.name', WHOLE_GRAPH],
     ['an index after $identity', '$identity["manager"]', WHOLE_GRAPH],
+    // Each shape of reference the compiler records (CompiledTemplate.identityReads): a use of
+    // $identity whole, or a mention it did not record, reads everything.
+    ['a property', '$identity.name', IDENTITY_ONLY],
+    ['a getter', '$identity.getAttribute("department")', IDENTITY_ONLY],
+    ['a property in braces', '${identity.manager}', MANAGER_ONLY],
+    ['$!identity alone', '$!identity', WHOLE_GRAPH],
+    ['$identity passed to a macro', '#macro(m $p)$p.name#end#m($identity)', WHOLE_GRAPH],
+    ['$identity passed to a method', '$identity.name.equals($identity)', WHOLE_GRAPH],
+    ['$identity set to a variable, read only for its name', '#set($i = $identity)$i.name', WHOLE_GRAPH],
+    ['#foreach over $identity', '#foreach($x in $identity)$x#end', WHOLE_GRAPH],
+    ['a getter of the links in a condition', '#if($identity.getLinks().isEmpty())none#end', WHOLE_GRAPH],
+    ['a macro parameter named identity beside a read of the identity', '#macro(m $identity)$identity.links#end$identity.name', WHOLE_GRAPH],
   ])('%s: %s', (_what, source, expected) => {
     expect(reach(source)).toEqual(expected);
   });

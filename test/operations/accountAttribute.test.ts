@@ -87,4 +87,32 @@ describe('accountAttribute', () => {
     expect(e.evaluateSync(aa({ sourceName: 'HR Source', attributeName: 'v', accountSortAttribute: 'n' }), { identity: p })).toBe('b');
     expect(e.evaluateSync(aa({ sourceName: 'HR Source', attributeName: 'v', accountSortAttribute: 'n', accountSortDescending: true }), { identity: p })).toBe('a');
   });
+
+  // Two accounts are ordered by one comparison, more by Array.prototype.sort: the two agree,
+  // whatever the keys (a third account without the key sorts last and changes nothing).
+  it.each<[unknown, unknown]>([
+    ['2021-05-01T00:00:00Z', '2020-05-01T00:00:00.000Z'],
+    ['2020-05-01T00:00:00Z', '2020-05-01T00:00:00Z'],
+    ['10', '9'],
+    [3, 3],
+    ['b', 'a'],
+    ['x', 'x'],
+    [null, 'a'],
+    ['a', null],
+    [null, null],
+    ['2020-01-01', 'abc'],
+    [7, 'seven'],
+  ])('orders two accounts as it orders them beside a third: keys %j and %j', (first, second) => {
+    const accounts = [
+      account({ id: 'a', identityId: 'p', sourceId: 'src-hr', attributes: { k: first, v: 'a' } }),
+      account({ id: 'b', identityId: 'p', sourceId: 'src-hr', attributes: { k: second, v: 'b' } }),
+    ];
+    const third = account({ id: 'c', identityId: 'p', sourceId: 'src-hr', attributes: { v: 'c' } });
+    const p = { id: 'p', name: 'p', attributes: {} };
+    for (const descending of [false, true]) {
+      const transform = aa({ sourceName: 'HR Source', attributeName: 'v', accountSortAttribute: 'k', accountSortDescending: descending, accountReturnFirstLink: true });
+      const firstOf = (list: typeof accounts) => createEngine({ providers: createMemoryProviders({ sources: SOURCES, identities: [], accounts: list }) }).evaluateSync(transform, { identity: p });
+      expect(firstOf(accounts)).toBe(firstOf([...accounts, third]));
+    }
+  });
 });

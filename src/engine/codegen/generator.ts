@@ -22,6 +22,7 @@ import { needsTemplate } from '../../runtime/velocity/index.js';
 import { COMMON_ATTRIBUTES, isTransformNode, type CompiledNode } from '../compile.js';
 import { STEPS_PER_TIME_CHECK } from '../compile.js';
 import { runtime } from './runtime.js';
+import { identityReach } from '../identity-reach.js';
 import type { CodeContext, Evaluator, InlinedReference } from '../types.js';
 import { pointerJoin } from '../../errors/index.js';
 
@@ -222,6 +223,7 @@ ${indent(body, 4)}
         return Object.keys(node.ctx.attributes).filter((key) => !skip.has(key) && node.ctx.attributes[key] !== undefined);
       },
       bind: (value) => this.bind(value),
+      render: (template, names, values) => `rt.render(${this.bind(template)}, ${this.bind(identityReach(template))}, ${this.bind(names)}, [${values.join(', ')}], ev)`,
       literal,
       local: () => this.local(),
       sync: (expression) => `rt.sync(${expression})`,

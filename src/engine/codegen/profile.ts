@@ -51,9 +51,11 @@ export function generateProfile(mappings: readonly CompiledMapping[], host: Prof
     const nodes = host.nodes(m.compiled!);
     // A transform compiled without recorded nodes (none today) runs its own evaluator.
     const root = nodes !== undefined ? `${generator.node(generator.unit(nodes), '')}(null, ev, c)` : `rt.sync(E[${evaluators.push(m.compiled!.evaluator) - 1}](null, ev))`;
-    return `ev.begin(${mapping}.name);
+    // A string within maxOutputLength, or null, is its own finished value: checked here, without a call.
+    return `ev.begin(${literal(m.name)});
 try {
-  out = H.finish(${root}, limits);
+  out = ${root};
+  if (out !== null && (typeof out !== 'string' || out.length > limits.maxOutputLength)) out = H.finish(out, limits);
   attributes[${literal(m.attribute)}] = out;
 } catch (e) {
   H.failed(e, ${mapping}, attributes, errors);

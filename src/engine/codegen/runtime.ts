@@ -10,7 +10,7 @@ import { checkTime, locate, stepLimit } from '../compile.js';
 import { toJavaString } from '../../runtime/java-string.js';
 import { templateGlobals, templateVariables } from '../globals.js';
 import { isPromise } from '../../providers/maybe.js';
-import { identityReach, type IdentityReach } from '../identity-reach.js';
+import type { IdentityReach } from '../identity-reach.js';
 import type { Evaluation, Value } from '../types.js';
 import type { IdentityGraph } from '../../providers/types.js';
 
@@ -48,9 +48,12 @@ export const runtime = Object.freeze({
     const provider = ev.providers.transforms;
     if (provider === undefined) return false;
     const found = provider.getTransform(name);
+    // The document itself (never a promise: it was inlined): no promise check, whose read of
+    // `then` on documents of every shape is a megamorphic one.
+    if (found === document) return true;
     // A pending answer: the reference's closure asks again and waits; this one must not reject unhandled.
     if (isPromise(found)) found.then(noop, noop);
-    return found === document;
+    return false;
   },
   /**
    * A value to keep in a slot under `key`: returned when known at once; a promise is memoised
@@ -87,14 +90,15 @@ export const runtime = Object.freeze({
   },
   /**
    * Render a template over its dynamic variables, as the closures' renderer does (the context of
-   * templateVariables); the parts of the identity graph it reads are loaded when the template uses $identity.
+   * templateVariables); `reach`, the parts of the identity graph it reads (engine/identity-reach.ts,
+   * bound where the call was generated), is loaded first when the template uses $identity.
    */
-  render(template: CompiledTemplate, names: readonly string[], values: readonly Value[], ev: Evaluation): Value {
+  render(template: CompiledTemplate, reach: IdentityReach, names: readonly string[], values: readonly Value[], ev: Evaluation): Value {
     const vars = templateVariables(names, values);
     let out: unknown;
     if (!template.usesIdentity) out = template.render(vars, templateGlobals(ev, null), ev);
     else {
-      const identity = ev.identityGraph(identityReach(template));
+      const identity = ev.identityGraph(reach);
       if (isPromise(identity)) throw pending(identity);
       out = template.render(vars, templateGlobals(ev, identity), ev);
     }

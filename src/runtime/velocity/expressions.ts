@@ -39,6 +39,13 @@ export interface Scope {
 
 export type Expr = (s: Scope) => unknown;
 
+/**
+ * What one `$identity` reference reads first: a property or a method by name, an index, or the
+ * identity whole (`$identity` alone: rendered, set to a variable, passed to a method or a macro,
+ * iterated by #foreach).
+ */
+export type IdentityRead = { readonly step: 'property' | 'method'; readonly name: string } | { readonly step: 'index' | 'whole' };
+
 export interface Pos {
   first_line: number;
   first_column: number;
@@ -48,6 +55,8 @@ export interface Pos {
 export interface CompileState {
   readonly strict: boolean;
   readonly references: Set<string>;
+  /** The first step of every `$identity` reference compiled, in order (./references.ts). */
+  readonly identityReads: IdentityRead[];
   /** Names bound by #foreach and macro parameters: not top-level references. */
   readonly bound: Set<string>;
   /** Called with the literal (non-interpolated) string arguments of every method call. */

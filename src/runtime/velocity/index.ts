@@ -11,7 +11,7 @@ import type { IdentityGraph } from '../../providers/types.js';
 import type { JavaPattern, JavaReplacement } from '../regex/index.js';
 import { compileJavaReplacement } from '../regex/index.js';
 import { BreakSignal, compileNodes, type DirectiveState } from './directives.js';
-import type { Scope } from './expressions.js';
+import type { IdentityRead, Scope } from './expressions.js';
 import { parseBudget } from './grammar.js';
 import { parseTemplate } from './parse.js';
 import { wrapIdentityGraph, type JavaIdentity } from './identity.js';
@@ -32,11 +32,19 @@ export interface CompiledTemplate {
   /** Top-level variable names it references. */
   readonly references: ReadonlySet<string>;
   /**
+   * What it reads from $identity: the first step of each `$identity` reference it compiled, in
+   * order (empty when it does not use $identity). A mention the compiler never compiled (in a
+   * comment, say) is not there.
+   */
+  readonly identityReads: readonly IdentityRead[];
+  /**
    * Render. `meter` is the evaluation's (renders of one evaluation share its budget); without
    * one, the render gets a budget of its own from the template options.
    */
   render(variables: Readonly<Record<string, unknown>>, globals: TemplateGlobals, meter?: Meter): string;
 }
+
+export type { IdentityRead } from './expressions.js';
 
 export interface TemplateOptions {
   /** Longest template accepted (engine limit maxTemplateLength). */
@@ -196,6 +204,7 @@ function compile(source: string, options: TemplateOptions): CompiledTemplate {
   const state: DirectiveState = {
     strict: (options.references ?? 'strict') === 'strict',
     references: new Set<string>(),
+    identityReads: [],
     bound: new Set<string>(['foreach', 'velocityCount', 'velocityHasNext']),
     macros: new Map(),
     pos: undefined,
@@ -226,6 +235,7 @@ function compile(source: string, options: TemplateOptions): CompiledTemplate {
     isConstant,
     usesIdentity: references.has('identity'),
     references,
+    identityReads: Object.freeze(state.identityReads),
     render(variables: Readonly<Record<string, unknown>>, globals: TemplateGlobals, meter?: Meter): string {
       if (!body) return source;
       const scope = new RenderScope(variables, globals, cache, meter, ownLimits);

@@ -9,7 +9,7 @@ import { JavaException, getProperty, invokeMethod, propertyGetters, isForbiddenN
 import { referenceText } from './parse.js';
 import { NO_METHOD, javaString, toJava } from './values.js';
 import {
-  UNDEF, compileExpr, forbidden, guarded, posDetails, renderError, type Ast, type CompileState, type Expr, type Pos, type Scope,
+  UNDEF, compileExpr, forbidden, guarded, posDetails, renderError, type Ast, type CompileState, type Expr, type IdentityRead, type Pos, type Scope,
 } from './expressions.js';
 
 function lookup(s: Scope, name: string): unknown {
@@ -62,7 +62,10 @@ export function compileReference(ast: Ast, st: CompileState): Expr {
     const where = pos ? ` (line ${pos.first_line}, column ${pos.first_column + 1})` : '';
     throw codedError('TEMPLATE_SYNTAX', `Template does not parse: '$${name}(…)' calls a reference, and Velocity has no such call${where}`, { details: posDetails(pos) });
   }
-  if (!st.bound.has(name)) st.references.add(name);
+  if (!st.bound.has(name)) {
+    st.references.add(name);
+    if (name === 'identity') st.identityReads.push(firstRead(ast.path));
+  }
   const strict = st.strict;
   const steps = (ast.path ?? []).map((step) => compileStep(step, st, pos));
   const text = referenceText(ast);
@@ -86,6 +89,17 @@ export function compileReference(ast: Ast, st: CompileState): Expr {
     return v;
   };
 }
+
+/** The first step of a `$identity` reference's path. */
+function firstRead(path: Ast[] | undefined): IdentityRead {
+  const first = path?.[0];
+  if (first === undefined) return WHOLE_READ;
+  if (first.type !== 'method' && first.type !== 'property') return INDEX_READ;
+  return Object.freeze({ step: first.type, name: String(first.id) });
+}
+
+const WHOLE_READ: IdentityRead = Object.freeze({ step: 'whole' });
+const INDEX_READ: IdentityRead = Object.freeze({ step: 'index' });
 
 type Step = (s: Scope, target: unknown) => unknown;
 

@@ -267,3 +267,30 @@ describe('the template reports $identity use so the engine loads the graph first
     expect(t.render({ a: 'y' }, { identity: poisoned })).toBe('none');
   });
 });
+
+describe('the template records what it reads from $identity: the first step of each reference', () => {
+  const WHOLE = { step: 'whole' };
+  it.each<[string, string, unknown[]]>([
+    ['a property', '$identity.manager.name', [{ step: 'property', name: 'manager' }]],
+    ['a getter', '$identity.getManager().getName()', [{ step: 'method', name: 'getManager' }]],
+    ['a property in braces', '${identity.attributes.department}', [{ step: 'property', name: 'attributes' }]],
+    ['a quiet reference to a property', '$!identity.name', [{ step: 'property', name: 'name' }]],
+    ['$!identity alone', 'x$!identity', [WHOLE]],
+    ['an index', '$identity["manager"]', [{ step: 'index' }]],
+    ['$identity passed to a method', '#set($l = [])$l.add($identity)', [WHOLE]],
+    ['$identity passed to a macro', '#macro(m $p)$p.links#end#m($identity)', [WHOLE]],
+    ['$identity set to a variable', '#set($i = $identity)$i.manager.name', [WHOLE]],
+    ['#foreach over $identity', '#foreach($x in $identity)$x#end', [WHOLE]],
+    ['#foreach over its links', '#foreach($l in $identity.links)$l.nativeIdentity#end', [{ step: 'property', name: 'links' }]],
+    ['a condition', '#if($identity.isInactive())x#end', [{ step: 'method', name: 'isInactive' }]],
+    ['inside an interpolated string', '#set($s = "$identity.getLinks()")$s', [{ step: 'method', name: 'getLinks' }]],
+    ['inside a macro body', '#macro(m)$identity.manager.name#end#m()', [{ step: 'property', name: 'manager' }]],
+    ['each reference in order', '$identity.name $identity.getManager().name', [{ step: 'property', name: 'name' }, { step: 'method', name: 'getManager' }]],
+    ['none in a comment', '## $identity.links\n$name', []],
+    ['none for a macro parameter of that name', '#macro(m $identity)$identity.links#end#m($name)', []],
+  ])('%s: %s', (_what, template, expected) => {
+    const t = compileTemplate(template, { maxLength: 1000, regex: compileJavaRegex });
+    expect(t.identityReads).toEqual(expected);
+    expect(t.usesIdentity).toBe(expected.length > 0);
+  });
+});
