@@ -35,7 +35,7 @@ Options:
   --out <file>         Write the NDJSON to <file> (replaced only when the run succeeds)
   --workers <n|auto>   Worker threads; 0 evaluates on the main thread. auto (default) chooses
                        from the work: the main thread for a tenant too small for threads to
-                       pay for their start (under about 50,000 identities of the generated
+                       pay for their start (under about 65,000 identities of the generated
                        tenant) and when fewer than 2 cores are idle, else one per idle core;
                        never more than the cores.
                        Each thread is a heap of its own: at 1,000,000 identities the process

@@ -17,16 +17,26 @@ import { join } from 'node:path';
 import type { IdentityProfile } from '../providers/types.js';
 import type { Shard } from './shard.js';
 
-/** Seconds of calling-thread work per byte of identities.json and accounts.json read for the selected identities (reading, the pre-pass, parsing, serialising). */
-const SECONDS_PER_BYTE = 11e-9;
-/** Seconds per attribute evaluated (the bundled profile's mix: account reads, regexes, templates). */
-const SECONDS_PER_ATTRIBUTE = 0.55e-6;
 /**
- * Below this much estimated work, threads do not pay: with the compiled package on 2 cores the
- * crossover was measured between 20,000 and 50,000 identities of the benchmark tenant (about 1 s
- * and 2.4 s of work); the margin keeps the default from ever losing near it.
+ * Seconds of calling-thread work per byte of identities.json and accounts.json read for the
+ * selected identities (reading, the pre-pass, parsing, serialising): one thread's 4.63 s over the
+ * 334 MB of the benchmark's 100,000 identities, less what the evaluation itself takes.
  */
-const MIN_WORK_SECONDS = 2.5;
+const SECONDS_PER_BYTE = 13.5e-9;
+/**
+ * Seconds per attribute evaluated (the bundled profile's mix: account reads, regexes, templates):
+ * the computation alone, 0.12 s for 100,000 identities of 22 attributes.
+ */
+const SECONDS_PER_ATTRIBUTE = 0.055e-6;
+/**
+ * Below this much estimated work, threads do not pay. With the compiled package on 2 idle cores,
+ * 2 workers take about 1 s more than their work over 1.7 (the second thread's start, the
+ * pre-pass, the CPU the calling thread and V8's helper threads share with them), so they win
+ * from about 2.5 s of one thread's work, some 53,000 identities of the benchmark tenant; the
+ * threshold, about 65,000, leaves a fifth of margin (docs/bench-refresh.md, "A second worker at
+ * the present cost").
+ */
+const MIN_WORK_SECONDS = 3;
 /** Each further thread needs this much work to pay for its start. */
 const WORK_PER_THREAD_SECONDS = 1.25;
 /**

@@ -28,6 +28,7 @@ import type { BatchPlan, TenantFiles } from './fixture-stream/record-reader.js';
 import type { PrepareTask, ScanTask, WorkerFailure, WorkerResult, WorkerTask } from './worker.js';
 import type { GateData } from './worker-gate.js';
 import { compiledWorker } from './worker-bundle.js';
+import { expectDetachedBuffers } from './fixture-stream/free-now.js';
 
 /** Whether the threads load TypeScript through tsx (this file runs as TypeScript): they then start several times slower. */
 export function threadsLoadTypeScript(): boolean {
@@ -201,6 +202,8 @@ export class RefreshPool {
     readonly heapMb = DEFAULT_WORKER_HEAP_MB,
   ) {
     this.pool = poolOf(threads, heapMb);
+    // The pre-pass and the hand-over transfer buffers on this thread too (free-now.ts).
+    expectDetachedBuffers();
     this.shared = shareConfig(config);
     this.ordered = config.uniqueness === true;
   }

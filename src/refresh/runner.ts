@@ -198,13 +198,17 @@ export class RefreshRunner {
   /**
    * Scan the tenant: on this thread, or with the pool's threads scanning accounts.json too, each
    * once it has built the run's evaluator (prepare() first: a thread slow to be ready then
-   * simply takes fewer ranges).
+   * simply takes fewer ranges). This thread and the scanning threads together need no more than
+   * the cores: on 2 cores with 2 workers, a second scanning thread would only share the cores
+   * with the other two, and its isolate would compile the scan's code once more (some 15
+   * optimising compilations) and run its first ranges slower, before that code is ready.
    */
   private open(pool: RefreshPool | null): TenantStream | Promise<TenantStream> {
     const { config, shard } = this.options;
     if (pool === null) return new TenantStream(config.fixtures, shard);
     pool.prepare();
-    return TenantStream.scanned(config.fixtures, shard, pool.threads, (ranges, port) => pool.scanAccounts(ranges, port));
+    const scanners = Math.min(pool.threads, availableParallelism() - 1);
+    return TenantStream.scanned(config.fixtures, shard, scanners, (ranges, port) => pool.scanAccounts(ranges, port));
   }
 
   /**

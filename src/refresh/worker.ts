@@ -15,6 +15,7 @@ import { NdjsonEncoder } from './ndjson-writer.js';
 import { evaluateToNdjson, slices } from './slices.js';
 import type { RunOutput } from './tally.js';
 import { releaseScanBuffers, runBuffers, scanRange, takeRange, type ScannedRange, type SharedRanges } from './fixture-stream/account-runs.js';
+import { expectDetachedBuffers } from './fixture-stream/free-now.js';
 import { RecordReader, type BatchPlan, type TenantFiles } from './fixture-stream/record-reader.js';
 import { loadRulesModule } from '../engine/rules-module.js';
 import type { RuleFunction } from '../engine/types.js';
@@ -67,6 +68,9 @@ interface Run {
   /** Made on the first batch (the pre-pass makes the managers' index the reader needs). */
   reader: RecordReader | null;
 }
+
+// This thread transfers buffers with every batch: V8 is told so before it optimises anything (free-now.ts).
+expectDetachedBuffers();
 
 // A few runs may share the process's threads at once; finished runs' evaluators age out.
 const runs = new LRUCache<string, Run>({ max: 4 });

@@ -18,3 +18,23 @@ export function freeNow(views: readonly ArrayBufferView[]): void {
   }
   if (buffers.size > 0) structuredClone([...buffers], { transfer: [...buffers] });
 }
+
+let detachingExpected = false;
+
+/**
+ * Have this thread's V8 expect detached buffers from now on, before its hot code is optimised.
+ * Until a buffer of an isolate is first detached, V8 compiles typed-array reads without a check
+ * for it; the first detach (a transfer: a batch plan posted to a worker, NDJSON posted back, a
+ * scanned range's runs, freeNow) throws all that optimised code away, and it is compiled again.
+ * Every thread of a refresh with workers transfers buffers, so each did so once per hot function
+ * of the pre-pass (the JSON reader's scan, the walk, the runs' decoding): in 2-worker refreshes of
+ * 100,000 identities 21–24 deoptimisations for "code dependencies" and as many compilations on
+ * V8's helper threads, against 2 with one buffer detached as each thread starts
+ * (docs/bench-refresh.md).
+ */
+export function expectDetachedBuffers(): void {
+  if (detachingExpected) return;
+  detachingExpected = true;
+  const buffer = new ArrayBuffer(8);
+  structuredClone(buffer, { transfer: [buffer] });
+}
