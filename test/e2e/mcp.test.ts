@@ -5,7 +5,7 @@
 // without the SDK is told, coded, what to install.
 
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -85,6 +85,39 @@ describe('identity-transforms mcp', () => {
     const result = await call('evaluate', { document: 'x'.repeat(500_000), fixtures: FIXTURES, identity: 'fatima.schroder' });
     expect(result).toMatchObject({ isError: true, structuredContent: { error: { code: 'MCP_INPUT_INVALID' } } });
     expect((await call('validate', { document: '{"name":"x","type":"upper"}' })).content[0]!.text).toBe('valid: no findings');
+  });
+
+  describe('a fixtures directory with files that are not what they should be', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'idt-e2e-mcp-fixtures-'));
+    afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+    const fixtures = (name: string, change: (dir: string) => void) => {
+      const dir = join(tmp, name);
+      cpSync(FIXTURES, dir, { recursive: true });
+      change(dir);
+      return dir;
+    };
+
+    // A transforms/ that is a file or holds a dangling link answered -32603 with Node's ENOTDIR
+    // or ENOENT; what cannot be read as a transform is left out of the names references find.
+    it.each([
+      ['whose transforms/ is a file', (dir: string) => {
+        rmSync(join(dir, 'transforms'), { recursive: true });
+        writeFileSync(join(dir, 'transforms'), 'not a folder');
+      }],
+      ['whose transforms/ holds a dangling link', (dir: string) => symlinkSync(join(dir, 'nowhere.json'), join(dir, 'transforms', 'gone.json'))],
+    ])('validates and evaluates with one %s', async (name, change) => {
+      const dir = fixtures(name.replace(/\W+/g, '-'), change);
+      expect((await call('validate', { document: FIRST_NAME, fixtures: dir })).content[0]!.text).toBe('valid: no findings');
+      expect((await call('evaluate', { document: FIRST_NAME, fixtures: dir, identity: 'fatima.schroder' })).structuredContent).toEqual({ identity: 'fatima.schroder', value: 'Fatima' });
+    });
+
+    // It answered -32603 with a SyntaxError ("Unexpected token '\ufffd'"), without code or place.
+    it('refuses an identities.json with bytes that are not UTF-8 with CLI_FIXTURES at the element\'s line and column', async () => {
+      const dir = fixtures('not-utf-8', (d) => writeFileSync(join(d, 'identities.json'), Buffer.concat([Buffer.from('[\n  '), Buffer.from([0xff, 0xfe]), Buffer.from('\n]')])));
+      const result = await call('evaluate', { document: FIRST_NAME, fixtures: dir, identity: 'fatima.schroder' });
+      const message = `${join(dir, 'identities.json')}:2:3: element 0 of the array is not valid JSON: unexpected character "\ufffd" where a value was expected`;
+      expect(result).toMatchObject({ isError: true, structuredContent: { error: { code: 'CLI_FIXTURES', message, path: '/0' } } });
+    });
   });
 
   it('says, coded, what to install in a project without the SDK', async () => {
