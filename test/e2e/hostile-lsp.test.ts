@@ -124,6 +124,23 @@ describe('lsp --stdio against a client that floods it with changes, or sends bad
     expect(last('range.json')!.diagnostics.map((d) => [d.code, d.range])).toEqual([['SCHEMA_ENUM', { start: at(1, 7), end: at(1, 13) }]]);
   });
 
+  // They were answered with an InternalError carrying a TypeError's message ("Cannot read
+  // properties of undefined (reading 'uri')").
+  it.each([
+    ['a completion of no document', 'textDocument/completion', { position: { line: 0, character: 0 } }, 'textDocument/completion: the params carry no textDocument.uri (a string)'],
+    ['a hover without a position', 'textDocument/hover', { textDocument: { uri: 'file:///x.json' } }, 'textDocument/hover: the params carry no position of a line and a character (integers from 0)'],
+    ['a completion at a negative line', 'textDocument/completion', { textDocument: { uri: 'file:///x.json' }, position: { line: -1, character: 0 } }, 'textDocument/completion: the params carry no position of a line and a character (integers from 0)'],
+    ['references without their context', 'textDocument/references', { textDocument: { uri: 'file:///x.json' }, position: { line: 0, character: 0 } }, "textDocument/references: the params' context is not an object"],
+    ['a rename without its new name', 'textDocument/rename', { textDocument: { uri: 'file:///x.json' }, position: { line: 0, character: 0 } }, "textDocument/rename: the params' newName is not a string"],
+    ['document symbols of a URI that is a number', 'textDocument/documentSymbol', { textDocument: { uri: 7 } }, 'textDocument/documentSymbol: the params carry no textDocument.uri (a string)'],
+  ])('answers %s with InvalidParams and LSP_REQUEST_INVALID, and the next request', async (_name, method, params, message) => {
+    const error = await connection.sendRequest(method, params).then(() => undefined, (e: unknown) => e);
+    expect(error).toMatchObject({ code: -32602, message: `LSP_REQUEST_INVALID: ${message}`, data: { code: 'LSP_REQUEST_INVALID' } });
+    await open('after-invalid.json', 1, '{"name":"A","type":"upper"}');
+    expect(await connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri: uri('after-invalid.json') } })).toMatchObject([{ name: 'A' }]);
+    await connection.sendNotification('textDocument/didClose', { textDocument: { uri: uri('after-invalid.json') } });
+  });
+
   it('refuses a range of positions that are not numbers, and answers the next request', async () => {
     await open('nan.json', 1, '{"name":"N","type":"upper"}');
     await change('nan.json', 2, { range: { start: { line: 'x', character: 0 }, end: at(0, 1) }, text: '' });
