@@ -36,5 +36,8 @@ export async function startServer(version: string): Promise<Server> {
   await server.connect(new StdioServerTransport());
   // The client closing standard input ends the session (a client that simply goes away included).
   process.stdin.once('end', () => void server.close());
+  // So does a client that stops reading: the answer to a call under way then fails to be written
+  // (EPIPE), which without a listener ended the process with Node's stack trace on standard error.
+  process.stdout.on('error', () => void server.close());
   return server;
 }

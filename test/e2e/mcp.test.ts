@@ -4,7 +4,7 @@
 // the tools are listed and each answers; a hostile input gets a coded error; and a project
 // without the SDK is told, coded, what to install.
 
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -118,6 +118,27 @@ describe('identity-transforms mcp', () => {
       const message = `${join(dir, 'identities.json')}:2:3: element 0 of the array is not valid JSON: unexpected character "\ufffd" where a value was expected`;
       expect(result).toMatchObject({ isError: true, structuredContent: { error: { code: 'CLI_FIXTURES', message, path: '/0' } } });
     });
+  });
+
+  // The client's end of the server's standard output closed while a call is under way: writing
+  // its answer failed with EPIPE, which ended the server with exit 1 and Node's stack trace.
+  it('ends quietly, exit 0, when its client stops reading in the middle of a call', async () => {
+    const child = spawn(pkg.bin, ['mcp'], { cwd: pkg.consumer, env: pkg.env });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const send = (message: Record<string, unknown>) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+    const initialized = new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'gone', version: '1' } } });
+    await initialized;
+    send({ method: 'notifications/initialized' });
+    // A call that spends an evaluation's whole iteration budget: its answer comes after the client is gone.
+    const looping = JSON.stringify({ name: 'Loop', type: 'static', attributes: { value: '#foreach($i in [1..100000000])#set($x = "$i")#end' } });
+    send({ id: 2, method: 'tools/call', params: { name: 'evaluate', arguments: { document: looping, fixtures: FIXTURES, identity: 'fatima.schroder' } } });
+    child.stdout.destroy();
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    expect(stderr).toBe('');
   });
 
   it('says, coded, what to install in a project without the SDK', async () => {
