@@ -10,6 +10,7 @@
 import {
   CodeLens,
   CompletionItemKind,
+  ConnectionError,
   createConnection,
   DiagnosticSeverity,
   DocumentSymbol,
@@ -78,7 +79,19 @@ function settingsOf(value: unknown): Settings {
 /** Serve the protocol on a connection (stdio for `lsp --stdio`). */
 export function startServer(connection: Connection = createConnection()): Connection {
   // A notification, not showMessageRequest: a client that does not answer requests of that kind must not fail the server.
-  const tell = (type: MessageType, message: string) => void connection.sendNotification(ShowMessageNotification.type, { type, message });
+  /**
+   * Send a notification unless the connection is closed: once the client stops reading standard
+   * output, a check that falls due has no one to tell (sending threw ConnectionError from a timer,
+   * which ended the process with its stack trace).
+   */
+  const deliver = (send: () => Promise<void> | void) => {
+    try {
+      void send()?.catch(() => undefined);
+    } catch (error) {
+      if (!(error instanceof ConnectionError)) throw error;
+    }
+  };
+  const tell = (type: MessageType, message: string) => deliver(() => connection.sendNotification(ShowMessageNotification.type, { type, message }));
   const documents = new OpenDocuments();
   /** Open documents whose last text the language service has not read yet, and those whose check is due. */
   const stale = new Set<string>();
@@ -107,7 +120,7 @@ export function startServer(connection: Connection = createConnection()): Connec
       const message = `${refused.message}. These diagnostics are of version ${text.version}, the last applied: close and reopen the document`;
       diagnostics.unshift({ range: Range.create(0, 0, 0, 0), severity: DiagnosticSeverity.Error, code: refused.code, source: 'identity-transforms', message });
     }
-    void connection.sendDiagnostics({ uri, version: text.version, diagnostics });
+    deliver(() => connection.sendDiagnostics({ uri, version: text.version, diagnostics }));
   };
   /** Check a document once the changes of the next VALIDATION_DELAY_MS are in (a check already due takes them). */
   const check = (uri: string) => {
@@ -123,7 +136,7 @@ export function startServer(connection: Connection = createConnection()): Connec
     if (told.has(uri)) return;
     if (told.size >= MAX_TOLD) told.clear();
     told.add(uri);
-    connection.console.error(`${error.code}: ${error.message}`);
+    deliver(() => connection.console.error(`${error.code}: ${error.message}`));
     publish(uri);
   };
   let shown = 0;
@@ -190,7 +203,7 @@ export function startServer(connection: Connection = createConnection()): Connec
     clearTimeout(due.get(uri));
     due.delete(uri);
     told.delete(uri);
-    void connection.sendDiagnostics({ uri, diagnostics: [] });
+    deliver(() => connection.sendDiagnostics({ uri, diagnostics: [] }));
   });
 
   connection.onCompletion((params) => {

@@ -48,6 +48,32 @@ describe('lsp --stdio against a client that breaks the framing', () => {
   });
 });
 
+describe('lsp --stdio against a client that stops reading', () => {
+  // A check fell due after the client's end of standard output closed: sending its diagnostics
+  // threw ConnectionError from a timer, which ended the server with Node's stack trace.
+  it('exits 1, as without shutdown, and says nothing on standard error', async () => {
+    const child = spawn(pkg.bin, ['lsp', '--stdio'], { env: pkg.env });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const send = (message: Record<string, unknown>) => {
+      const body = JSON.stringify({ jsonrpc: '2.0', ...message });
+      child.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    };
+    const initialized = new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    send({ id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
+    await initialized;
+    send({ method: 'initialized', params: {} });
+    // A template that spends an evaluation's whole iteration budget: each hover of it takes a while.
+    const text = JSON.stringify({ name: 'Loop', type: 'static', attributes: { value: '#foreach($i in [1..100000000])#set($x = "$i")#end' } });
+    send({ method: 'textDocument/didOpen', params: { textDocument: { uri: 'file:///loop.json', languageId: 'json', version: 1, text } } });
+    for (let id = 2; id < 20; id++) send({ id, method: 'textDocument/hover', params: { textDocument: { uri: 'file:///loop.json' }, position: { line: 0, character: 30 } } });
+    child.stdout.destroy();
+    expect(await exited).toBe(1);
+    expect(err).toBe('');
+  });
+});
+
 describe('lsp --stdio against a client that floods it with changes, or sends bad ones', () => {
   const dir = mkdtempSync(join(tmpdir(), 'idt-lsp-flood-'));
   let child: ChildProcessWithoutNullStreams;
