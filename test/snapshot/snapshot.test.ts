@@ -224,4 +224,11 @@ describe('identity-transforms snapshot', () => {
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/^SNAPSHOT_KEY cannot read the key file/);
   });
+
+  // /dev/urandom as the key file was read without end, the process growing by gigabytes.
+  it('exits 1 with SNAPSHOT_KEY for a key file without end, having read only its bound', async () => {
+    const r = await run(['--tenant', baseUrl, '--out', join(tmp, 'k'), '--pseudonymize', '--key-file', '/dev/urandom']);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe('SNAPSHOT_KEY cannot read the key file /dev/urandom: holds more than 65536 bytes\n');
+  });
 });
