@@ -141,6 +141,25 @@ describe('identity-transforms mcp', () => {
     expect(stderr).toBe('');
   });
 
+  // The SDK's reader gives up on a buffer above 10 MB by closing its transport without a word:
+  // the process, its standard input still open, then answered nothing and never ended.
+  it('ends with MCP_FRAMING, exit 1, on a line above 8 MB', async () => {
+    const child = spawn(pkg.bin, ['mcp'], { cwd: pkg.consumer, env: pkg.env });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdin.on('error', () => undefined);
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const chunk = Buffer.alloc(1 << 20, 'x');
+    let sent = 0;
+    const more = () => {
+      while (sent < 64 && child.stdin.writable && child.stdin.write(chunk)) sent++;
+      if (sent < 64 && child.stdin.writable) child.stdin.once('drain', more);
+    };
+    more();
+    expect(await exited).toBe(1);
+    expect(stderr).toBe('MCP_FRAMING: a message is above the limit of 8388608 bytes (8 MB): a line of stdio is one message\n');
+  }, 120_000);
+
   it('says, coded, what to install in a project without the SDK', async () => {
     // The light project: the package alone, none of its optional peers installed.
     const bin = join(pkg.light, 'node_modules/identity-transforms/bin/identity-transforms.js');
