@@ -125,7 +125,7 @@ function requestLimits(value: unknown): Readonly<RequestLimits> {
   if (typeof value !== 'object' || value === null) fail('requestLimits', 'must be an object');
   const v = value as Record<string, unknown>;
   const out: Record<string, number> = {};
-  for (const k of Object.keys(v)) if (!(k in DEFAULT_REQUEST_LIMITS)) fail(`requestLimits.${k}`, 'is unknown');
+  for (const k of Object.keys(v)) if (!Object.hasOwn(DEFAULT_REQUEST_LIMITS, k)) fail(`requestLimits.${k}`, 'is unknown');
   for (const [k, fallback] of Object.entries(DEFAULT_REQUEST_LIMITS)) out[k] = positiveInt(`requestLimits.${k}`, v[k], fallback);
   // SQLite's JSON functions refuse documents nested deeper than 1000 levels: a stored value must stay below.
   if (out.maxJsonDepth! > 900) fail('requestLimits.maxJsonDepth', 'must be at most 900 (SQLite reads JSON up to 1000 levels deep)');

@@ -47,5 +47,9 @@ export async function lspCommand(argv: string[], io: Output): Promise<number> {
       stop(EXIT_INVALID);
     });
     connection.onExit(() => stop(EXIT_OK));
+    // A client that stops reading standard output (a write fails with EPIPE) has ended the session
+    // as one that closes standard input does: the input is ended, and the server exits 1, as the
+    // protocol says of an exit without shutdown, rather than serve no one.
+    process.stdout.once('error', () => input.end());
   });
 }

@@ -3,7 +3,8 @@
 // own): without it, the command says what to install.
 
 import { readFileSync } from 'node:fs';
-import { EXIT_OK, UsageError, parseCommandLine, type Output } from './io.js';
+import { isTransformsError } from '../errors/index.js';
+import { EXIT_INVALID, EXIT_OK, UsageError, parseCommandLine, type Output } from './io.js';
 
 export const MCP_HELP = `Usage: identity-transforms mcp
 
@@ -33,9 +34,17 @@ export async function mcpCommand(argv: string[], io: Output): Promise<number> {
   // The SDK's presence is checked before this module loads (peers.ts, COMMAND_PEERS).
   const server = await import('../mcp/server.js');
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  const running = await server.startServer(pkg.version);
-  // The transport ends with standard input; the process then exits.
+  // The transport ends with standard input; the process then exits (1 after MCP_FRAMING), standard
+  // input let go of, as a transport closed with it still open would hold the process.
+  let code = EXIT_OK;
+  const running = await server.startServer(pkg.version, (error) => {
+    io.err(`${isTransformsError(error) ? error.code : 'MCP_FRAMING'}: ${error.message}\n`);
+    code = EXIT_INVALID;
+  });
   return new Promise<number>((resolve) => {
-    running.onclose = () => resolve(EXIT_OK);
+    running.onclose = () => {
+      process.stdin.destroy();
+      resolve(code);
+    };
   });
 }

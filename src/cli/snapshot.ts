@@ -2,8 +2,8 @@
 // fixture directory with snapshotTenant(); a progress bar on stderr when it is a terminal, a
 // summary at the end. Ctrl-C stops between pages and keeps the partial copy for a resume.
 
-import { readFileSync } from 'node:fs';
 import { codedError, isTransformsError } from '../errors/index.js';
+import { readBoundedBytes } from '../json/read-file.js';
 import { announcePartialCopy, snapshotTenant, SNAPSHOT_PARTS, type SnapshotPart, type SnapshotProgress, type SnapshotSummary } from '../snapshot/index.js';
 import { EXIT_OK, UsageError, parseCommandLine, type Output } from './io.js';
 import { TENANT_HELP, tenantFromEnvironment } from './tenant.js';
@@ -53,13 +53,13 @@ function parts(text: string): SnapshotPart[] {
   return list as SnapshotPart[];
 }
 
+/** Bytes a key file may hold: a key is 16 bytes or more, 32 from /dev/urandom; /dev/urandom itself is refused, not read without end. */
+const MAX_KEY_BYTES = 64 * 1024;
+
 function readKey(file: string): Uint8Array {
-  let key: Buffer;
-  try {
-    key = readFileSync(file);
-  } catch (error) {
-    throw codedError('SNAPSHOT_KEY', `cannot read the key file ${file}: ${(error as Error).message}`, { cause: error, details: { file } });
-  }
+  const read = readBoundedBytes(file, MAX_KEY_BYTES);
+  if (!read.ok) throw codedError('SNAPSHOT_KEY', `cannot read the key file ${file}: ${read.message}`, { ...('cause' in read ? { cause: read.cause } : {}), details: { file } });
+  const key = read.bytes;
   if (key.length < 16) throw codedError('SNAPSHOT_KEY', `the key file ${file} holds ${key.length} bytes; a key needs at least 16 (e.g. head -c 32 /dev/urandom > ${file})`, { details: { file } });
   return key;
 }

@@ -64,6 +64,14 @@ export const MAX_DEPTH_LIMIT = 246;
 /** Limits with a largest value, past which the limit would no longer protect what it bounds. */
 const LIMIT_MAXIMA: Readonly<Partial<Record<keyof Limits, number>>> = { maxDepth: MAX_DEPTH_LIMIT };
 
+/**
+ * The most entries a cache may hold. lru-cache allocates a cache's slots up front (engine/caches.ts,
+ * at its first value): a million takes about 24 MB; 10^8 would take gigabytes at the first
+ * evaluation, and 2^32 makes it throw a RangeError there.
+ */
+export const MAX_CACHE_SIZE = 1_000_000;
+const CACHE_MAXIMA: Readonly<Record<keyof CacheSizes, number>> = { transforms: MAX_CACHE_SIZE, regexes: MAX_CACHE_SIZE, templates: MAX_CACHE_SIZE, filters: MAX_CACHE_SIZE };
+
 /** Limits given per call (evaluate's context, evaluateProfile's options) over the engine's. */
 export function resolveLimits(base: Readonly<Limits>, given: Partial<Limits> | undefined): Readonly<Limits> {
   return given === undefined ? base : positiveIntegers('limits', given, base, LIMIT_MAXIMA);
@@ -81,8 +89,9 @@ function positiveIntegers<T extends object>(name: string, given: Partial<T> | un
   if (given === null || typeof given !== 'object') invalid(`${name} must be an object`);
   const out = { ...defaults };
   for (const [key, value] of Object.entries(given)) {
-    if (!(key in defaults)) throw codedError('ENGINE_OPTION_UNKNOWN', `unknown ${name} key "${key}"`);
-    const max = maxima?.[key as keyof T];
+    // Own keys only: `toString` or a JSON `__proto__` member is no limit, whatever objects inherit.
+    if (!Object.hasOwn(defaults, key)) throw codedError('ENGINE_OPTION_UNKNOWN', `unknown ${name} key "${key}"`);
+    const max = maxima !== undefined && Object.hasOwn(maxima, key) ? maxima[key as keyof T] : undefined;
     if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0 || (max !== undefined && value > max)) {
       invalid(`${name}.${key} must be a positive integer${max === undefined ? '' : ` of at most ${max}`}`);
     }
@@ -134,7 +143,7 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
     },
     random: options.random ?? defaultRandom(),
     limits: positiveIntegers('limits', options.limits, DEFAULT_LIMITS, LIMIT_MAXIMA),
-    cacheSizes: positiveIntegers('cacheSizes', options.cacheSizes, DEFAULT_CACHE_SIZES),
+    cacheSizes: positiveIntegers('cacheSizes', options.cacheSizes, DEFAULT_CACHE_SIZES, CACHE_MAXIMA),
     rules: Object.freeze({ ...rules }),
     operations: Object.freeze([...operations]),
     codegen: options.codegen ?? true,

@@ -74,3 +74,32 @@ export function readRegularFile(file: string, maxBytes: number): FileRead {
     closeSync(fd);
   }
 }
+
+/**
+ * At most `maxBytes` bytes of a file of any kind, a pipe included (a secret handed over as
+ * `--key-file <(pass show key)`): read to its end, or refused one byte past the bound — never read
+ * without end (/dev/zero, /dev/urandom). A FIFO without a writer waits for one, as any reader of
+ * a named pipe does.
+ */
+export function readBoundedBytes(file: string, maxBytes: number): { ok: true; bytes: Buffer } | { ok: false; reason: 'unreadable' | 'too-large'; message: string; cause?: unknown } {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY);
+  } catch (error) {
+    return { ok: false, reason: 'unreadable', message: (error as Error).message, cause: error };
+  }
+  try {
+    const buffer = Buffer.allocUnsafe(maxBytes + 1);
+    let length = 0;
+    for (;;) {
+      const n = readSync(fd, buffer, length, buffer.length - length, null);
+      if (n === 0) return { ok: true, bytes: buffer.subarray(0, length) };
+      length += n;
+      if (length > maxBytes) return { ok: false, reason: 'too-large', message: `holds more than ${maxBytes} bytes` };
+    }
+  } catch (error) {
+    return { ok: false, reason: 'unreadable', message: (error as Error).message, cause: error };
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -3,6 +3,7 @@
 // evaluateLens — real evaluations by the engine, as Regal's "Evaluate" lenses are.
 
 import { formatExplanation } from '../engine/explain-text.js';
+import { messagePointer } from '../json/depth.js';
 import { nodeAtPointer, span, type LanguageDocument } from './document.js';
 import { explainRoot, transformRoots, type Outcome } from './evaluation.js';
 import type { CodeLens, Workspace } from './types.js';
@@ -24,7 +25,8 @@ export function findCodeLenses(doc: LanguageDocument, ws: Workspace): CodeLens[]
 /** What a lens shows when run: the value (or coded error), or the whole explanation as text. */
 export function evaluateLens(doc: LanguageDocument, command: 'evaluate' | 'explain', pointer: string, ws: Workspace): { text: string; outcome?: Outcome } {
   const root = transformRoots(doc).find((r) => r.pointer === pointer);
-  if (!root) return { text: `no transform at ${pointer || '/'} of ${doc.uri}` };
+  // The pointer is the client's: a long one is quoted by its two ends.
+  if (!root) return { text: `no transform at ${messagePointer(pointer)} of ${doc.uri}` };
   const outcome = explainRoot(root, ws);
   if (!outcome) return { text: 'no identity to evaluate for: set identityTransforms.identity (and a fixtures directory)' };
   if (command === 'explain') return { text: formatExplanation(outcome), outcome };

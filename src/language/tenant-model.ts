@@ -18,7 +18,7 @@ import { FIXTURE_RECORDS, readJsonFile, SOURCE_SCHEMAS_FILE } from '../providers
 import { IdentityIds, type IdOccurrence } from '../providers/identity-ids.js';
 import type { Account, Identity, Source } from '../providers/types.js';
 import type { TenantNames } from '../engine/validate-tenant.js';
-import { JsonArrayReader } from '../refresh/fixture-stream/json-array-reader.js';
+import { JsonArrayReader, parseElement } from '../refresh/fixture-stream/json-array-reader.js';
 
 export interface IdentityName {
   id: string;
@@ -56,7 +56,11 @@ export function findFixturesDir(fromFile: string): string | undefined {
   }
 }
 
-/** Each element of a record file, parsed, the event loop served between slices; a missing file has none. */
+/**
+ * Each element of a record file, parsed, the event loop served between slices; a missing file
+ * has none. An element that is not JSON is CLI_FIXTURES at its file:line:column; one that is not
+ * an object is passed over (the model holds names, and a record without them has none to give).
+ */
 async function forEachRecord(file: string, each: (record: Record<string, unknown>, at: IdOccurrence) => boolean | void): Promise<void> {
   if (!existsSync(file)) return;
   const reader = new JsonArrayReader(file);
@@ -64,7 +68,7 @@ async function forEachRecord(file: string, each: (record: Record<string, unknown
     for (let n = 1; ; n++) {
       const element = reader.next();
       if (element === null) return;
-      const record = JSON.parse(element.text) as unknown;
+      const record = parseElement(file, element, n - 1);
       if (record !== null && typeof record === 'object' && !Array.isArray(record) && each(record as Record<string, unknown>, { index: n - 1, offset: element.offset }) === false) return;
       if (n % SLICE === 0) await yieldToEventLoop();
     }

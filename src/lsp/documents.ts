@@ -30,7 +30,7 @@ interface Held {
 }
 
 const isUinteger = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 2 ** 31 - 1;
-const isPosition = (p: unknown): p is Position => typeof p === 'object' && p !== null && isUinteger((p as Position).line) && isUinteger((p as Position).character);
+export const isPosition = (p: unknown): p is Position => typeof p === 'object' && p !== null && isUinteger((p as Position).line) && isUinteger((p as Position).character);
 
 export class OpenDocuments {
   private readonly held = new Map<string, Held>();

@@ -10,6 +10,7 @@
 import {
   CodeLens,
   CompletionItemKind,
+  ConnectionError,
   createConnection,
   DiagnosticSeverity,
   DocumentSymbol,
@@ -42,6 +43,7 @@ import {
 import { WorkspaceHost, type Settings } from '../language/workspace-host.js';
 import type { TransformsError } from '../errors/index.js';
 import { OpenDocuments } from './documents.js';
+import { documentOf, memberOf, positionOf } from './requests.js';
 
 /**
  * Milliseconds from a change to the check of its document. Changes meanwhile are applied to the
@@ -77,7 +79,19 @@ function settingsOf(value: unknown): Settings {
 /** Serve the protocol on a connection (stdio for `lsp --stdio`). */
 export function startServer(connection: Connection = createConnection()): Connection {
   // A notification, not showMessageRequest: a client that does not answer requests of that kind must not fail the server.
-  const tell = (type: MessageType, message: string) => void connection.sendNotification(ShowMessageNotification.type, { type, message });
+  /**
+   * Send a notification unless the connection is closed: once the client stops reading standard
+   * output, a check that falls due has no one to tell (sending threw ConnectionError from a timer,
+   * which ended the process with its stack trace).
+   */
+  const deliver = (send: () => Promise<void> | void) => {
+    try {
+      void send()?.catch(() => undefined);
+    } catch (error) {
+      if (!(error instanceof ConnectionError)) throw error;
+    }
+  };
+  const tell = (type: MessageType, message: string) => deliver(() => connection.sendNotification(ShowMessageNotification.type, { type, message }));
   const documents = new OpenDocuments();
   /** Open documents whose last text the language service has not read yet, and those whose check is due. */
   const stale = new Set<string>();
@@ -106,7 +120,7 @@ export function startServer(connection: Connection = createConnection()): Connec
       const message = `${refused.message}. These diagnostics are of version ${text.version}, the last applied: close and reopen the document`;
       diagnostics.unshift({ range: Range.create(0, 0, 0, 0), severity: DiagnosticSeverity.Error, code: refused.code, source: 'identity-transforms', message });
     }
-    void connection.sendDiagnostics({ uri, version: text.version, diagnostics });
+    deliver(() => connection.sendDiagnostics({ uri, version: text.version, diagnostics }));
   };
   /** Check a document once the changes of the next VALIDATION_DELAY_MS are in (a check already due takes them). */
   const check = (uri: string) => {
@@ -122,7 +136,7 @@ export function startServer(connection: Connection = createConnection()): Connec
     if (told.has(uri)) return;
     if (told.size >= MAX_TOLD) told.clear();
     told.add(uri);
-    connection.console.error(`${error.code}: ${error.message}`);
+    deliver(() => connection.console.error(`${error.code}: ${error.message}`));
     publish(uri);
   };
   let shown = 0;
@@ -167,7 +181,9 @@ export function startServer(connection: Connection = createConnection()): Connec
     host.configure(settingsOf(change.settings));
     for (const d of documents.all()) publish(d.uri);
   });
-  connection.onDidOpenTextDocument(({ textDocument: { uri, languageId, version, text } }) => {
+  connection.onDidOpenTextDocument((params) => {
+    const uri = documentOf('textDocument/didOpen', params);
+    const { languageId, version, text } = params.textDocument;
     const error = documents.open(uri, languageId, version, text);
     told.delete(uri);
     if (error) return refuse(uri, error);
@@ -179,20 +195,22 @@ export function startServer(connection: Connection = createConnection()): Connec
     if (error) return refuse(uri, error);
     if (!documents.refusal(uri)) check(uri);
   });
-  connection.onDidCloseTextDocument(({ textDocument: { uri } }) => {
+  connection.onDidCloseTextDocument((params) => {
+    const uri = documentOf('textDocument/didClose', params);
     documents.close(uri);
     host.close(uri);
     stale.delete(uri);
     clearTimeout(due.get(uri));
     due.delete(uri);
     told.delete(uri);
-    void connection.sendDiagnostics({ uri, diagnostics: [] });
+    deliver(() => connection.sendDiagnostics({ uri, diagnostics: [] }));
   });
 
   connection.onCompletion((params) => {
-    const at = get(params.textDocument.uri);
+    const { uri, position } = positionOf('textDocument/completion', params);
+    const at = get(uri);
     if (!at) return [];
-    return doComplete(at.doc, at.text.offsetAt(params.position), host.workspace()).map((item) => ({
+    return doComplete(at.doc, at.text.offsetAt(position), host.workspace()).map((item) => ({
       label: item.label,
       kind: KINDS[item.kind],
       textEdit: TextEdit.replace(at.range(item.replace), item.insertText),
@@ -202,34 +220,40 @@ export function startServer(connection: Connection = createConnection()): Connec
     }));
   });
   connection.onHover((params) => {
-    const at = get(params.textDocument.uri);
-    const hover = at && doHover(at.doc, at.text.offsetAt(params.position), host.workspace());
+    const { uri, position } = positionOf('textDocument/hover', params);
+    const at = get(uri);
+    const hover = at && doHover(at.doc, at.text.offsetAt(position), host.workspace());
     return hover ? { contents: { kind: MarkupKind.Markdown, value: hover.contents }, range: at.range(hover.span) } : null;
   });
   connection.onDefinition((params) => {
-    const at = get(params.textDocument.uri);
-    return at ? findDefinition(at.doc, at.text.offsetAt(params.position), host.workspace()).map(location) : [];
+    const { uri, position } = positionOf('textDocument/definition', params);
+    const at = get(uri);
+    return at ? findDefinition(at.doc, at.text.offsetAt(position), host.workspace()).map(location) : [];
   });
   connection.onReferences((params) => {
-    const at = get(params.textDocument.uri);
-    return at ? findReferences(at.doc, at.text.offsetAt(params.position), host.workspace(), params.context.includeDeclaration).map(location) : [];
+    const { uri, position } = positionOf('textDocument/references', params);
+    const { includeDeclaration } = memberOf<{ includeDeclaration?: unknown }>('textDocument/references', params, 'context', 'object');
+    const at = get(uri);
+    return at ? findReferences(at.doc, at.text.offsetAt(position), host.workspace(), includeDeclaration === true).map(location) : [];
   });
   connection.onRenameRequest((params) => {
-    const at = get(params.textDocument.uri);
+    const { uri, position } = positionOf('textDocument/rename', params);
+    const newName = memberOf<string>('textDocument/rename', params, 'newName', 'string');
+    const at = get(uri);
     if (!at) return null;
     const changes: Record<string, TextEdit[]> = {};
-    for (const edit of doRename(at.doc, at.text.offsetAt(params.position), params.newName, host.workspace())) {
+    for (const edit of doRename(at.doc, at.text.offsetAt(position), newName, host.workspace())) {
       (changes[edit.uri] ??= []).push(TextEdit.replace(location(edit).range, edit.newText));
     }
     return { changes };
   });
   connection.onDocumentSymbol((params) => {
-    const at = get(params.textDocument.uri);
+    const at = get(documentOf('textDocument/documentSymbol', params));
     const convert = (s: ServiceSymbol): DocumentSymbol => DocumentSymbol.create(s.name || '(unnamed)', s.detail, s.detail === 'mapping' ? SymbolKind.Field : SymbolKind.Function, at!.range(s.span), at!.range(s.selection), s.children.map(convert));
     return at ? findDocumentSymbols(at.doc).map(convert) : [];
   });
   connection.onCodeLens((params) => {
-    const at = get(params.textDocument.uri);
+    const at = get(documentOf('textDocument/codeLens', params));
     if (!at) return [];
     return findCodeLenses(at.doc, host.workspace()).map((l) => {
       const lens = CodeLens.create(at.range(l.span));
@@ -238,8 +262,8 @@ export function startServer(connection: Connection = createConnection()): Connec
     });
   });
   connection.onExecuteCommand((params) => {
-    const [uri, pointer] = (params.arguments ?? []) as [unknown, unknown];
-    const command = params.command === COMMANDS.explain ? 'explain' : 'evaluate';
+    const [uri, pointer] = (Array.isArray(params?.arguments) ? params.arguments : []) as [unknown, unknown];
+    const command = params?.command === COMMANDS.explain ? 'explain' : 'evaluate';
     const doc = typeof uri === 'string' ? host.document(uri) : undefined;
     if (!doc || typeof pointer !== 'string') return { text: 'the command needs the URI of an open document and a JSON Pointer' };
     const { text } = evaluateLens(doc, command, pointer, host.workspace());

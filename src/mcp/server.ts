@@ -7,10 +7,14 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema, McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { isTransformsError } from '../errors/index.js';
+import { BoundedLines } from './framing.js';
 import { ToolHost, TOOLS } from './tools.js';
 
-/** Serve the tools on standard input and output until the client closes them. */
-export async function startServer(version: string): Promise<Server> {
+/**
+ * Serve the tools on standard input and output until the client closes them. A line above the
+ * bound of framing.ts ends the server with MCP_FRAMING on standard error, through `onFraming`.
+ */
+export async function startServer(version: string, onFraming: (error: Error) => void): Promise<Server> {
   const host = new ToolHost();
   const server = new Server({ name: 'identity-transforms', version }, { capabilities: { tools: {}, resources: {} } });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS.map((t) => ({ ...t })) }));
@@ -33,8 +37,16 @@ export async function startServer(version: string): Promise<Server> {
       throw new McpError(ErrorCode.InvalidParams, `${error.code} ${error.message}`, { code: error.code });
     }
   });
-  await server.connect(new StdioServerTransport());
+  const input = process.stdin.pipe(new BoundedLines());
+  input.once('error', (error) => {
+    onFraming(error);
+    void server.close();
+  });
+  await server.connect(new StdioServerTransport(input, process.stdout));
   // The client closing standard input ends the session (a client that simply goes away included).
-  process.stdin.once('end', () => void server.close());
+  input.once('end', () => void server.close());
+  // So does a client that stops reading: the answer to a call under way then fails to be written
+  // (EPIPE), which without a listener ended the process with Node's stack trace on standard error.
+  process.stdout.on('error', () => void server.close());
   return server;
 }

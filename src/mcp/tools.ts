@@ -4,13 +4,15 @@
 // server.ts wires them to the SDK. An assistant answers "why does this transform give that"
 // from a real evaluation.
 
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine } from '../engine/engine.js';
 import { formatExplanation } from '../engine/explain-text.js';
 import { MAX_TRANSFORM_BYTES, tooLargeIssue } from '../engine/validate.js';
 import { codedError } from '../errors/index.js';
+import { isDirectory } from '../json/paths.js';
 import { positionOf } from '../json/positions.js';
+import { readRegularFile } from '../json/read-file.js';
 import { formatImpact, impact } from '../impact/index.js';
 import { doValidation, explainRoot, loadIdentityRecords, loadTenantModel, parseDocument, transformRoots, type LanguageDocument, type TenantModel, type Workspace } from '../language/index.js';
 import { operationDocumentation } from '../language/operations.js';
@@ -93,7 +95,7 @@ function checked(tool: ToolDefinition, args: unknown): { text: Record<string, st
   const out: Record<string, string | undefined> = {};
   const numbers: Record<string, number | undefined> = {};
   for (const key of Object.keys(given)) {
-    if (!(key in tool.inputSchema.properties)) throw codedError('MCP_INPUT_INVALID', `${tool.name}: unknown argument "${key}" (it takes ${Object.keys(tool.inputSchema.properties).join(', ')})`);
+    if (!Object.hasOwn(tool.inputSchema.properties, key)) throw codedError('MCP_INPUT_INVALID', `${tool.name}: unknown argument "${key}" (it takes ${Object.keys(tool.inputSchema.properties).join(', ')})`);
   }
   for (const [key, schema] of Object.entries(tool.inputSchema.properties)) {
     const value = given[key];
@@ -116,7 +118,7 @@ function checked(tool: ToolDefinition, args: unknown): { text: Record<string, st
 }
 
 function fixtureDir(dir: string): string {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw codedError('MCP_INPUT_INVALID', `fixtures: no such directory: ${dir}`);
+  if (!isDirectory(dir)) throw codedError('MCP_INPUT_INVALID', `fixtures: no such directory: ${dir}`);
   return dir;
 }
 
@@ -139,11 +141,14 @@ export class ToolHost {
   private async workspace(doc: LanguageDocument, dir: string | undefined, who: string | undefined): Promise<Workspace> {
     const documents = new Map<string, LanguageDocument>();
     if (dir !== undefined) {
+      // The names references may find, as the editor's workspace reads them: what cannot be read
+      // as a transform (a dangling link, a directory, a file above 400 KB, a transforms/ that is
+      // a file) is left out, never the call's failure.
       const transforms = join(dir, FIXTURE_DOCUMENTS.transforms);
-      for (const file of existsSync(transforms) ? readdirSync(transforms).filter((f) => f.endsWith('.json')) : []) {
+      for (const file of isDirectory(transforms) ? readdirSync(transforms).filter((f) => f.endsWith('.json')) : []) {
         const path = join(transforms, file);
-        const stats = statSync(path);
-        if (stats.isFile() && stats.size <= MAX_TRANSFORM_BYTES) documents.set(path, parseDocument(path, readFileSync(path, 'utf8')));
+        const read = readRegularFile(path, MAX_TRANSFORM_BYTES);
+        if (read.ok) documents.set(path, parseDocument(path, read.text));
       }
     }
     documents.set(doc.uri, doc);

@@ -153,6 +153,15 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 
 const tooLarge = () => codedError('PLAY_REQUEST_TOO_LARGE', `the request body is above ${MAX_BODY_BYTES} bytes (a transform may be 400 KB at most)`);
 
+/** The request-target as a URL: Node's parser lets through some that are none (`http://[`, `//[`), the client's error. */
+function requestUrl(target: string): URL {
+  try {
+    return new URL(target, 'http://127.0.0.1');
+  } catch {
+    throw codedError('PLAY_REQUEST_INVALID', `the request-target "${target.slice(0, 200)}" is not a URL`);
+  }
+}
+
 function sameToken(given: string, token: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(token);
@@ -169,7 +178,6 @@ export async function startPlayServer(host: PlayHost, options: PlayServerOptions
   const allowedHosts = () => [`127.0.0.1:${port}`, `localhost:${port}`];
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (!allowedHosts().includes(String(req.headers.host ?? '').toLowerCase())) {
       throw codedError('PLAY_HOST_REFUSED', `the Host header "${String(req.headers.host ?? '').slice(0, 200)}" is not this playground's address (${allowedHosts().join(' or ')})`);
     }
@@ -177,6 +185,7 @@ export async function startPlayServer(host: PlayHost, options: PlayServerOptions
     if ((origin !== undefined && !allowedHosts().some((h) => origin === `http://${h}`)) || req.headers['sec-fetch-site'] === 'cross-site') {
       throw codedError('PLAY_ORIGIN_REFUSED', `a request from ${origin === undefined ? 'another site' : `the origin "${origin.slice(0, 200)}"`} is not answered: only the playground's own page may call it`);
     }
+    const url = requestUrl(req.url ?? '/');
     const asset = ASSETS[url.pathname];
     if (asset) {
       if (req.method !== 'GET' && req.method !== 'HEAD') throw codedError('PLAY_METHOD_NOT_ALLOWED', `${url.pathname} takes GET`);

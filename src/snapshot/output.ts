@@ -2,10 +2,10 @@
 // the copy is complete (a failed or interrupted run leaves the previous snapshot as it was), the
 // checkpoint that lets an interrupted copy resume, and the manifest of a complete one.
 
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { codedError } from '../errors/index.js';
-import { stripByteOrderMark } from '../json/positions.js';
+import { readRegularFile } from '../json/read-file.js';
 import { writeError } from './array-file-writer.js';
 import { CHECKPOINT, MANIFEST } from './layout.js';
 import type { MergeProgress } from './records.js';
@@ -82,14 +82,24 @@ export function announcePartialCopy<E extends Error>(error: E, out: string): E {
   return error;
 }
 
+/**
+ * Bytes a manifest or a checkpoint may hold: each is a few hundred bytes of counts and names.
+ * Either is read only when it is a regular file of at most this size: a FIFO in its place held
+ * the command in a read that not even SIGTERM ended, and a link to /dev/zero grew it by gigabytes.
+ */
+export const MAX_STATE_FILE_BYTES = 1024 * 1024;
+
 export function readManifest(dir: string): Manifest {
   const file = join(dir, MANIFEST);
+  const notComplete = (why: string, cause?: unknown) => codedError('SNAPSHOT_PREVIOUS', `${dir} is not a complete snapshot: cannot read ${MANIFEST} (${why})`, { cause, details: { file } });
+  // A byte-order mark an editor saved is skipped (readRegularFile), as in every JSON file the CLI reads (decision C4).
+  const read = readRegularFile(file, MAX_STATE_FILE_BYTES);
+  if (!read.ok) throw notComplete(read.message, 'cause' in read ? read.cause : undefined);
   let data: unknown;
   try {
-    // A byte-order mark an editor saved is skipped, as in every JSON file the CLI reads (decision C4).
-    data = JSON.parse(stripByteOrderMark(readFileSync(file, 'utf8')));
+    data = JSON.parse(read.text);
   } catch (error) {
-    throw codedError('SNAPSHOT_PREVIOUS', `${dir} is not a complete snapshot: cannot read ${MANIFEST} (${(error as Error).message})`, { cause: error, details: { file } });
+    throw notComplete((error as Error).message, error);
   }
   checkJsonDepth(data, MAX_JSON_DEPTH, file);
   const m = data as Partial<Manifest> | null;
@@ -101,7 +111,9 @@ export function readManifest(dir: string): Manifest {
 
 export function readCheckpoint(work: string): Checkpoint | null {
   try {
-    const c = JSON.parse(readFileSync(join(work, CHECKPOINT), 'utf8')) as Checkpoint;
+    const read = readRegularFile(join(work, CHECKPOINT), MAX_STATE_FILE_BYTES);
+    if (!read.ok) return null;
+    const c = JSON.parse(read.text) as Checkpoint;
     if (c?.format !== 1 || !Array.isArray(c.done) || typeof c.identities?.bytes !== 'number' || typeof c.accounts?.bytes !== 'number') return null;
     // Files shorter than recorded (written data that never reached the disk, or cut by hand)
     // cannot be continued: extending them would write NUL bytes into the JSON.

@@ -21,6 +21,9 @@ describe('buildServer options', () => {
     ['a relative URL', { urls: { baseUrl: '/x' } }, '/urls.baseUrl'],
     ['a short legacy key', { nonEmployeeApiKeys: ['short'] }, '/nonEmployeeApiKeys'],
     ['a weak scrypt cost', { secretHashCost: 4 }, '/secretHashCost'],
+    // Keys every object inherits are no limits: they were taken as known and silently dropped.
+    ['a request limit every object inherits', { requestLimits: { toString: 5 } }, '/requestLimits.toString'],
+    ['a JSON __proto__ request limit', JSON.parse('{"requestLimits":{"__proto__":5}}') as Record<string, unknown>, '/requestLimits.__proto__'],
   ])('rejects %s with API_OPTIONS', (_name, options, path) => {
     expect(() => resolveOptions(options as never)).toThrow(expect.objectContaining({ code: 'API_OPTIONS', path }));
   });

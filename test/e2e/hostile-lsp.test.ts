@@ -48,6 +48,32 @@ describe('lsp --stdio against a client that breaks the framing', () => {
   });
 });
 
+describe('lsp --stdio against a client that stops reading', () => {
+  // A check fell due after the client's end of standard output closed: sending its diagnostics
+  // threw ConnectionError from a timer, which ended the server with Node's stack trace.
+  it('exits 1, as without shutdown, and says nothing on standard error', async () => {
+    const child = spawn(pkg.bin, ['lsp', '--stdio'], { env: pkg.env });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const send = (message: Record<string, unknown>) => {
+      const body = JSON.stringify({ jsonrpc: '2.0', ...message });
+      child.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    };
+    const initialized = new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    send({ id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
+    await initialized;
+    send({ method: 'initialized', params: {} });
+    // A template that spends an evaluation's whole iteration budget: each hover of it takes a while.
+    const text = JSON.stringify({ name: 'Loop', type: 'static', attributes: { value: '#foreach($i in [1..100000000])#set($x = "$i")#end' } });
+    send({ method: 'textDocument/didOpen', params: { textDocument: { uri: 'file:///loop.json', languageId: 'json', version: 1, text } } });
+    for (let id = 2; id < 20; id++) send({ id, method: 'textDocument/hover', params: { textDocument: { uri: 'file:///loop.json' }, position: { line: 0, character: 30 } } });
+    child.stdout.destroy();
+    expect(await exited).toBe(1);
+    expect(err).toBe('');
+  });
+});
+
 describe('lsp --stdio against a client that floods it with changes, or sends bad ones', () => {
   const dir = mkdtempSync(join(tmpdir(), 'idt-lsp-flood-'));
   let child: ChildProcessWithoutNullStreams;
@@ -122,6 +148,23 @@ describe('lsp --stdio against a client that floods it with changes, or sends bad
     await change('range.json', 3, { range: { start: at(1, 8), end: at(1, 13) }, text: 'uper' });
     await poll(() => last('range.json')?.version).toBe(3);
     expect(last('range.json')!.diagnostics.map((d) => [d.code, d.range])).toEqual([['SCHEMA_ENUM', { start: at(1, 7), end: at(1, 13) }]]);
+  });
+
+  // They were answered with an InternalError carrying a TypeError's message ("Cannot read
+  // properties of undefined (reading 'uri')").
+  it.each([
+    ['a completion of no document', 'textDocument/completion', { position: { line: 0, character: 0 } }, 'textDocument/completion: the params carry no textDocument.uri (a string)'],
+    ['a hover without a position', 'textDocument/hover', { textDocument: { uri: 'file:///x.json' } }, 'textDocument/hover: the params carry no position of a line and a character (integers from 0)'],
+    ['a completion at a negative line', 'textDocument/completion', { textDocument: { uri: 'file:///x.json' }, position: { line: -1, character: 0 } }, 'textDocument/completion: the params carry no position of a line and a character (integers from 0)'],
+    ['references without their context', 'textDocument/references', { textDocument: { uri: 'file:///x.json' }, position: { line: 0, character: 0 } }, "textDocument/references: the params' context is not an object"],
+    ['a rename without its new name', 'textDocument/rename', { textDocument: { uri: 'file:///x.json' }, position: { line: 0, character: 0 } }, "textDocument/rename: the params' newName is not a string"],
+    ['document symbols of a URI that is a number', 'textDocument/documentSymbol', { textDocument: { uri: 7 } }, 'textDocument/documentSymbol: the params carry no textDocument.uri (a string)'],
+  ])('answers %s with InvalidParams and LSP_REQUEST_INVALID, and the next request', async (_name, method, params, message) => {
+    const error = await connection.sendRequest(method, params).then(() => undefined, (e: unknown) => e);
+    expect(error).toMatchObject({ code: -32602, message: `LSP_REQUEST_INVALID: ${message}`, data: { code: 'LSP_REQUEST_INVALID' } });
+    await open('after-invalid.json', 1, '{"name":"A","type":"upper"}');
+    expect(await connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri: uri('after-invalid.json') } })).toMatchObject([{ name: 'A' }]);
+    await connection.sendNotification('textDocument/didClose', { textDocument: { uri: uri('after-invalid.json') } });
   });
 
   it('refuses a range of positions that are not numbers, and answers the next request', async () => {

@@ -4,8 +4,8 @@
 // the tools are listed and each answers; a hostile input gets a coded error; and a project
 // without the SDK is told, coded, what to install.
 
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -86,6 +86,79 @@ describe('identity-transforms mcp', () => {
     expect(result).toMatchObject({ isError: true, structuredContent: { error: { code: 'MCP_INPUT_INVALID' } } });
     expect((await call('validate', { document: '{"name":"x","type":"upper"}' })).content[0]!.text).toBe('valid: no findings');
   });
+
+  describe('a fixtures directory with files that are not what they should be', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'idt-e2e-mcp-fixtures-'));
+    afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+    const fixtures = (name: string, change: (dir: string) => void) => {
+      const dir = join(tmp, name);
+      cpSync(FIXTURES, dir, { recursive: true });
+      change(dir);
+      return dir;
+    };
+
+    // A transforms/ that is a file or holds a dangling link answered -32603 with Node's ENOTDIR
+    // or ENOENT; what cannot be read as a transform is left out of the names references find.
+    it.each([
+      ['whose transforms/ is a file', (dir: string) => {
+        rmSync(join(dir, 'transforms'), { recursive: true });
+        writeFileSync(join(dir, 'transforms'), 'not a folder');
+      }],
+      ['whose transforms/ holds a dangling link', (dir: string) => symlinkSync(join(dir, 'nowhere.json'), join(dir, 'transforms', 'gone.json'))],
+    ])('validates and evaluates with one %s', async (name, change) => {
+      const dir = fixtures(name.replace(/\W+/g, '-'), change);
+      expect((await call('validate', { document: FIRST_NAME, fixtures: dir })).content[0]!.text).toBe('valid: no findings');
+      expect((await call('evaluate', { document: FIRST_NAME, fixtures: dir, identity: 'fatima.schroder' })).structuredContent).toEqual({ identity: 'fatima.schroder', value: 'Fatima' });
+    });
+
+    // It answered -32603 with a SyntaxError ("Unexpected token '\ufffd'"), without code or place.
+    it('refuses an identities.json with bytes that are not UTF-8 with CLI_FIXTURES at the element\'s line and column', async () => {
+      const dir = fixtures('not-utf-8', (d) => writeFileSync(join(d, 'identities.json'), Buffer.concat([Buffer.from('[\n  '), Buffer.from([0xff, 0xfe]), Buffer.from('\n]')])));
+      const result = await call('evaluate', { document: FIRST_NAME, fixtures: dir, identity: 'fatima.schroder' });
+      const message = `${join(dir, 'identities.json')}:2:3: element 0 of the array is not valid JSON: unexpected character "\ufffd" where a value was expected`;
+      expect(result).toMatchObject({ isError: true, structuredContent: { error: { code: 'CLI_FIXTURES', message, path: '/0' } } });
+    });
+  });
+
+  // The client's end of the server's standard output closed while a call is under way: writing
+  // its answer failed with EPIPE, which ended the server with exit 1 and Node's stack trace.
+  it('ends quietly, exit 0, when its client stops reading in the middle of a call', async () => {
+    const child = spawn(pkg.bin, ['mcp'], { cwd: pkg.consumer, env: pkg.env });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const send = (message: Record<string, unknown>) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+    const initialized = new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'gone', version: '1' } } });
+    await initialized;
+    send({ method: 'notifications/initialized' });
+    // A call that spends an evaluation's whole iteration budget: its answer comes after the client is gone.
+    const looping = JSON.stringify({ name: 'Loop', type: 'static', attributes: { value: '#foreach($i in [1..100000000])#set($x = "$i")#end' } });
+    send({ id: 2, method: 'tools/call', params: { name: 'evaluate', arguments: { document: looping, fixtures: FIXTURES, identity: 'fatima.schroder' } } });
+    child.stdout.destroy();
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    expect(stderr).toBe('');
+  });
+
+  // The SDK's reader gives up on a buffer above 10 MB by closing its transport without a word:
+  // the process, its standard input still open, then answered nothing and never ended.
+  it('ends with MCP_FRAMING, exit 1, on a line above 8 MB', async () => {
+    const child = spawn(pkg.bin, ['mcp'], { cwd: pkg.consumer, env: pkg.env });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdin.on('error', () => undefined);
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const chunk = Buffer.alloc(1 << 20, 'x');
+    let sent = 0;
+    const more = () => {
+      while (sent < 64 && child.stdin.writable && child.stdin.write(chunk)) sent++;
+      if (sent < 64 && child.stdin.writable) child.stdin.once('drain', more);
+    };
+    more();
+    expect(await exited).toBe(1);
+    expect(stderr).toBe('MCP_FRAMING: a message is above the limit of 8388608 bytes (8 MB): a line of stdio is one message\n');
+  }, 120_000);
 
   it('says, coded, what to install in a project without the SDK', async () => {
     // The light project: the package alone, none of its optional peers installed.

@@ -30,6 +30,24 @@ describe('createEngine options', () => {
     expect(codedErrorOf(() => createEngine(options as never)).code).toBe(code);
   });
 
+  // lru-cache allocates a cache's slots up front at its first value: a size of 2^32 threw a
+  // RangeError at the first evaluation, one of 10^8 allocated gigabytes there.
+  it.each([2 ** 32, 2 ** 60, 100_000_000])('refuses a cache size of %d before any evaluation, with its bound', (size) => {
+    const error = codedErrorOf(() => createEngine({ cacheSizes: { transforms: size } }));
+    expect([error.code, error.message]).toEqual(['ENGINE_OPTION_INVALID', 'cacheSizes.transforms must be a positive integer of at most 1000000']);
+  });
+
+  // Keys an object inherits are not limits: `toString: 5` was taken as a limit, and a JSON
+  // `__proto__` member was checked against Object.prototype as its maximum.
+  it.each(['toString', 'constructor', 'hasOwnProperty', '__proto__'])('refuses %s as a limit or cache size, as any unknown key', (key) => {
+    for (const option of ['limits', 'cacheSizes']) {
+      const error = codedErrorOf(() => createEngine(JSON.parse(`{"${option}":{"${key}":5}}`) as never));
+      expect([error.code, error.message]).toEqual(['ENGINE_OPTION_UNKNOWN', `unknown ${option} key "${key}"`]);
+    }
+    const perCall = codedErrorOf(() => createEngine().evaluateSync({ name: 'x', type: 'static', attributes: { value: 'v' } }, { limits: JSON.parse(`{"${key}":5}`) as never }));
+    expect([perCall.code, perCall.message]).toEqual(['ENGINE_OPTION_UNKNOWN', `unknown limits key "${key}"`]);
+  });
+
   it('rejects an operation type registered twice', () => {
     const dup = defineOperation({ type: 'lower', doc: 'dup', attributesRequired: false, attributesSchema: attributesSchema({}) });
     expect(codedErrorOf(() => createEngine({ operations: [dup] })).code).toBe('ENGINE_DUPLICATE_OPERATION');

@@ -162,6 +162,16 @@ describe('impact', () => {
     expect({ ...threaded, elapsedMs: 0 }).toEqual({ ...report, elapsedMs: 0 });
   });
 
+  // With no change to evaluate they were never read: `--shard garbage` exited 0.
+  it.each<[string, Partial<ImpactOptions>, string]>([
+    ['a shard that is not i/n', { shard: 'garbage' }, 'shard'],
+    ['a shard index past its count', { shard: { index: 3, count: 2 } }, 'shard'],
+    ['a batch size of 0', { batchSize: 0 }, 'batchSize'],
+    ['a clock that is no date', { now: 'yesterday-ish' }, 'now'],
+  ])('refuses %s with REFRESH_OPTION_INVALID, when no change needs evaluating too', async (_name, bad, option) => {
+    await expect(impact({ ...options(FIXTURES), ...bad })).rejects.toMatchObject({ code: 'REFRESH_OPTION_INVALID', details: { option: expect.stringMatching(new RegExp(`^${option}`)) } });
+  });
+
   it('refuses unknown options and a version that is not JSON, naming the file, line and column', async () => {
     await expect(impact({ ...options(FIXTURES), bogus: 1 } as ImpactOptions)).rejects.toMatchObject({ code: 'IMPACT_OPTION_INVALID', details: { option: 'bogus' } });
     await expect(impact({ base: FIXTURES, head: FIXTURES } as ImpactOptions)).rejects.toMatchObject({ code: 'IMPACT_OPTION_INVALID', details: { option: 'fixtures' } });

@@ -32,4 +32,11 @@ describe('code lenses', () => {
     expect(findCodeLenses(doc, workspace({}))[0]!.title).toBe('Evaluate (set an identity)');
     expect(evaluateLens(doc, 'evaluate', '', workspace({})).text).toMatch(/^no identity to evaluate for/);
   });
+
+  // The pointer comes from the client's command: 100,000 characters of it were shown whole.
+  it('says a pointer names no transform, quoting a long one by its two ends', () => {
+    const doc = parseDocument('u', '{"name":"x","type":"upper"}');
+    expect(evaluateLens(doc, 'evaluate', '/nope', workspace({})).text).toBe('no transform at /nope of u');
+    expect(evaluateLens(doc, 'evaluate', '/a'.repeat(50_000), workspace({})).text).toBe(`no transform at ${'/a'.repeat(30)}…${'/a'.repeat(30)} of u`);
+  });
 });

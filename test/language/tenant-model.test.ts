@@ -97,4 +97,23 @@ describe('the tenant model', () => {
     });
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
   });
+
+  describe('refuses a record that is not JSON with CLI_FIXTURES at its file:line:column, read alone or in the model', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'idt-model-malformed-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    // A JSON.parse SyntaxError without code or place ("Unexpected token '\ufffd'") reached the
+    // MCP client and the editor's log before.
+    it.each([
+      ['bytes that are not UTF-8', Buffer.concat([Buffer.from('[{"id":"1","name":"a"},\n  '), Buffer.from([0xff, 0xfe]), Buffer.from(']')]), 'element 1 of the array is not valid JSON: unexpected character "\ufffd" where a value was expected'],
+      ['a bare word', Buffer.from('[{"id":"1","name":"a"},\n  nope]'), 'element 1 of the array is not valid JSON: unexpected character "n" where a value was expected'],
+    ])('%s', async (name, bytes, message) => {
+      const fixtures = join(dir, name.replace(/\W+/g, '-'));
+      mkdirSync(fixtures);
+      const file = join(fixtures, 'identities.json');
+      writeFileSync(file, bytes);
+      const expected = { code: 'CLI_FIXTURES', message: `${file}:2:3: ${message}`, path: '/1' };
+      await expect(loadTenantModel(fixtures)).rejects.toMatchObject(expected);
+      await expect(loadIdentityRecords(fixtures, 'b')).rejects.toMatchObject(expected);
+    });
+  });
 });

@@ -44,6 +44,9 @@ describe('the MCP tools', () => {
 
   it.each([
     ['an unknown argument', 'validate', { document: '{}', extra: 1 }, 'unknown argument "extra"'],
+    // Names every object inherits are no arguments either: they passed as known, and were dropped.
+    ['an argument named as an inherited property', 'validate', { document: '{}', toString: 'x' }, 'unknown argument "toString"'],
+    ['an argument named __proto__ in JSON', 'validate', JSON.parse('{"document":"{}","__proto__":"x"}') as Record<string, unknown>, 'unknown argument "__proto__"'],
     ['a missing argument', 'evaluate', { document: '{}' }, 'the argument "fixtures" is required'],
     ['a mistyped argument', 'validate', { document: { type: 'upper' } }, 'the argument "document" must be a string'],
     ['a document above 400 KB', 'validate', { document: ' '.repeat(500_000) }, 'the limit is 409600'],

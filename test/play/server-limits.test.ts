@@ -94,6 +94,14 @@ describe('the playground server against a client that does not stop', () => {
     expect(answer.toLowerCase()).toContain('x-content-type-options: nosniff');
   });
 
+  // Node's parser lets through a request-target that is no URL (`http://[`, `//[`): it was a
+  // 500 PLAY_INTERNAL, a defect of the server, for what is the client's malformed request.
+  it.each(['http://[', '//[', 'http://127.0.0.1:0:0/api/state'])('answers the request-target %s, which is no URL, with 400 PLAY_REQUEST_INVALID', async (target) => {
+    const answer = await raw(server, `GET ${target} HTTP/1.1\r\nHost: ${new URL(server.origin).host}\r\nConnection: close\r\n\r\n`);
+    expect(statusOf(answer)).toBe(400);
+    expect(codeOf(answer)).toBe('PLAY_REQUEST_INVALID');
+  });
+
   it('answers the next call after cutting a body off', async () => {
     await endlessPost(server, '/api/analyze', auth);
     const state = await fetch(`${server.origin}/api/state`, { headers: auth });

@@ -2,7 +2,8 @@
 // an output directory that is not a snapshot refused, a failed copy leaving the previous
 // snapshot as it was, options and keys checked; and the CLI over it.
 
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,6 +114,26 @@ describe('snapshotTenant over the bundled tenant', () => {
     expect(await codeOf(take('x', { since: join(tmp, 'config') }))).toBe('SNAPSHOT_PREVIOUS');
   });
 
+  // A FIFO held the command in a read that not even SIGTERM ended; /dev/zero was read by gigabytes.
+  it.each([
+    ['a FIFO', (file: string) => execFileSync('mkfifo', [file])],
+    ['a link to /dev/zero', (file: string) => symlinkSync('/dev/zero', file)],
+  ])('refuses a previous snapshot whose manifest is %s, unread, with SNAPSHOT_PREVIOUS', async (name, make) => {
+    const since = join(tmp, `since-${name.replace(/\W+/g, '-')}`);
+    mkdirSync(since);
+    make(join(since, '.snapshot.json'));
+    const error = await take('after-hostile-since', { since }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'SNAPSHOT_PREVIOUS', message: `${since} is not a complete snapshot: cannot read .snapshot.json (is not a regular file (a device, a FIFO or a socket))` });
+  });
+
+  it('starts afresh over an interrupted copy whose checkpoint is a FIFO, without reading it', async () => {
+    const work = join(tmp, '.fifo-checkpoint.snapshot-partial');
+    mkdirSync(work);
+    execFileSync('mkfifo', [join(work, 'checkpoint.json')]);
+    await take('fifo-checkpoint', { only: ['sources'] });
+    expect(JSON.parse(readFileSync(join(tmp, 'fifo-checkpoint', 'sources.json'), 'utf8'))).not.toHaveLength(0);
+  });
+
   it('refuses a previous snapshot whose manifest says it was taken after now: changes since then would be missed', async () => {
     await take('future');
     const manifest = join(tmp, 'future', '.snapshot.json');
@@ -202,5 +223,12 @@ describe('identity-transforms snapshot', () => {
     const r = await run(['--tenant', baseUrl, '--out', join(tmp, 'k'), '--pseudonymize', '--key-file', join(tmp, 'no-key')]);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/^SNAPSHOT_KEY cannot read the key file/);
+  });
+
+  // /dev/urandom as the key file was read without end, the process growing by gigabytes.
+  it('exits 1 with SNAPSHOT_KEY for a key file without end, having read only its bound', async () => {
+    const r = await run(['--tenant', baseUrl, '--out', join(tmp, 'k'), '--pseudonymize', '--key-file', '/dev/urandom']);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe('SNAPSHOT_KEY cannot read the key file /dev/urandom: holds more than 65536 bytes\n');
   });
 });

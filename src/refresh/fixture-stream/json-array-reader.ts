@@ -354,8 +354,8 @@ export class JsonArrayReader {
   }
 }
 
-/** Parse an element as an object; anything else is a CLI_FIXTURES error at its index. */
-export function parseObjectElement(file: string, element: ArrayElement, index: number): Record<string, unknown> {
+/** Parse an element: text that is not JSON (bytes that are not UTF-8 included) or nests too deeply is a CLI_FIXTURES error at its index and position. */
+export function parseElement(file: string, element: ArrayElement, index: number): unknown {
   let value: unknown;
   try {
     value = JSON.parse(element.text);
@@ -363,6 +363,12 @@ export function parseObjectElement(file: string, element: ArrayElement, index: n
     throw invalidJsonInFile(file, element.offset, element.length, `element ${index} of the array`, { cause: error, path: `/${index}` });
   }
   checkJsonDepth([value], MAX_JSON_DEPTH, `${file}, element ${index} of the array,`);
+  return value;
+}
+
+/** Parse an element as an object; anything else is a CLI_FIXTURES error at its index. */
+export function parseObjectElement(file: string, element: ArrayElement, index: number): Record<string, unknown> {
+  const value = parseElement(file, element, index);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw fileError(file, element.offset, `element ${index} of the array must be an object`, { path: `/${index}` });
   }
