@@ -4,7 +4,7 @@
 
 import { codedError, isTransformsError } from '../errors/index.js';
 import { readBoundedBytes } from '../json/read-file.js';
-import { announcePartialCopy, snapshotTenant, SNAPSHOT_PARTS, type SnapshotPart, type SnapshotProgress, type SnapshotSummary } from '../snapshot/index.js';
+import { announcePartialCopy, MIN_KEY_BYTES, snapshotTenant, SNAPSHOT_PARTS, type SnapshotPart, type SnapshotProgress, type SnapshotSummary } from '../snapshot/index.js';
 import { EXIT_OK, UsageError, parseCommandLine, type Output } from './io.js';
 import { TENANT_HELP, tenantFromEnvironment } from './tenant.js';
 
@@ -60,7 +60,7 @@ function readKey(file: string): Uint8Array {
   const read = readBoundedBytes(file, MAX_KEY_BYTES);
   if (!read.ok) throw codedError('SNAPSHOT_KEY', `cannot read the key file ${file}: ${read.message}`, { ...('cause' in read ? { cause: read.cause } : {}), details: { file } });
   const key = read.bytes;
-  if (key.length < 16) throw codedError('SNAPSHOT_KEY', `the key file ${file} holds ${key.length} bytes; a key needs at least 16 (e.g. head -c 32 /dev/urandom > ${file})`, { details: { file } });
+  if (key.length < MIN_KEY_BYTES) throw codedError('SNAPSHOT_KEY', `the key file ${file} holds ${key.length} bytes; a key needs at least ${MIN_KEY_BYTES} (e.g. head -c 32 /dev/urandom > ${file})`, { details: { file } });
   return key;
 }
 
@@ -137,6 +137,12 @@ export async function snapshotCommand(argv: string[], io: Output): Promise<numbe
   }
   const rate = values.rate !== undefined ? integer('rate', values.rate, 1, 100_000) : undefined;
   const tenant = tenantFromEnvironment(values.tenant, process.env, { cache: false, ...(rate !== undefined ? { maxRequestsPerSecond: rate } : {}) });
+  // Every option is read before the signal handlers are installed: a key file that is a pipe
+  // with no writer blocks in open(2), and Ctrl-C must still end the process then (nothing has
+  // been written yet).
+  const pseudonymizationKey = values.pseudonymize ? readKey(values['key-file']!) : undefined;
+  const only = values.only !== undefined ? parts(values.only) : undefined;
+  const pageSize = values['page-size'] !== undefined ? integer('page-size', values['page-size'], 1, 10_000) : undefined;
   const abort = new AbortController();
   const stop = () => abort.abort(new Error('interrupted'));
   process.once('SIGINT', stop);
@@ -149,9 +155,9 @@ export async function snapshotCommand(argv: string[], io: Output): Promise<numbe
       out: values.out,
       ...(values.profile !== undefined ? { profile: values.profile } : {}),
       ...(values.since !== undefined ? { since: values.since } : {}),
-      ...(values.pseudonymize ? { pseudonymizationKey: readKey(values['key-file']!) } : {}),
-      ...(values.only !== undefined ? { only: parts(values.only) } : {}),
-      ...(values['page-size'] !== undefined ? { pageSize: integer('page-size', values['page-size'], 1, 10_000) } : {}),
+      ...(pseudonymizationKey !== undefined ? { pseudonymizationKey } : {}),
+      ...(only !== undefined ? { only } : {}),
+      ...(pageSize !== undefined ? { pageSize } : {}),
       resume: !values.restart,
       signal: abort.signal,
       onProgress: bar

@@ -3,5 +3,5 @@
 export { snapshotTenant } from './snapshot.js';
 export type { SnapshotOptions, SnapshotProgress, SnapshotSummary } from './snapshot.js';
 export { SNAPSHOT_PARTS, announcePartialCopy, partialCopy, type SnapshotPart, type Manifest as SnapshotManifest } from './output.js';
-export { createPseudonymizer, ATTRIBUTE_KINDS, type Pseudonymizer } from './pseudonymize.js';
+export { createPseudonymizer, ATTRIBUTE_KINDS, MIN_KEY_BYTES, type Pseudonymizer } from './pseudonymize.js';
 export { fileNames as snapshotFileNames } from './layout.js';

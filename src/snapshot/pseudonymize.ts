@@ -6,6 +6,7 @@
 // "Pseudonymization" lists exactly which attributes are which.
 
 import { createHmac } from 'node:crypto';
+import { codedError } from '../errors/index.js';
 import type { IdentityProfile } from '../providers/types.js';
 import type { Account, Identity, Source } from '../providers/types.js';
 import { GIVEN_NAMES, FAMILY_NAMES, TEXT_WORDS } from './pseudonym-words.js';
@@ -73,7 +74,19 @@ function withDiacritic(word: string): string {
   return i < 0 ? word : (word.slice(0, i + 1) + '\u0301' + word.slice(i + 1)).normalize('NFC');
 }
 
+/** The shortest key HMAC-SHA-256 is given: 128 bits, so that pseudonyms cannot be searched for by guessing the key. */
+export const MIN_KEY_BYTES = 16;
+
+/** Refuse a key that is not bytes or is too short (SNAPSHOT_KEY), before any record is read. */
+export function checkPseudonymizationKey(key: unknown): asserts key is Uint8Array {
+  if (!(key instanceof Uint8Array) || key.length < MIN_KEY_BYTES) {
+    const got = key instanceof Uint8Array ? `${key.length} bytes` : key === null ? 'null' : typeof key;
+    throw codedError('SNAPSHOT_KEY', `the pseudonymization key must be at least ${MIN_KEY_BYTES} bytes (a Uint8Array or Buffer); got ${got}`, { details: { option: 'pseudonymizationKey' } });
+  }
+}
+
 export function createPseudonymizer(key: Uint8Array): Pseudonymizer {
+  checkPseudonymizationKey(key);
   const digest = (kind: string, value: string): Buffer => createHmac('sha256', key).update(`${kind}\u0000${value}`).digest();
   const pick = (pool: string[][], kind: string, folded: string, length: number): string => {
     const list = pool[lengthClass(length)]!.length > 0 ? pool[lengthClass(length)]! : pool.flat();

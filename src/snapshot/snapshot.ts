@@ -15,7 +15,7 @@ import {
   checkOutput, freshDirectory, readCheckpoint, readManifest, replaceOutput, sameIdentity, sameSince, SNAPSHOT_PARTS, workDirectory, writeJsonAtomically,
   type Checkpoint, type Manifest, type SnapshotIdentity, type SnapshotPart,
 } from './output.js';
-import { createPseudonymizer, type Pseudonymizer } from './pseudonymize.js';
+import { checkPseudonymizationKey, createPseudonymizer, type Pseudonymizer } from './pseudonymize.js';
 import { checkAborted, copyRecords, MERGE_START, mergeRecords, type MergeCounts, type RecordWriters } from './records.js';
 
 export interface SnapshotProgress {
@@ -113,8 +113,7 @@ function checkOptions(options: SnapshotOptions): { parts: SnapshotPart[]; pageSi
   const margin = int('sinceMarginMs', 0, 86_400_000, 300_000);
   int('rate', 1, 100_000, 1);
   if (options.rate !== undefined && isProviders(options.tenant)) invalid('rate applies to tenant options; give the providers maxRequestsPerSecond instead', 'rate');
-  const key = options.pseudonymizationKey;
-  if (key !== undefined && (!(key instanceof Uint8Array) || key.length < 16)) throw codedError('SNAPSHOT_KEY', 'the pseudonymization key must hold at least 16 bytes', { details: { option: 'pseudonymizationKey' } });
+  if (options.pseudonymizationKey !== undefined) checkPseudonymizationKey(options.pseudonymizationKey);
   for (const f of ['now', 'onProgress'] as const) if (options[f] !== undefined && typeof options[f] !== 'function') invalid(`${f} must be a function`, f);
   return { parts, pageSize, walkPageSize: options.pageSize ?? SEARCH_PAGE_MAX, margin };
 }

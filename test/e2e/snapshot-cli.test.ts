@@ -3,7 +3,7 @@
 // same data files as an uninterrupted copy. `--rate` slows the copy so that the signal lands in
 // the middle of it.
 
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,3 +67,26 @@ it('resumes after Ctrl-C at a random moment and writes the same data as an unint
   await snapshotTenant({ tenant: { baseUrl, clientId: ADMIN_PAT.id, clientSecret: ADMIN_PAT.secret }, out: join(tmp, 'whole') });
   expect(data(out)).toEqual(data(join(tmp, 'whole')));
 }, 180_000);
+
+it('ends on Ctrl-C while its key file is a pipe nobody writes to, having written nothing', async () => {
+  // Opening a FIFO without a writer blocks the process in open(2); the key is read before the
+  // command's own signal handlers exist, so Ctrl-C ends it as it ends any program.
+  const fifo = join(tmp, 'key.fifo');
+  execFileSync('mkfifo', [fifo]);
+  const out = join(tmp, 'never');
+  const proc = spawn(process.execPath, [CLI, 'snapshot', '--tenant', baseUrl, '--out', out, '--pseudonymize', '--key-file', fifo, '--no-progress'], {
+    cwd: root,
+    env: { ...process.env, IDT_CLIENT_ID: ADMIN_PAT.id, IDT_CLIENT_SECRET: ADMIN_PAT.secret },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const ended = new Promise<NodeJS.Signals | number | null>((resolve) => proc.once('exit', (code, signal) => resolve(signal ?? code)));
+  // Long enough for the CLI to load and block in the open, on a loaded machine.
+  await new Promise((r) => setTimeout(r, 3000));
+  proc.kill('SIGINT');
+  const timeout = new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 20_000).unref());
+  const result = await Promise.race([ended, timeout]);
+  if (result === 'still running') proc.kill('SIGKILL');
+  expect(result).toBe('SIGINT');
+  expect(existsSync(out)).toBe(false);
+  expect(readdirSync(tmp).filter((f) => f.startsWith('.never'))).toEqual([]);
+}, 60_000);

@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { createPseudonymizer } from '../../src/snapshot/pseudonymize.js';
+import { isTransformsError } from '../../src/errors/index.js';
 import type { Account, Identity } from '../../src/providers/types.js';
 
 const KEY = Buffer.from('0123456789abcdef-test-key');
@@ -83,5 +84,27 @@ describe('createPseudonymizer', () => {
   it('replaces the owner name of a source and keeps the rest', () => {
     const source = { id: 's1', name: 'Workday', owner: { type: 'IDENTITY', id: identity.id, name: 'jose.nunez' }, authoritative: true };
     expect(p.source(source)).toEqual({ ...source, owner: { ...source.owner, name: out.name } });
+  });
+});
+
+describe('createPseudonymizer refuses a key it cannot use', () => {
+  const codeOf = (key: unknown): string => {
+    try {
+      createPseudonymizer(key as Uint8Array);
+    } catch (error) {
+      return isTransformsError(error) ? `${error.code}: ${error.message}` : `uncoded: ${String(error)}`;
+    }
+    return 'accepted';
+  };
+
+  it('is SNAPSHOT_KEY for no key, a string, or fewer than 16 bytes', () => {
+    expect(codeOf(undefined)).toBe('SNAPSHOT_KEY: the pseudonymization key must be at least 16 bytes (a Uint8Array or Buffer); got undefined');
+    expect(codeOf(null)).toBe('SNAPSHOT_KEY: the pseudonymization key must be at least 16 bytes (a Uint8Array or Buffer); got null');
+    expect(codeOf('a key given as text')).toBe('SNAPSHOT_KEY: the pseudonymization key must be at least 16 bytes (a Uint8Array or Buffer); got string');
+    expect(codeOf(Buffer.from('short'))).toBe('SNAPSHOT_KEY: the pseudonymization key must be at least 16 bytes (a Uint8Array or Buffer); got 5 bytes');
+  });
+
+  it('takes 16 bytes in a Uint8Array as well as a Buffer', () => {
+    expect(codeOf(new Uint8Array(16))).toBe('accepted');
   });
 });
