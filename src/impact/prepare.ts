@@ -4,7 +4,7 @@
 import { codedError } from '../errors/index.js';
 import type { IdentityProfile } from '../providers/types.js';
 import { createTenantProviders, type TenantProviderOptions, type TenantProviders } from '../providers/tenant/index.js';
-import { resolveRunOptions } from '../refresh/run-options.js';
+import { resolveRunOptions, resolveThreadOptions } from '../refresh/run-options.js';
 import { combine, type Combined } from './combine.js';
 import { diffTransforms, planProfile, type AttributePlan, type TransformChange } from './plan.js';
 import { readDirectoryVersion, readVersion, type NamedTransform, type TransformVersion, type VersionFile } from './version.js';
@@ -45,8 +45,9 @@ export async function prepare(options: ImpactOptions): Promise<Prepared> {
   if ((options.fixtures === undefined) === (options.tenant === undefined)) invalid('give the tenant\'s records as exactly one of fixtures or tenant', 'fixtures');
   if (options.explain && options.fixtures === undefined) invalid('explain needs fixtures: examples are explained against the tenant loaded in memory', 'explain');
   // The options the refresh passes read, checked now: a change that reaches no attribute runs no pass.
-  const { batchSize, shard, now } = options;
+  const { batchSize, shard, now, workers, workerHeapMb } = options;
   resolveRunOptions({ ...(batchSize !== undefined ? { batchSize } : {}), ...(shard !== undefined ? { shard } : {}), ...(now !== undefined ? { now } : {}) });
+  resolveThreadOptions({ ...(workers !== undefined ? { workers } : {}), ...(workerHeapMb !== undefined ? { workerHeapMb } : {}) });
   const examples = options.examples ?? 5;
   if (!Number.isSafeInteger(examples) || examples < 0 || examples > 1000) invalid(`examples must be an integer from 0 to 1000, got ${String(examples)}`, 'examples');
   const cwd = options.cwd ?? process.cwd();

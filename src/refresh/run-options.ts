@@ -34,6 +34,18 @@ export function resolveRunOptions(options: { batchSize?: number; shard?: Shard |
   return { batchSize, shard, now, onProgress: options.onProgress };
 }
 
+/**
+ * The thread options a fixtures refresh reads (and impact passes on to its refreshes), checked:
+ * workers 'auto' or 0–256, workerHeapMb 16–65536 when given (the pool applies its default).
+ */
+export function resolveThreadOptions(options: { workers?: number | 'auto'; workerHeapMb?: number }): { workers: number | 'auto'; workerHeapMb: number | undefined } {
+  const workers = options.workers ?? 'auto';
+  if (workers !== 'auto' && (!Number.isSafeInteger(workers) || workers < 0 || workers > 256)) invalidOption(`workers must be 'auto' or an integer from 0 to 256, got ${String(workers)}`, 'workers');
+  const heap = options.workerHeapMb;
+  if (heap !== undefined && (!Number.isSafeInteger(heap) || heap < 16 || heap > 65_536)) invalidOption(`workerHeapMb must be an integer from 16 to 65536 (MB), got ${String(heap)}`, 'workerHeapMb');
+  return { workers, workerHeapMb: heap };
+}
+
 /** The `transforms` option: an array of transform documents, each with a string name. */
 export function checkTransforms(transforms: unknown): TransformDocument[] {
   if (!Array.isArray(transforms)) invalidOption('transforms must be an array of transform documents', 'transforms');

@@ -17,7 +17,7 @@ import { autoThreads, busyCores, estimateWork, freeCores } from './auto-workers.
 import { canStartThreads, DEFAULT_WORKER_HEAP_MB, RefreshPool, threadsLoadTypeScript } from './pool.js';
 import { resolveProfile } from './profile-source.js';
 import type { Progress } from './progress.js';
-import { checkTransforms, resolveRunOptions, invalidOption as invalid } from './run-options.js';
+import { checkTransforms, resolveRunOptions, resolveThreadOptions, invalidOption as invalid } from './run-options.js';
 import type { Shard } from './shard.js';
 import type { RefreshSummary } from './summary.js';
 import { comparisonBatches, ndjsonBatches, resultBatches, RunTally, type ProducedBatch, type RunOutput } from './tally.js';
@@ -91,10 +91,9 @@ function resolveOptions(options: RefreshOptions): Resolved {
   if (options.tenant !== undefined) invalid('RefreshRunner refreshes a fixtures directory; refresh a tenant with refresh(), refreshToStream() or TenantRefreshRunner', 'tenant');
   for (const key of Object.keys(options)) if (!OPTION_KEYS.has(key)) invalid(`unknown refresh option "${key}"`, key);
   if (typeof options.fixtures !== 'string' || options.fixtures === '') invalid('refresh needs --fixtures <dir> or --tenant <url> (the option fixtures or tenant)', 'fixtures');
-  const workers = options.workers ?? 'auto';
-  if (workers !== 'auto' && (!Number.isSafeInteger(workers) || workers < 0 || workers > 256)) invalid(`workers must be 'auto' or an integer from 0 to 256, got ${String(workers)}`, 'workers');
-  const workerHeapMb = options.workerHeapMb ?? DEFAULT_WORKER_HEAP_MB;
-  if (!Number.isSafeInteger(workerHeapMb) || workerHeapMb < 16 || workerHeapMb > 65_536) invalid(`workerHeapMb must be an integer from 16 to 65536 (MB), got ${String(workerHeapMb)}`, 'workerHeapMb');
+  const threads = resolveThreadOptions(options);
+  const workers = threads.workers;
+  const workerHeapMb = threads.workerHeapMb ?? DEFAULT_WORKER_HEAP_MB;
   const { batchSize, shard, now } = resolveRunOptions(options);
   const fixtures = resolve(options.fixtures!);
   const profile = resolveProfile(fixtures, options.profile);

@@ -168,6 +168,9 @@ describe('impact', () => {
     ['a shard index past its count', { shard: { index: 3, count: 2 } }, 'shard'],
     ['a batch size of 0', { batchSize: 0 }, 'batchSize'],
     ['a clock that is no date', { now: 'yesterday-ish' }, 'now'],
+    ['a negative number of workers', { workers: -1 }, 'workers'],
+    ['workers given as text other than auto', { workers: 'many' as unknown as number }, 'workers'],
+    ['a worker heap of 1 MB', { workerHeapMb: 1 }, 'workerHeapMb'],
   ])('refuses %s with REFRESH_OPTION_INVALID, when no change needs evaluating too', async (_name, bad, option) => {
     await expect(impact({ ...options(FIXTURES), ...bad })).rejects.toMatchObject({ code: 'REFRESH_OPTION_INVALID', details: { option: expect.stringMatching(new RegExp(`^${option}`)) } });
   });
