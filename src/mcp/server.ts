@@ -11,10 +11,26 @@ import { BoundedLines } from './framing.js';
 import { ToolHost, TOOLS } from './tools.js';
 
 /**
- * Serve the tools on standard input and output until the client closes them. A line above the
- * bound of framing.ts ends the server with MCP_FRAMING on standard error, through `onFraming`.
+ * JSON-RPC's answer to a line that is no request (https://www.jsonrpc.org/specification#error_object):
+ * -32700 for one that is not JSON, -32600 for JSON that is no JSON-RPC message; the id is null, as
+ * no request's id could be read. The SDK's transport reports both to `onerror` only and reads on,
+ * so without this the client waited for an answer that never came.
  */
-export async function startServer(version: string, onFraming: (error: Error) => void): Promise<Server> {
+export function malformedLineAnswer(error: Error): { jsonrpc: '2.0'; id: null; error: { code: number; message: string } } | null {
+  if (error instanceof SyntaxError) return { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: a line of standard input is not JSON (each line is one JSON-RPC message)' } };
+  if (error.name === 'ZodError') return { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: a line of standard input is JSON but no JSON-RPC 2.0 request, notification or response' } };
+  return null;
+}
+
+/**
+ * Serve the tools on standard input and output (or the streams given) until the client closes
+ * them. A line above the bound of framing.ts ends the server with MCP_FRAMING, through `onFraming`.
+ */
+export async function startServer(
+  version: string,
+  onFraming: (error: Error) => void,
+  streams: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream } = { input: process.stdin, output: process.stdout },
+): Promise<Server> {
   const host = new ToolHost();
   const server = new Server({ name: 'identity-transforms', version }, { capabilities: { tools: {}, resources: {} } });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS.map((t) => ({ ...t })) }));
@@ -37,16 +53,21 @@ export async function startServer(version: string, onFraming: (error: Error) => 
       throw new McpError(ErrorCode.InvalidParams, `${error.code} ${error.message}`, { code: error.code });
     }
   });
-  const input = process.stdin.pipe(new BoundedLines());
+  const input = streams.input.pipe(new BoundedLines());
   input.once('error', (error) => {
     onFraming(error);
     void server.close();
   });
-  await server.connect(new StdioServerTransport(input, process.stdout));
+  const transport = new StdioServerTransport(input, streams.output as NodeJS.WriteStream);
+  server.onerror = (error) => {
+    const answer = malformedLineAnswer(error);
+    if (answer) void transport.send(answer as unknown as Parameters<typeof transport.send>[0]);
+  };
+  await server.connect(transport);
   // The client closing standard input ends the session (a client that simply goes away included).
   input.once('end', () => void server.close());
   // So does a client that stops reading: the answer to a call under way then fails to be written
   // (EPIPE), which without a listener ended the process with Node's stack trace on standard error.
-  process.stdout.on('error', () => void server.close());
+  streams.output.on('error', () => void server.close());
   return server;
 }
