@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
+import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Two projects, both run by `npm test` (`vitest run`):
 // - unit: in-process tests of the library, the CLI's `main` and the server (`npx vitest run
@@ -10,6 +12,27 @@ import { defineConfig } from 'vitest/config';
 //   a test of one module that needs a process of its own (a heap limit, a signal, a dying
 //   thread) sits beside that module's tests as `<name>.process.test.ts`.
 const SPAWNING = ['test/e2e/**/*.test.ts', 'test/**/*.process.test.ts', 'test/api/serve.test.ts', 'test/providers/tenant-e2e.test.ts'];
+
+// The e2e files that take longest, longest first, started before the others: the run ends when
+// its last file does, and two workers finish together only when the long files are not the last
+// ones handed out (longest-first scheduling). vitest orders by the durations of the previous run
+// when it has them, and otherwise (a fresh clone, as CI runs) by file size, which put
+// snapshot.test.ts, the longest and among the smaller, after most others. snapshot.test.ts needs
+// no installed package, so it runs while the other worker waits for the install
+// (test/e2e/install.ts). Durations from a fresh clone's CI run.
+const LONGEST_FIRST = ['test/e2e/snapshot.test.ts', 'test/e2e/play-browser.test.ts', 'test/e2e/action.test.ts', 'test/e2e/readme.test.ts'];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const at = LONGEST_FIRST.indexOf(relative(spec.project.config.root, spec.moduleId));
+      return at < 0 ? LONGEST_FIRST.length : at;
+    };
+    // Array.prototype.sort is stable: the other files keep vitest's order.
+    return sorted.sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   test: {
@@ -28,6 +51,7 @@ export default defineConfig({
     // recycled between them); the e2e project inherits this option with `extends`, so its files,
     // which spawn their own processes, share a worker's module cache too.
     poolOptions: { forks: { isolate: false } },
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,

@@ -1,6 +1,7 @@
 // How the API reads a JSON body (application/json, and application/json-patch+json through
 // patch/body.ts): Fastify's parser — strict JSON, a key that would set an object's prototype
-// refused — behind two checks of what the body says of itself.
+// refused — behind two checks of what the body says of itself. The charset check is the token
+// endpoint's for its form bodies too (plugins/oauth.ts).
 //
 // Charset: JSON exchanged between systems is UTF-8 (RFC 8259 section 8.1) and the server decodes
 // every body as UTF-8, so a body that declares another charset (`charset=utf-16`) would be read as
@@ -27,11 +28,15 @@ function declaredCharset(header: string | undefined): string | undefined {
   }
 }
 
-/** 415 unless the body is UTF-8: no charset, or utf-8 (utf8 is the common misspelling). */
-function checkCharset(request: FastifyRequest): Error | null {
+/**
+ * 415 unless the body is UTF-8: no charset, or utf-8 (utf8 is the common misspelling). `what` names
+ * the body in the message: JSON, or the token endpoint's form (oauth.ts), whose percent-escapes
+ * are UTF-8 too (https://url.spec.whatwg.org/#application/x-www-form-urlencoded).
+ */
+export function charsetError(request: FastifyRequest, what = 'JSON'): Error | null {
   const charset = declaredCharset(request.headers['content-type']);
   if (charset === undefined || charset === 'utf-8' || charset === 'utf8') return null;
-  const message = `The body must be UTF-8 JSON; Content-Type declares charset=${charset.slice(0, 40)}.`;
+  const message = `The body must be UTF-8 ${what}; Content-Type declares charset=${charset.slice(0, 40)}.`;
   return codedError('API_UNSUPPORTED_MEDIA_TYPE', message, { details: { causes: [message] } });
 }
 
@@ -71,7 +76,7 @@ function explain(err: Error, body: string): Error {
 /** Fastify's JSON parser `json`, behind the charset check and with prototype keys explained. */
 export function jsonBodyParser(json: BodyParser): BodyParser {
   return (request, body, done) => {
-    const charset = checkCharset(request);
+    const charset = charsetError(request);
     if (charset !== null) return done(charset);
     json(request, body, (err, value) => (err !== null ? done(explain(err, body)) : done(null, value)));
   };

@@ -6,7 +6,7 @@
 
 import { isTransformsError } from '../errors/index.js';
 import { closestName } from '../errors/suggest.js';
-import { terminalText } from '../errors/terminal.js';
+import { terminalMessage, terminalText } from '../errors/terminal.js';
 import { EXIT_INVALID, EXIT_USAGE, packageManifest, processOutput, shownPointer, type Output } from './io.js';
 
 const HELP = `Usage: identity-transforms <command> [options]
@@ -63,7 +63,7 @@ export async function main(argv: string[], io: Output = processOutput): Promise<
   const load = Object.prototype.hasOwnProperty.call(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!load) {
     const suggestion = closestName(name, Object.keys(COMMANDS));
-    io.err(`CLI_USAGE unknown command "${name}"${suggestion ? `; did you mean "${suggestion}"?` : ''}\n\n${HELP}`);
+    io.err(`CLI_USAGE unknown command "${terminalText(name)}"${suggestion ? `; did you mean "${suggestion}"?` : ''}\n\n${HELP}`);
     return EXIT_USAGE;
   }
   try {
@@ -81,18 +81,20 @@ function report(error: unknown, io: Output): number {
     // Both come from the user's files: shown on one line, a long pointer cut in its middle
     // (`--format json` carries the whole one).
     const where = file !== undefined ? (error.message.includes(file) ? '' : ` (${terminalText(file)})`) : error.path ? ` (${shownPointer(error.path)})` : '';
-    io.err(`${error.code} ${error.message}${where}\n`);
+    // The message quotes names and values from the same input: escaped, a caret excerpt kept on its lines.
+    const excerpt = typeof error.details?.excerpt === 'string' ? error.details.excerpt : undefined;
+    io.err(`${error.code} ${terminalMessage(error.message, excerpt)}${where}\n`);
     // Usage errors and unreadable input (a missing --rules module, an unreadable version of
     // impact, a tenant verify has nothing to compare with) exit 2, as ajv-cli and check-jsonschema do.
     return error.code.startsWith('CLI_') || error.code.startsWith('VERIFY_') || error.code === 'RULES_MODULE_INVALID' || error.code === 'IMPACT_VERSION' ? EXIT_USAGE : EXIT_INVALID;
   }
   const code = (error as { code?: unknown })?.code;
   if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
-    io.err(`CLI_USAGE ${(error as Error).message}\n`);
+    io.err(`CLI_USAGE ${terminalText((error as Error).message)}\n`);
     return EXIT_USAGE;
   }
   // An unexpected failure: one line, no stack trace unless asked for.
-  io.err(`internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+  io.err(`internal error: ${terminalText(error instanceof Error ? error.message : String(error))}\n`);
   if (process.env.IDT_DEBUG && error instanceof Error) io.err(`${error.stack}\n`);
   return EXIT_INVALID;
 }

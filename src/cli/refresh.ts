@@ -175,6 +175,8 @@ export async function refreshCommand(argv: string[], io: Output): Promise<number
   } catch (error) {
     progressBar?.finish();
     await file?.abort();
+    // Ctrl-C stopped a batch where it was (refresh/interruptible.ts): an interrupted run, said as one.
+    if (signals.received && isTransformsError(error) && error.code === 'REFRESH_INTERRUPTED') return interrupted(signals.received, runner, values.out, format, io, values.summary);
     if (format === 'json' && isTransformsError(error)) {
       (file === null && !values.summary ? io.err : io.out)(JSON.stringify({ complete: false, error: error.toJSON() }) + '\n');
       return isUsage(error) ? EXIT_USAGE : EXIT_INVALID;

@@ -21,3 +21,15 @@ export function terminalText(value: string): string {
 export function terminalLines(lines: readonly string[]): string {
   return lines.map(terminalText).join('\n') + '\n';
 }
+
+/**
+ * A coded error's message as the command line reports it: one line, every unsafe character
+ * escaped, a line break a quoted value carried included. A caret excerpt (`excerpt`, the message's
+ * deliberate last lines: a filter's FILTER_SYNTAX, FILTER_LIMIT) keeps its own line breaks, its
+ * lines made safe one by one.
+ */
+export function terminalMessage(message: string, excerpt?: string): string {
+  if (excerpt === undefined || excerpt === '' || !message.endsWith(`\n${excerpt}`)) return terminalText(message);
+  const head = message.slice(0, message.length - excerpt.length - 1);
+  return [terminalText(head), ...excerpt.split('\n').map(terminalText)].join('\n');
+}

@@ -3,6 +3,7 @@
 // excerpt of the offending input.
 
 import { TransformsError, type CodedErrorOptions } from '../errors/index.js';
+import { terminalText } from '../errors/terminal.js';
 import type { SourceRange } from './ast.js';
 
 /** How far either side of the error position the caret excerpt reaches. */
@@ -10,7 +11,8 @@ const EXCERPT_RADIUS = 40;
 
 /**
  * One line of input around `position` with a caret line under it. Newlines and tabs are
- * shown as spaces so that the caret column stays right.
+ * shown as spaces, other controls (an escape sequence) as their JSON escapes (errors/terminal.ts),
+ * the caret moved past what they add so that it stays under the same character.
  */
 export function caretExcerpt(text: string, position: number): string {
   const pos = Math.max(0, Math.min(position, text.length));
@@ -18,8 +20,9 @@ export function caretExcerpt(text: string, position: number): string {
   const to = Math.min(text.length, pos + EXCERPT_RADIUS);
   const head = from > 0 ? '…' : '';
   const tail = to < text.length ? '…' : '';
-  const line = head + text.slice(from, to).replace(/[\r\n\t]/g, ' ') + tail;
-  return `${line}\n${' '.repeat(head.length + pos - from)}^`;
+  const shown = (part: string) => terminalText(part.replace(/[\r\n\t]/g, ' '));
+  const before = head + shown(text.slice(from, pos));
+  return `${before}${shown(text.slice(pos, to))}${tail}\n${' '.repeat(before.length)}^`;
 }
 
 /** A filter that does not parse: code FILTER_SYNTAX, details `{ position, excerpt }`. */

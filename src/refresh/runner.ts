@@ -22,9 +22,10 @@ import type { Shard } from './shard.js';
 import type { RefreshSummary } from './summary.js';
 import { comparisonBatches, ndjsonBatches, resultBatches, RunTally, type ProducedBatch, type RunOutput } from './tally.js';
 import type { ComparedBatch, ComparisonConfig } from './stored-comparison.js';
-import { RecordReader } from './fixture-stream/record-reader.js';
+import { RecordReader, type BatchPlan } from './fixture-stream/record-reader.js';
 import { NdjsonEncoder } from './ndjson-writer.js';
 import { evaluateToNdjson } from './slices.js';
+import { interruptible } from './interruptible.js';
 import { TenantStream, type TenantScan } from './fixture-stream/stream.js';
 
 export interface RefreshOptions {
@@ -178,8 +179,11 @@ export class RefreshRunner {
       const reader = new RecordReader(stream.files);
       try {
         const encoder = output === 'ndjson' ? new NdjsonEncoder() : null;
+        const evaluate = (plan: BatchPlan) => (encoder !== null ? evaluateToNdjson(local, encoder, reader.records(plan)) : local.run(reader.records(plan)));
+        // A rule from a rules module is the one unbounded piece of a batch: Ctrl-C stops it there.
+        const guarded = config.rulesModule === undefined ? evaluate : (plan: BatchPlan) => interruptible(() => evaluate(plan));
         for (const plan of stream.plans(batchSize)) {
-          const batch = encoder !== null ? evaluateToNdjson(local, encoder, reader.records(plan)) : local.run(reader.records(plan));
+          const batch = guarded(plan);
           this.caches.set(0, local.cacheStats());
           yield batch;
         }

@@ -24,7 +24,9 @@ export function takeViolations(): string[] {
 /** Whether this runs under vitest: the benchmarks share the test servers, without the check. */
 export const UNDER_TEST = process.env.VITEST !== undefined;
 
-if (UNDER_TEST) {
+// A test server in a process of its own (test/e2e/snapshot-tenant-server.ts) is outside vitest's
+// runner: it reports its violations when it closes, to the test that started it.
+if (UNDER_TEST && process.env.IDT_TEST_SERVER_PROCESS === undefined) {
   // Imported here only: vitest refuses to be imported outside its runner.
   const { afterEach } = await import('vitest');
   afterEach(() => {

@@ -1,9 +1,10 @@
 // How the API reads a JSON body (src/api/json-body.ts), over real HTTP: a body declaring a charset
-// other than UTF-8 is 415, and a key that would set a prototype is refused by name and pointer —
-// both in the platform's error body.
+// other than UTF-8 is 415 (the token endpoint's form bodies too), and a key that would set a
+// prototype is refused by name and pointer — both in the platform's error body.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALICE_PAT, expectPlatformError, testServer, tokenFor, type TestServer } from './helpers.js';
+
 
 const TRANSFORM = { name: 'Lower charset', type: 'lower', attributes: {} };
 
@@ -56,5 +57,36 @@ describe('JSON request bodies', () => {
     const bad = await post('/v3/transforms', 'application/json', '{"name":');
     expect(bad.status).toBe(400);
     expect(expectPlatformError(await bad.json()).text).toMatch(/not valid JSON/);
+  });
+});
+
+describe('the token endpoint\'s form bodies', () => {
+  let s: TestServer;
+  let base: string;
+  beforeAll(async () => {
+    s = await testServer({ tokenRateLimit: false });
+    base = (await s.listen({ host: '127.0.0.1' })).baseUrl;
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+
+  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: ALICE_PAT.id, client_secret: ALICE_PAT.secret }).toString();
+  const token = (contentType: string) => fetch(`${base}/oauth/token`, { method: 'POST', headers: { 'content-type': contentType }, body: form });
+
+  it.each(['application/x-www-form-urlencoded; charset=iso-8859-1', 'Application/X-WWW-Form-Urlencoded;CHARSET="UTF-16"'])('answers %s with 415 API_UNSUPPORTED_MEDIA_TYPE and issues no token', async (type) => {
+    const res = await token(type);
+    expect(res.status).toBe(415);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).not.toHaveProperty('access_token');
+    const error = expectPlatformError(body);
+    expect(error.code).toBe('API_UNSUPPORTED_MEDIA_TYPE');
+    expect(error.text).toMatch(/^The body must be UTF-8 form data; Content-Type declares charset=(iso-8859-1|utf-16)\.$/);
+  });
+
+  it.each(['application/x-www-form-urlencoded', 'application/x-www-form-urlencoded; charset=UTF-8'])('issues a token for %s', async (type) => {
+    const res = await token(type);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { access_token?: unknown }).access_token).toEqual(expect.any(String));
   });
 });

@@ -189,3 +189,31 @@ describe('validate over a pull request\'s tree', () => {
     for (const d of duplicates) expect(d.message.text).toMatch(/^the name "Same" is also used by (\S+\.json, ){4}\S+\.json and 1994 more files \(\/name\)$/);
   }, 120_000);
 });
+
+describe('the command line\'s error report: no escape sequence of the input reaches the terminal', () => {
+  it('shows an identity id that sets the window title and clears the screen as its JSON escapes, on the one line of CLI_FIXTURES', async () => {
+    const tenant = join(dir, 'escape-ids');
+    cpSync(FIXTURES, tenant, { recursive: true });
+    const file = join(tenant, 'identities.json');
+    const identities = JSON.parse(readFileSync(file, 'utf8')) as { id: string }[];
+    identities[0]!.id = identities[1]!.id = '\u001b]0;pwned\u0007\u001b[2J\ndone';
+    writeFileSync(file, JSON.stringify(identities));
+    const r = await cli(['refresh', '--fixtures', 'escape-ids', '--workers', '0']);
+    expect(r.code).toBe(2);
+    // identities.json is one line: identity 1 starts after '[', identity 0 and the comma.
+    const second = 3 + JSON.stringify(identities[0]).length;
+    expect(r.err).toBe(`CLI_FIXTURES ${file}:1:${second}: identity 1 has the id "\\u001b]0;pwned\\u0007\\u001b[2J\\ndone" of identity 0 (${file}:1:2): every identity in identities.json needs an id of its own\n`);
+    expect(r.err).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+    expect(r.err.split('\n')).toHaveLength(2);
+  });
+
+  it('shows a command name and a profile name typed with escape sequences as their JSON escapes', async () => {
+    const command = await cli(['\u001b[2Jvalidate']);
+    expect(command.code).toBe(2);
+    expect(command.err).toMatch(/^CLI_USAGE unknown command "\\u001b\[2Jvalidate"; did you mean "validate"\?\n/);
+    const profile = await cli(['refresh', '--fixtures', FIXTURES, '--profile', '\u001b[31mEvil\u001b[0m', '--workers', '0']);
+    expect(profile.code).toBe(2);
+    expect(profile.err).toMatch(/^CLI_USAGE --profile "\\u001b\[31mEvil\\u001b\[0m" is neither a file nor a profile of /);
+    expect(profile.err).not.toContain('\u001b');
+  });
+});

@@ -1,4 +1,4 @@
-// A generated tenant served by `serve` in-process, for the snapshot tests and the snapshot
+// A generated tenant served by `serve`'s server in a process of its own, for the snapshot tests and the snapshot
 // benchmark: gen:tenant's generator, the bundled users and tokens (so ADMIN_PAT signs in),
 // identities and accounts stamped with created/modified as a platform tenant has them, and
 // changes made the way the platform makes them (a changed record gets a new `modified`).
@@ -8,10 +8,12 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import type { Store } from '../../src/api/store/store.js';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
+import { fork } from 'node:child_process';
+import { Store } from '../../src/api/store/store.js';
 import { writeTenant } from '../../src/testing/generator/index.js';
-import { ADMIN_PAT, resourceServer, type ResourceServer } from '../api/resources-server.js';
+import { ADMIN_PAT } from '../api/resources-server.js';
 
 export const FIXTURES = fileURLToPath(new URL('../../fixtures/', import.meta.url));
 export const STAMP = '2025-01-01T00:00:00.000Z';
@@ -32,9 +34,11 @@ async function stamp(file: string, members: string): Promise<void> {
 
 export interface GeneratedTenant {
   dir: string;
-  server: ResourceServer;
   baseUrl: string;
   credentials: () => { baseUrl: string; clientId: string; clientSecret: string };
+  /** Change the tenant (changeTenant) through the server's store file, as the platform changes records. */
+  change(fraction: number, at: string): ChangeCounts;
+  close(): Promise<void>;
 }
 
 /** Write a generated tenant `serve` can load, with the bundled users and tokens, stamped. */
@@ -47,12 +51,42 @@ export async function writeStampedTenant(dir: string, identities: number, seed =
   await stamp(join(dir, 'accounts.json'), `"modified":"${STAMP}"`);
 }
 
+/**
+ * A generated tenant served by a process of its own (snapshot-tenant-server.ts), so that the
+ * server and the snapshot client copying from it each have an event loop; loaded through tsx, as
+ * bench/snapshot.ts runs `serve`.
+ */
 export async function generatedTenant(identities: number, seed = 'snapshot'): Promise<GeneratedTenant> {
   const dir = mkdtempSync(join(tmpdir(), 'idt-snapshot-tenant-'));
   await writeStampedTenant(dir, identities, seed);
-  const server = await resourceServer({ fixtures: dir });
-  const baseUrl = await server.listen();
-  return { dir, server, baseUrl, credentials: () => ({ baseUrl, clientId: ADMIN_PAT.id, clientSecret: ADMIN_PAT.secret }) };
+  const db = join(dir, 'tenant.db');
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  const server = fork(fileURLToPath(new URL('./snapshot-tenant-server.ts', import.meta.url)), [dir, db], {
+    execArgv: ['--import', tsx],
+    env: { ...process.env, IDT_TEST_SERVER_PROCESS: '1' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = once(server, 'exit');
+  const [{ baseUrl }] = (await Promise.race([once(server, 'message'), exited.then(([code]) => Promise.reject(new Error(`the tenant server exited (${String(code)}) before it listened`)))])) as [{ baseUrl: string }];
+  return {
+    dir,
+    baseUrl,
+    credentials: () => ({ baseUrl, clientId: ADMIN_PAT.id, clientSecret: ADMIN_PAT.secret }),
+    change: (fraction, at) => {
+      const store = Store.open({ file: db });
+      try {
+        return changeTenant({ store }, fraction, at);
+      } finally {
+        store.close();
+      }
+    },
+    close: async () => {
+      server.send('close');
+      const [answer] = (await once(server, 'message')) as [{ error?: string }];
+      await exited;
+      if (answer.error !== undefined) throw new Error(answer.error);
+    },
+  };
 }
 
 type Doc = Record<string, unknown> & { id: string };

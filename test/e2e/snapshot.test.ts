@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isTransformsError } from '../../src/errors/index.js';
 import { refresh, type IdentityRefreshResult } from '../../src/refresh/index.js';
 import { snapshotTenant, type SnapshotOptions } from '../../src/snapshot/index.js';
-import { changeTenant, generatedTenant, prng, type GeneratedTenant } from './snapshot-tenant.js';
+import { generatedTenant, prng, type GeneratedTenant } from './snapshot-tenant.js';
 
 const IDENTITIES = Number(process.env.IDT_SNAPSHOT_IDENTITIES ?? 20_000);
 const T1 = Date.parse('2025-06-01T00:00:00.000Z');
@@ -28,7 +28,7 @@ beforeAll(async () => {
   tenant = await generatedTenant(IDENTITIES);
 }, 1_200_000);
 afterAll(async () => {
-  await tenant?.server.close();
+  await tenant?.close();
   rmSync(work, { recursive: true, force: true });
   if (tenant) rmSync(tenant.dir, { recursive: true, force: true });
 });
@@ -100,7 +100,7 @@ describe(`snapshot of a ${IDENTITIES.toLocaleString('en-US')}-identity tenant se
 
   it('merges the changes since a snapshot into the same bytes as a full copy, fetching only those', async () => {
     await take(dir('pseudonymized-before'), T1, { pseudonymizationKey: KEY });
-    const changes = changeTenant(tenant.server, 0.01, CHANGED_AT);
+    const changes = tenant.change(0.01, CHANGED_AT);
     const incremental = await take(dir('incremental'), T2, { since: dir('full') });
     await take(dir('full-after'), T2);
     expectSameFiles(dir('incremental'), dir('full-after'));

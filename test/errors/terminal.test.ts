@@ -3,7 +3,7 @@
 // — each is shown as its JSON string escape.
 
 import { describe, expect, it } from 'vitest';
-import { terminalLines, terminalText } from '../../src/errors/terminal.js';
+import { terminalLines, terminalMessage, terminalText } from '../../src/errors/terminal.js';
 
 describe('terminalText', () => {
   it.each([
@@ -25,5 +25,20 @@ describe('terminalText', () => {
 describe('terminalLines', () => {
   it('joins the lines, one line each however the names inside them break', () => {
     expect(terminalLines(['a\nb', 'c'])).toBe('a\\nb\nc\n');
+  });
+});
+
+describe('terminalMessage', () => {
+  it('reports a message on one line, a line break or an escape sequence a quoted value carried escaped', () => {
+    expect(terminalMessage('identity 1 has the id "\u001b]0;pwned\u0007\nCLI_OK done" of identity 0')).toBe('identity 1 has the id "\\u001b]0;pwned\\u0007\\nCLI_OK done" of identity 0');
+  });
+
+  it('keeps the lines of a caret excerpt, each made safe', () => {
+    const excerpt = 'name eq "\\u001b[2J" AND\n                    ^';
+    expect(terminalMessage(`unexpected 'AND' in "\u001b[2J"\n at position 15\n${excerpt}`, excerpt)).toBe(`unexpected 'AND' in "\\u001b[2J"\\n at position 15\n${excerpt}`);
+  });
+
+  it('escapes every line break when the excerpt named is not the message\'s end', () => {
+    expect(terminalMessage('a\nb\n^', 'c\n^')).toBe('a\\nb\\n^');
   });
 });

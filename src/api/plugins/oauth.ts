@@ -8,6 +8,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { codedError, isTransformsError } from '../../errors/index.js';
+import { charsetError } from '../json-body.js';
 import { type TokenParams, grant } from '../auth/grants.js';
 import type { ApiContext } from '../context.js';
 import { sendError } from './errors.js';
@@ -100,9 +101,20 @@ export function tokenParams(request: FastifyRequest): TokenParams {
   return out;
 }
 
+/** Whether a Content-Type names an x-www-form-urlencoded body (the media type is case-insensitive, parameters may follow). */
+function isFormBody(header: string | undefined): boolean {
+  return header !== undefined && /^\s*application\/x-www-form-urlencoded\s*(;|$)/i.test(header);
+}
+
 export async function oauthPlugin(app: FastifyInstance, opts: { ctx: ApiContext }): Promise<void> {
   const { ctx } = opts;
   await app.register(formbody);
+  // A form body declaring another charset would be decoded as UTF-8 all the same: 415, as a JSON body's.
+  app.addHook('preParsing', async (request) => {
+    if (!isFormBody(request.headers['content-type'])) return;
+    const error = charsetError(request, 'form data');
+    if (error !== null) throw error;
+  });
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fields: 16, fieldSize: 16_384, files: 0, parts: 16 } });
   const limit = ctx.options.tokenRateLimit;
   if (limit !== false) await app.register(rateLimit, { global: false });

@@ -6,6 +6,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TransformsError } from '../../errors/index.js';
 import { codedError, isTransformsError } from '../../errors/index.js';
+import { messagePointer } from '../../json/depth.js';
 import { fileError, firstSyntaxError, invalidJsonInFile } from '../../json/positions.js';
 import type { TenantRecord } from './record-reader.js';
 
@@ -31,11 +32,12 @@ export function identityRecordError(fixtures: string, record: TenantRecord, caus
 
 /**
  * identities.json's record of an identity (or of its manager) nests deeper than the JSON depth
- * limit (`tooDeep`, JSON_TOO_DEEP, chained): located at the record, as a broken record is.
+ * limit (`tooDeep`, JSON_TOO_DEEP, chained): located at the record, as a broken record is, its
+ * pointer cut in the middle as every JSON_TOO_DEEP message's is (the error's path holds it whole).
  */
 function deepRecordError(fixtures: string, record: TenantRecord, tooDeep: TransformsError, manager: boolean): TransformsError {
   const file = join(fixtures, 'identities.json');
-  const what = `the record of ${manager ? 'the manager of ' : ''}${who(record)} nests deeper than ${String(tooDeep.details?.limit)} levels at ${tooDeep.path || '/'}`;
+  const what = `the record of ${manager ? 'the manager of ' : ''}${who(record)} nests deeper than ${String(tooDeep.details?.limit)} levels at ${messagePointer(tooDeep.path ?? '')}`;
   const path = `/${record.ordinal}`;
   if (manager || record.offset === undefined) return codedError('CLI_FIXTURES', `${file}: ${what}`, { cause: tooDeep, path, details: { file } });
   return fileError(file, record.offset, what, { cause: tooDeep, path: `${path}${tooDeep.path ?? ''}` });
