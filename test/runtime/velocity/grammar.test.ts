@@ -57,6 +57,13 @@ describe('the engine budgets template parsing', () => {
   it('stops parsing a 99 KB template after maxTime with COMPILE_LIMIT_TIME, and the engine keeps working', async () => {
     const engine = createEngine({ limits: { maxTime: 1 } });
     await expect(engine.evaluate(transform('$a '.repeat(33_000)))).rejects.toMatchObject({ code: 'COMPILE_LIMIT_TIME', details: { limit: 'maxTime', max: 1 } });
-    await expect(engine.evaluate(transform('$a!'))).resolves.toBe('x!');
+    // 1 ms is wall time: on a loaded machine a small template's compile can be preempted past it
+    // too. A poisoned engine fails every time; a preempted one passes at the next attempt.
+    const outcomes: string[] = [];
+    for (let attempt = 0; attempt < 5 && outcomes.at(-1) !== 'x!'; attempt++) {
+      outcomes.push(await engine.evaluate(transform('$a!')).then(String, (error: { code?: string }) => String(error.code)));
+    }
+    expect(outcomes.at(-1), outcomes.join(', ')).toBe('x!');
+    expect(outcomes.filter((o) => o !== 'x!' && o !== 'COMPILE_LIMIT_TIME' && o !== 'EVAL_LIMIT_TIME')).toEqual([]);
   });
 });
