@@ -68,7 +68,10 @@ profile refreshes on one thread, in the order of identities.json: the main threa
 thread with --workers 1.
 
 Ctrl-C (SIGINT) or SIGTERM stops the run: the partial output of --out is removed (an existing
-file is kept), the number of identities done is printed, and the exit code is 130 or 143.
+file is kept), the number of identities done is printed, and the exit code is 130 or 143. With
+--workers 0 and a --rules module, a rule that never returns yields to Ctrl-C only: SIGTERM then
+ends the process at Node's default, leaving --out's partial file (JavaScript can be stopped from
+outside by SIGINT alone).
 
 ${TENANT_HELP}
 `;
