@@ -78,6 +78,10 @@ export function syntaxAt(source: string, at: number, message: string): never {
 /** A `#` token at `i` (top level) that velocityjs must see differently, or undefined. */
 export function hashToken(source: string, i: number): Token | undefined {
   const tail = source.slice(i, i + 200);
+  // `#$1`: a number after `#$` is one token with them, as `#1` is (the blanks before a #set after
+  // it are eaten); so after `#\$`, whose backslashes belong to 1.7's `$` token.
+  const dollarNumber = /^#\\*\$-?\d+(?:\.\d*)?(?!\w)/.exec(tail);
+  if (dollarNumber) return { text: raw(dollarNumber[0]), next: i + dollarNumber[0].length, raw: true };
   // `#\`: the backslashes after a lone `#` escape nothing (`#\$a` renders `#\` and $a).
   const backslashes = /^#\\+/.exec(tail);
   if (backslashes) return { text: raw(backslashes[0]), next: i + backslashes[0].length, raw: true };
@@ -88,9 +92,6 @@ export function hashToken(source: string, i: number): Token | undefined {
     if (DIRECTIVES.has(name) || CALL_AFTER.test(source.slice(i + braced[0].length, i + braced[0].length + 50))) return undefined;
     return { text: raw(braced[0]), next: i + braced[0].length, raw: true };
   }
-  // `#$1`: a number after `#$` is one token with them, as `#1` is (the blanks before a #set after it are eaten).
-  const dollarNumber = /^#\$-?\d+(?:\.\d*)?(?!\w)/.exec(tail);
-  if (dollarNumber) return { text: raw(dollarNumber[0]), next: i + dollarNumber[0].length, raw: true };
   const number = NUMBER.exec(tail);
   if (number) return { text: raw(number[0]), next: i + number[0].length, raw: true };
   const word = WORD.exec(tail);
@@ -237,8 +238,12 @@ function callArguments(source: string, open: number): string | null {
 }
 const BLOCK_CALL = /^@[A-Za-z0-9_]*[ \t]*\(/;
 
+/** A `#`, then a `$` (1.7's `$` token: backslashes before it included). */
+export const HASH_BEFORE_DOLLAR = /#\\*\$/;
+const HASHES_BEFORE_DOLLARS = new RegExp(HASH_BEFORE_DOLLAR.source, 'g');
+
 /**
- * A `#` right before a reference (`#$a`, `#${a}`) leaves 1.7's lexer with a state too many. It
+ * A `#` right before a reference (`#$a`, `#${a}`, `#\$a`) leaves 1.7's lexer with a state too many. It
  * reads on as long as only directives (with the blanks and line break they eat), references
  * right before a directive or a #set, and #sets follow; a #set right after a directive or a
  * braced reference does not parse there (`#${a}#set(…)`, `#if(…)#$a#end\n#set(…)`,
@@ -251,9 +256,11 @@ const BLOCK_CALL = /^@[A-Za-z0-9_]*[ \t]*\(/;
  * Throws TEMPLATE_SYNTAX at such a #set.
  */
 export function checkHashBeforeReference(source: string): void {
-  for (let k = source.indexOf('#$'); k >= 0; k = source.indexOf('#$', k + 1)) {
+  for (const hash of source.matchAll(HASHES_BEFORE_DOLLARS)) {
+    const k = hash.index;
     if (k > 0 && /[*#\]\\]/.test(source[k - 1]!)) continue;
-    let i = k + 1;
+    // (Backslashes between them belong to 1.7's `$` token: `#\$a` leaves the same state.)
+    let i = k + hash[0].length - 1;
     // What was read last: a #set is refused right after a directive or a braced reference.
     let last: 'start' | 'reference' | 'braced' | 'directive' | 'set' | 'text' = 'start';
     // After a #set, text on the same line no longer ends the state.
