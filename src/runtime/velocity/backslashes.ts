@@ -2,6 +2,7 @@
 // reads it (escapes.ts describes the rules and rewrites the template with what this returns).
 
 import { SEPARATOR, hashToken, raw, syntaxAt } from './hash-tokens.js';
+import { QUIET_NO_REFERENCE } from './rewrite-tails.js';
 
 const REFERENCE_HEAD = /^\$!?\{?[A-Za-z_]/;
 /** An escaped reference's name (`\$a`, `\${a}`, `\$!a`): one token of 1.7's lexer, kept together. */
@@ -33,8 +34,10 @@ export function escapeAt(source: string, start: number, topLevel: boolean): { te
     if (token?.raw) return { text: raw(run) + token.text, next: token.next };
   }
   if (!head) {
-    // Nothing to escape: Velocity prints the backslashes and the character as they are.
-    return { text: raw(run + target), next: start + k + 1 };
+    // Nothing to escape: Velocity prints the backslashes and the character as they are (and
+    // drops the `!` of a `$!` that starts no reference: `a\$!)` → `a\$)`).
+    const bang = target === '$' && QUIET_NO_REFERENCE.exec(after.slice(0, 4))?.index === 0 && (!topLevel || start + k + 2 < source.length) ? 1 : 0;
+    return { text: raw(run + target), next: start + k + 1 + bang };
   }
   if (k % 2 === 1) {
     // An escaped reference or directive: half the backslashes, then the text literally (a

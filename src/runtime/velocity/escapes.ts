@@ -19,7 +19,7 @@ import {
   CALL_THEN_DIRECTIVE, checkCallArguments,
 } from './lexer-states.js';
 import {
-  OUT_KEPT, UNNAMED_BRACE, HASH_TOKEN_ANYWHERE, HASH_AFTER_NAME, REFERENCE_TAIL, UNBRACED_REFERENCE_TAIL, INDEX_CANNOT_START, NO_INDEX_ANYWHERE, CALL_THEN_WORD, REFERENCE_THEN_BARE_DIRECTIVE, WORD_THEN_PAREN, WORD_PAREN_ANYWHERE, END_THEN_DOT, COMMA_HEAD, isDigit, needsSeparator,
+  OUT_KEPT, QUIET_NO_REFERENCE, UNNAMED_BRACE, HASH_TOKEN_ANYWHERE, HASH_AFTER_NAME, REFERENCE_TAIL, UNBRACED_REFERENCE_TAIL, INDEX_CANNOT_START, NO_INDEX_ANYWHERE, CALL_THEN_WORD, REFERENCE_THEN_BARE_DIRECTIVE, WORD_THEN_PAREN, WORD_PAREN_ANYWHERE, END_THEN_DOT, COMMA_HEAD, isDigit, needsSeparator,
 } from './rewrite-tails.js';
 import {
   EXPONENT_ANYWHERE, EXPONENT_LITERAL, INSIDE_LIST, LONG_NEGATIVE_ANYWHERE, NEGATIVE_INTEGER, UNARY_BEFORE, negativeLiteral, plainDecimal,
@@ -52,8 +52,6 @@ const IDENTITY: Rewritten['column'] = (_line, column) => column;
 /** A call's `(` inside a double-quoted string with no `)` before the string ends (`"$m.k("`: interpolated-strings.ts). */
 const STRING_CALL_OPEN = /"[^"]*\.[A-Za-z_]\w*\([^)"]*"/;
 
-/** `$!` before a character that starts no reference (`a$!)`): 1.7 renders `$`. */
-const QUIET_NO_REFERENCE = /\$![^A-Za-z_{$#\\]/;
 
 export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten {
   if (
@@ -212,8 +210,9 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
         continue;
       }
     }
-    if (depth === 0 && c === '$' && QUIET_NO_REFERENCE.test(source.slice(i, i + 3))) {
-      // `a$!)`: a `$!` that starts no reference renders `$`, its `!` dropped by 1.7's lexer.
+    if (depth === 0 && c === '$' && i + 2 < source.length && QUIET_NO_REFERENCE.exec(source.slice(i, i + 4))?.index === 0) {
+      // `a$!)`: a `$!` that starts no reference renders `$`, its `!` dropped by 1.7's lexer (one
+      // that ends the template stays text, as a final `$` does).
       out += c;
       shifts.push([line, size() - lineStart, -1]);
       i += 2;

@@ -3,9 +3,9 @@
 // without ./escapes.ts's top-level rewrites. The few that text after a reference needs there are
 // made here, as the string is copied (./escapes.ts calls this for each character of one).
 
-import { SEPARATOR, hashToken, syntaxAt } from './hash-tokens.js';
+import { SEPARATOR, hashToken, raw, syntaxAt } from './hash-tokens.js';
 import { BARE_REFERENCE_PAREN, PROPERTY_TAIL } from './lexer-states.js';
-import { CALL_THEN_WORD, REFERENCE_TAIL, UNBRACED_REFERENCE_TAIL } from './rewrite-tails.js';
+import { CALL_THEN_WORD, QUIET_NO_REFERENCE, REFERENCE_TAIL, UNBRACED_REFERENCE_TAIL, UNNAMED_BRACE } from './rewrite-tails.js';
 
 /**
  * What replaces the character at `i` of a double-quoted string, `out` being the rewritten text
@@ -23,6 +23,11 @@ export function inStringRewrite(source: string, i: number, out: string): { text:
     return undefined;
   }
   if (c === '$') {
+    // `"a$!)"`, `"a$!"`: as in text, a `$!` that starts no reference renders `$`.
+    if (QUIET_NO_REFERENCE.exec(source.slice(i, i + 4))?.index === 0) return { text: '$', next: i + 2 };
+    // `"$!{)"`: a `${` or `$!{` that opens no reference is text, as at the top level.
+    const open = UNNAMED_BRACE.exec(source.slice(i, i + 4));
+    if (open?.index === 0) return { text: raw(open[0]), next: i + open[0].length };
     // `"$a(x)"`: a reference, then the text `(`.
     const bare = BARE_REFERENCE_PAREN.exec(source.slice(i, i + 200));
     return bare ? { text: `$${bare[1]}{${bare[2]}}`, next: i + bare[0].length } : undefined;

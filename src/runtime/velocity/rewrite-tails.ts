@@ -7,6 +7,13 @@
 export const OUT_KEPT = 1024;
 /** `${` or `$!{` not followed by a name or a reference (escaped or not): no reference for 1.7's lexer. */
 export const UNNAMED_BRACE = /\$!?\{(?!\{?[A-Za-z_]|\\*\$!?\{?[A-Za-z_])/;
+/**
+ * `$!` before what starts no reference (`a$!)`, `a$!# x`, `a$!\x`, `"a$!"`): 1.7 renders `$`, its
+ * `!` dropped by the lexer, in text and in interpolated strings alike. Not before a name, a `{`,
+ * another `$`, a `#` that starts a token of its own (`$!#x`, `$!#set`) or a backslash before `$`
+ * or `!`.
+ */
+export const QUIET_NO_REFERENCE = /\$!(?![A-Za-z_{$]|#[A-Za-z_@{\\*#[\d-]|\\[$!\\])/;
 /** A `#` token of 1.7's lexer that velocityjs reads otherwise (hash-tokens.ts). */
 export const HASH_TOKEN_ANYWHERE = /#(?:[A-Za-z_@{\\]|-?\d|(?:\$!?)+@)|[\w}]##|\$!?[ \t]*#|#[ \t]+#|\$!?[A-Za-z_]\w*\(|\$!?\{?[A-Za-z_][\w.]*\([^)]*$/;
 export const HASH_AFTER_NAME = /[\w)}\]]#(?![A-Za-z{*#])/;

@@ -172,6 +172,25 @@ describe('a $! that starts no reference renders $', () => {
     ['US$! ', 'US$ '],
     ['a$!$a', 'a$!Ann'],
     ['a$!{}', 'a$!{}'],
+    // Before a `#` that starts no token, and a backslash that escapes nothing.
+    ['a$!# x', 'a$# x'],
+    ['a$!#x', 'a$!#x'],
+    ['a$!\\x', 'a$\\x'],
+    ['a\\$!)', 'a\\$)'],
+    ['US$!', 'US$!'],
+    // In an interpolated string as in text (its end counts as a blank there), not in a single-quoted one.
+    ['#set($x = "a$!)")$x', 'a$)'],
+    ['#set($x = "a$!")$x', 'a$'],
+    ['#set($x = "a$$!)")$x', 'a$$)'],
+    ['#set($x = "a$!$a")$x', 'a$!Ann'],
+    ['#set($x = "a\\$!)")$x', 'a\\$)'],
+    ["#set($x = 'a$!)')$x", 'a$!)'],
+    ['$a.concat("$!)")', 'Ann$)'],
+    ['#macro(f $p)$p#end#f("$!)")', '$)'],
+    ['#if("a$!)" == "a$)")T#{else}F#end', 'T'],
+    // So is a `${` or `$!{` that opens no reference.
+    ['#set($x = "$!{)")$x', '$!{)'],
+    ['#set($x = "a${")$x', 'a${'],
   ])('%j renders %j', (template, expected) => {
     expect(render(template)).toBe(expected);
   });
