@@ -12,7 +12,7 @@ import { checkParseTime, type ParseBudget } from './grammar.js';
 import { escapeAt } from './backslashes.js';
 import { inStringRewrite } from './interpolated-strings.js';
 import { columnMap } from './column-map.js';
-import { MARK, SEPARATOR, VANISHED, endsRawBlock, hashToken, raw, syntaxAt, vanishingPrefix } from './hash-tokens.js';
+import { MARK, SEPARATOR, VANISHED, endsRawBlock, hashToken, prefixedRawBlock, raw, syntaxAt, vanishingPrefix } from './hash-tokens.js';
 import {
   BARE_REFERENCE_PAREN, END_THEN_PAREN, HYPHENATED_WORD_BEFORE_SET, PROPERTY_TAIL, PROPERTY_THEN_DIRECTIVE, PROPERTY_THEN_DIRECTIVE_TEXT,
   PROPERTY_THEN_REFERENCE, PROPERTY_THEN_SET, REFERENCE_THEN_DIRECTIVES, VANISHED_THEN_SETS, WORD_BEFORE_SET, callStateText,
@@ -138,7 +138,10 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
           out += SEPARATOR;
           shifts.push([line, size() - lineStart, SEPARATOR.length]);
         }
-        emit(source.slice(i, end + 3));
+        // (An empty one renders nothing: velocityjs reads `#[[]]#` as text, so it becomes a marker.)
+        const block = end === i + 3 ? raw(MARK) : source.slice(i, end + 3);
+        emit(block);
+        if (block.length !== end + 3 - i) shifts.push([line, size() - lineStart, block.length - (end + 3 - i)]);
         i = end + 3;
         continue;
       }
@@ -219,6 +222,20 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
       continue;
     }
     if (depth === 0 && (c === '$' || c === '#' || c === '\\')) {
+      const block = prefixedRawBlock(source, i);
+      if (block) {
+        if (needsSeparator(out, '#[[')) {
+          out += SEPARATOR;
+          shifts.push([line, size() - lineStart, SEPARATOR.length]);
+        }
+        const text = raw(block.text);
+        emit(text);
+        // (Only the block's first line is shorter: the shift falls on its last line when that is the first.)
+        const last = (t: string): number => t.length - t.lastIndexOf('\n') - 1;
+        shifts.push([line, size() - lineStart, last(text) - last(source.slice(i, block.next))]);
+        i = block.next;
+        continue;
+      }
       const next = vanishingPrefix(source, i);
       if (next !== undefined) {
         const mark = needsSeparator(out, raw(VANISHED)) ? SEPARATOR + raw(VANISHED) : raw(VANISHED);

@@ -192,6 +192,24 @@ function breakArguments(source: string, start: number, afterName: number): Token
   return syntaxAt(source, start, '#break( has no closing )');
 }
 
+/** `$`s (`$!`, backslashes before them) and `#`s right before a raw block, with a `$` among them (`##[[` is a comment). */
+const RAW_BLOCK_PREFIXES = /^(?:\\*\$(?:\\*!)?|#)*\\*\$(?:\\*!)?(?=#\[\[)/;
+
+/**
+ * A raw block with the prefixes 1.7's lexer glues to it (`a$#[[x]]#`): they are part of its
+ * token, whose first three and last three characters ASTTextblock cuts off, so the cut falls
+ * inside `prefixes + #[[` (`a$#[[x]]#` renders `a[x`, `a$!#[[x]]#` and `a#$#[[x]]#` `a[[x`). The
+ * text the block renders and the index after it, or undefined (no such prefixes, or a block that
+ * never closes).
+ */
+export function prefixedRawBlock(source: string, i: number): { text: string; next: number } | undefined {
+  const prefixes = RAW_BLOCK_PREFIXES.exec(source.slice(i, i + 200));
+  if (!prefixes) return undefined;
+  const open = i + prefixes[0].length;
+  const close = source.indexOf(']]#', open + 3);
+  return close < 0 ? undefined : { text: source.slice(i, close).slice(3), next: close + 3 };
+}
+
 /** `$`, `$!` and `#` at `i` that 1.7 glues to the directive after them: the index after what vanishes. */
 export function vanishingPrefix(source: string, i: number): number | undefined {
   const tail = source.slice(i, i + 200);

@@ -3,7 +3,7 @@
 // without ./escapes.ts's top-level rewrites. The few that text after a reference needs there are
 // made here, as the string is copied (./escapes.ts calls this for each character of one).
 
-import { SEPARATOR, hashToken, raw, syntaxAt } from './hash-tokens.js';
+import { SEPARATOR, hashToken, prefixedRawBlock, raw, syntaxAt } from './hash-tokens.js';
 import { BARE_REFERENCE_PAREN, PROPERTY_TAIL } from './lexer-states.js';
 import { CALL_THEN_WORD, QUIET_NO_REFERENCE, REFERENCE_TAIL, UNBRACED_REFERENCE_TAIL, UNNAMED_BRACE } from './rewrite-tails.js';
 
@@ -25,6 +25,9 @@ export function inStringRewrite(source: string, i: number, out: string): { text:
   if (c === '$') {
     // `"a$!)"`, `"a$!"`: as in text, a `$!` that starts no reference renders `$`.
     if (QUIET_NO_REFERENCE.exec(source.slice(i, i + 4))?.index === 0) return { text: '$', next: i + 2 };
+    // `"a$#[[x]]#"`: the prefixes are part of the raw block's token, as at the top level.
+    const block = prefixedRawBlock(source, i);
+    if (block) return { text: raw(block.text), next: block.next };
     // `"$!{)"`: a `${` or `$!{` that opens no reference is text, as at the top level.
     const open = UNNAMED_BRACE.exec(source.slice(i, i + 4));
     if (open?.index === 0) return { text: raw(open[0]), next: i + open[0].length };

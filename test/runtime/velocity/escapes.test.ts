@@ -231,3 +231,37 @@ describe('backslashes between a # and a reference leave the state #$a leaves', (
     expect(render(template)).toBe(expected);
   });
 });
+
+describe('prefixes glued to a raw block are part of its token', () => {
+  // 1.7's lexer reads `$`s (`$!`, backslashes before them) and `#`s right before `#[[` into the
+  // raw block's token, and ASTTextblock cuts the token's first three characters, not the `#[[`.
+  it.each([
+    ['a$#[[x]]#b', 'a[xb'],
+    ['a$!#[[x]]#b', 'a[[xb'],
+    ['a$$#[[x]]#b', 'a[[xb'],
+    ['a#$#[[xy]]#b', 'a[[xyb'],
+    ['a$$$#[[xyz]]#b', 'a#[[xyzb'],
+    ['a\\$#[[x]]#b', 'a[[xb'],
+    ['a\\\\$#[[x]]#b', 'a#[[xb'],
+    ['a$\\!#[[xyz]]#b', 'a#[[xyzb'],
+    ['a$#[[]]#b', 'a[b'],
+    ['a$#[[x\ny]]#b', 'a[x\nyb'],
+    ['#if(true)$#[[xyz]]##end', '[xyz'],
+    ['$m.k$#[[xyz]]#b', 'v[xyzb'],
+    ['a$#[[x]]# #set($y = 1)b', 'a[xb'],
+    ['#set($x = "$#[[xyz]]#")$x', '[xyz'],
+    // Not a `$` with a blank after it, nor a reference.
+    ['a$ #[[xyz]]#b', 'a$ xyzb'],
+    ['a$a#[[xy]]#b', 'aAnnxyb'],
+    // An empty raw block alone renders nothing.
+    ['a#[[]]#b', 'ab'],
+    ['#if(true)#[[]]#\nb#end', '\nb'],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+
+  it('positions after a multi-line prefixed block still map to the source', () => {
+    expect(() => render('a$#[[x\ny]]#$u')).toThrow(expect.objectContaining({ code: 'TEMPLATE_RENDER', details: expect.objectContaining({ line: 2, column: 5 }) }));
+    expect(() => render('a$#[[x]]#$u')).toThrow(expect.objectContaining({ code: 'TEMPLATE_RENDER', details: expect.objectContaining({ line: 1, column: 10 }) }));
+  });
+});
