@@ -12,6 +12,7 @@ import { checkParseTime, type ParseBudget } from './grammar.js';
 import { escapeAt } from './backslashes.js';
 import { inStringRewrite } from './interpolated-strings.js';
 import { columnMap } from './column-map.js';
+import { ARGUMENT_PREFIX_ANYWHERE, argumentPrefix } from './argument-prefixes.js';
 import { MARK, SEPARATOR, VANISHED, endsRawBlock, hashToken, prefixedRawBlock, raw, syntaxAt, vanishingPrefix } from './hash-tokens.js';
 import {
   BARE_REFERENCE_PAREN, END_THEN_PAREN, HYPHENATED_WORD_BEFORE_SET, PROPERTY_TAIL, PROPERTY_THEN_DIRECTIVE, PROPERTY_THEN_DIRECTIVE_TEXT,
@@ -22,7 +23,7 @@ import {
   OUT_KEPT, QUIET_NO_REFERENCE, UNNAMED_BRACE, HASH_TOKEN_ANYWHERE, HASH_AFTER_NAME, REFERENCE_TAIL, UNBRACED_REFERENCE_TAIL, INDEX_CANNOT_START, NO_INDEX_ANYWHERE, CALL_THEN_WORD, REFERENCE_THEN_BARE_DIRECTIVE, WORD_THEN_PAREN, WORD_PAREN_ANYWHERE, END_THEN_DOT, COMMA_HEAD, isDigit, needsSeparator,
 } from './rewrite-tails.js';
 import {
-  EXPONENT_ANYWHERE, EXPONENT_LITERAL, INSIDE_LIST, LONG_NEGATIVE_ANYWHERE, NEGATIVE_INTEGER, UNARY_BEFORE, negativeLiteral, plainDecimal,
+  EXPONENT_ANYWHERE, INSIDE_LIST, LONG_NEGATIVE_ANYWHERE, NEGATIVE_INTEGER, POINT_LITERAL_ANYWHERE, UNARY_BEFORE, decimalLiteralAt, negativeLiteral,
 } from './number-literals.js';
 
 export { plainDecimal } from './number-literals.js';
@@ -58,7 +59,7 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
     !source.includes('\\') && !source.includes('#*') && !source.includes('#[[') && !EXPONENT_ANYWHERE.test(source) &&
     !LONG_NEGATIVE_ANYWHERE.test(source) && !HASH_AFTER_NAME.test(source) && !HASH_TOKEN_ANYWHERE.test(source) &&
     !WORD_PAREN_ANYWHERE.test(source) && !UNNAMED_BRACE.test(source) && !NO_INDEX_ANYWHERE.test(source) && !QUIET_NO_REFERENCE.test(source) &&
-    !STRING_CALL_OPEN.test(source)
+    !STRING_CALL_OPEN.test(source) && !ARGUMENT_PREFIX_ANYWHERE.test(source) && !POINT_LITERAL_ANYWHERE.test(source)
   ) {
     return { text: source, column: IDENTITY };
   }
@@ -390,6 +391,16 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
       i++;
       continue;
     }
+    if (depth > 0 && (c === '$' || c === '\\')) {
+      // `#if($$a)`, `#set($x = $1)`: `$`s glued to the token after them (argument-prefixes.ts).
+      const prefix = argumentPrefix(source, i);
+      if (prefix) {
+        out += prefix.text;
+        shifts.push([line, size() - lineStart, prefix.text.length - prefix.length]);
+        i += prefix.length;
+        continue;
+      }
+    }
     if (c === '\\') {
       escape();
       continue;
@@ -404,13 +415,12 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
         continue;
       }
     }
-    if (depth > 0 && (isDigit(c) || c === '.') && !/[\w.$]/.test(out[out.length - 1] ?? ' ')) {
-      const m = EXPONENT_LITERAL.exec(source.slice(i, i + 400));
-      if (m) {
-        const plain = plainDecimal(m[0]);
-        out += plain;
-        i += m[0].length;
-        if (plain.length !== m[0].length) shifts.push([line, size() - lineStart, plain.length - m[0].length]);
+    if (depth > 0 && (isDigit(c) || c === '.')) {
+      const literal = decimalLiteralAt(source, i, out);
+      if (literal) {
+        out += literal.text;
+        if (literal.text.length !== literal.next - i) shifts.push([line, size() - lineStart, literal.text.length - (literal.next - i)]);
+        i = literal.next;
         continue;
       }
     }
