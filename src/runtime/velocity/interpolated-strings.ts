@@ -36,6 +36,9 @@ export function inStringRewrite(source: string, i: number, out: string): { text:
     return bare ? { text: `$${bare[1]}{${bare[2]}}`, next: i + bare[0].length } : undefined;
   }
   if (c !== '#') return undefined;
+  // `"#[[r]]#b"`: a raw block is copied whole (its closing `#` starts no token: `#b` is text).
+  const close = source.startsWith('#[[', i) ? source.indexOf(']]#', i + 3) : -1;
+  if (close >= 0 && !source.slice(i, close).includes('"')) return { text: source.slice(i, close + 3), next: close + 3 };
   // `"$u#1 "`, `"x #@"`: text that starts like a directive but names none, as at the top level,
   // kept apart from a reference, or a call and a word, right before it.
   const token = hashToken(source, i);

@@ -265,3 +265,13 @@ describe('prefixes glued to a raw block are part of its token', () => {
     expect(() => render('a$#[[x]]#$u')).toThrow(expect.objectContaining({ code: 'TEMPLATE_RENDER', details: expect.objectContaining({ line: 1, column: 10 }) }));
   });
 });
+
+describe('a raw block in an interpolated string', () => {
+  it.each([
+    ['#set($x = "#[[r]]#b")$x', 'rb'],
+    ['$a.concat("#[[r]]#b")', 'Annrb'],
+    ['#set($x = "a#[[r]]# b$a")$x', 'ar bAnn'],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+});
