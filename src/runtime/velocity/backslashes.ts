@@ -8,6 +8,7 @@ const REFERENCE_HEAD = /^\$!?\{?[A-Za-z_]/;
 /** An escaped reference's name (`\$a`, `\${a}`, `\$!a`): one token of 1.7's lexer, kept together. */
 const ESCAPED_NAME = /^\$!?(?:\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)?/;
 const DIRECTIVE_HEAD = /^#\{?[A-Za-z]/;
+const ESCAPED_DIRECTIVE = /^#(?:\{[A-Za-z]\w*\}|[A-Za-z]\w*)?/;
 
 /** The text velocityjs should read for the backslashes at `start` and what they escape, and the index after them. */
 export function escapeAt(source: string, start: number, topLevel: boolean): { text: string; next: number } {
@@ -42,7 +43,8 @@ export function escapeAt(source: string, start: number, topLevel: boolean): { te
   if (k % 2 === 1) {
     // An escaped reference or directive: half the backslashes, then the text literally (a
     // reference with its name: the blanks after `\$a` start a token, as in 1.7).
-    const literal = target === '$' ? ESCAPED_NAME.exec(after)![0] : target;
+    // (So is an escaped directive with its name: the blanks after `\#end` start a #set's.)
+    const literal = (target === '$' ? ESCAPED_NAME : ESCAPED_DIRECTIVE).exec(after)![0];
     return { text: raw('\\'.repeat((k - 1) / 2) + literal), next: start + k + literal.length };
   }
   // An even run: half the backslashes, then the reference or directive itself.

@@ -20,7 +20,7 @@ import {
   CALL_THEN_DIRECTIVE, checkCallArguments,
 } from './lexer-states.js';
 import {
-  OUT_KEPT, QUIET_NO_REFERENCE, UNNAMED_BRACE, HASH_TOKEN_ANYWHERE, HASH_AFTER_NAME, REFERENCE_TAIL, UNBRACED_REFERENCE_TAIL, INDEX_CANNOT_START, NO_INDEX_ANYWHERE, CALL_THEN_WORD, REFERENCE_THEN_BARE_DIRECTIVE, WORD_THEN_PAREN, WORD_PAREN_ANYWHERE, END_THEN_DOT, COMMA_HEAD, isDigit, needsSeparator,
+  OUT_KEPT, QUIET_NO_REFERENCE, quietNoReference, UNNAMED_BRACE, HASH_TOKEN_ANYWHERE, HASH_AFTER_NAME, REFERENCE_TAIL, UNBRACED_REFERENCE_TAIL, INDEX_CANNOT_START, NO_INDEX_ANYWHERE, CALL_THEN_WORD, REFERENCE_THEN_BARE_DIRECTIVE, WORD_THEN_PAREN, WORD_PAREN_ANYWHERE, END_THEN_DOT, COMMA_HEAD, isDigit, needsSeparator,
 } from './rewrite-tails.js';
 import {
   EXPONENT_ANYWHERE, INSIDE_LIST, LONG_NEGATIVE_ANYWHERE, NEGATIVE_INTEGER, POINT_LITERAL_ANYWHERE, UNARY_BEFORE, decimalLiteralAt, negativeLiteral,
@@ -95,12 +95,27 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
   const shifts: Array<[number, number, number]> = [];
   const escape = () => {
     const r = escapeAt(source, i, depth === 0);
-    // velocityjs cannot read a `#` right after a reference: an empty #if stands between them.
-    const text = depth === 0 && needsSeparator(out, r.text) ? SEPARATOR + r.text : r.text;
+    // velocityjs cannot read a `#` right after a reference: an empty #if stands between them (in
+    // an interpolated string too).
+    const text = (depth === 0 || quote === '"') && needsSeparator(out, r.text) ? SEPARATOR + r.text : r.text;
     out += text;
     const added = text.length - (r.next - i);
     if (added !== 0) shifts.push([line, size() - lineStart, added]);
     i = r.next;
+  };
+  // The calls open inside the current interpolated string, and the single quote open in them.
+  let stringCall: { depth: number; quote: string | null } = { depth: 0, quote: null };
+  /**
+   * Among arguments: `$`s glued to the token after them (argument-prefixes.ts) and number
+   * literals velocityjs cannot read (number-literals.ts), or undefined.
+   */
+  const argumentRewrite = (): { text: string; next: number } | undefined => {
+    const c = source[i]!;
+    if (c === '$' || c === '\\') {
+      const prefix = argumentPrefix(source, i);
+      return prefix && { text: prefix.text, next: i + prefix.length };
+    }
+    return isDigit(c) || c === '.' ? decimalLiteralAt(source, i, out) : undefined;
   };
   /** Append rewritten text that may hold line breaks (kept one for one with the source's). */
   const emit = (text: string) => {
@@ -214,12 +229,13 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
         continue;
       }
     }
-    if (depth === 0 && c === '$' && i + 2 < source.length && QUIET_NO_REFERENCE.exec(source.slice(i, i + 4))?.index === 0) {
+    const quiet = depth === 0 && c === '$' && i + 2 < source.length && vanishingPrefix(source, i) === undefined ? quietNoReference(source, i) : undefined;
+    if (quiet) {
       // `a$!)`: a `$!` that starts no reference renders `$`, its `!` dropped by 1.7's lexer (one
-      // that ends the template stays text, as a final `$` does).
-      out += c;
-      shifts.push([line, size() - lineStart, -1]);
-      i += 2;
+      // that ends the template stays text, as a final `$` does; one before a #set's blanks vanishes).
+      out += quiet.text;
+      shifts.push([line, size() - lineStart, quiet.text.length - 2]);
+      i = quiet.next;
       continue;
     }
     if (depth === 0 && (c === '$' || c === '#' || c === '\\')) {
@@ -374,8 +390,19 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
       lineStart = size() + 1;
     }
     if (depth > 0 && quote !== null) {
-      if (c === quote) quote = null;
-      else if (c === '\\' && quote === '"') {
+      // Inside a method call of an interpolated string, its arguments read as anywhere else
+      // (`"$a.concat($$a)"`, `"$a.substring(1$)"`; a single-quoted argument is not read).
+      const rewrite = c === quote ? undefined : stringCall.depth > 0 && stringCall.quote === null ? argumentRewrite() : undefined;
+      if (rewrite) {
+        out += rewrite.text;
+        shifts.push([line, size() - lineStart, rewrite.text.length - (rewrite.next - i)]);
+        i = rewrite.next;
+        continue;
+      }
+      if (c === quote) {
+        quote = null;
+        stringCall = { depth: 0, quote: null };
+      } else if (c === '\\' && quote === '"') {
         escape();
         continue;
       } else if (quote === '"') {
@@ -386,18 +413,21 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
           i = rewrite.next;
           continue;
         }
+        if (c === "'" && stringCall.depth > 0) stringCall.quote = stringCall.quote === null ? c : null;
+        else if (stringCall.quote === null && c === '(' && (stringCall.depth > 0 || PROPERTY_TAIL.test(out.slice(-200)))) stringCall.depth++;
+        else if (stringCall.quote === null && c === ')' && stringCall.depth > 0) stringCall.depth--;
       }
       out += c;
       i++;
       continue;
     }
-    if (depth > 0 && (c === '$' || c === '\\')) {
-      // `#if($$a)`, `#set($x = $1)`: `$`s glued to the token after them (argument-prefixes.ts).
-      const prefix = argumentPrefix(source, i);
-      if (prefix) {
-        out += prefix.text;
-        shifts.push([line, size() - lineStart, prefix.text.length - prefix.length]);
-        i += prefix.length;
+    if (depth > 0) {
+      // `#if($$a)`, `#set($x = $1)`, `#set($x = .5)`.
+      const rewrite = argumentRewrite();
+      if (rewrite) {
+        out += rewrite.text;
+        if (rewrite.text.length !== rewrite.next - i) shifts.push([line, size() - lineStart, rewrite.text.length - (rewrite.next - i)]);
+        i = rewrite.next;
         continue;
       }
     }
@@ -412,15 +442,6 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
         out += exact;
         i += m[0].length;
         shifts.push([line, size() - lineStart, exact.length - m[0].length]);
-        continue;
-      }
-    }
-    if (depth > 0 && (isDigit(c) || c === '.')) {
-      const literal = decimalLiteralAt(source, i, out);
-      if (literal) {
-        out += literal.text;
-        if (literal.text.length !== literal.next - i) shifts.push([line, size() - lineStart, literal.text.length - (literal.next - i)]);
-        i = literal.next;
         continue;
       }
     }

@@ -82,6 +82,9 @@ export function hashToken(source: string, i: number): Token | undefined {
   // it are eaten); so after `#\$`, whose backslashes belong to 1.7's `$` token.
   const dollarNumber = /^#\\*\$-?\d+(?:\.\d*)?(?!\w)/.exec(tail);
   if (dollarNumber) return { text: raw(dollarNumber[0]), next: i + dollarNumber[0].length, raw: true };
+  // `#\#set(…)`: a lone `#` before an escaped directive or word vanishes into its token (which
+  // renders `#set(…)`, `\#foo`, as without it).
+  if (/^#(?:\\\\)*\\#\{?[A-Za-z]/.test(tail)) return { text: '', next: i + 1 };
   // `#\`: the backslashes after a lone `#` escape nothing (`#\$a` renders `#\` and $a).
   const backslashes = /^#\\+/.exec(tail);
   if (backslashes) return { text: raw(backslashes[0]), next: i + backslashes[0].length, raw: true };
@@ -215,7 +218,8 @@ export function vanishingPrefix(source: string, i: number): number | undefined {
   const tail = source.slice(i, i + 200);
   const dollars = DOLLARS.exec(tail);
   // (So do they before a block comment that is not empty: `a$#* c *#x` renders `ax`, `a$#**#x` `a$x`.)
-  if (dollars && (DIRECTIVE_AFTER.test(tail.slice(dollars[0].length)) || /^#\*(?!\*#)/.test(tail.slice(dollars[0].length)))) {
+  // (And before an escaped directive, whose backslashes then escape it: `a$\#end` renders `a#end`.)
+  if (dollars && (DIRECTIVE_AFTER.test(tail.slice(dollars[0].length).replace(/^\\+(?=#)/, '')) || /^#\*(?!\*#)/.test(tail.slice(dollars[0].length)))) {
     // 1.7's grammar cannot read #foreach, #macro or #define as the rest of a `$` token.
     if (/^#\{?(?:foreach|macro|define)\b/.test(tail.slice(dollars[0].length))) {
       return syntaxAt(source, i, `'${dollars[0]}' right before #${/^#\{?(\w+)/.exec(tail.slice(dollars[0].length))![1]}`);

@@ -5,7 +5,7 @@
 
 import { SEPARATOR, hashToken, prefixedRawBlock, raw, syntaxAt } from './hash-tokens.js';
 import { BARE_REFERENCE_PAREN, PROPERTY_TAIL } from './lexer-states.js';
-import { CALL_THEN_WORD, QUIET_NO_REFERENCE, REFERENCE_TAIL, UNBRACED_REFERENCE_TAIL, UNNAMED_BRACE } from './rewrite-tails.js';
+import { CALL_THEN_WORD, quietNoReference, REFERENCE_TAIL, UNBRACED_REFERENCE_TAIL, UNNAMED_BRACE, needsSeparator } from './rewrite-tails.js';
 
 /**
  * What replaces the character at `i` of a double-quoted string, `out` being the rewritten text
@@ -24,10 +24,11 @@ export function inStringRewrite(source: string, i: number, out: string): { text:
   }
   if (c === '$') {
     // `"a$!)"`, `"a$!"`: as in text, a `$!` that starts no reference renders `$`.
-    if (QUIET_NO_REFERENCE.exec(source.slice(i, i + 4))?.index === 0) return { text: '$', next: i + 2 };
+    const quiet = quietNoReference(source, i);
+    if (quiet) return quiet;
     // `"a$#[[x]]#"`: the prefixes are part of the raw block's token, as at the top level.
     const block = prefixedRawBlock(source, i);
-    if (block) return { text: raw(block.text), next: block.next };
+    if (block) return { text: (needsSeparator(out, '#[[') ? SEPARATOR : '') + raw(block.text), next: block.next };
     // `"$!{)"`: a `${` or `$!{` that opens no reference is text, as at the top level.
     const open = UNNAMED_BRACE.exec(source.slice(i, i + 4));
     if (open?.index === 0) return { text: raw(open[0]), next: i + open[0].length };
@@ -38,7 +39,7 @@ export function inStringRewrite(source: string, i: number, out: string): { text:
   if (c !== '#') return undefined;
   // `"#[[r]]#b"`: a raw block is copied whole (its closing `#` starts no token: `#b` is text).
   const close = source.startsWith('#[[', i) ? source.indexOf(']]#', i + 3) : -1;
-  if (close >= 0 && !source.slice(i, close).includes('"')) return { text: source.slice(i, close + 3), next: close + 3 };
+  if (close >= 0 && !source.slice(i, close).includes('"')) return { text: (needsSeparator(out, '#[[') ? SEPARATOR : '') + source.slice(i, close + 3), next: close + 3 };
   // `"$u#1 "`, `"x #@"`: text that starts like a directive but names none, as at the top level,
   // kept apart from a reference, or a call and a word, right before it.
   const token = hashToken(source, i);

@@ -39,10 +39,12 @@ export function macroCallArguments(source: string, open: number, close: number):
       found = true;
       continue;
     }
-    // (`.5`, `5.`: number literals velocityjs cannot read, written out.)
-    const literal = /[\d.]/.test(c) ? decimalLiteralAt(source, open + 1 + k, kept) : undefined;
+    // (`.5`, `5.`: number literals velocityjs cannot read, written out; one right after a
+    // reference or a word is an argument of its own: `#two($a.5)` passes `$a` and 0.5.)
+    const afterWord = c === '.' && /[A-Za-z_}]\w*$/.test(kept);
+    const literal = /[\d.]/.test(c) ? decimalLiteralAt(source, open + 1 + k, afterWord ? ' ' : kept) : undefined;
     if (literal) {
-      kept += literal.text;
+      kept += (afterWord ? ' ' : '') + literal.text;
       k = literal.next - open - 1;
       found = true;
       continue;

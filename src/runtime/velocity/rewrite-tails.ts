@@ -10,10 +10,19 @@ export const UNNAMED_BRACE = /\$!?\{(?!\{?[A-Za-z_]|\\*\$!?\{?[A-Za-z_])/;
 /**
  * `$!` before what starts no reference (`a$!)`, `a$!# x`, `a$!\x`, `"a$!"`): 1.7 renders `$`, its
  * `!` dropped by the lexer, in text and in interpolated strings alike. Not before a name, a `{`,
- * another `$`, a `#` that starts a token of its own (`$!#x`, `$!#set`) or a backslash before `$`
- * or `!`.
+ * another `$`, a `#` that starts a token of its own (`$!#x`, `$!#$a`, `$!#set`) or a backslash
+ * before `$` or `!`.
  */
-export const QUIET_NO_REFERENCE = /\$!(?![A-Za-z_{$]|#[A-Za-z_@{\\*#[\d-]|\\[$!\\])/;
+export const QUIET_NO_REFERENCE = /\$!(?![A-Za-z_{$]|#[A-Za-z_@{\\*#[\d$-]|\\[$!\\])/;
+
+/**
+ * What a `$!` at `i` that starts no reference renders (QUIET_NO_REFERENCE): `$`, or nothing before
+ * a `.` and a letter (`a$!.b` → `a.b`), and the index after it; undefined for any other text.
+ */
+export function quietNoReference(source: string, i: number): { text: string; next: number } | undefined {
+  if (QUIET_NO_REFERENCE.exec(source.slice(i, i + 4))?.index !== 0) return undefined;
+  return { text: /^\.[A-Za-z]/.test(source.slice(i + 2, i + 4)) ? '' : '$', next: i + 2 };
+}
 /** A `#` token of 1.7's lexer that velocityjs reads otherwise (hash-tokens.ts). */
 export const HASH_TOKEN_ANYWHERE = /#(?:[A-Za-z_@{\\]|-?\d|(?:\$!?)+@)|[\w}]##|\$!?[ \t]*#|#[ \t]+#|\$!?[A-Za-z_]\w*\(|\$!?\{?[A-Za-z_][\w.]*\([^)]*$/;
 export const HASH_AFTER_NAME = /[\w)}\]]#(?![A-Za-z{*#])/;

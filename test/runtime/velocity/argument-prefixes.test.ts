@@ -125,3 +125,27 @@ describe('a lone $ in arguments vanishes', () => {
     expect(() => render('#set($x = $$$1)$u')).toThrow(expect.objectContaining({ details: expect.objectContaining({ line: 1, column: 16 }) }));
   });
 });
+
+describe('inside a method call of an interpolated string', () => {
+  it.each([
+    ['#set($x = "$a.concat($$a)")$x', 'AnnAnn'],
+    ['#set($x = "$a.concat(\\$a)!")$x', 'AnnAnn!'],
+    ['#set($x = "$a.substring(1$)")$x', 'nn'],
+    ['#set($x = "$a.concat($\'x\')")$x', 'Annx'],
+    ['#set($x = "$a.concat($ $a) $1")$x', 'AnnAnn $1'],
+    // A single-quoted argument is not read, nor is text after the call.
+    ["#set($x = \"$a.concat('$$a')$$\")$x", 'Ann$$a$$'],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+});
+
+describe('a number right after a reference among macro arguments', () => {
+  it.each([
+    ['#macro(two $p $q)[$p|$q]#end#two($a.5)', '[Ann|0.5]'],
+    ['#macro(two $p $q)[$p|$q]#end#two($true.5)', '[true|0.5]'],
+    ['#macro(two $p $q)[$p|$q]#end#two(1.5-2)', '[1.5|-2]'],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+});

@@ -275,3 +275,32 @@ describe('a raw block in an interpolated string', () => {
     expect(render(template)).toBe(expected);
   });
 });
+
+describe('lexer corners the widened generator found', () => {
+  it.each([
+    // A `$!` before a `.` and a letter vanishes whole; before `#$` it stays.
+    ['a$!.a b', 'a.a b'],
+    ['#set($x = "a$!.b")$x', 'a.b'],
+    ['a$!. b', 'a$. b'],
+    ['a$!#$a', 'a$!#Ann'],
+    // A `$!#` before a #set's blanks vanishes into it.
+    ['x$!# #set($e = 1)y', 'xy'],
+    // A `$` before an escaped directive vanishes, and so does a lone `#`.
+    ['a$\\#end', 'a#end'],
+    ['a$!\\#end', 'a#end'],
+    ['#\\#set($a = 1)x', '#set(Ann = 1)x'],
+    ['#\\#end x', '#end x'],
+    ['#\\#foo x', '\\#foo x'],
+    // An escaped directive is one token: the blanks after it start a #set's.
+    ['$a\n\\#end\t#set($m = 1)\n', 'Ann\n#end'],
+    // A raw block or an escape right after a reference in an interpolated string.
+    ['#set($x = "$a.length()\\#é")$x', '3\\#é'],
+    ['#set($x = "$a#[[r]]#")$x', 'Annr'],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+
+  it('an escaped #end after a lone # leaves its block open', () => {
+    expect(() => render('#foreach($i in $l)x#\\#end')).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+  });
+});
