@@ -1,7 +1,7 @@
 // One run of backslashes at the top level or in a double-quoted string, read as Velocity 1.7
 // reads it (escapes.ts describes the rules and rewrites the template with what this returns).
 
-import { SEPARATOR, hashToken, raw, syntaxAt } from './hash-tokens.js';
+import { SEPARATOR, hashToken, raw, syntaxAt, vanishingPrefix } from './hash-tokens.js';
 import { QUIET_NO_REFERENCE } from './rewrite-tails.js';
 
 const REFERENCE_HEAD = /^\$!?\{?[A-Za-z_]/;
@@ -27,6 +27,9 @@ export function escapeAt(source: string, start: number, topLevel: boolean): { te
     // (velocityjs needs it kept apart from the raw block: `]]###`).
     return { text: raw(run) + SEPARATOR, next: start + k };
   }
+  // `\#  #set(…)`: the `#` vanishes into the #set (with its blanks), the run stays.
+  const vanished = topLevel && target === '#' ? vanishingPrefix(source, start + k) : undefined;
+  if (vanished !== undefined) return { text: raw(run), next: vanished };
   const head = target === '$' ? REFERENCE_HEAD.test(after) : DIRECTIVE_HEAD.test(after);
   if (head && target === '#' && topLevel) {
     // `\\#b`, `\\#{b}`: a word that names no directive or macro call is text, and 1.7 keeps

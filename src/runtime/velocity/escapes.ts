@@ -13,7 +13,7 @@ import { escapeAt } from './backslashes.js';
 import { inStringRewrite } from './interpolated-strings.js';
 import { columnMap } from './column-map.js';
 import { ARGUMENT_PREFIX_ANYWHERE, argumentPrefix } from './argument-prefixes.js';
-import { MARK, SEPARATOR, VANISHED, endsRawBlock, hashToken, prefixedRawBlock, raw, syntaxAt, vanishingPrefix } from './hash-tokens.js';
+import { MARK, SEPARATOR, VANISHED, endsRawBlock, hashToken, prefixedRawBlock, raw, syntaxAt, textBreak, vanishingPrefix } from './hash-tokens.js';
 import {
   BARE_REFERENCE_PAREN, END_THEN_PAREN, HYPHENATED_WORD_BEFORE_SET, PROPERTY_TAIL, PROPERTY_THEN_DIRECTIVE, PROPERTY_THEN_DIRECTIVE_TEXT,
   PROPERTY_THEN_REFERENCE, PROPERTY_THEN_SET, REFERENCE_THEN_DIRECTIVES, VANISHED_THEN_SETS, WORD_BEFORE_SET, callStateText,
@@ -251,6 +251,13 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
         const last = (t: string): number => t.length - t.lastIndexOf('\n') - 1;
         shifts.push([line, size() - lineStart, last(text) - last(source.slice(i, block.next))]);
         i = block.next;
+        continue;
+      }
+      const text = textBreak(source, i);
+      if (text) {
+        out += text.text;
+        shifts.push([line, size() - lineStart, text.text.length - (text.next - i)]);
+        i = text.next;
         continue;
       }
       const next = vanishingPrefix(source, i);

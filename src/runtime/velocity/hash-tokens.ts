@@ -30,7 +30,7 @@ const CALL_AFTER = /^[ \t\r\n]*\(/;
 const PREFIXES = /^(?:\\*\$!?|#)+/;
 const DOLLARS = /^(?:\\*\$!?)+/;
 const SET_AFTER_BLANKS = /^[ \t]+#(?:set|\{set\})[ \t]*\(/;
-const DIRECTIVE_AFTER = /^#\{?(?:set|if|elseif|else|end|foreach|break|macro|define)\b/;
+const DIRECTIVE_AFTER = /^#\{?(?:set|if|elseif|else|end|foreach|macro|define)(?![\w@])/;
 
 export interface Token {
   /** What velocityjs should read instead (empty: the source text vanishes). */
@@ -82,9 +82,6 @@ export function hashToken(source: string, i: number): Token | undefined {
   // it are eaten); so after `#\$`, whose backslashes belong to 1.7's `$` token.
   const dollarNumber = /^#\\*\$-?\d+(?:\.\d*)?(?!\w)/.exec(tail);
   if (dollarNumber) return { text: raw(dollarNumber[0]), next: i + dollarNumber[0].length, raw: true };
-  // `#\#set(…)`: a lone `#` before an escaped directive or word vanishes into its token (which
-  // renders `#set(…)`, `\#foo`, as without it).
-  if (/^#(?:\\\\)*\\#\{?[A-Za-z]/.test(tail)) return { text: '', next: i + 1 };
   // `#\`: the backslashes after a lone `#` escape nothing (`#\$a` renders `#\` and $a).
   const backslashes = /^#\\+/.exec(tail);
   if (backslashes) return { text: raw(backslashes[0]), next: i + backslashes[0].length, raw: true };
@@ -213,6 +210,15 @@ export function prefixedRawBlock(source: string, i: number): { text: string; nex
   return close < 0 ? undefined : { text: source.slice(i, close).slice(3), next: close + 3 };
 }
 
+/**
+ * `$#break`, `$!#break`: 1.7 reads the `$`s and #break (a directive its grammar does not know by
+ * name) as one token of text, which renders as written and breaks nothing.
+ */
+export function textBreak(source: string, i: number): Token | undefined {
+  const m = /^(?:\\*\$!?)+#\{?break\}?(?![\w@])/.exec(source.slice(i, i + 100));
+  return m ? { text: raw(m[0]), next: i + m[0].length, raw: true } : undefined;
+}
+
 /** `$`, `$!` and `#` at `i` that 1.7 glues to the directive after them: the index after what vanishes. */
 export function vanishingPrefix(source: string, i: number): number | undefined {
   const tail = source.slice(i, i + 200);
@@ -229,6 +235,10 @@ export function vanishingPrefix(source: string, i: number): number | undefined {
   const m = PREFIXES.exec(tail);
   if (!m || m[0].includes('##')) return undefined;
   const rest = tail.slice(m[0].length);
+  // Before an escaped directive or word (`$#\#if(…)`, `#\#set(…)`: it renders `#if(…)`, `#set(…)`),
+  // and before a block comment that is not empty (`#$#* c *#x` renders `x`), they all vanish.
+  if (/^(?:\\\\)*\\#\{?[A-Za-z]/.test(rest)) return i + m[0].length;
+  if (m[0].length > 1 && m[0].endsWith('#') && /^\*(?!\*#)/.test(rest)) return i + m[0].length - 1;
   if (m[0].includes('#') && /[$!]$/.test(m[0]) && /^@(?!@)/.test(rest)) {
     // `#$@x`: the prefixes start the token of a block macro call's `#@` and vanish (1.7 renders
     // `@x`); with arguments (`#$@(`, `#$@x (…)`) it does not parse.

@@ -62,6 +62,12 @@ export function compileReference(ast: Ast, st: CompileState): Expr {
     const where = pos ? ` (line ${pos.first_line}, column ${pos.first_column + 1})` : '';
     throw codedError('TEMPLATE_SYNTAX', `Template does not parse: '$${name}(…)' calls a reference, and Velocity has no such call${where}`, { details: posDetails(pos) });
   }
+  // `true` and `false` name no reference in 1.7's lexer: `$true` does not parse (among arguments
+  // the `$` vanishes before the literal instead: argument-prefixes.ts).
+  if (name === 'true' || name === 'false') {
+    const where = pos ? ` (line ${pos.first_line}, column ${pos.first_column + 1})` : '';
+    throw codedError('TEMPLATE_SYNTAX', `Template does not parse: '$${name}' is a literal, not a reference${where}`, { details: posDetails(pos) });
+  }
   if (!st.bound.has(name)) st.references.add(name);
   const strict = st.strict;
   const steps = (ast.path ?? []).map((step) => compileStep(step, st, pos));

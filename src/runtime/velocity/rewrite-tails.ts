@@ -9,11 +9,11 @@ export const OUT_KEPT = 1024;
 export const UNNAMED_BRACE = /\$!?\{(?!\{?[A-Za-z_]|\\*\$!?\{?[A-Za-z_])/;
 /**
  * `$!` before what starts no reference (`a$!)`, `a$!# x`, `a$!\x`, `"a$!"`): 1.7 renders `$`, its
- * `!` dropped by the lexer, in text and in interpolated strings alike. Not before a name, a `{`,
- * another `$`, a `#` that starts a token of its own (`$!#x`, `$!#$a`, `$!#set`) or a backslash
+ * `!` dropped by the lexer, in text and in interpolated strings alike (`$!$!)` → `$$)`). Not
+ * before a name, a `{`, `$`s that start a reference, a `#` that starts a token of its own (`$!#x`, `$!#$a`, `$!#set`) or a backslash
  * before `$` or `!`.
  */
-export const QUIET_NO_REFERENCE = /\$!(?![A-Za-z_{$]|#[A-Za-z_@{\\*#[\d$-]|\\[$!\\])/;
+export const QUIET_NO_REFERENCE = /\$!(?![A-Za-z_{]|(?:\$!?)+[A-Za-z_{]|#[A-Za-z_@{\\*#[\d$-]|\\[$!\\])/;
 
 /**
  * What a `$!` at `i` that starts no reference renders (QUIET_NO_REFERENCE): `$`, or nothing before
@@ -26,10 +26,10 @@ export function quietNoReference(source: string, i: number): { text: string; nex
 /** A `#` token of 1.7's lexer that velocityjs reads otherwise (hash-tokens.ts). */
 export const HASH_TOKEN_ANYWHERE = /#(?:[A-Za-z_@{\\]|-?\d|(?:\$!?)+@)|[\w}]##|\$!?[ \t]*#|#[ \t]+#|\$!?[A-Za-z_]\w*\(|\$!?\{?[A-Za-z_][\w.]*\([^)]*$/;
 export const HASH_AFTER_NAME = /[\w)}\]]#(?![A-Za-z{*#])/;
-/** The output ends with a reference: `$a`, `$!{a}`, `$a.b(…)`, `$a[0]` (arguments without nested parentheses). */
-export const REFERENCE_TAIL = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*\}?$/;
+/** The output ends with a reference: `$a`, `$!{a}`, `$a.b(…)`, `$a[0]` (arguments with one level of nested parentheses). */
+export const REFERENCE_TAIL = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\((?:[^()]|\([^()]*\))*\)|\[[^\]]*\])*\}?$/;
 /** A reference without braces: `$a`, `$!a`, `$a.b(…)`, `$a[0]`. */
-export const UNBRACED_REFERENCE_TAIL = /\$!?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*$/;
+export const UNBRACED_REFERENCE_TAIL = /\$!?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\((?:[^()]|\([^()]*\))*\)|\[[^\]]*\])*$/;
 /** A `[` that no index can start: nothing, or neither a value nor `true`/`false` after blanks. */
 export const INDEX_CANNOT_START = /^\[[ \t\r\n]*(?![$\d\-"'[{]|(?:true|false)\b)/;
 export const NO_INDEX_ANYWHERE = /\$!?[A-Za-z_][\w.-]*(?:\([^()]*\)|\[[^\]]*\])*\[[ \t\r\n]*(?![$\d\-"'[{ \t\r\n]|(?:true|false)\b)/;

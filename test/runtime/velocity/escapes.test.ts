@@ -304,3 +304,33 @@ describe('lexer corners the widened generator found', () => {
     expect(() => render('#foreach($i in $l)x#\\#end')).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
   });
 });
+
+describe('more prefix corners the widened generator found', () => {
+  it.each([
+    // `$!` before `$`s that start no reference loses its `!` too.
+    ['a$!$!"', 'a$$"'],
+    ['a$!$ ', 'a$$ '],
+    // `$#break` is one token of text: it breaks nothing.
+    ['#foreach($i in $l)$#break$a#end', '$#breakAnn$#breakAnn'],
+    ['#foreach($i in $l)$!#break x#end', '$!#break x$!#break x'],
+    // Prefixes before a non-empty block comment vanish, whatever they start with.
+    ['$#$#* c *#x', 'x'],
+    ['#$#* c *#x', 'x'],
+    // Before an escaped directive they vanish too, and a `#` before a #set's blanks after a backslash.
+    ['$#\\#if(true)#set($a = 2.5)  ', '#if(true)  '],
+    ['\\#  #set($b = 1)x', '\\x'],
+    // A word with `@` is no directive: a `$!` before it stays.
+    ['a$!#else@', 'a$!#else@'],
+    // `(` right after a call whose arguments hold a call is text.
+    ['$a.replace($a.charAt(0), $a.charAt(1))(x)', 'nnn(x)'],
+    ['$a.concat($a.concat("y"))(x)', 'AnnAnny(x)'],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+
+  it('$true and $false name no reference (TEMPLATE_SYNTAX), in a branch that never runs too', () => {
+    for (const template of ['x$true y', 'x$!false', '#if(false)${true}#end', '#set($x = "$true")']) {
+      expect(() => compileTemplate(template, options)).toThrow(expect.objectContaining({ code: 'TEMPLATE_SYNTAX' }));
+    }
+  });
+});

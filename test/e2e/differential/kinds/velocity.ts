@@ -62,7 +62,7 @@ const condition: fc.Arbitrary<string> = fc.oneof(
 );
 
 const macroArguments = fc
-  .array(fc.constantFrom('$ ', '$', '$!', ' ', ',', ', ', '$a', '"w"', "'s'", '1', '-2', '\n', '.5', '$true', '$$a'), { minLength: 1, maxLength: 5 })
+  .array(fc.constantFrom('$ ', '$', '$!', ' ', ',', ', ', '$a', '"w"', "'s'", '1', '-2', '\n', ' .5 ', '$true', '$$a'), { minLength: 1, maxLength: 5 })
   .map((parts) => parts.join(''));
 
 const template: fc.Arbitrary<string> = fc.letrec<{ body: string; piece: string }>((tie) => ({
@@ -148,6 +148,8 @@ function knownVelocity(c: VelocityCase, java: JavaOutcome, ours: OurOutcome): st
   // mode evaluates it and fails ("Variable $x has not been set"); we render its text (V18).
   const escaped = [...c.template.matchAll(/(?<!\\)(?:\\\\)*\\\$!?\{?([A-Za-z_]\w*)([.[])?/g)];
   if ('error' in java && /MethodInvocationException/.test(java.error) && 'ok' in ours && escaped.some((m) => !(m[1]! in c.vars) || m[2] !== undefined)) return 'V18';
+  // An escaped reference whose value is null: 1.7 keeps its backslash (`\$m.get(x)` → `\$m.get(x)`); we render its text (V18).
+  if ('ok' in java && 'ok' in ours && escaped.length > 0 && java.ok !== ours.ok && java.ok.replace(/\\(?=\$)/g, '') === ours.ok.replace(/\\(?=\$)/g, '')) return 'V18';
   if (/\$!?\{?[A-Za-z]\w*(?:\.[A-Za-z]\w*)*-/.test(c.template)) return 'V19';
   // (`$`s glued before it, `#if($$u)`, `#if(\$u)`, are the same reference: argument-prefixes.ts.)
   const bare = [...c.template.matchAll(/(?:#(?:else)?if\(|!|&& |\|\| |and |or )(?:\\*\$!?\s?)*\\*\$(\w+)(?=[\s)]|$)/g)].map((m) => m[1]!);
