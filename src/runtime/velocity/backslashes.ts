@@ -5,9 +5,15 @@ import { SEPARATOR, hashToken, raw, syntaxAt, vanishingPrefix } from './hash-tok
 import { QUIET_NO_REFERENCE } from './rewrite-tails.js';
 
 const REFERENCE_HEAD = /^\$!?\{?[A-Za-z_]/;
-/** An escaped reference's name (`\$a`, `\${a}`, `\$!a`): one token of 1.7's lexer, kept together. */
-const ESCAPED_NAME = /^\$!?(?:\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)?/;
+/**
+ * An escaped reference (`\$a`, `\${a}`, `\$!a`, `\$a.b(…)`): one token of 1.7's lexer, kept
+ * together, with its properties, calls and indexes (a reference among the call's arguments is
+ * text there too: `\$a.concat($a)`).
+ */
+const ESCAPED_NAME = /^\$!?(?:\{[A-Za-z_]\w*\}|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*(?:\((?:[^()\n]|\([^()\n]*\))*\))?|\[[^\]\n]*\])*)?/;
 const DIRECTIVE_HEAD = /^#\{?[A-Za-z]/;
+/** The directives of 1.7's grammar and its directive objects (an escaped one loses its backslash). */
+const DIRECTIVE_NAMES = new Set(['set', 'if', 'elseif', 'else', 'end', 'foreach', 'break', 'stop', 'macro', 'define', 'evaluate', 'include', 'parse', 'literal']);
 const ESCAPED_DIRECTIVE = /^#(?:\{[A-Za-z]\w*\}|[A-Za-z]\w*)?/;
 
 /** The text velocityjs should read for the backslashes at `start` and what they escape, and the index after them. */
@@ -32,10 +38,12 @@ export function escapeAt(source: string, start: number, topLevel: boolean): { te
   if (vanished !== undefined) return { text: raw(run), next: vanished };
   const head = target === '$' ? REFERENCE_HEAD.test(after) : DIRECTIVE_HEAD.test(after);
   if (head && target === '#' && topLevel) {
-    // `\\#b`, `\\#{b}`: a word that names no directive or macro call is text, and 1.7 keeps
-    // every backslash before it, whatever the length of the run.
+    // `\\#b`, `\\#{b}`, `\#end1`: a word that names no directive or macro call is text, and 1.7
+    // keeps every backslash before it, whatever the length of the run.
     const token = hashToken(source, start + k);
     if (token?.raw) return { text: raw(run) + token.text, next: token.next };
+    const word = /^#([A-Za-z_]\w*)(?![\w@]|[ \t]*\()/.exec(after);
+    if (word && !DIRECTIVE_NAMES.has(word[1]!)) return { text: raw(run + word[0]), next: start + k + word[0].length };
   }
   if (!head) {
     // Nothing to escape: Velocity prints the backslashes and the character as they are (and

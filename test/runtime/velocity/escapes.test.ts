@@ -334,3 +334,17 @@ describe('more prefix corners the widened generator found', () => {
     }
   });
 });
+
+describe('an escaped reference or word is one token', () => {
+  it.each([
+    // With its path: a reference among its call's arguments is text too.
+    ['\\$a.charAt(0).compareTo($a.charAt(0))', '$a.charAt(0).compareTo($a.charAt(0))'],
+    ['\\$a.concat($a) x', '$a.concat($a) x'],
+    ['\\$a.length() #set($x = 1)y', '$a.length()y'],
+    // A word that names no directive keeps its backslash (`#end1` is no #end).
+    ['\\#end1  x', '\\#end1  x'],
+    ['x\\#endHi y', 'x\\#endHi y'],
+  ])('%j renders %j', (template, expected) => {
+    expect(render(template)).toBe(expected);
+  });
+});
