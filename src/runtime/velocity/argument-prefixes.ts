@@ -10,6 +10,7 @@
 // `#set($x = $ 1)`), nor one before `[`, `#` or `.` and a letter.
 
 import { syntaxAt } from './hash-tokens.js';
+import { decimalLiteralAt } from './number-literals.js';
 
 /** A run of 1.7's `$` and `$!` tokens (`("\\")* "$"`, `("\\")* "$" ("\\")* "!"`). */
 const PREFIXES = /^(?:\\*\$(?:\\*!)?)+/;
@@ -40,4 +41,18 @@ export function argumentPrefix(source: string, at: number): { text: string; leng
   const before = source[at - 1] ?? '';
   if (/\s/.test(before) && /^\s/.test(after)) syntaxAt(source, at + run.length, "a blank after a lone '$' that follows a blank among arguments");
   return { text: APART.test(before) || APART.test(after.slice(0, 1)) ? '' : ' ', length: run.length };
+}
+
+/**
+ * What replaces the text at `i` among arguments: `$`s glued to the token after them, or a number
+ * literal velocityjs cannot read (number-literals.ts; `before` is the rewritten text before `i`),
+ * and the index after it; undefined to copy it as it is.
+ */
+export function argumentRewriteAt(source: string, i: number, before: string): { text: string; next: number } | undefined {
+  const c = source[i];
+  if (c === '$' || c === '\\') {
+    const prefix = argumentPrefix(source, i);
+    return prefix && { text: prefix.text, next: i + prefix.length };
+  }
+  return c !== undefined && /[\d.]/.test(c) ? decimalLiteralAt(source, i, before) : undefined;
 }

@@ -5,14 +5,17 @@
 // This pass rewrites the escapes into raw blocks `#[[…]]#` that velocityjs emits verbatim
 // (backslashes.ts reads one run), and maps positions back (column-map.ts). It also rewrites, at the top level, the text Velocity 1.7's lexer reads otherwise than velocityjs
 // (hash-tokens.ts, lexer-states.ts): directive-like words, comments, `(` after a reference, calls
-// that never close; and number literals velocityjs cannot read (number-literals.ts).
+// that never close; and, among arguments, `$`s glued to a token and number literals velocityjs
+// cannot read (argument-prefixes.ts). It stays one pass longer than 400 lines: every rule reads the
+// state the rules before it left in the rewritten text (its tail), so the loop is where they meet;
+// what each rule recognises lives in the modules it calls.
 
 import { codedError } from '../../errors/index.js';
 import { checkParseTime, type ParseBudget } from './grammar.js';
 import { escapeAt } from './backslashes.js';
-import { inStringRewrite } from './interpolated-strings.js';
+import { StringCalls, inStringRewrite } from './interpolated-strings.js';
 import { columnMap } from './column-map.js';
-import { ARGUMENT_PREFIX_ANYWHERE, argumentPrefix } from './argument-prefixes.js';
+import { ARGUMENT_PREFIX_ANYWHERE, argumentRewriteAt } from './argument-prefixes.js';
 import { MARK, SEPARATOR, VANISHED, endsRawBlock, hashToken, prefixedRawBlock, raw, syntaxAt, textBreak, vanishingPrefix } from './hash-tokens.js';
 import {
   BARE_REFERENCE_PAREN, END_THEN_PAREN, HYPHENATED_WORD_BEFORE_SET, PROPERTY_TAIL, PROPERTY_THEN_DIRECTIVE, PROPERTY_THEN_DIRECTIVE_TEXT,
@@ -20,10 +23,10 @@ import {
   CALL_THEN_DIRECTIVE, checkCallArguments,
 } from './lexer-states.js';
 import {
-  OUT_KEPT, QUIET_NO_REFERENCE, quietNoReference, UNNAMED_BRACE, HASH_TOKEN_ANYWHERE, HASH_AFTER_NAME, REFERENCE_TAIL, UNBRACED_REFERENCE_TAIL, INDEX_CANNOT_START, NO_INDEX_ANYWHERE, CALL_THEN_WORD, REFERENCE_THEN_BARE_DIRECTIVE, WORD_THEN_PAREN, WORD_PAREN_ANYWHERE, END_THEN_DOT, COMMA_HEAD, isDigit, needsSeparator,
+  OUT_KEPT, QUIET_NO_REFERENCE, quietNoReference, UNNAMED_BRACE, HASH_TOKEN_ANYWHERE, HASH_AFTER_NAME, REFERENCE_TAIL, UNBRACED_REFERENCE_TAIL, INDEX_CANNOT_START, NO_INDEX_ANYWHERE, CALL_THEN_WORD, REFERENCE_THEN_BARE_DIRECTIVE, WORD_THEN_PAREN, WORD_PAREN_ANYWHERE, END_THEN_DOT, COMMA_HEAD, needsSeparator,
 } from './rewrite-tails.js';
 import {
-  EXPONENT_ANYWHERE, INSIDE_LIST, LONG_NEGATIVE_ANYWHERE, NEGATIVE_INTEGER, POINT_LITERAL_ANYWHERE, UNARY_BEFORE, decimalLiteralAt, negativeLiteral,
+  EXPONENT_ANYWHERE, INSIDE_LIST, LONG_NEGATIVE_ANYWHERE, NEGATIVE_INTEGER, POINT_LITERAL_ANYWHERE, UNARY_BEFORE, negativeLiteral,
 } from './number-literals.js';
 
 export { plainDecimal } from './number-literals.js';
@@ -103,20 +106,8 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
     if (added !== 0) shifts.push([line, size() - lineStart, added]);
     i = r.next;
   };
-  // The calls open inside the current interpolated string, and the single quote open in them.
-  let stringCall: { depth: number; quote: string | null } = { depth: 0, quote: null };
-  /**
-   * Among arguments: `$`s glued to the token after them (argument-prefixes.ts) and number
-   * literals velocityjs cannot read (number-literals.ts), or undefined.
-   */
-  const argumentRewrite = (): { text: string; next: number } | undefined => {
-    const c = source[i]!;
-    if (c === '$' || c === '\\') {
-      const prefix = argumentPrefix(source, i);
-      return prefix && { text: prefix.text, next: i + prefix.length };
-    }
-    return isDigit(c) || c === '.' ? decimalLiteralAt(source, i, out) : undefined;
-  };
+  // The method calls open inside the current interpolated string.
+  let stringCalls = new StringCalls();
   /** Append rewritten text that may hold line breaks (kept one for one with the source's). */
   const emit = (text: string) => {
     for (const ch of text) {
@@ -399,7 +390,7 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
     if (depth > 0 && quote !== null) {
       // Inside a method call of an interpolated string, its arguments read as anywhere else
       // (`"$a.concat($$a)"`, `"$a.substring(1$)"`; a single-quoted argument is not read).
-      const rewrite = c === quote ? undefined : stringCall.depth > 0 && stringCall.quote === null ? argumentRewrite() : undefined;
+      const rewrite = c !== quote && stringCalls.inArguments ? argumentRewriteAt(source, i, out) : undefined;
       if (rewrite) {
         out += rewrite.text;
         shifts.push([line, size() - lineStart, rewrite.text.length - (rewrite.next - i)]);
@@ -408,7 +399,7 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
       }
       if (c === quote) {
         quote = null;
-        stringCall = { depth: 0, quote: null };
+        stringCalls = new StringCalls();
       } else if (c === '\\' && quote === '"') {
         escape();
         continue;
@@ -420,9 +411,7 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
           i = rewrite.next;
           continue;
         }
-        if (c === "'" && stringCall.depth > 0) stringCall.quote = stringCall.quote === null ? c : null;
-        else if (stringCall.quote === null && c === '(' && (stringCall.depth > 0 || PROPERTY_TAIL.test(out.slice(-200)))) stringCall.depth++;
-        else if (stringCall.quote === null && c === ')' && stringCall.depth > 0) stringCall.depth--;
+        stringCalls.read(c, out);
       }
       out += c;
       i++;
@@ -430,7 +419,7 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
     }
     if (depth > 0) {
       // `#if($$a)`, `#set($x = $1)`, `#set($x = .5)`.
-      const rewrite = argumentRewrite();
+      const rewrite = argumentRewriteAt(source, i, out);
       if (rewrite) {
         out += rewrite.text;
         if (rewrite.text.length !== rewrite.next - i) shifts.push([line, size() - lineStart, rewrite.text.length - (rewrite.next - i)]);

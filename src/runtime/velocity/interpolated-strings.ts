@@ -48,3 +48,23 @@ export function inStringRewrite(source: string, i: number, out: string): { text:
   if (token?.raw) return { text: (apart ? SEPARATOR : '') + token.text, next: token.next };
   return apart ? { text: `${SEPARATOR}#`, next: i + 1 } : undefined;
 }
+
+/**
+ * The method calls open inside one interpolated string, whose arguments read as anywhere else
+ * (`"$a.concat($$a)"`), and the single quote open among them (a single-quoted argument is not read).
+ */
+export class StringCalls {
+  private depth = 0;
+  private quote: string | null = null;
+
+  get inArguments(): boolean {
+    return this.depth > 0 && this.quote === null;
+  }
+
+  /** Account for `c`, copied into the string after the rewritten text `out`. */
+  read(c: string, out: string): void {
+    if (c === "'" && this.depth > 0) this.quote = this.quote === null ? c : null;
+    else if (this.quote === null && c === '(' && (this.depth > 0 || PROPERTY_TAIL.test(out.slice(-200)))) this.depth++;
+    else if (this.quote === null && c === ')' && this.depth > 0) this.depth--;
+  }
+}

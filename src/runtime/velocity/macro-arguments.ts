@@ -3,9 +3,8 @@
 // nothing between them (`#two('s'-2)`, `#two("w"$a)`). Rewritten here into arguments velocityjs
 // reads the same way (./hash-tokens.ts calls this for each macro call in text).
 
-import { argumentPrefix } from './argument-prefixes.js';
+import { argumentRewriteAt } from './argument-prefixes.js';
 import { syntaxAt } from './hash-tokens.js';
-import { decimalLiteralAt } from './number-literals.js';
 
 /**
  * 1.7's grammar takes a comma before each of a directive's arguments, the first included
@@ -31,21 +30,14 @@ export function macroCallArguments(source: string, open: number, close: number):
       continue;
     }
     // A lone `$` vanishes, but between two arguments it still ends the one before it
-    // (`#two(-2$1)` passes -2 and 1, `"w"$"w"` two strings): argument-prefixes.ts.
-    const prefix = c === '$' || c === '\\' ? argumentPrefix(source, open + 1 + k) : undefined;
-    if (prefix) {
-      kept += prefix.text;
-      k += prefix.length;
-      found = true;
-      continue;
-    }
-    // (`.5`, `5.`: number literals velocityjs cannot read, written out; one right after a
-    // reference or a word is an argument of its own: `#two($a.5)` passes `$a` and 0.5.)
+    // (`#two(-2$1)` passes -2 and 1, `"w"$"w"` two strings); `.5`, `5.` are written out, and one
+    // right after a reference or a word is an argument of its own (`#two($a.5)` passes `$a` and
+    // 0.5): argument-prefixes.ts.
     const afterWord = c === '.' && /[A-Za-z_}]\w*$/.test(kept);
-    const literal = /[\d.]/.test(c) ? decimalLiteralAt(source, open + 1 + k, afterWord ? ' ' : kept) : undefined;
-    if (literal) {
-      kept += (afterWord ? ' ' : '') + literal.text;
-      k = literal.next - open - 1;
+    const rewrite = argumentRewriteAt(source, open + 1 + k, afterWord ? ' ' : kept);
+    if (rewrite) {
+      kept += (afterWord ? ' ' : '') + rewrite.text;
+      k = rewrite.next - open - 1;
       found = true;
       continue;
     }

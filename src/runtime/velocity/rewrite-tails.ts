@@ -44,7 +44,6 @@ export const WORD_PAREN_ANYWHERE = /[)\]](?:[A-Za-z_]\w*)?\(/;
 export const END_THEN_DOT = /^#\{?(?:end|else)\b\}?\.[A-Za-z_]/;
 /** A #macro or #foreach whose `(` comes next: velocityjs reads its arguments with no comma between them. */
 export const COMMA_HEAD = /#\{?(?:macro|foreach)\}?[ \t]*$/;
-export const isDigit = (c: string): boolean => c >= '0' && c <= '9';
 
 /**
  * velocityjs cannot read a `#` right after a reference, or after a reference and #break, #end or
