@@ -51,6 +51,9 @@ export function escapeAt(source: string, start: number, topLevel: boolean): { te
     const bang = target === '$' && QUIET_NO_REFERENCE.exec(after.slice(0, 4))?.index === 0 && (!topLevel || start + k + 2 < source.length) ? 1 : 0;
     return { text: raw(run + target), next: start + k + 1 + bang };
   }
+  // Right after a `$` or `$!` (`$\$a`, `$$\\$a`) the run is part of the reference's `$` token in
+  // 1.7: it stays whole, and the reference renders after it.
+  if (target === '$' && head && /\$!?$/.test(source.slice(Math.max(0, start - 2), start))) return { text: raw(run), next: start + k };
   if (k % 2 === 1) {
     // An escaped reference or directive: half the backslashes, then the text literally (a
     // reference with its name: the blanks after `\$a` start a token, as in 1.7).

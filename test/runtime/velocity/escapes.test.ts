@@ -344,6 +344,11 @@ describe('an escaped reference or word is one token', () => {
     // A word that names no directive keeps its backslash (`#end1` is no #end).
     ['\\#end1  x', '\\#end1  x'],
     ['x\\#endHi y', 'x\\#endHi y'],
+    // Right after a `$` or `$!`, backslashes belong to the reference's `$` token: all stay.
+    ['x$\\$a', 'x$\\Ann'],
+    ['$$\\\\$a', '$$\\\\Ann'],
+    ['x$!\\$a', 'x$!\\Ann'],
+    ['#set($x = "$\\$a")$x', '$\\Ann'],
   ])('%j renders %j', (template, expected) => {
     expect(render(template)).toBe(expected);
   });
