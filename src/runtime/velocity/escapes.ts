@@ -5,24 +5,28 @@
 // This pass rewrites the escapes into raw blocks `#[[…]]#` that velocityjs emits verbatim
 // (backslashes.ts reads one run), and maps positions back (column-map.ts). It also rewrites, at the top level, the text Velocity 1.7's lexer reads otherwise than velocityjs
 // (hash-tokens.ts, lexer-states.ts): directive-like words, comments, `(` after a reference, calls
-// that never close; and number literals velocityjs cannot read (number-literals.ts).
+// that never close; and, among arguments, `$`s glued to a token and number literals velocityjs
+// cannot read (argument-prefixes.ts). It stays one pass longer than 400 lines: every rule reads the
+// state the rules before it left in the rewritten text (its tail), so the loop is where they meet;
+// what each rule recognises lives in the modules it calls.
 
 import { codedError } from '../../errors/index.js';
 import { checkParseTime, type ParseBudget } from './grammar.js';
 import { escapeAt } from './backslashes.js';
-import { inStringRewrite } from './interpolated-strings.js';
+import { StringCalls, inStringRewrite } from './interpolated-strings.js';
 import { columnMap } from './column-map.js';
-import { MARK, SEPARATOR, VANISHED, endsRawBlock, hashToken, raw, syntaxAt, vanishingPrefix } from './hash-tokens.js';
+import { ARGUMENT_PREFIX_ANYWHERE, argumentRewriteAt } from './argument-prefixes.js';
+import { MARK, SEPARATOR, VANISHED, endsRawBlock, hashToken, prefixedRawBlock, raw, syntaxAt, textBreak, vanishingPrefix } from './hash-tokens.js';
 import {
   BARE_REFERENCE_PAREN, END_THEN_PAREN, HYPHENATED_WORD_BEFORE_SET, PROPERTY_TAIL, PROPERTY_THEN_DIRECTIVE, PROPERTY_THEN_DIRECTIVE_TEXT,
   PROPERTY_THEN_REFERENCE, PROPERTY_THEN_SET, REFERENCE_THEN_DIRECTIVES, VANISHED_THEN_SETS, WORD_BEFORE_SET, callStateText,
   CALL_THEN_DIRECTIVE, checkCallArguments,
 } from './lexer-states.js';
 import {
-  OUT_KEPT, UNNAMED_BRACE, HASH_TOKEN_ANYWHERE, HASH_AFTER_NAME, REFERENCE_TAIL, UNBRACED_REFERENCE_TAIL, INDEX_CANNOT_START, NO_INDEX_ANYWHERE, CALL_THEN_WORD, REFERENCE_THEN_BARE_DIRECTIVE, WORD_THEN_PAREN, WORD_PAREN_ANYWHERE, END_THEN_DOT, COMMA_HEAD, isDigit, needsSeparator,
+  OUT_KEPT, QUIET_NO_REFERENCE, quietNoReference, UNNAMED_BRACE, HASH_TOKEN_ANYWHERE, HASH_AFTER_NAME, REFERENCE_TAIL, UNBRACED_REFERENCE_TAIL, INDEX_CANNOT_START, NO_INDEX_ANYWHERE, CALL_THEN_WORD, REFERENCE_THEN_BARE_DIRECTIVE, WORD_THEN_PAREN, WORD_PAREN_ANYWHERE, END_THEN_DOT, COMMA_HEAD, needsSeparator,
 } from './rewrite-tails.js';
 import {
-  EXPONENT_ANYWHERE, EXPONENT_LITERAL, INSIDE_LIST, LONG_NEGATIVE_ANYWHERE, NEGATIVE_INTEGER, UNARY_BEFORE, negativeLiteral, plainDecimal,
+  EXPONENT_ANYWHERE, INSIDE_LIST, LONG_NEGATIVE_ANYWHERE, NEGATIVE_INTEGER, POINT_LITERAL_ANYWHERE, UNARY_BEFORE, negativeLiteral,
 } from './number-literals.js';
 
 export { plainDecimal } from './number-literals.js';
@@ -52,15 +56,13 @@ const IDENTITY: Rewritten['column'] = (_line, column) => column;
 /** A call's `(` inside a double-quoted string with no `)` before the string ends (`"$m.k("`: interpolated-strings.ts). */
 const STRING_CALL_OPEN = /"[^"]*\.[A-Za-z_]\w*\([^)"]*"/;
 
-/** `$!` before a character that starts no reference (`a$!)`): 1.7 renders `$`. */
-const QUIET_NO_REFERENCE = /\$![^A-Za-z_{$#\\]/;
 
 export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten {
   if (
     !source.includes('\\') && !source.includes('#*') && !source.includes('#[[') && !EXPONENT_ANYWHERE.test(source) &&
     !LONG_NEGATIVE_ANYWHERE.test(source) && !HASH_AFTER_NAME.test(source) && !HASH_TOKEN_ANYWHERE.test(source) &&
     !WORD_PAREN_ANYWHERE.test(source) && !UNNAMED_BRACE.test(source) && !NO_INDEX_ANYWHERE.test(source) && !QUIET_NO_REFERENCE.test(source) &&
-    !STRING_CALL_OPEN.test(source)
+    !STRING_CALL_OPEN.test(source) && !ARGUMENT_PREFIX_ANYWHERE.test(source) && !POINT_LITERAL_ANYWHERE.test(source)
   ) {
     return { text: source, column: IDENTITY };
   }
@@ -96,13 +98,16 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
   const shifts: Array<[number, number, number]> = [];
   const escape = () => {
     const r = escapeAt(source, i, depth === 0);
-    // velocityjs cannot read a `#` right after a reference: an empty #if stands between them.
-    const text = depth === 0 && needsSeparator(out, r.text) ? SEPARATOR + r.text : r.text;
+    // velocityjs cannot read a `#` right after a reference: an empty #if stands between them (in
+    // an interpolated string too).
+    const text = (depth === 0 || quote === '"') && needsSeparator(out, r.text) ? SEPARATOR + r.text : r.text;
     out += text;
     const added = text.length - (r.next - i);
     if (added !== 0) shifts.push([line, size() - lineStart, added]);
     i = r.next;
   };
+  // The method calls open inside the current interpolated string.
+  let stringCalls = new StringCalls();
   /** Append rewritten text that may hold line breaks (kept one for one with the source's). */
   const emit = (text: string) => {
     for (const ch of text) {
@@ -140,7 +145,10 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
           out += SEPARATOR;
           shifts.push([line, size() - lineStart, SEPARATOR.length]);
         }
-        emit(source.slice(i, end + 3));
+        // (An empty one renders nothing: velocityjs reads `#[[]]#` as text, so it becomes a marker.)
+        const block = end === i + 3 ? raw(MARK) : source.slice(i, end + 3);
+        emit(block);
+        if (block.length !== end + 3 - i) shifts.push([line, size() - lineStart, block.length - (end + 3 - i)]);
         i = end + 3;
         continue;
       }
@@ -212,14 +220,37 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
         continue;
       }
     }
-    if (depth === 0 && c === '$' && QUIET_NO_REFERENCE.test(source.slice(i, i + 3))) {
-      // `a$!)`: a `$!` that starts no reference renders `$`, its `!` dropped by 1.7's lexer.
-      out += c;
-      shifts.push([line, size() - lineStart, -1]);
-      i += 2;
+    const quiet = depth === 0 && c === '$' && i + 2 < source.length && vanishingPrefix(source, i) === undefined ? quietNoReference(source, i) : undefined;
+    if (quiet) {
+      // `a$!)`: a `$!` that starts no reference renders `$`, its `!` dropped by 1.7's lexer (one
+      // that ends the template stays text, as a final `$` does; one before a #set's blanks vanishes).
+      out += quiet.text;
+      shifts.push([line, size() - lineStart, quiet.text.length - 2]);
+      i = quiet.next;
       continue;
     }
     if (depth === 0 && (c === '$' || c === '#' || c === '\\')) {
+      const block = prefixedRawBlock(source, i);
+      if (block) {
+        if (needsSeparator(out, '#[[')) {
+          out += SEPARATOR;
+          shifts.push([line, size() - lineStart, SEPARATOR.length]);
+        }
+        const text = raw(block.text);
+        emit(text);
+        // (Only the block's first line is shorter: the shift falls on its last line when that is the first.)
+        const last = (t: string): number => t.length - t.lastIndexOf('\n') - 1;
+        shifts.push([line, size() - lineStart, last(text) - last(source.slice(i, block.next))]);
+        i = block.next;
+        continue;
+      }
+      const text = textBreak(source, i);
+      if (text) {
+        out += text.text;
+        shifts.push([line, size() - lineStart, text.text.length - (text.next - i)]);
+        i = text.next;
+        continue;
+      }
       const next = vanishingPrefix(source, i);
       if (next !== undefined) {
         const mark = needsSeparator(out, raw(VANISHED)) ? SEPARATOR + raw(VANISHED) : raw(VANISHED);
@@ -357,8 +388,19 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
       lineStart = size() + 1;
     }
     if (depth > 0 && quote !== null) {
-      if (c === quote) quote = null;
-      else if (c === '\\' && quote === '"') {
+      // Inside a method call of an interpolated string, its arguments read as anywhere else
+      // (`"$a.concat($$a)"`, `"$a.substring(1$)"`; a single-quoted argument is not read).
+      const rewrite = c !== quote && stringCalls.inArguments ? argumentRewriteAt(source, i, out) : undefined;
+      if (rewrite) {
+        out += rewrite.text;
+        shifts.push([line, size() - lineStart, rewrite.text.length - (rewrite.next - i)]);
+        i = rewrite.next;
+        continue;
+      }
+      if (c === quote) {
+        quote = null;
+        stringCalls = new StringCalls();
+      } else if (c === '\\' && quote === '"') {
         escape();
         continue;
       } else if (quote === '"') {
@@ -369,10 +411,21 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
           i = rewrite.next;
           continue;
         }
+        stringCalls.read(c, out);
       }
       out += c;
       i++;
       continue;
+    }
+    if (depth > 0) {
+      // `#if($$a)`, `#set($x = $1)`, `#set($x = .5)`.
+      const rewrite = argumentRewriteAt(source, i, out);
+      if (rewrite) {
+        out += rewrite.text;
+        if (rewrite.text.length !== rewrite.next - i) shifts.push([line, size() - lineStart, rewrite.text.length - (rewrite.next - i)]);
+        i = rewrite.next;
+        continue;
+      }
     }
     if (c === '\\') {
       escape();
@@ -385,16 +438,6 @@ export function rewriteEscapes(source: string, budget?: ParseBudget): Rewritten 
         out += exact;
         i += m[0].length;
         shifts.push([line, size() - lineStart, exact.length - m[0].length]);
-        continue;
-      }
-    }
-    if (depth > 0 && (isDigit(c) || c === '.') && !/[\w.$]/.test(out[out.length - 1] ?? ' ')) {
-      const m = EXPONENT_LITERAL.exec(source.slice(i, i + 400));
-      if (m) {
-        const plain = plainDecimal(m[0]);
-        out += plain;
-        i += m[0].length;
-        if (plain.length !== m[0].length) shifts.push([line, size() - lineStart, plain.length - m[0].length]);
         continue;
       }
     }

@@ -30,7 +30,7 @@ const CALL_AFTER = /^[ \t\r\n]*\(/;
 const PREFIXES = /^(?:\\*\$!?|#)+/;
 const DOLLARS = /^(?:\\*\$!?)+/;
 const SET_AFTER_BLANKS = /^[ \t]+#(?:set|\{set\})[ \t]*\(/;
-const DIRECTIVE_AFTER = /^#\{?(?:set|if|elseif|else|end|foreach|break|macro|define)\b/;
+const DIRECTIVE_AFTER = /^#\{?(?:set|if|elseif|else|end|foreach|macro|define)(?![\w@])/;
 
 export interface Token {
   /** What velocityjs should read instead (empty: the source text vanishes). */
@@ -78,6 +78,10 @@ export function syntaxAt(source: string, at: number, message: string): never {
 /** A `#` token at `i` (top level) that velocityjs must see differently, or undefined. */
 export function hashToken(source: string, i: number): Token | undefined {
   const tail = source.slice(i, i + 200);
+  // `#$1`: a number after `#$` is one token with them, as `#1` is (the blanks before a #set after
+  // it are eaten); so after `#\$`, whose backslashes belong to 1.7's `$` token.
+  const dollarNumber = /^#\\*\$-?\d+(?:\.\d*)?(?!\w)/.exec(tail);
+  if (dollarNumber) return { text: raw(dollarNumber[0]), next: i + dollarNumber[0].length, raw: true };
   // `#\`: the backslashes after a lone `#` escape nothing (`#\$a` renders `#\` and $a).
   const backslashes = /^#\\+/.exec(tail);
   if (backslashes) return { text: raw(backslashes[0]), next: i + backslashes[0].length, raw: true };
@@ -88,9 +92,6 @@ export function hashToken(source: string, i: number): Token | undefined {
     if (DIRECTIVES.has(name) || CALL_AFTER.test(source.slice(i + braced[0].length, i + braced[0].length + 50))) return undefined;
     return { text: raw(braced[0]), next: i + braced[0].length, raw: true };
   }
-  // `#$1`: a number after `#$` is one token with them, as `#1` is (the blanks before a #set after it are eaten).
-  const dollarNumber = /^#\$-?\d+(?:\.\d*)?(?!\w)/.exec(tail);
-  if (dollarNumber) return { text: raw(dollarNumber[0]), next: i + dollarNumber[0].length, raw: true };
   const number = NUMBER.exec(tail);
   if (number) return { text: raw(number[0]), next: i + number[0].length, raw: true };
   const word = WORD.exec(tail);
@@ -191,12 +192,40 @@ function breakArguments(source: string, start: number, afterName: number): Token
   return syntaxAt(source, start, '#break( has no closing )');
 }
 
+/** `$`s (`$!`, backslashes before them) and `#`s right before a raw block, with a `$` among them (`##[[` is a comment). */
+const RAW_BLOCK_PREFIXES = /^(?:\\*\$(?:\\*!)?|#)*\\*\$(?:\\*!)?(?=#\[\[)/;
+
+/**
+ * A raw block with the prefixes 1.7's lexer glues to it (`a$#[[x]]#`): they are part of its
+ * token, whose first three and last three characters ASTTextblock cuts off, so the cut falls
+ * inside `prefixes + #[[` (`a$#[[x]]#` renders `a[x`, `a$!#[[x]]#` and `a#$#[[x]]#` `a[[x`). The
+ * text the block renders and the index after it, or undefined (no such prefixes, or a block that
+ * never closes).
+ */
+export function prefixedRawBlock(source: string, i: number): { text: string; next: number } | undefined {
+  const prefixes = RAW_BLOCK_PREFIXES.exec(source.slice(i, i + 200));
+  if (!prefixes) return undefined;
+  const open = i + prefixes[0].length;
+  const close = source.indexOf(']]#', open + 3);
+  return close < 0 ? undefined : { text: source.slice(i, close).slice(3), next: close + 3 };
+}
+
+/**
+ * `$#break`, `$!#break`: 1.7 reads the `$`s and #break (a directive its grammar does not know by
+ * name) as one token of text, which renders as written and breaks nothing.
+ */
+export function textBreak(source: string, i: number): Token | undefined {
+  const m = /^(?:\\*\$!?)+#\{?break\}?(?![\w@])/.exec(source.slice(i, i + 100));
+  return m ? { text: raw(m[0]), next: i + m[0].length, raw: true } : undefined;
+}
+
 /** `$`, `$!` and `#` at `i` that 1.7 glues to the directive after them: the index after what vanishes. */
 export function vanishingPrefix(source: string, i: number): number | undefined {
   const tail = source.slice(i, i + 200);
   const dollars = DOLLARS.exec(tail);
   // (So do they before a block comment that is not empty: `a$#* c *#x` renders `ax`, `a$#**#x` `a$x`.)
-  if (dollars && (DIRECTIVE_AFTER.test(tail.slice(dollars[0].length)) || /^#\*(?!\*#)/.test(tail.slice(dollars[0].length)))) {
+  // (And before an escaped directive, whose backslashes then escape it: `a$\#end` renders `a#end`.)
+  if (dollars && (DIRECTIVE_AFTER.test(tail.slice(dollars[0].length).replace(/^\\+(?=#)/, '')) || /^#\*(?!\*#)/.test(tail.slice(dollars[0].length)))) {
     // 1.7's grammar cannot read #foreach, #macro or #define as the rest of a `$` token.
     if (/^#\{?(?:foreach|macro|define)\b/.test(tail.slice(dollars[0].length))) {
       return syntaxAt(source, i, `'${dollars[0]}' right before #${/^#\{?(\w+)/.exec(tail.slice(dollars[0].length))![1]}`);
@@ -206,6 +235,10 @@ export function vanishingPrefix(source: string, i: number): number | undefined {
   const m = PREFIXES.exec(tail);
   if (!m || m[0].includes('##')) return undefined;
   const rest = tail.slice(m[0].length);
+  // Before an escaped directive or word (`$#\#if(…)`, `#\#set(…)`: it renders `#if(…)`, `#set(…)`),
+  // and before a block comment that is not empty (`#$#* c *#x` renders `x`), they all vanish.
+  if (/^(?:\\\\)*\\#\{?[A-Za-z]/.test(rest)) return i + m[0].length;
+  if (m[0].length > 1 && m[0].endsWith('#') && /^\*(?!\*#)/.test(rest)) return i + m[0].length - 1;
   if (m[0].includes('#') && /[$!]$/.test(m[0]) && /^@(?!@)/.test(rest)) {
     // `#$@x`: the prefixes start the token of a block macro call's `#@` and vanish (1.7 renders
     // `@x`); with arguments (`#$@(`, `#$@x (…)`) it does not parse.
@@ -237,8 +270,12 @@ function callArguments(source: string, open: number): string | null {
 }
 const BLOCK_CALL = /^@[A-Za-z0-9_]*[ \t]*\(/;
 
+/** A `#`, then a `$` (1.7's `$` token: backslashes before it included). */
+export const HASH_BEFORE_DOLLAR = /#\\*\$/;
+const HASHES_BEFORE_DOLLARS = new RegExp(HASH_BEFORE_DOLLAR.source, 'g');
+
 /**
- * A `#` right before a reference (`#$a`, `#${a}`) leaves 1.7's lexer with a state too many. It
+ * A `#` right before a reference (`#$a`, `#${a}`, `#\$a`) leaves 1.7's lexer with a state too many. It
  * reads on as long as only directives (with the blanks and line break they eat), references
  * right before a directive or a #set, and #sets follow; a #set right after a directive or a
  * braced reference does not parse there (`#${a}#set(…)`, `#if(…)#$a#end\n#set(…)`,
@@ -251,9 +288,11 @@ const BLOCK_CALL = /^@[A-Za-z0-9_]*[ \t]*\(/;
  * Throws TEMPLATE_SYNTAX at such a #set.
  */
 export function checkHashBeforeReference(source: string): void {
-  for (let k = source.indexOf('#$'); k >= 0; k = source.indexOf('#$', k + 1)) {
+  for (const hash of source.matchAll(HASHES_BEFORE_DOLLARS)) {
+    const k = hash.index;
     if (k > 0 && /[*#\]\\]/.test(source[k - 1]!)) continue;
-    let i = k + 1;
+    // (Backslashes between them belong to 1.7's `$` token: `#\$a` leaves the same state.)
+    let i = k + hash[0].length - 1;
     // What was read last: a #set is refused right after a directive or a braced reference.
     let last: 'start' | 'reference' | 'braced' | 'directive' | 'set' | 'text' = 'start';
     // After a #set, text on the same line no longer ends the state.

@@ -3,13 +3,8 @@
 // nothing between them (`#two('s'-2)`, `#two("w"$a)`). Rewritten here into arguments velocityjs
 // reads the same way (./hash-tokens.ts calls this for each macro call in text).
 
+import { argumentRewriteAt } from './argument-prefixes.js';
 import { syntaxAt } from './hash-tokens.js';
-
-/**
- * A `$` (`$!`, `$$`) among a macro call's arguments that starts no reference: before a blank, a
- * line break, a number, a quote, a `,`, or the end; or a quoted string (skipped).
- */
-const LONE_DOLLARS = /"[^"]*"|'[^']*'|(?<![\\$!])(?:\$!?)+(?=[\s0-9,'"-]|$|\$!?\{?[A-Za-z_])/g;
 
 /**
  * 1.7's grammar takes a comma before each of a directive's arguments, the first included
@@ -23,18 +18,32 @@ const LONE_DOLLARS = /"[^"]*"|'[^']*'|(?<![\\$!])(?:\$!?)+(?=[\s0-9,'"-]|$|\$!?\
 export function macroCallArguments(source: string, open: number, close: number): string | undefined {
   const args = source.slice(open + 1, close);
   let found = false;
-  let kept = !args.includes('$') ? args : args.replace(LONE_DOLLARS, (m, at: number) => {
-    if (m.startsWith('"') || m.startsWith("'")) return m;
-    const before = args[at - 1] ?? '';
-    const after = args[at + m.length] ?? '';
-    if (/\s/.test(before) && /\s/.test(after)) {
-      syntaxAt(source, open + 1 + at + m.length, "a blank after a lone '$' that follows a blank among a macro call's arguments");
+  let kept = '';
+  for (let k = 0; k < args.length; ) {
+    const c = args[k]!;
+    if (c === '"' || c === "'") {
+      // (A quoted string is copied as it is.)
+      const end = args.indexOf(c, k + 1);
+      const stop = end < 0 ? args.length : end + 1;
+      kept += args.slice(k, stop);
+      k = stop;
+      continue;
     }
-    found = true;
-    // Between two arguments it still ends the one before it (`#two(-2$1)` passes -2 and 1,
-    // `"w"$"w"` two strings): a blank there.
-    return before === '' || after === '' || /[\s,]/.test(before + after) ? '' : ' ';
-  });
+    // A lone `$` vanishes, but between two arguments it still ends the one before it
+    // (`#two(-2$1)` passes -2 and 1, `"w"$"w"` two strings); `.5`, `5.` are written out, and one
+    // right after a reference or a word is an argument of its own (`#two($a.5)` passes `$a` and
+    // 0.5): argument-prefixes.ts.
+    const afterWord = c === '.' && /[A-Za-z_}]\w*$/.test(kept);
+    const rewrite = argumentRewriteAt(source, open + 1 + k, afterWord ? ' ' : kept);
+    if (rewrite) {
+      kept += (afterWord ? ' ' : '') + rewrite.text;
+      k = rewrite.next - open - 1;
+      found = true;
+      continue;
+    }
+    kept += c;
+    k++;
+  }
   const comma = /^\s*,/.exec(kept);
   if (comma) {
     if (/^\s*(?:,|$)/.test(kept.slice(comma[0].length))) syntaxAt(source, open + 1 + args.indexOf(','), 'a comma before no argument of a macro call');

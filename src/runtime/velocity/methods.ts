@@ -6,7 +6,7 @@
 import { compileJavaReplacement } from '../regex/index.js';
 import { JavaException, int, npeOrMismatch, type MethodContext, type Table } from './arguments.js';
 import { STRING, hashCode } from './string-methods.js';
-import { JavaObject, JBigInteger, JDouble, NO_METHOD, integralValue, isNumber, javaEquals, javaString, compareNumbers, type JMap, type JNumber } from './values.js';
+import { JavaObject, JBigInteger, JChar, JDouble, NO_METHOD, integralValue, isNumber, javaEquals, javaString, compareNumbers, type JMap, type JNumber } from './values.js';
 
 export { JavaException, type MethodContext } from './arguments.js';
 
@@ -91,6 +91,7 @@ function javaHashCode(v: unknown): number {
   if (v === null || v === undefined) return 0;
   if (typeof v === 'string') return hashCode(v);
   if (typeof v === 'boolean') return v ? 1231 : 1237;
+  if (v instanceof JChar) return v.value.charCodeAt(0);
   if (typeof v === 'number' && v >= -0x80000000 && v <= 0x7fffffff) return v;
   if (v instanceof JBigInteger) return bigIntegerHashCode(v.value);
   if (typeof v === 'bigint' && (v < -(2n ** 63n) || v >= 2n ** 63n)) return bigIntegerHashCode(v);
@@ -127,8 +128,25 @@ const BOOLEAN: Table = {
   equals: { 1: (b: boolean, [o]) => o === b },
 };
 
+/** java.lang.Character's instance methods (its static ones are not reachable here). */
+const CHARACTER: Table = {
+  toString: { 0: (c: JChar) => c.value },
+  charValue: { 0: (c: JChar) => c },
+  hashCode: { 0: (c: JChar) => javaHashCode(c) },
+  equals: { 1: (c: JChar, [o]) => javaEquals(c, o) },
+  // Comparable<Character>: any other argument is a ClassCastException (the bridge method's cast).
+  compareTo: {
+    1: (c: JChar, [o]) => {
+      if (o instanceof JChar) return c.value.charCodeAt(0) - o.value.charCodeAt(0);
+      if (o === null) throw new JavaException('java.lang.NullPointerException', 'argument is null');
+      throw new JavaException('java.lang.ClassCastException', `${javaString(o)} is not a java.lang.Character`);
+    },
+  },
+};
+
 function tableFor(target: unknown): Table | undefined {
   if (typeof target === 'string') return STRING;
+  if (target instanceof JChar) return CHARACTER;
   if (Array.isArray(target)) return LIST;
   if (target instanceof Map) return MAP;
   if (isNumber(target)) return NUMBER;

@@ -9,6 +9,22 @@
  */
 export const EXPONENT_LITERAL = /^(?:\d+(?:\.\d*)?|\.\d+)[eE][+-]?\d+(?![\w.])/;
 export const EXPONENT_ANYWHERE = /[\d.][eE][+-]?\d/;
+/** 1.7's floating-point literals without digits on one side of the point (`.5`, `5.`): velocityjs reads neither. */
+const POINT_LITERAL = /^(?:\.\d+|\d+\.)(?![\w.])/;
+export const POINT_LITERAL_ANYWHERE = /(?:^|[^\w.$])(?:\.\d|\d+\.(?![\w.]))/;
+
+/**
+ * A number literal at `at` (a directive's or a call's arguments) that velocityjs cannot read
+ * (`1e3`, `.5`, `5.`), as the plain decimal of the same Double, and the index after it; undefined
+ * for any other text, or a literal that continues a word, a number or a reference (what was
+ * rewritten before it ends with `before`).
+ */
+export function decimalLiteralAt(source: string, at: number, before: string): { text: string; next: number } | undefined {
+  if (/[\w.$]/.test(before.slice(-1) || ' ')) return undefined;
+  const tail = source.slice(at, at + 400);
+  const m = EXPONENT_LITERAL.exec(tail) ?? POINT_LITERAL.exec(tail);
+  return m ? { text: plainDecimal(m[0]), next: at + m[0].length } : undefined;
+}
 export const LONG_NEGATIVE_ANYWHERE = /-\d{16}/;
 
 /**

@@ -10,7 +10,7 @@ import { codedError, isTransformsError } from '../../errors/index.js';
 import { rewriteEscapes } from './escapes.js';
 import { markShortForeach, rewriteShortForeach } from './foreach-arguments.js';
 import { flatParse, parseBudget, timedParse, type Flat, type ParseBudget } from './grammar.js';
-import { checkHashBeforeReference, endsRawBlock } from './hash-tokens.js';
+import { HASH_BEFORE_DOLLAR, checkHashBeforeReference, endsRawBlock } from './hash-tokens.js';
 import { checkPropertyCalls } from './lexer-states.js';
 import type { Ast, Pos } from './expressions.js';
 import { describeParseFailure } from './syntax-messages.js';
@@ -90,7 +90,7 @@ function parse(source: string, budget: ParseBudget, nested: { offset: Pos | unde
   const offset = nested?.offset;
   if (!nested) {
     checkNesting(source);
-    if (source.includes('#$')) checkHashBeforeReference(source);
+    if (HASH_BEFORE_DOLLAR.test(source)) checkHashBeforeReference(source);
     if (source.includes('.') && source.includes('(')) checkPropertyCalls(source);
   }
   // A nested string template was already rewritten as part of its parent.

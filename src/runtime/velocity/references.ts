@@ -56,6 +56,12 @@ export function splitAtHyphen(ast: Ast): { ref: Ast; text: string } | null {
 export function compileReference(ast: Ast, st: CompileState): Expr {
   const name = String(ast.id);
   const pos = ast.pos ?? st.pos;
+  // `true` and `false` name no reference in 1.7's lexer: `$true` does not parse (among arguments
+  // the `$` vanishes before the literal instead: argument-prefixes.ts).
+  if (name === 'true' || name === 'false') {
+    const where = pos ? ` (line ${pos.first_line}, column ${pos.first_column + 1})` : '';
+    throw codedError('TEMPLATE_SYNTAX', `Template does not parse: '$${name}' is a literal, not a reference${where}`, { details: posDetails(pos) });
+  }
   // 1.7's grammar has no call of a reference (`#set($r = $x(1))`, `#if($a())` do not parse); in
   // text and in interpolated strings `$x(1)` is the reference, then the text `(1)` (escapes.ts).
   if (ast.args !== undefined) {

@@ -7,13 +7,29 @@
 export const OUT_KEPT = 1024;
 /** `${` or `$!{` not followed by a name or a reference (escaped or not): no reference for 1.7's lexer. */
 export const UNNAMED_BRACE = /\$!?\{(?!\{?[A-Za-z_]|\\*\$!?\{?[A-Za-z_])/;
+/**
+ * `$!` before what starts no reference (`a$!)`, `a$!# x`, `a$!\x`, `"a$!"`): 1.7 renders `$`, its
+ * `!` dropped by the lexer, in text and in interpolated strings alike (`$!$!)` → `$$)`). Not
+ * before a name, a `{`, `$`s that start a reference, a `#` that starts a token of its own (`$!#x`, `$!#$a`, `$!#set`) or a backslash
+ * before `$` or `!`.
+ */
+export const QUIET_NO_REFERENCE = /\$!(?![A-Za-z_{]|(?:\$!?)+[A-Za-z_{]|#[A-Za-z_@{\\*#[\d$-]|\\[$!\\])/;
+
+/**
+ * What a `$!` at `i` that starts no reference renders (QUIET_NO_REFERENCE): `$`, or nothing before
+ * a `.` and a letter (`a$!.b` → `a.b`), and the index after it; undefined for any other text.
+ */
+export function quietNoReference(source: string, i: number): { text: string; next: number } | undefined {
+  if (QUIET_NO_REFERENCE.exec(source.slice(i, i + 4))?.index !== 0) return undefined;
+  return { text: /^\.[A-Za-z]/.test(source.slice(i + 2, i + 4)) ? '' : '$', next: i + 2 };
+}
 /** A `#` token of 1.7's lexer that velocityjs reads otherwise (hash-tokens.ts). */
 export const HASH_TOKEN_ANYWHERE = /#(?:[A-Za-z_@{\\]|-?\d|(?:\$!?)+@)|[\w}]##|\$!?[ \t]*#|#[ \t]+#|\$!?[A-Za-z_]\w*\(|\$!?\{?[A-Za-z_][\w.]*\([^)]*$/;
 export const HASH_AFTER_NAME = /[\w)}\]]#(?![A-Za-z{*#])/;
-/** The output ends with a reference: `$a`, `$!{a}`, `$a.b(…)`, `$a[0]` (arguments without nested parentheses). */
-export const REFERENCE_TAIL = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*\}?$/;
+/** The output ends with a reference: `$a`, `$!{a}`, `$a.b(…)`, `$a[0]` (arguments with one level of nested parentheses). */
+export const REFERENCE_TAIL = /\$!?\{?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\((?:[^()]|\([^()]*\))*\)|\[[^\]]*\])*\}?$/;
 /** A reference without braces: `$a`, `$!a`, `$a.b(…)`, `$a[0]`. */
-export const UNBRACED_REFERENCE_TAIL = /\$!?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\([^()]*\)|\[[^\]]*\])*$/;
+export const UNBRACED_REFERENCE_TAIL = /\$!?[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\((?:[^()]|\([^()]*\))*\)|\[[^\]]*\])*$/;
 /** A `[` that no index can start: nothing, or neither a value nor `true`/`false` after blanks. */
 export const INDEX_CANNOT_START = /^\[[ \t\r\n]*(?![$\d\-"'[{]|(?:true|false)\b)/;
 export const NO_INDEX_ANYWHERE = /\$!?[A-Za-z_][\w.-]*(?:\([^()]*\)|\[[^\]]*\])*\[[ \t\r\n]*(?![$\d\-"'[{ \t\r\n]|(?:true|false)\b)/;
@@ -28,7 +44,6 @@ export const WORD_PAREN_ANYWHERE = /[)\]](?:[A-Za-z_]\w*)?\(/;
 export const END_THEN_DOT = /^#\{?(?:end|else)\b\}?\.[A-Za-z_]/;
 /** A #macro or #foreach whose `(` comes next: velocityjs reads its arguments with no comma between them. */
 export const COMMA_HEAD = /#\{?(?:macro|foreach)\}?[ \t]*$/;
-export const isDigit = (c: string): boolean => c >= '0' && c <= '9';
 
 /**
  * velocityjs cannot read a `#` right after a reference, or after a reference and #break, #end or

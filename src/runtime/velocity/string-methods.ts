@@ -4,6 +4,7 @@
 
 import { javaLowerCase, javaTrim } from '../java-string.js';
 import { JavaException, int, npeOrMismatch, outOfBounds, str, type MethodContext, type Table } from './arguments.js';
+import { JChar } from './values.js';
 
 /** String.hashCode: s[0]*31^(n-1) + … in 32-bit int arithmetic. */
 export function hashCode(s: string): number {
@@ -142,7 +143,7 @@ export const STRING: Table = {
     1: (s: string, [i]) => {
       const at = int(i);
       if (at < 0 || at >= s.length) outOfBounds(`index ${at}, length ${s.length}`);
-      return s[at];
+      return new JChar(s[at]!);
     },
   },
   codePointAt: {
@@ -157,7 +158,8 @@ export const STRING: Table = {
   trim: { 0: (s: string) => javaTrim(s) },
   strip: { 0: (s: string) => s.replace(JAVA_STRIP, '') },
   concat: { 1: (s: string, [o]) => s + (typeof o === 'string' ? o : npeOrMismatch(o)) },
-  replace: { 2: (s: string, [a, b]) => replaceLiteral(s, str(a), str(b)) },
+  // replace(char, char) takes two Characters; replace(CharSequence, CharSequence) neither.
+  replace: { 2: (s: string, [a, b]) => (a instanceof JChar && b instanceof JChar ? replaceLiteral(s, a.value, b.value) : replaceLiteral(s, str(a), str(b))) },
   replaceAll: { 2: (s: string, [r, x], ctx) => ctx.regex(str(r)).replaceAll(s, ctx.replacement(str(x))) },
   replaceFirst: { 2: (s: string, [r, x], ctx) => ctx.regex(str(r)).replaceFirst(s, ctx.replacement(str(x))) },
   matches: { 1: (s: string, [r], ctx) => ctx.regex(str(r)).matches(s) },
@@ -173,7 +175,7 @@ export const STRING: Table = {
       return s.repeat(count);
     },
   },
-  toCharArray: { 0: (s: string) => Object.freeze(s.split('')) },
+  toCharArray: { 0: (s: string) => Object.freeze(s.split('').map((c) => new JChar(c))) },
   toString: { 0: (s: string) => s },
   hashCode: { 0: (s: string) => hashCode(s) },
 };

@@ -19,6 +19,17 @@ export class JBigInteger {
   constructor(readonly value: bigint) {}
 }
 
+/**
+ * A java.lang.Character (`String.charAt`, the elements of `toCharArray()`). It is no String: it
+ * has none of String's methods (`$a.charAt(0).length()` fails), never equals one
+ * (`$a.charAt(0).equals("A")` is false), is no String argument (`$a.concat($a.charAt(0))` fails)
+ * and `+` neither adds nor concatenates it (null); `==` compares it with a String by toString(),
+ * as it does any two classes (V7).
+ */
+export class JChar {
+  constructor(readonly value: string) {}
+}
+
 /** Objects with Java methods (Identity, Link, $foreach): only their whitelisted methods are reachable. */
 export abstract class JavaObject {
   abstract readonly javaClass: string;
@@ -44,7 +55,7 @@ export function toJava(value: unknown): unknown {
     case 'number':
       return Number.isSafeInteger(value) ? value : new JDouble(value);
     case 'object':
-      if (value instanceof JDouble || value instanceof JavaObject || value instanceof Map) return value;
+      if (value instanceof JDouble || value instanceof JChar || value instanceof JavaObject || value instanceof Map) return value;
       if (Array.isArray(value)) return Object.freeze(value.map(toJava));
       if (value instanceof Date) return value.toISOString();
       {
@@ -102,6 +113,7 @@ export function javaString(value: unknown, max: number = DEFAULT_BUDGET_LIMITS.m
     default:
       if (value instanceof JDouble) return javaDoubleToString(value.value);
       if (value instanceof JBigInteger) return String(value.value);
+      if (value instanceof JChar) return value.value;
       if (value instanceof JavaObject) return value.toJavaString();
       if (Array.isArray(value) || value instanceof Map) {
         const out = { text: '', max };
@@ -284,6 +296,7 @@ export function javaEquals(a: unknown, b: unknown): boolean {
   if (a === null || b === null) return a === b;
   if (typeof a === 'string' || typeof b === 'string') return a === b;
   if (a instanceof JDouble && b instanceof JDouble) return a.value === b.value;
+  if (a instanceof JChar && b instanceof JChar) return a.value === b.value;
   // BigInteger.equals is false for a Long of the same value.
   if (a instanceof JBigInteger || b instanceof JBigInteger) return a instanceof JBigInteger && b instanceof JBigInteger && a.value === b.value;
   if (isNumber(a) && isNumber(b) && !(a instanceof JDouble) && !(b instanceof JDouble)) return a == b;
