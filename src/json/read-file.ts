@@ -53,19 +53,7 @@ export function readRegularFile(file: string, maxBytes: number): FileRead {
   try {
     if (opened.size > maxBytes) return { ok: false, reason: 'too-large', message: `is ${opened.size} bytes, over the limit of ${maxBytes}`, bytes: opened.size };
     // One byte more than the size is asked for, to see a file that grew since; it may grow up to the limit.
-    let buffer = Buffer.allocUnsafe(opened.size + 1);
-    let length = 0;
-    for (;;) {
-      const n = readSync(fd, buffer, length, buffer.length - length, null);
-      if (n === 0) break;
-      length += n;
-      if (length === buffer.length) {
-        if (length > maxBytes) break;
-        const grown = Buffer.allocUnsafe(maxBytes + 1);
-        buffer.copy(grown, 0, 0, length);
-        buffer = grown;
-      }
-    }
+    const { buffer, length } = readAtMost(fd, opened.size, maxBytes);
     if (length > maxBytes) return { ok: false, reason: 'too-large', message: `grew past the limit of ${maxBytes} bytes while read`, bytes: length };
     return { ok: true, text: stripByteOrderMark(buffer.toString('utf8', 0, length)), bytes: length };
   } catch (error) {
@@ -89,17 +77,33 @@ export function readBoundedBytes(file: string, maxBytes: number): { ok: true; by
     return { ok: false, reason: 'unreadable', message: (error as Error).message, cause: error };
   }
   try {
-    const buffer = Buffer.allocUnsafe(maxBytes + 1);
-    let length = 0;
-    for (;;) {
-      const n = readSync(fd, buffer, length, buffer.length - length, null);
-      if (n === 0) return { ok: true, bytes: buffer.subarray(0, length) };
-      length += n;
-      if (length > maxBytes) return { ok: false, reason: 'too-large', message: `holds more than ${maxBytes} bytes` };
-    }
+    const { buffer, length } = readAtMost(fd, maxBytes, maxBytes);
+    if (length > maxBytes) return { ok: false, reason: 'too-large', message: `holds more than ${maxBytes} bytes` };
+    return { ok: true, bytes: buffer.subarray(0, length) };
   } catch (error) {
     return { ok: false, reason: 'unreadable', message: (error as Error).message, cause: error };
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * Read `fd` to its end or to one byte past `maxBytes`, whichever comes first (so a length above
+ * `maxBytes` means "more than the bound", and nothing past that byte is read). The buffer starts
+ * at `expected` + 1 bytes (a regular file's size) and grows once, to `maxBytes` + 1, if more comes.
+ */
+function readAtMost(fd: number, expected: number, maxBytes: number): { buffer: Buffer; length: number } {
+  let buffer = Buffer.allocUnsafe(Math.min(expected, maxBytes) + 1);
+  let length = 0;
+  for (;;) {
+    const n = readSync(fd, buffer, length, buffer.length - length, null);
+    if (n === 0) return { buffer, length };
+    length += n;
+    if (length === buffer.length) {
+      if (length > maxBytes) return { buffer, length };
+      const grown = Buffer.allocUnsafe(maxBytes + 1);
+      buffer.copy(grown, 0, 0, length);
+      buffer = grown;
+    }
   }
 }
